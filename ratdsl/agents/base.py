@@ -1,0 +1,55 @@
+"""The one interface through which the engine asks for every decision.
+
+A decision names its player, its id in the rules, its kind and its legal answers. Answers are
+plain JSON values (the same form the log stores), so scripted agents can read them from files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class Decision:
+    player: int  # seat, 0-based
+    id: str  # the decision's identifier in the rules, e.g. "placement"
+    kind: str  # "may" | "choose" | "distribute"
+    options: list[Any] = field(default_factory=list)  # choose: legal answers; may: [True, False]
+    optional: bool = False  # choose: None (pass) is also legal
+    amount: int = 0  # distribute: how many tokens
+    targets: list[str] = field(default_factory=list)  # distribute: zone names
+    at_most: list[tuple[int, list[str]]] = field(default_factory=list)
+    at_least: list[tuple[int, list[str]]] = field(default_factory=list)
+    where: str = ""  # "file:line:col" of the ask in the rules
+    view: Callable[[], dict[str, Any]] | None = None  # what this player may see now
+
+    def legal(self, answer: Any) -> str | None:
+        """None if the answer is legal, else the reason it is not."""
+        if self.kind == "may":
+            return None if isinstance(answer, bool) else "answer true or false"
+        if self.kind == "choose":
+            if answer is None:
+                return None if self.optional else "this choice cannot be passed"
+            return None if answer in self.options else f"{answer!r} is not one of {self.options}"
+        if not isinstance(answer, dict):
+            return "answer with an object {zone: count}"
+        if any(z not in self.targets for z in answer):
+            return f"zones must be among {self.targets}"
+        if any(not isinstance(v, int) or v < 0 for v in answer.values()):
+            return "counts must be whole numbers >= 0"
+        if sum(answer.values()) != self.amount:
+            return f"the counts must add up to {self.amount}"
+        for limit, zones in self.at_most:
+            if sum(answer.get(z, 0) for z in zones) > limit:
+                return f"at most {limit} in {zones}"
+        for limit, zones in self.at_least:
+            if sum(answer.get(z, 0) for z in zones) < limit:
+                return f"at least {limit} in {zones}"
+        return None
+
+
+class Agent(Protocol):
+    def decide(self, decision: Decision) -> Any:
+        """Returns a legal answer (see Decision.legal)."""

@@ -1,0 +1,93 @@
+"""Turns game-log records into readable lines as they happen (the `run` command's output).
+
+It knows only the log's record types, never a game: names and titles come from the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.definition import GameDef
+
+
+def _bundle(b: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in b.items() if n) or "nothing"
+
+
+class Narrator:
+    def __init__(self, definition: GameDef, write: Callable[[str], None], verbose: bool = True):
+        self.d = definition
+        self.write = write
+        self.verbose = verbose
+        self.step = ""
+        self.secret_depth = 0
+
+    def title(self, card: str) -> str:
+        decl = self.d.cards.get(card)
+        return f"{decl.title} ({card})" if decl is not None and decl.title else card
+
+    def step_title(self, phase: str, step: str) -> str:
+        container = self.d.setup if phase == "setup" else self.d.phases.get(phase)
+        for s in getattr(container, "steps", ()):
+            if s.name == step and s.title:
+                return s.title
+        return step
+
+    def __call__(self, r: dict[str, Any]) -> None:
+        t = r["t"]
+        w = self.write
+        if t == "game":
+            opts = ", ".join(f"{k}={v}" for k, v in r["options"].items())
+            extra = (f" with {', '.join(r['modules'])}" if r["modules"] else "") + \
+                    (f", variant {r['variant']}" if r["variant"] else "")
+            w(f"{self.d.game.title}: {r['players']} players, seed {r['seed']}{extra}")
+            w(f"options: {opts}")
+        elif t == "round":
+            w("")
+            w(f"=== Round {r['round']} (active player {r['active']}) ===")
+        elif t == "phase":
+            phase = self.d.phases.get(r["phase"])
+            w(f"-- {phase.title if phase and phase.title else r['phase']}")
+        elif t == "step":
+            self.step = f"{r['phase']}.{r['step']}"
+            if self.verbose and r["phase"] == "setup":
+                w(f"setup: {self.step_title(r['phase'], r['step'])}")
+        elif t == "reveal":
+            w(f"   revealed {self.title(r['card'])} -> {r['dst']}")
+        elif t == "uncover":
+            w("   revealed placements:")
+            by_player: dict[str, list[str]] = {}
+            for ref, contents in r["zones"].items():
+                player, zone = ref.split(".", 1)
+                by_player.setdefault(player, []).append(f"{zone} {_bundle(contents)}")
+            for player in sorted(by_player, key=lambda p: int(p[1:])):
+                w(f"     {player}: " + "; ".join(by_player[player]))
+        elif t == "random" and r["what"] == "draw":
+            w(f"   {r['dst']} draws from {r['src']}: {_bundle(r['result'])}")
+        elif t == "random" and r["what"] in ("shuffle", "pick") and self.verbose:
+            w(f"   {r['what']} {r.get('pile', '')}: {', '.join(map(str, r['result']))}")
+        elif t == "decision":
+            if r["id"] != "placement":
+                w(f"   {r['player']} decides {r['id']}: {r['answer']}")
+        elif t == "move":
+            if self.verbose and not r["at"].startswith("setup"):
+                w(f"   [{r['at']}] {r['src']} -> {r['dst']}: {_bundle(r['what'])}")
+        elif t == "set" and self.verbose:
+            w(f"   {r['var']} = {r['value']}")
+        elif t == "say":
+            w(f"   {r['msg']} {' '.join(map(str, r['args']))}")
+        elif t == "end_game":
+            w(f"The game ends in round {r['round']} ({r['at']}); that round is not played.")
+        elif t == "end":
+            w("")
+            w(f"=== Final scores after {r['rounds']} rounds ===")
+            ranked = sorted(r["scores"], key=lambda p: [r["scores"][p], *r["tiebreaks"][p]], reverse=True)
+            for p in ranked:
+                tb = ", ".join(str(v) for v in r["tiebreaks"][p])
+                w(f"   {p}: {r['scores'][p]} points" + (f" (tie-break: {tb})" if tb else ""))
+            winners = r["winners"]
+            if len(winners) == 1:
+                w(f"Winner: {winners[0]}")
+            else:
+                w(f"Shared victory: {', '.join(winners)}")

@@ -1,0 +1,84 @@
+"""All randomness of a game: one seeded RNG, optionally preceded by scripted outcomes.
+
+Scenario files script outcomes ("the next draw is 2 of kind X"); once the script is used up the
+seeded RNG takes over. Every outcome is reported to the log by the interpreter.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+
+class ScriptError(Exception):
+    pass
+
+
+class Chance:
+    def __init__(self, seed: int, script: Sequence[dict] | None = None):
+        self.rng = random.Random(seed)
+        self.script = list(script or [])
+
+    def _scripted(self, kind: str) -> dict | None:
+        if not self.script:
+            return None
+        entry = self.script[0]
+        if kind not in entry:
+            raise ScriptError(f"the next scripted random outcome is {entry}, but the rules ask for a {kind}")
+        return self.script.pop(0)
+
+    def draw(self, contents: dict[str, int], kind_order: Sequence[str], n: int) -> dict[str, int]:
+        """Draws n tokens at random from a multiset; returns the drawn bundle."""
+        entry = self._scripted("draw")
+        if entry is not None:
+            drawn = {k: int(v) for k, v in entry["draw"].items() if v}
+            for k, v in drawn.items():
+                if contents.get(k, 0) < v:
+                    raise ScriptError(f"scripted draw {drawn} is not in the bag {contents}")
+            if sum(drawn.values()) != n:
+                raise ScriptError(f"scripted draw {drawn} has {sum(drawn.values())} tokens, the rules draw {n}")
+            return drawn
+        population = [k for k in kind_order for _ in range(contents.get(k, 0))]
+        drawn: dict[str, int] = {}
+        for k in self.rng.sample(population, n):
+            drawn[k] = drawn.get(k, 0) + 1
+        return drawn
+
+    def shuffle(self, items: list, label: str) -> list:
+        entry = self._scripted("shuffle")
+        if entry is not None:
+            order = entry["shuffle"]
+            names = [str(i) for i in items]
+            if sorted(order) != sorted(names):
+                raise ScriptError(f"scripted order for {label} {order} is not a permutation of {names}")
+            remaining = list(items)
+            result = []
+            for name in order:
+                index = next(i for i, item in enumerate(remaining) if str(item) == name)
+                result.append(remaining.pop(index))
+            return result
+        items = list(items)
+        self.rng.shuffle(items)
+        return items
+
+    def sample(self, items: list, n: int) -> list:
+        entry = self._scripted("pick")
+        if entry is not None:
+            picked = entry["pick"]
+            picked = picked if isinstance(picked, list) else [picked]
+            out = []
+            pool = list(items)
+            for name in picked:
+                match = next((i for i, item in enumerate(pool) if _same(item, name)), None)
+                if match is None:
+                    raise ScriptError(f"scripted pick {name!r} is not among {[str(i) for i in items]}")
+                out.append(pool.pop(match))
+            if len(out) != n:
+                raise ScriptError(f"scripted pick has {len(out)} items, the rules pick {n}")
+            return out
+        return self.rng.sample(list(items), n)
+
+
+def _same(item: Any, name: Any) -> bool:
+    return str(item) == str(name) or item == name

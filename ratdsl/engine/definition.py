@@ -1,0 +1,152 @@
+"""Indexes a loaded rule set for the interpreter: every declaration by name, modifiers and hooks
+grouped by what they change, and the option values in force."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..language import ast as A
+from ..language.loader import RuleSet
+
+
+class DefinitionError(Exception):
+    def __init__(self, span: A.Span, message: str):
+        super().__init__(f"{span}: {message}")
+        self.span = span
+        self.message = message
+
+
+@dataclass
+class Attached:
+    """A modifier or hook, with the card it belongs to (None for a global one)."""
+
+    decl: A.Modify | A.Hook
+    card: A.Card | None
+
+
+@dataclass
+class GameDef:
+    ruleset: RuleSet
+    game: A.Game
+    options: dict[str, A.Option] = field(default_factory=dict)
+    option_values: dict[str, Any] = field(default_factory=dict)
+    kinds: list[str] = field(default_factory=list)
+    symbols: set[str] = field(default_factory=set)
+    consts: dict[str, A.Const] = field(default_factory=dict)
+    shared_zones: dict[str, A.Zone] = field(default_factory=dict)
+    player_zones: dict[str, A.Zone] = field(default_factory=dict)
+    shared_piles: dict[str, A.Pile] = field(default_factory=dict)
+    player_piles: dict[str, A.Pile] = field(default_factory=dict)
+    vars: dict[str, A.Var] = field(default_factory=dict)
+    player_vars: dict[str, A.Var] = field(default_factory=dict)
+    decks: dict[str, A.Deck] = field(default_factory=dict)
+    cards: dict[str, A.Card] = field(default_factory=dict)
+    tables: dict[str, A.Table] = field(default_factory=dict)
+    funcs: dict[str, A.Func] = field(default_factory=dict)
+    rules: dict[str, A.Rule] = field(default_factory=dict)
+    modifiers: dict[str, list[Attached]] = field(default_factory=dict)
+    hooks: dict[str, dict[str, list[Attached]]] = field(default_factory=dict)
+    personas: dict[str, A.Persona] = field(default_factory=dict)
+    setup: A.Setup | None = None
+    phases: dict[str, A.Phase] = field(default_factory=dict)
+    round: list[str] = field(default_factory=list)
+    scoring: A.Scoring | None = None
+
+    def kind_of_name(self, name: str) -> str | None:
+        """What a global name refers to ("option", "kind", "zone", ...), for checks and messages."""
+        for kind, table in (("option", self.options), ("const", self.consts), ("var", self.vars),
+                            ("zone", self.shared_zones), ("pile", self.shared_piles),
+                            ("card", self.cards), ("deck", self.decks), ("table", self.tables),
+                            ("func", self.funcs), ("rule", self.rules)):
+            if name in table:
+                return kind
+        if name in self.kinds:
+            return "token kind"
+        if name in self.player_zones:
+            return "player zone"
+        if name in self.symbols:
+            return "symbol"
+        return None
+
+
+def build(ruleset: RuleSet, options: dict[str, Any] | None = None) -> GameDef:
+    """Builds the index. `options` (from the command line) win over a variant's `set option`."""
+    d = GameDef(ruleset=ruleset, game=ruleset.game)
+    for decl in ruleset.decls:
+        _add(d, decl, None)
+    for name, opt in d.options.items():
+        d.option_values[name] = opt.default
+        d.symbols.update(v for v in opt.values if isinstance(v, str))
+    overrides = {k: v for k, (v, _span) in ruleset.option_overrides.items()}
+    spans = {k: span for k, (_v, span) in ruleset.option_overrides.items()}
+    overrides.update(options or {})
+    for name, value in overrides.items():
+        if name not in d.options:
+            raise DefinitionError(spans.get(name, ruleset.game.span), f"there is no option {name!r}")
+        opt = d.options[name]
+        value = _coerce(value, opt)
+        if value not in opt.values:
+            allowed = ", ".join(str(v) for v in opt.values)
+            raise DefinitionError(spans.get(name, opt.span),
+                                  f"option {name} cannot be {value!r}; allowed: {allowed}")
+        d.option_values[name] = value
+    return d
+
+
+def _coerce(value: Any, opt: A.Option) -> Any:
+    if isinstance(value, str) and value.isdigit() and all(isinstance(v, int) for v in opt.values):
+        return int(value)
+    if isinstance(value, str) and value in ("true", "false"):
+        return value == "true"
+    return value
+
+
+def _add(d: GameDef, decl: A.Decl, card: A.Card | None) -> None:
+    if isinstance(decl, A.Option):
+        d.options[decl.name] = decl
+    elif isinstance(decl, A.Tokens):
+        d.kinds.extend(decl.names)
+    elif isinstance(decl, A.Symbols):
+        d.symbols.update(decl.names)
+    elif isinstance(decl, A.Const):
+        d.consts[decl.name] = decl
+    elif isinstance(decl, A.Zone):
+        target = d.player_zones if decl.per_player else d.shared_zones
+        for name in decl.names:
+            target[name] = decl
+            d.symbols.add(name)
+    elif isinstance(decl, A.Pile):
+        target = d.player_piles if decl.per_player else d.shared_piles
+        for name in decl.names:
+            target[name] = decl
+    elif isinstance(decl, A.Var):
+        (d.player_vars if decl.per_player else d.vars)[decl.name] = decl
+    elif isinstance(decl, A.Deck):
+        d.decks[decl.name] = decl
+    elif isinstance(decl, A.Card):
+        d.cards[decl.name] = decl
+        for m in decl.modifiers:
+            d.modifiers.setdefault(m.name, []).append(Attached(m, decl))
+        for h in decl.hooks:
+            d.hooks.setdefault(h.name, {}).setdefault(h.time, []).append(Attached(h, decl))
+    elif isinstance(decl, A.Table):
+        d.tables[decl.name] = decl
+    elif isinstance(decl, A.Func):
+        d.funcs[decl.name] = decl
+    elif isinstance(decl, A.Rule):
+        d.rules[decl.name] = decl
+    elif isinstance(decl, A.Modify):
+        d.modifiers.setdefault(decl.name, []).append(Attached(decl, card))
+    elif isinstance(decl, A.Hook):
+        d.hooks.setdefault(decl.name, {}).setdefault(decl.time, []).append(Attached(decl, card))
+    elif isinstance(decl, A.Persona):
+        d.personas[decl.name] = decl
+    elif isinstance(decl, A.Setup):
+        d.setup = decl if d.setup is None else A.Setup(d.setup.steps + decl.steps, span=d.setup.span)
+    elif isinstance(decl, A.Phase):
+        d.phases[decl.name] = decl
+    elif isinstance(decl, A.Round):
+        d.round = list(decl.phases)
+    elif isinstance(decl, A.Scoring):
+        d.scoring = decl

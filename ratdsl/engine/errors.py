@@ -1,0 +1,30 @@
+"""Runtime errors raised while playing rules; each points at the rule text that caused it."""
+
+from __future__ import annotations
+
+from ..language.ast import Span
+from ..language.errors import RuleError
+
+
+class RuleRuntimeError(RuleError):
+    def __init__(self, span: Span, message: str, code: str = "R001", hint: str | None = None,
+                 source: str | None = None):
+        super().__init__(span.file, span.line, span.column, message, source, code, hint,
+                         span.end_column if span.end_line == span.line else None)
+        self.span = span
+
+
+class StepBudgetExceeded(RuleRuntimeError):
+    def __init__(self, span: Span, budget: int):
+        super().__init__(span, f"step budget of {budget} exceeded: the rules may loop forever",
+                         "R002", "look for a while loop whose condition never becomes false")
+
+
+class ConservationError(RuleRuntimeError):
+    def __init__(self, span: Span, message: str):
+        super().__init__(span, message, "R003",
+                         "tokens may only be created during setup; every move must keep them")
+
+
+class GameOver(Exception):
+    """Raised by `end game`; unwinds to the round loop."""

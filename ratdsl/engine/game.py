@@ -1,0 +1,154 @@
+"""Plays a game: setup, rounds of phases until `end game`, then scoring and tie-breaks.
+
+`Game` exposes the pieces (setup, one phase, one round, scoring) so scenario tests can set up a
+state and run just the part they are about; `play` runs a whole game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import __version__
+from ..agents.base import Agent
+from ..agents.random_agent import RandomAgent
+from ..language import ast as A
+from .chance import Chance
+from .definition import GameDef
+from .errors import GameOver, RuleRuntimeError
+from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
+from .log import GameLog, digest
+from .values import PlayerRef, encode
+
+MAX_ROUNDS = 200
+
+
+@dataclass
+class GameResult:
+    scores: dict[str, int]
+    tiebreaks: dict[str, list[Any]]
+    winners: list[str]
+    rounds: int
+    fired: dict[str, int] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """Each random agent gets its own stream, derived from the game seed and its seat."""
+    return seed * 1_000_003 + seat * 7_919 + 1
+
+
+class Game:
+    def __init__(self, definition: GameDef, players: int, seed: int = 0,
+                 agents: list[Agent] | None = None, log: GameLog | None = None,
+                 chance_script: list[dict] | None = None, step_budget: int = DEFAULT_STEP_BUDGET,
+                 rules_label: str = ""):
+        game = definition.game
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
+                             f"not {players}")
+        self.d = definition
+        self.players = players
+        self.seed = seed
+        self.log = log or GameLog(keep=False)
+        agents = agents or [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+        self.interp = Interpreter(definition, players, Chance(seed, chance_script), agents,
+                                  self.log, step_budget)
+        self.rules_label = rules_label
+        self.over = False
+
+    @property
+    def state(self):
+        return self.interp.state
+
+    def header(self) -> None:
+        d = self.d
+        self.log.emit("game", game=d.game.name, rules=self.rules_label, players=self.players,
+                      seed=self.seed, options={k: encode(v) for k, v in sorted(d.option_values.items())},
+                      modules=[m.name for m in d.ruleset.modules],
+                      variant=d.ruleset.variant.name if d.ruleset.variant else None,
+                      version=__version__)
+
+    def init_vars(self) -> None:
+        it = self.interp
+        for name, var in self.d.vars.items():
+            self.state.vars[name] = it.eval(var.value, Env())
+        for seat in range(self.players):
+            for name, var in self.d.player_vars.items():
+                self.state.player_vars[seat][name] = it.eval(var.value, Env({"me": PlayerRef(seat)}))
+
+    def setup(self) -> None:
+        self.init_vars()
+        if self.d.setup is not None:
+            self.state.phase = "setup"
+            self.interp.phase_start_zones = self.state.copy_zones()
+            for step in self.d.setup.steps:
+                self._run_step("setup", step)
+        self.interp.start_conservation()
+
+    def _run_step(self, phase: str, step: A.Step) -> None:
+        it = self.interp
+        it.where = f"{phase}.{step.name}"
+        self.log.emit("step", phase=phase, step=step.name)
+        it.run_block(step.body, Env())
+        it.check_conservation(step.span, f"step {step.name} of {phase}")
+
+    def play_phase(self, name: str) -> None:
+        phase = self.d.phases.get(name)
+        if phase is None:
+            raise KeyError(f"no phase {name!r}; phases: {', '.join(self.d.phases)}")
+        self.state.phase = name
+        self.interp.phase_start_zones = self.state.copy_zones()
+        self.log.emit("phase", phase=name, round=self.state.round)
+        for step in phase.steps:
+            self._run_step(name, step)
+        if self.log.active:
+            self.log.emit("checkpoint", phase=name, state=digest(self.state.snapshot()))
+
+    def play_round(self, phases: list[str] | None = None) -> bool:
+        """Plays one round (or the listed phases of it); returns False once the game has ended."""
+        self.state.round += 1
+        self.log.emit("round", round=self.state.round, active=f"P{self.state.active + 1}")
+        try:
+            for name in phases or self.d.round:
+                self.play_phase(name)
+        except GameOver:
+            self.over = True
+            self.state.ended = True
+            self.log.emit("end_game", round=self.state.round, at=self.interp.where)
+            return False
+        return True
+
+    def score(self) -> GameResult:
+        it = self.interp
+        scoring = self.d.scoring
+        scores: dict[str, int] = {}
+        breaks: dict[str, list[Any]] = {}
+        for seat in range(self.players):
+            p = PlayerRef(seat)
+            label = str(p)
+            if scoring is None:
+                scores[label], breaks[label] = 0, []
+                continue
+            env = Env({scoring.player_var: p})
+            scores[label] = it.number(it.eval(scoring.score, env), scoring.score)
+            breaks[label] = [it.eval(t, env) for t in scoring.tiebreaks]
+        keys = {p: [scores[p], *breaks[p]] for p in scores}
+        best = max(keys.values())
+        winners = [p for p in scores if keys[p] == best]
+        played = self.state.round - 1 if self.over else self.state.round
+        self.log.emit("end", scores=scores, tiebreaks=breaks, winners=winners, rounds=played)
+        return GameResult(scores, breaks, winners, played, dict(it.fired), self.state.snapshot())
+
+    def play(self, max_rounds: int = MAX_ROUNDS) -> GameResult:
+        self.header()
+        self.setup()
+        while self.play_round():
+            if self.state.round >= max_rounds:
+                raise RuleRuntimeError(self.d.game.span,
+                                       f"the game did not end within {max_rounds} rounds", "R004")
+        return self.score()
+
+
+def play(definition: GameDef, players: int, seed: int = 0, **kwargs) -> GameResult:
+    return Game(definition, players, seed, **kwargs).play()

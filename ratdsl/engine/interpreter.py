@@ -1,0 +1,858 @@
+"""A tree-walking interpreter for the rule language.
+
+One `Interpreter` plays one game: it owns the state, the chance source, the agents and the log.
+Expressions are evaluated by `eval`, statements run by `exec`; both dispatch on the node type.
+Rule files reach nothing but this state: there is no eval/exec, no file, import or Python access.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from typing import Any
+
+from ..agents.base import Agent, Decision
+from ..language import ast as A
+from .builtins import BUILTINS
+from .chance import Chance, ScriptError
+from .definition import Attached, GameDef
+from .errors import ConservationError, GameOver, RuleRuntimeError, StepBudgetExceeded
+from .log import GameLog
+from .state import GameState
+from .values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
+
+DEFAULT_STEP_BUDGET = 5_000_000
+
+
+class Env:
+    """A scope of local names (parameters, loop variables, lets); lookups walk outwards."""
+
+    __slots__ = ("names", "parent")
+
+    def __init__(self, names: dict[str, Any] | None = None, parent: Env | None = None):
+        self.names = names if names is not None else {}
+        self.parent = parent
+
+    def lookup(self, name: str) -> tuple[bool, Any]:
+        env: Env | None = self
+        while env is not None:
+            if name in env.names:
+                return True, env.names[name]
+            env = env.parent
+        return False, None
+
+    def assign(self, name: str, value: Any) -> bool:
+        env: Env | None = self
+        while env is not None:
+            if name in env.names:
+                env.names[name] = value
+                return True
+            env = env.parent
+        return False
+
+    def child(self, names: dict[str, Any] | None = None) -> Env:
+        return Env(names or {}, self)
+
+
+class Interpreter:
+    def __init__(self, definition: GameDef, player_count: int, chance: Chance,
+                 agents: list[Agent], log: GameLog | None = None,
+                 step_budget: int = DEFAULT_STEP_BUDGET):
+        self.d = definition
+        self.n = player_count
+        self.chance = chance
+        self.agents = agents
+        self.log = log or GameLog(keep=False)
+        self.budget = step_budget
+        self.steps = 0
+        self.state = GameState(player_count, definition.shared_zones, definition.player_zones,
+                               definition.shared_piles, definition.player_piles)
+        self.read_zones = self.state.zones  # swapped for the phase-start snapshot
+        self.phase_start_zones = self.state.zones
+        self.secret_stack: list[dict[ZoneRef, dict[str, int]]] = []
+        self.const_cache: dict[str, Any] = {}
+        self.card_uid = 0
+        self.card_fields: dict[tuple[str, str], Any] = {}
+        self.current_span: A.Span = definition.game.span
+        self.where: str = "setup"
+        self.baseline: dict[str, int] | None = None
+        self.baseline_cards = 0
+        self.fired: dict[str, int] = {}  # how often each card handler / hook / modifier applied
+        self._eval: dict[type, Callable[[Any, Env], Any]] = {
+            A.IntLit: lambda n, e: n.value,
+            A.StrLit: lambda n, e: n.value,
+            A.BoolLit: lambda n, e: n.value,
+            A.NoneLit: lambda n, e: None,
+            A.Name: self._eval_name,
+            A.Attr: self._eval_attr,
+            A.Index: self._eval_index,
+            A.Call: self._eval_call,
+            A.BinOp: self._eval_binop,
+            A.BoolOp: self._eval_boolop,
+            A.Not: lambda n, e: not self.truth(self.eval(n.operand, e), n),
+            A.Neg: lambda n, e: -self.number(self.eval(n.operand, e), n),
+            A.RangeExpr: self._eval_range,
+            A.InExpr: self._eval_in,
+            A.ListLit: lambda n, e: [self.eval(i, e) for i in n.items],
+            A.Comprehension: self._eval_comprehension,
+            A.BundleLit: self._eval_bundle,
+            A.IfExpr: lambda n, e: self.eval(n.then if self.truth(self.eval(n.condition, e), n)
+                                             else n.otherwise, e),
+            A.Where: self._eval_where,
+            A.Ordered: self._eval_ordered,
+            A.Extreme: self._eval_extreme,
+            A.AtPhaseStart: self._eval_at_phase_start,
+        }
+        self._exec: dict[type, Callable[[Any, Env], None]] = {
+            A.Let: self._exec_let,
+            A.Set: self._exec_set,
+            A.If: self._exec_if,
+            A.ForEach: self._exec_for,
+            A.While: self._exec_while,
+            A.Repeat: self._exec_repeat,
+            A.Move: self._exec_move,
+            A.Draw: self._exec_draw,
+            A.Shuffle: self._exec_shuffle,
+            A.Place: self._exec_place,
+            A.Reveal: self._exec_reveal,
+            A.AskMay: self._exec_ask_may,
+            A.AskChoose: self._exec_ask_choose,
+            A.AskDistribute: self._exec_ask_distribute,
+            A.Do: self._exec_do,
+            A.Secretly: self._exec_secretly,
+            A.EndGame: self._exec_end,
+            A.Say: self._exec_say,
+            A.Create: self._exec_create,
+        }
+
+    # ------------------------------------------------------------------ errors
+    def error(self, node: A.Node | None, message: str, hint: str | None = None) -> RuleRuntimeError:
+        span = node.span if node is not None and node.span.line else self.current_span
+        return RuleRuntimeError(span, message, hint=hint, source=self.d.ruleset.source(span.file))
+
+    def truth(self, value: Any, node: A.Node) -> bool:
+        if isinstance(value, bool):
+            return value
+        raise self.error(node, f"expected yes or no (a condition), got {type_name(value)}")
+
+    def number(self, value: Any, node: A.Node) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise self.error(node, f"expected a number, got {type_name(value)}")
+
+    def tick(self, node: A.Node) -> None:
+        self.steps += 1
+        if self.steps > self.budget:
+            raise StepBudgetExceeded(node.span, self.budget)
+
+    # ------------------------------------------------------------------ eval
+    def eval(self, node: A.Expr, env: Env) -> Any:
+        return self._eval[type(node)](node, env)
+
+    def players(self) -> list[PlayerRef]:
+        """All players, the active player first, then clockwise: the order that breaks ties."""
+        a = self.state.active
+        return [PlayerRef((a + i) % self.n) for i in range(self.n)]
+
+    def _eval_name(self, node: A.Name, env: Env) -> Any:
+        name = node.id
+        found, value = env.lookup(name)
+        if found:
+            return value
+        return self.global_name(name, node)
+
+    def global_name(self, name: str, node: A.Node) -> Any:
+        d = self.d
+        if name == "players":
+            return self.players()
+        if name == "active":
+            return PlayerRef(self.state.active)
+        if name == "round":
+            return self.state.round
+        if name == "player_count":
+            return self.n
+        if name in self.state.vars:
+            return self.state.vars[name]
+        if name in d.consts:
+            if name not in self.const_cache:
+                self.const_cache[name] = self.eval(d.consts[name].value, Env())
+            return self.const_cache[name]
+        if name in d.option_values:
+            return d.option_values[name]
+        if name in d.shared_zones:
+            return ZoneRef(None, name)
+        if name in d.shared_piles:
+            return PileRef(None, name)
+        if name in d.cards:
+            return CardValue(name)
+        if name in d.kinds or name in d.symbols or name in d.player_zones or name in d.decks \
+                or name in ("left", "right") or name in d.player_piles or name in d.player_vars:
+            return name
+        raise self.error(node, f"unknown name {name!r}", _did_you_mean(name, self._known_names()))
+
+    def _known_names(self) -> list[str]:
+        d = self.d
+        return [*d.consts, *d.option_values, *d.shared_zones, *d.shared_piles, *d.cards, *d.kinds,
+                *d.symbols, *d.player_zones, *d.vars, *d.funcs, *d.tables, "players", "active",
+                "round", "player_count"]
+
+    def _eval_attr(self, node: A.Attr, env: Env) -> Any:
+        return self.member(self.eval(node.obj, env), node.name, node)
+
+    def _eval_index(self, node: A.Index, env: Env) -> Any:
+        obj = self.eval(node.obj, env)
+        key = self.eval(node.key, env)
+        if isinstance(obj, list):
+            if not isinstance(key, int):
+                raise self.error(node.key, f"a list index must be a number, got {type_name(key)}")
+            if not -len(obj) <= key < len(obj):
+                raise self.error(node, f"index {key} is outside the list of {len(obj)}")
+            return obj[key]
+        if isinstance(key, str):
+            return self.member(obj, key, node)
+        if isinstance(obj, dict) and isinstance(key, str):
+            return obj.get(key, 0)
+        raise self.error(node, f"cannot look up {type_name(key)} in {type_name(obj)}")
+
+    def member(self, obj: Any, name: str, node: A.Node) -> Any:
+        d = self.d
+        if isinstance(obj, PlayerRef):
+            if name in d.player_zones:
+                return ZoneRef(obj.seat, name)
+            if name in d.player_piles:
+                return PileRef(obj.seat, name)
+            if name in d.player_vars:
+                return self.state.player_vars[obj.seat][name]
+            raise self.error(node, f"a player has no zone, pile or variable {name!r}",
+                             _did_you_mean(name, [*d.player_zones, *d.player_piles, *d.player_vars]))
+        if isinstance(obj, ZoneRef):
+            return self.count(self.read_zones[obj], name, node)
+        if isinstance(obj, dict):
+            return self.count(obj, name, node)
+        if isinstance(obj, CardValue):
+            return self.card_field(obj, name, node)
+        if isinstance(obj, PileRef):
+            raise self.error(node, f"a pile has no member {name!r}; use top({obj}) or size({obj})")
+        raise self.error(node, f"{type_name(obj)} has no member {name!r}")
+
+    def kinds_of(self, spec: Any, node: A.Node) -> list[str]:
+        """A token kind, or a list of kinds (a group), as a list of kinds."""
+        if isinstance(spec, str) and spec in self.d.kinds:
+            return [spec]
+        if isinstance(spec, str) and spec in self.d.consts:
+            spec = self.global_name(spec, node)
+        if isinstance(spec, list) and all(isinstance(k, str) and k in self.d.kinds for k in spec):
+            return spec
+        raise self.error(node, f"expected a token kind or a list of kinds, got {spec!r}",
+                         _did_you_mean(str(spec), self.d.kinds))
+
+    def count(self, contents: dict[str, int], name: str, node: A.Node) -> int:
+        if name in self.d.kinds:
+            return contents.get(name, 0)
+        return sum(contents.get(k, 0) for k in self.kinds_of(name, node))
+
+    def card_field(self, card: CardValue, name: str, node: A.Node) -> Any:
+        key = (card.name, name)
+        if key in self.card_fields:
+            return self.card_fields[key]
+        decl = self.d.cards.get(card.name)
+        if decl is None:
+            raise self.error(node, f"unknown card {card.name!r}")
+        if name == "name":
+            return card.name
+        if name == "deck":
+            return decl.deck
+        for f in decl.fields:
+            if f.name == name:
+                value = self.eval(f.value, Env({"this": card}))
+                self.card_fields[key] = value
+                return value
+        deck = self.d.decks.get(decl.deck)
+        if deck is not None and name in deck.fields:
+            return None
+        raise self.error(node, f"card {card.name} has no field {name!r}",
+                         _did_you_mean(name, [f.name for f in decl.fields]))
+
+    def _eval_call(self, node: A.Call, env: Env) -> Any:
+        args = [self.eval(a, env) for a in node.args]
+        return self.call(node.func, args, node)
+
+    def call(self, name: str, args: list[Any], node: A.Node) -> Any:
+        d = self.d
+        if name in d.funcs:
+            func = d.funcs[name]
+            if len(args) != len(func.params):
+                raise self.error(node, f"{name} takes {len(func.params)} values, got {len(args)}")
+            value = self.eval(func.value, Env(dict(zip(func.params, args))))
+            return self.apply_modifiers(name, args, value, func.params)
+        if name in d.tables:
+            if len(args) != 1:
+                raise self.error(node, f"table {name} takes one value, got {len(args)}")
+            value = self.lookup_table(d.tables[name], args[0], node)
+            return self.apply_modifiers(name, args, value, (d.tables[name].param,))
+        builtin = BUILTINS.get(name)
+        if builtin is None:
+            raise self.error(node, f"unknown function {name!r}",
+                             _did_you_mean(name, [*d.funcs, *d.tables, *BUILTINS]))
+        try:
+            return builtin(self, node, *args)
+        except TypeError as err:
+            raise self.error(node, f"{name}: wrong number or kind of values ({err})") from None
+
+    def lookup_table(self, table: A.Table, key: Any, node: A.Node) -> Any:
+        key = self.number(key, node)
+        env = Env({table.param: key})
+        for entry in table.rows:
+            row = entry.row
+            if row.low is None or row.low <= key <= row.high:
+                return self.eval(entry.value, env)
+        raise self.error(node, f"table {table.name} has no row for {key}",
+                         "add a row for it, or an `otherwise` row")
+
+    def apply_modifiers(self, name: str, args: list[Any], value: Any, params) -> Any:
+        for attached in self.d.modifiers.get(name, ()):
+            mod = attached.decl
+            names = dict(zip(mod.params, args))
+            names["base"] = value
+            if attached.card is not None:
+                if not self.card_active(attached.card):
+                    continue
+                names["this"] = CardValue(attached.card.name)
+            env = Env(names)
+            if mod.condition is None or self.truth(self.eval(mod.condition, env), mod.condition):
+                value = self.eval(mod.value, env)
+                self.count_fired(attached)
+        return value
+
+    def count_fired(self, attached: Attached) -> None:
+        key = attached.card.name if attached.card is not None else attached.decl.key
+        self.fired[key] = self.fired.get(key, 0) + 1
+
+    def card_active(self, card: A.Card) -> bool:
+        deck = self.d.decks.get(card.deck)
+        if deck is None or deck.active is None:
+            return True
+        value = CardValue(card.name)
+        return self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
+
+    def _eval_binop(self, node: A.BinOp, env: Env) -> Any:
+        left = self.eval(node.left, env)
+        right = self.eval(node.right, env)
+        op = node.op
+        if op == "==":
+            return left == right
+        if op == "!=":
+            return left != right
+        if op in ("+", "-") and isinstance(left, dict) and isinstance(right, dict):
+            sign = 1 if op == "+" else -1
+            out = dict(left)
+            for k, v in right.items():
+                out[k] = out.get(k, 0) + sign * v
+            return {k: v for k, v in out.items() if v > 0}
+        if op == "+" and isinstance(left, list) and isinstance(right, list):
+            return left + right
+        if op == "*" and isinstance(left, dict):
+            factor = self.number(right, node.right)
+            return {k: v * factor for k, v in left.items()}
+        a = self.number(left, node.left)
+        b = self.number(right, node.right)
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        if op in ("/", "%"):
+            if b == 0:
+                raise self.error(node, "division by zero")
+            return a // b if op == "/" else a % b
+        if op == "<":
+            return a < b
+        if op == "<=":
+            return a <= b
+        if op == ">":
+            return a > b
+        if op == ">=":
+            return a >= b
+        raise self.error(node, f"unknown operator {op}")  # pragma: no cover
+
+    def _eval_boolop(self, node: A.BoolOp, env: Env) -> bool:
+        if node.op == "and":
+            return all(self.truth(self.eval(i, env), i) for i in node.items)
+        return any(self.truth(self.eval(i, env), i) for i in node.items)
+
+    def _eval_range(self, node: A.RangeExpr, env: Env) -> list[int]:
+        low = self.number(self.eval(node.low, env), node.low)
+        high = self.number(self.eval(node.high, env), node.high)
+        return list(range(low, high + 1))
+
+    def _eval_in(self, node: A.InExpr, env: Env) -> bool:
+        container = self.iterable(self.eval(node.container, env), node.container)
+        return self.eval(node.item, env) in container
+
+    def iterable(self, value: Any, node: A.Node) -> list[Any]:
+        if isinstance(value, list):
+            return value
+        if isinstance(value, PileRef):
+            return list(self.state.piles[value])
+        if isinstance(value, dict):
+            return [k for k in self.d.kinds if value.get(k)]
+        raise self.error(node, f"expected a list, got {type_name(value)}")
+
+    def _eval_comprehension(self, node: A.Comprehension, env: Env) -> list[Any]:
+        out = []
+        for item in self.iterable(self.eval(node.source, env), node.source):
+            inner = env.child({node.var: item})
+            if node.condition is None or self.truth(self.eval(node.condition, inner), node.condition):
+                out.append(self.eval(node.element, inner))
+        return out
+
+    def _eval_bundle(self, node: A.BundleLit, env: Env) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for kind, expr in node.items:
+            if kind not in self.d.kinds:
+                raise self.error(node, f"{kind!r} is not a token kind", _did_you_mean(kind, self.d.kinds))
+            value = self.number(self.eval(expr, env), expr)
+            if value:
+                out[kind] = out.get(kind, 0) + value
+        return out
+
+    def _keyed(self, node, env: Env) -> list[tuple[Any, Any]]:
+        items = self.iterable(self.eval(node.source, env), node.source)
+        return [(item, self.eval(node.key, env.child({"it": item}))) for item in items]
+
+    def _eval_where(self, node: A.Where, env: Env) -> list[Any]:
+        items = self.iterable(self.eval(node.source, env), node.source)
+        return [i for i in items if self.truth(self.eval(node.condition, env.child({"it": i})),
+                                               node.condition)]
+
+    def _eval_ordered(self, node: A.Ordered, env: Env) -> list[Any]:
+        keyed = self._keyed(node, env)
+        # A stable sort: equal keys keep list order, which for players is the tie order.
+        key = (lambda pair: _neg_key(pair[1])) if node.descending else (lambda pair: pair[1])
+        return [item for item, _ in sorted(keyed, key=key)]
+
+    def _eval_extreme(self, node: A.Extreme, env: Env) -> Any:
+        keyed = self._keyed(node, env)
+        if not keyed:
+            return None
+        best = max(k for _, k in keyed) if node.most else min(k for _, k in keyed)
+        return next(item for item, k in keyed if k == best)
+
+    def _eval_at_phase_start(self, node: A.AtPhaseStart, env: Env) -> Any:
+        saved = self.read_zones
+        self.read_zones = self.phase_start_zones
+        try:
+            return self.eval(node.operand, env)
+        finally:
+            self.read_zones = saved
+
+    # ------------------------------------------------------------------ statements
+    def run_block(self, block: A.Block, env: Env) -> None:
+        for stmt in block.stmts:
+            self.tick(stmt)
+            self.current_span = stmt.span
+            self._exec[type(stmt)](stmt, env)
+
+    def _exec_let(self, node: A.Let, env: Env) -> None:
+        env.names[node.name] = self.eval(node.value, env)
+
+    def _exec_set(self, node: A.Set, env: Env) -> None:
+        value = self.eval(node.value, env)
+        target = node.target
+        if isinstance(target, A.Name):
+            if env.assign(target.id, value):
+                return
+            if target.id in self.d.vars:
+                self.state.vars[target.id] = value
+                self.log.emit("set", var=target.id, value=encode(value))
+                return
+            if target.id == "active":
+                if not isinstance(value, PlayerRef):
+                    raise self.error(node, f"the active player must be a player, got {type_name(value)}")
+                self.state.active = value.seat
+                self.log.emit("set", var="active", value=encode(value))
+                return
+            raise self.error(target, f"cannot set {target.id!r}: it is not a variable",
+                             "declare it with `var NAME = VALUE`, or use `let` for a local name")
+        if isinstance(target, A.Attr):
+            owner = self.eval(target.obj, env)
+            if isinstance(owner, PlayerRef) and target.name in self.d.player_vars:
+                self.state.player_vars[owner.seat][target.name] = value
+                self.log.emit("set", var=f"{owner}.{target.name}", value=encode(value))
+                return
+        raise self.error(target, "only variables can be set")
+
+    def _exec_if(self, node: A.If, env: Env) -> None:
+        if self.truth(self.eval(node.condition, env), node.condition):
+            self.run_block(node.then, env.child())
+        elif node.otherwise is not None:
+            self.run_block(node.otherwise, env.child())
+
+    def _exec_for(self, node: A.ForEach, env: Env) -> None:
+        for item in list(self.iterable(self.eval(node.source, env), node.source)):
+            self.tick(node)
+            self.run_block(node.body, env.child({node.var: item}))
+
+    def _exec_while(self, node: A.While, env: Env) -> None:
+        while self.truth(self.eval(node.condition, env), node.condition):
+            self.tick(node)
+            self.run_block(node.body, env.child())
+
+    def _exec_repeat(self, node: A.Repeat, env: Env) -> None:
+        for _ in range(self.number(self.eval(node.count, env), node.count)):
+            self.tick(node)
+            self.run_block(node.body, env.child())
+
+    def zone(self, value: Any, node: A.Node) -> ZoneRef:
+        if isinstance(value, ZoneRef):
+            return value
+        raise self.error(node, f"expected a zone, got {type_name(value)}")
+
+    def zones(self, value: Any, node: A.Node) -> list[ZoneRef]:
+        if isinstance(value, list):
+            return [self.zone(v, node) for v in value]
+        return [self.zone(value, node)]
+
+    def pile(self, value: Any, node: A.Node) -> PileRef:
+        if isinstance(value, PileRef):
+            return value
+        raise self.error(node, f"expected a pile of cards, got {type_name(value)}")
+
+    def transfer(self, source: ZoneRef, dest: ZoneRef, bundle: dict[str, int]) -> None:
+        """Moves tokens; the caller has checked that the source holds them."""
+        if not bundle or source == dest:
+            return
+        src = self.state.zones[source]
+        dst = self.state.zones[dest]
+        for kind, n in bundle.items():
+            src[kind] -= n
+            dst[kind] = dst.get(kind, 0) + n
+        if self.log.active:
+            self.log.emit("move", what=dict(bundle), src=str(source), dst=str(dest),
+                          at=self.where)
+
+    def _exec_move(self, node: A.Move, env: Env) -> None:
+        sources = self.zones(self.eval(node.source, env), node.source)
+        dest = self.zone(self.eval(node.dest, env), node.dest)
+        q = node.quantity
+        amount = self.eval(q.amount, env) if q.amount is not None else None
+        if isinstance(amount, dict):  # a bundle: move exactly (or up to) these tokens
+            if node.what is not None:
+                raise self.error(node.what, "a bundle already says which tokens; remove the kind")
+            self._move_bundle(node, sources, dest, amount, q.mode == "up_to")
+            return
+        kinds = self.kinds_of(self.eval(node.what, env), node.what) if node.what is not None \
+            else list(self.d.kinds)
+        if q.mode == "all":
+            for src in sources:
+                contents = self.state.zones[src]
+                self.transfer(src, dest, {k: contents[k] for k in kinds if contents.get(k)})
+            return
+        wanted = self.number(amount, q.amount)
+        if wanted < 0:
+            raise self.error(q, f"cannot move a negative number of tokens ({wanted})")
+        available = sum(self.state.zones[s].get(k, 0) for s in sources for k in kinds)
+        if wanted > available and q.mode == "exact":
+            where = ", ".join(str(s) for s in sources)
+            raise self.error(node, f"cannot move {wanted} {'/'.join(kinds)} from {where}: "
+                                   f"only {available} there", "write `move up to N ...` to take what is there")
+        left = min(wanted, available)
+        for src in sources:
+            if not left:
+                break
+            contents = self.state.zones[src]
+            take: dict[str, int] = {}
+            for k in kinds:
+                n = min(left, contents.get(k, 0))
+                if n:
+                    take[k] = n
+                    left -= n
+            self.transfer(src, dest, take)
+
+    def _move_bundle(self, node, sources, dest, bundle, up_to: bool) -> None:
+        remaining = {k: v for k, v in bundle.items() if v > 0}
+        for src in sources:
+            contents = self.state.zones[src]
+            take = {k: min(v, contents.get(k, 0)) for k, v in remaining.items()}
+            take = {k: v for k, v in take.items() if v}
+            self.transfer(src, dest, take)
+            for k, v in take.items():
+                remaining[k] -= v
+        remaining = {k: v for k, v in remaining.items() if v}
+        if remaining and not up_to:
+            raise self.error(node, f"cannot move {remaining}: the source does not hold them",
+                             "write `move up to ...` to take what is there")
+
+    def _exec_draw(self, node: A.Draw, env: Env) -> None:
+        source = self.zone(self.eval(node.source, env), node.source)
+        dest = self.zone(self.eval(node.dest, env), node.dest)
+        q = node.quantity
+        contents = self.state.zones[source]
+        size = sum(contents.values())
+        n = size if q.mode == "all" else self.number(self.eval(q.amount, env), q.amount)
+        if n > size:
+            if q.mode == "exact":
+                raise self.error(node, f"cannot draw {n} from {source}: it holds {size}",
+                                 "write `draw up to N ...` to draw what is there")
+            n = size
+        if n <= 0:
+            return
+        try:
+            drawn = self.chance.draw(contents, self.d.kinds, n)
+        except ScriptError as err:
+            raise self.error(node, str(err)) from None
+        self.log.emit("random", what="draw", src=str(source), dst=str(dest), result=dict(drawn))
+        self.transfer(source, dest, drawn)
+
+    def _exec_shuffle(self, node: A.Shuffle, env: Env) -> None:
+        ref = self.pile(self.eval(node.pile, env), node.pile)
+        try:
+            self.state.piles[ref] = self.chance.shuffle(self.state.piles[ref], str(ref))
+        except ScriptError as err:
+            raise self.error(node, str(err)) from None
+        self.log.emit("random", what="shuffle", pile=str(ref),
+                      result=[c.name for c in self.state.piles[ref]])
+
+    def cards_of(self, value: Any, node: A.Node) -> list[CardValue]:
+        if isinstance(value, PileRef):
+            return list(self.state.piles[value])
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if not isinstance(item, CardValue):
+                raise self.error(node, f"expected cards, got {type_name(item)}")
+        return items
+
+    def take_card(self, card: CardValue, node: A.Node) -> CardValue:
+        for cards in self.state.piles.values():
+            for i, held in enumerate(cards):
+                if held is card or (card.uid is None and held == card):
+                    return cards.pop(i)
+        raise self.error(node, f"card {card.name} is in no pile; create it first")
+
+    def _exec_place(self, node: A.Place, env: Env) -> None:
+        cards = self.cards_of(self.eval(node.cards, env), node.cards)
+        ref = self.pile(self.eval(node.pile, env), node.pile)
+        taken = [self.take_card(c, node) for c in cards]
+        pile = self.state.piles[ref]
+        self.state.piles[ref] = taken + pile if node.where == "top" else pile + taken
+        self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
+
+    def _exec_reveal(self, node: A.Reveal, env: Env) -> None:
+        n = self.number(self.eval(node.count, env), node.count)
+        src = self.pile(self.eval(node.source, env), node.source)
+        dst = self.pile(self.eval(node.dest, env), node.dest)
+        pile = self.state.piles[src]
+        if n > len(pile):
+            raise self.error(node, f"cannot reveal {n} cards from {src}: it holds {len(pile)}")
+        for _ in range(n):
+            card = pile.pop(0)
+            self.state.piles[dst].insert(0, card)
+            self.log.emit("reveal", card=card.name, src=str(src), dst=str(dst))
+            self.card_event(card, "reveal")
+
+    def card_event(self, card: CardValue, event: str) -> None:
+        decl = self.d.cards.get(card.name)
+        if decl is None:
+            return
+        for handler in decl.handlers:
+            if handler.event == event:
+                self.fired[card.name] = self.fired.get(card.name, 0) + 1
+                self.run_block(handler.body, Env({"this": card}))
+
+    def player(self, value: Any, node: A.Node) -> PlayerRef:
+        if isinstance(value, PlayerRef):
+            return value
+        raise self.error(node, f"expected a player, got {type_name(value)}")
+
+    def ask(self, decision: Decision, node: A.Node) -> Any:
+        decision.where = str(node.span)
+        seat = decision.player
+        decision.view = lambda: self.view_for(seat)
+        answer = self.agents[seat].decide(decision)
+        problem = decision.legal(answer)
+        if problem is not None:
+            raise self.error(node, f"P{seat + 1} answered {answer!r} to {decision.id!r}: {problem}")
+        self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer)
+        return answer
+
+    def _exec_ask_may(self, node: A.AskMay, env: Env) -> None:
+        p = self.player(self.eval(node.player, env), node.player)
+        answer = self.ask(Decision(p.seat, node.id, "may", [True, False]), node)
+        if answer:
+            self.run_block(node.body, env.child())
+        elif node.otherwise is not None:
+            self.run_block(node.otherwise, env.child())
+
+    def _exec_ask_choose(self, node: A.AskChoose, env: Env) -> None:
+        p = self.player(self.eval(node.player, env), node.player)
+        values = self.iterable(self.eval(node.options, env), node.options)
+        if not values:
+            return  # nothing to choose from: the choice is skipped
+        encoded = [encode(v) for v in values]
+        answer = self.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
+        if answer is None:
+            return
+        value = values[encoded.index(answer)]
+        self.run_block(node.body, env.child({node.var: value}))
+
+    def _exec_ask_distribute(self, node: A.AskDistribute, env: Env) -> None:
+        p = self.player(self.eval(node.player, env), node.player)
+        kinds = self.kinds_of(self.eval(node.amount, env), node.amount) \
+            if isinstance(node.amount, A.Name) and node.amount.id in self.d.kinds else None
+        source = self.zone(self.eval(node.source, env), node.source)
+        if kinds is None:
+            raise self.error(node.amount,
+                             "write which tokens to distribute: `distribute KIND from ZONE among ...`")
+        targets = self.iterable(self.eval(node.targets, env), node.targets)
+        names = [t.name if isinstance(t, ZoneRef) else t for t in targets]
+        for name in names:
+            if name not in self.d.player_zones:
+                raise self.error(node.targets, f"{name!r} is not a player zone")
+        amount = self.state.zones[source].get(kinds[0], 0)
+        decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
+        for limit in node.limits:
+            value = self.number(self.eval(limit.amount, env), limit.amount)
+            zones = [z.name if isinstance(z, ZoneRef) else z
+                     for z in self.iterable(self.eval(limit.zones, env), limit.zones)]
+            (decision.at_most if limit.kind == "most" else decision.at_least).append((value, zones))
+        if amount == 0:
+            return
+        answer = self.ask(decision, node)
+        for name in names:
+            if answer.get(name):
+                self.transfer(source, ZoneRef(p.seat, name), {kinds[0]: answer[name]})
+
+    def _exec_do(self, node: A.Do, env: Env) -> None:
+        args = [self.eval(a, env) for a in node.args]
+        self.call_rule(node.rule, args, node)
+
+    def call_rule(self, name: str, args: list[Any], node: A.Node) -> None:
+        rule = self.d.rules.get(name)
+        if rule is None:
+            raise self.error(node, f"unknown rule {name!r}", _did_you_mean(name, list(self.d.rules)))
+        if len(args) != len(rule.params):
+            raise self.error(node, f"rule {name} takes {len(rule.params)} values, got {len(args)}")
+        hooks = self.d.hooks.get(name, {})
+        for attached in hooks.get("before", ()):
+            self._run_hook(attached, args)
+        replaced = False
+        for attached in reversed(hooks.get("instead", ())):
+            if self._run_hook(attached, args):
+                replaced = True
+                break
+        if not replaced:
+            self.run_block(rule.body, Env(dict(zip(rule.params, args))))
+        for attached in hooks.get("after", ()):
+            self._run_hook(attached, args)
+
+    def _run_hook(self, attached: Attached, args: list[Any]) -> bool:
+        hook = attached.decl
+        names = dict(zip(hook.params, args))
+        if attached.card is not None:
+            if not self.card_active(attached.card):
+                return False
+            names["this"] = CardValue(attached.card.name)
+        env = Env(names)
+        if hook.condition is not None and not self.truth(self.eval(hook.condition, env), hook.condition):
+            return False
+        self.count_fired(attached)
+        self.run_block(hook.body, env)
+        return True
+
+    def _exec_secretly(self, node: A.Secretly, env: Env) -> None:
+        before = self.state.copy_zones()
+        self.secret_stack.append(before)
+        try:
+            self.run_block(node.body, env.child())
+        finally:
+            self.secret_stack.pop()
+        changed = {str(ref): dict(sorted((k, v) for k, v in c.items() if v))
+                   for ref, c in self.state.zones.items()
+                   if ref.owner is not None and c != before.get(ref) and any(c.values())}
+        self.log.emit("uncover", zones=changed)
+
+    def _exec_end(self, node: A.EndGame, env: Env) -> None:
+        raise GameOver()
+
+    def _exec_say(self, node: A.Say, env: Env) -> None:
+        self.log.emit("say", msg=node.message, args=[encode(self.eval(a, env)) for a in node.args])
+
+    def _exec_create(self, node: A.Create, env: Env) -> None:
+        what = self.eval(node.what, env)
+        where = self.eval(node.where, env)
+        if isinstance(where, ZoneRef) and isinstance(what, dict):
+            if self.baseline is not None:
+                raise self.error(node, "tokens can only be created during setup",
+                                 "move them from a supply zone instead")
+            contents = self.state.zones[where]
+            for k, v in what.items():
+                contents[k] = contents.get(k, 0) + v
+            self.log.emit("create", what=dict(what), dst=str(where))
+            return
+        if isinstance(where, PileRef):
+            if self.baseline is not None:
+                raise self.error(node, "cards can only be created during setup")
+            cards = []
+            for card in self.cards_of(what, node.what):
+                self.card_uid += 1
+                cards.append(CardValue(card.name, self.card_uid))
+            self.state.piles[where] = cards + self.state.piles[where]
+            self.log.emit("create", cards=[c.name for c in cards], dst=str(where))
+            return
+        raise self.error(node, f"cannot create {type_name(what)} in {type_name(where)}",
+                         "create a bundle like {token: 7} in a zone, or cards in a pile")
+
+    # ------------------------------------------------------------------ views & checks
+    def view_for(self, seat: int) -> dict[str, Any]:
+        """What one player may see: during a secret block, other players' zones as they were
+        when the block began."""
+        hidden = self.secret_stack[0] if self.secret_stack else None
+        zones = {}
+        for ref, contents in self.state.zones.items():
+            shown = hidden[ref] if hidden is not None and ref.owner not in (None, seat) else contents
+            if any(shown.values()):
+                zones[str(ref)] = {k: v for k, v in shown.items() if v}
+        return {
+            "you": f"P{seat + 1}", "round": self.state.round, "phase": self.state.phase,
+            "active": f"P{self.state.active + 1}", "zones": zones,
+            "piles": {str(ref): len(cards) for ref, cards in self.state.piles.items()},
+        }
+
+    def start_conservation(self) -> None:
+        self.baseline = self.state.totals()
+        self.baseline_cards = self.state.card_count()
+
+    def check_conservation(self, span: A.Span, where: str) -> None:
+        if self.baseline is None:
+            return
+        totals = self.state.totals()
+        if totals != self.baseline:
+            diff = {k: totals.get(k, 0) - self.baseline.get(k, 0)
+                    for k in set(totals) | set(self.baseline) if totals.get(k, 0) != self.baseline.get(k, 0)}
+            raise ConservationError(span, f"tokens were created or lost in {where}: {diff}")
+        negative = [(str(r), k) for r, c in self.state.zones.items() for k, v in c.items() if v < 0]
+        if negative:
+            raise ConservationError(span, f"negative token counts after {where}: {negative}")
+        if self.state.card_count() != self.baseline_cards:
+            raise ConservationError(span, f"cards were created or lost in {where}")
+
+
+def _neg_key(key: Any) -> Any:
+    if isinstance(key, tuple):
+        return tuple(_neg_key(k) for k in key)
+    if isinstance(key, list):
+        return [_neg_key(k) for k in key]
+    if isinstance(key, bool):
+        return not key
+    if isinstance(key, int):
+        return -key
+    raise TypeError(f"cannot order by {key!r} descending")
+
+
+def _did_you_mean(name: str, candidates: list[str]) -> str | None:
+    close = difflib.get_close_matches(name, list(dict.fromkeys(candidates)), n=1)
+    return f"did you mean {close[0]!r}?" if close else None
+
+
+__all__ = ["Interpreter", "Env", "parse_player"]

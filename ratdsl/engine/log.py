@@ -1,0 +1,52 @@
+"""The game log: every random outcome, decision and state change, as JSON records.
+
+Records are written as JSON lines with sorted keys and no spaces, so the same seed and the same
+choices give a byte-identical file. `schemas/game-log.schema.json` describes one record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(data: Any) -> str:
+    """A short, stable fingerprint of a JSON-able value (used for state checkpoints)."""
+    return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()[:16]
+
+
+class GameLog:
+    """Collects records; optionally streams them to a file and to listeners (the CLI narrator)."""
+
+    def __init__(self, keep: bool = True, stream: IO[str] | None = None):
+        self.keep = keep
+        self.records: list[dict[str, Any]] = []
+        self.stream = stream
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.seq = 0
+
+    def emit(self, type_: str, **fields: Any) -> None:
+        record = {"seq": self.seq, "t": type_, **fields}
+        self.seq += 1
+        if self.keep:
+            self.records.append(record)
+        if self.stream is not None:
+            self.stream.write(dumps(record) + "\n")
+        for listener in self.listeners:
+            listener(record)
+
+    @property
+    def active(self) -> bool:
+        return self.keep or self.stream is not None or bool(self.listeners)
+
+
+def read_log(path: str | Path) -> list[dict[str, Any]]:
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]

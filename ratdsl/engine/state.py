@@ -1,0 +1,59 @@
+"""The generic game state: seats, zones holding multisets of token kinds, piles of cards,
+variables, the active player, the round and phase. Nothing here knows any game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .values import CardValue, PileRef, ZoneRef
+
+
+class GameState:
+    def __init__(self, player_count: int, shared_zones, player_zones, shared_piles, player_piles):
+        self.player_count = player_count
+        self.zones: dict[ZoneRef, dict[str, int]] = {}
+        for name in shared_zones:
+            self.zones[ZoneRef(None, name)] = {}
+        for seat in range(player_count):
+            for name in player_zones:
+                self.zones[ZoneRef(seat, name)] = {}
+        self.piles: dict[PileRef, list[CardValue]] = {}  # top card first
+        for name in shared_piles:
+            self.piles[PileRef(None, name)] = []
+        for seat in range(player_count):
+            for name in player_piles:
+                self.piles[PileRef(seat, name)] = []
+        self.vars: dict[str, Any] = {}
+        self.player_vars: list[dict[str, Any]] = [{} for _ in range(player_count)]
+        self.active = 0
+        self.round = 0
+        self.phase: str | None = None
+        self.ended = False
+
+    def copy_zones(self) -> dict[ZoneRef, dict[str, int]]:
+        return {ref: dict(contents) for ref, contents in self.zones.items()}
+
+    def totals(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for contents in self.zones.values():
+            for kind, n in contents.items():
+                if n:
+                    out[kind] = out.get(kind, 0) + n
+        return out
+
+    def card_count(self) -> int:
+        return sum(len(p) for p in self.piles.values())
+
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON form of the whole state, for checkpoints and scenario expectations."""
+        from .values import encode
+
+        return {
+            "round": self.round,
+            "active": f"P{self.active + 1}",
+            "zones": {str(ref): {k: v for k, v in sorted(c.items()) if v}
+                      for ref, c in self.zones.items() if any(c.values())},
+            "piles": {str(ref): [c.name for c in cards] for ref, cards in self.piles.items() if cards},
+            "vars": {k: encode(v) for k, v in sorted(self.vars.items())},
+            "player_vars": [{k: encode(v) for k, v in sorted(pv.items())} for pv in self.player_vars],
+        }

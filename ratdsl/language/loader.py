@@ -1,0 +1,198 @@
+"""Finds and parses the files that make up a rule set: a game folder, its optional modules,
+and variant files that extend it. Applies variant edits (set option, replace, remove).
+
+A game folder holds rule files (suffix RULE_SUFFIX, read in name order) with exactly one `game`
+header; files in its `modules/` folder start with `module NAME "Title" requires GAME`; a variant file starts
+with `variant NAME "Title" extends GAME [with MODULE, ...]` and may live anywhere below the game
+folder (or name the game folder's path relative to itself).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import ast as A
+from .errors import RuleError
+from .parser import parse_file
+
+# The rule language's file suffix, named by the project (a file extension, not a game term;
+# tests/test_engine_is_generic.py allows exactly this form).
+RULE_SUFFIX = ".rat"
+
+
+class LoadError(RuleError):
+    def __init__(self, span: A.Span, message: str, hint: str | None = None, code: str = "E100"):
+        super().__init__(span.file, span.line, span.column, message, None, code, hint)
+
+
+@dataclass
+class RuleSet:
+    """Everything the later stages need: the merged declarations and where they came from."""
+
+    game: A.Game
+    decls: list[A.Decl]
+    root: Path
+    files: list[Path] = field(default_factory=list)
+    modules: list[A.ModuleHeader] = field(default_factory=list)
+    variant: A.VariantHeader | None = None
+    option_overrides: dict[str, object] = field(default_factory=dict)
+    base_decls: list[A.Decl] = field(default_factory=list)
+
+    def source(self, file: str) -> str | None:
+        try:
+            return Path(file).read_text("utf-8")
+        except OSError:
+            return None
+
+
+def _rat_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*" + RULE_SUFFIX) if p.is_file())
+
+
+def _game_name(folder: Path) -> str | None:
+    for f in _rat_files(folder):
+        for decl in parse_file(f).decls:
+            if isinstance(decl, A.Game):
+                return decl.name
+    return None
+
+
+def load(path: str | Path, modules: tuple[str, ...] | list[str] = ()) -> RuleSet:
+    """Loads a game folder or a variant file, with the named modules switched on."""
+    path = Path(path)
+    if path.is_dir():
+        ruleset = _load_game(path)
+        variant_program = None
+    else:
+        variant_program = parse_file(path)
+        header = next((d for d in variant_program.decls if isinstance(d, A.VariantHeader)), None)
+        if header is None:
+            raise LoadError(variant_program.span, "a single file must start with a variant header",
+                            'write: variant my_rule "My rule" extends GAME')
+        game_dir = _find_game_dir(path, header)
+        ruleset = _load_game(game_dir)
+        ruleset.variant = header
+        modules = list(header.modules) + [m for m in modules if m not in header.modules]
+    for name in modules:
+        _add_module(ruleset, name)
+    ruleset.base_decls = list(ruleset.decls)
+    if variant_program is not None:
+        ruleset.files.append(path)
+        _apply_variant(ruleset, variant_program)
+    return ruleset
+
+
+def _load_game(folder: Path) -> RuleSet:
+    files = _rat_files(folder)
+    if not files:
+        raise LoadError(A.Span(str(folder), 0, 0, 0, 0), f"no rule files ({RULE_SUFFIX}) in {folder}")
+    decls: list[A.Decl] = []
+    game = None
+    for f in files:
+        for decl in parse_file(f).decls:
+            if isinstance(decl, A.Game):
+                if game is not None:
+                    raise LoadError(decl.span, "a second game header", f"the first is at {game.span}")
+                game = decl
+            decls.append(decl)
+    if game is None:
+        raise LoadError(A.Span(str(files[0]), 1, 1, 1, 1), f"no game header in {folder}",
+                        'one file must start with: game NAME "Title" { players 2..6 }')
+    return RuleSet(game=game, decls=decls, root=folder, files=list(files))
+
+
+def _find_game_dir(variant_path: Path, header: A.VariantHeader) -> Path:
+    for folder in [variant_path.parent, *variant_path.parent.parents]:
+        if _rat_files(folder) and _game_name(folder) == header.extends:
+            return folder
+        candidate = folder / header.extends
+        if candidate.is_dir() and _game_name(candidate) == header.extends:
+            return candidate
+    raise LoadError(header.span, f"cannot find the game {header.extends!r} that this variant extends",
+                    "put the variant file inside the game's folder, e.g. rules/GAME/variants/")
+
+
+def available_modules(root: Path) -> list[str]:
+    return sorted(p.stem for p in (root / "modules").glob("*" + RULE_SUFFIX))
+
+
+def _add_module(ruleset: RuleSet, name: str) -> None:
+    path = ruleset.root / "modules" / name + RULE_SUFFIX
+    if not path.is_file():
+        known = available_modules(ruleset.root)
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"available modules: {', '.join(known) or 'none'}"
+        raise LoadError(A.Span(str(path), 0, 0, 0, 0), f"unknown module {name!r}", hint)
+    program = parse_file(path)
+    for decl in program.decls:
+        if isinstance(decl, A.ModuleHeader):
+            ruleset.modules.append(decl)
+        else:
+            ruleset.decls.append(decl)
+    ruleset.files.append(path)
+
+
+def decl_identity(decl: A.Decl) -> tuple[str, str] | None:
+    """(kind, name) for declarations a variant can replace or remove."""
+    name = getattr(decl, "name", None)
+    if isinstance(decl, (A.Setup, A.Round, A.Scoring)):
+        return (decl.kind, decl.kind)
+    if isinstance(decl, (A.Modify, A.Hook)) or name is None:
+        return None
+    return (decl.kind, name)
+
+
+def _apply_variant(ruleset: RuleSet, program: A.Program) -> None:
+    for decl in program.decls:
+        if isinstance(decl, A.VariantHeader):
+            continue
+        if isinstance(decl, A.SetOption):
+            ruleset.option_overrides[decl.name] = (decl.value, decl.span)
+        elif isinstance(decl, A.Replace):
+            _replace(ruleset, decl)
+        elif isinstance(decl, A.Remove):
+            _remove(ruleset, decl)
+        else:
+            ruleset.decls.append(decl)
+
+
+def _index_of(ruleset: RuleSet, kind: str, name: str, span: A.Span) -> int:
+    for i, decl in enumerate(ruleset.decls):
+        if decl_identity(decl) == (kind, name):
+            return i
+    known = [ident[1] for d in ruleset.decls if (ident := decl_identity(d)) and ident[0] == kind]
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else None
+    raise LoadError(span, f"there is no {kind} {name!r} to change", hint, "E101")
+
+
+def _replace(ruleset: RuleSet, edit: A.Replace) -> None:
+    new = edit.decl
+    ident = decl_identity(new)
+    if ident is None:
+        raise LoadError(edit.span, f"a {new.kind} cannot be replaced; replace what contains it")
+    ruleset.decls[_index_of(ruleset, ident[0], ident[1], edit.span)] = new
+
+
+def _remove(ruleset: RuleSet, edit: A.Remove) -> None:
+    if edit.member is not None:
+        index = _index_of(ruleset, edit.target_kind, edit.name, edit.span)
+        container = ruleset.decls[index]
+        if not isinstance(container, (A.Phase, A.Setup)):
+            raise LoadError(edit.span, f"only phases have steps to remove, not a {edit.target_kind}")
+        names = [s.name for s in container.steps]
+        if edit.member not in names:
+            close = difflib.get_close_matches(edit.member, names, n=1)
+            raise LoadError(edit.span, f"phase {edit.name!r} has no step {edit.member!r}",
+                            f"did you mean {close[0]!r}?" if close else None, "E101")
+        steps = tuple(s for s in container.steps if s.name != edit.member)
+        ruleset.decls[index] = _with_steps(container, steps)
+        return
+    del ruleset.decls[_index_of(ruleset, edit.target_kind, edit.name, edit.span)]
+
+
+def _with_steps(container, steps):
+    from dataclasses import replace
+    return replace(container, steps=steps)

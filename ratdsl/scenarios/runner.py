@@ -1,0 +1,236 @@
+"""Scenario tests written as data: set up a state, script decisions and chance, run part of a
+game, then compare what must hold. Files are JSON, YAML or TOML, validated against
+schemas/scenario.schema.json."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..agents.random_agent import RandomAgent
+from ..agents.scripted import ScriptedAgent, ScriptExhausted
+from ..engine.chance import ScriptError
+from ..engine.errors import GameOver
+from ..engine.game import Game, agent_seed
+from ..engine.log import GameLog
+from ..engine.values import CardValue, PileRef, ZoneRef
+from ..language.errors import RuleError
+from ..language.loader import RULE_SUFFIX
+from ..schemas import SchemaError, validate
+from ..session import RulesInvalid, load_rules
+
+SUFFIXES = (".json", ".yaml", ".yml", ".toml")
+
+
+@dataclass
+class ScenarioOutcome:
+    path: Path
+    name: str = ""
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def report(self) -> str:
+        return "\n".join(f"   - {f}" for f in self.failures)
+
+
+def read_scenario(path: Path) -> dict[str, Any]:
+    text = path.read_text("utf-8")
+    if path.suffix == ".json":
+        data = json.loads(text)
+    elif path.suffix == ".toml":
+        data = tomllib.loads(text)
+    else:
+        data = yaml.safe_load(text)
+    validate("scenario", data, str(path))
+    return data
+
+
+def collect_scenarios(paths: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES
+                                and "scenarios" in p.parts))
+        elif path.suffix in SUFFIXES:
+            files.append(path)
+    return files
+
+
+def _game_folder(start: Path) -> Path:
+    for folder in [start, *start.parents]:
+        if any(folder.glob("*" + RULE_SUFFIX)):
+            return folder
+    raise ValueError(f"no game folder above {start}; set `rules:` in the scenario")
+
+
+def run_scenario(path: str | Path) -> ScenarioOutcome:
+    path = Path(path)
+    outcome = ScenarioOutcome(path)
+    try:
+        data = read_scenario(path)
+    except (SchemaError, ValueError, yaml.YAMLError, tomllib.TOMLDecodeError) as err:
+        outcome.failures.append(f"invalid scenario file: {err}")
+        return outcome
+    outcome.name = data["name"]
+    try:
+        _run(path, data, outcome)
+    except (RulesInvalid, RuleError, ScriptExhausted, ScriptError, ValueError, KeyError) as err:
+        expected_error = data["expect"].get("error")
+        message = err.render() if isinstance(err, RuleError) else str(err)
+        if expected_error is None or expected_error not in message:
+            outcome.failures.append(f"error: {message}")
+    return outcome
+
+
+def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome) -> None:
+    rules = (path.parent / data["rules"]).resolve() if "rules" in data else _game_folder(path.parent)
+    definition = load_rules(rules, data.get("with", []), data.get("options", {}))
+    players = data.get("players", definition.game.min_players)
+    seed = data.get("seed", 0)
+    fallback = data.get("fallback", "error")
+    agents = [ScriptedAgent(data.get("decisions", {}).get(f"P{s + 1}", []),
+                            RandomAgent(agent_seed(seed, s)) if fallback == "random" else None,
+                            label=f"P{s + 1}") for s in range(players)]
+    log = GameLog(keep=True)
+    game = Game(definition, players, seed, agents=agents, log=log, chance_script=data.get("random", []),
+                rules_label=str(rules))
+    game.header()
+    if data.get("setup", "run") == "run":
+        game.setup()
+    else:
+        game.init_vars()
+        game.interp.start_conservation()
+    _apply_state(game, data.get("state", {}))
+    run = data["run"]
+    if "phases" in run:
+        game.state.round = max(game.state.round, 1)
+        try:
+            for phase in run["phases"]:
+                game.play_phase(phase)
+        except GameOver:
+            game.over = game.state.ended = True
+    elif "rounds" in run:
+        for _ in range(run["rounds"]):
+            if not game.play_round():
+                break
+    elif run.get("game"):
+        while game.play_round():
+            pass
+    result = game.score() if run.get("game") or "scores" in data["expect"] or "winners" in data["expect"] \
+        else None
+    if "error" in data["expect"]:
+        outcome.failures.append(f"expected an error containing {data['expect']['error']!r}, but the run succeeded")
+    _compare(game, data["expect"], result, log, outcome)
+    leftovers = {f"P{s + 1}": a.answers for s, a in enumerate(agents) if a.answers}
+    if leftovers:
+        outcome.failures.append(f"scripted decisions never asked: {leftovers}")
+    if game.interp.chance.script:
+        outcome.failures.append(f"scripted random outcomes never used: {game.interp.chance.script}")
+
+
+def _zone_ref(game: Game, text: str) -> ZoneRef:
+    d = game.d
+    if "." in text:
+        player, name = text.split(".", 1)
+        seat = int(player[1:]) - 1
+        if not (player.startswith("P") and 0 <= seat < game.players) or name not in d.player_zones:
+            raise ValueError(f"unknown zone {text!r}")
+        return ZoneRef(seat, name)
+    if text not in d.shared_zones:
+        raise ValueError(f"unknown zone {text!r}")
+    return ZoneRef(None, text)
+
+
+def _pile_ref(game: Game, text: str) -> PileRef:
+    if "." in text:
+        player, name = text.split(".", 1)
+        return PileRef(int(player[1:]) - 1, name)
+    if text not in game.d.shared_piles:
+        raise ValueError(f"unknown pile {text!r}")
+    return PileRef(None, text)
+
+
+def _apply_state(game: Game, state: dict[str, Any]) -> None:
+    it = game.interp
+    if "active" in state:
+        game.state.active = int(state["active"][1:]) - 1
+    if "round" in state:
+        game.state.round = state["round"]
+    for name in state.get("clear", []):
+        for seat in range(game.players):
+            game.state.zones[ZoneRef(seat, name)] = {}
+    for text, bundle in state.get("zones", {}).items():
+        ref = _zone_ref(game, text)
+        for kind in bundle:
+            if kind not in game.d.kinds:
+                raise ValueError(f"unknown token kind {kind!r} in {text}")
+        game.state.zones[ref] = {k: v for k, v in bundle.items() if v}
+    for text, names in state.get("piles", {}).items():
+        ref = _pile_ref(game, text)
+        cards = []
+        for name in names:
+            if name not in game.d.cards:
+                raise ValueError(f"unknown card {name!r}")
+            found = None
+            for pile in game.state.piles.values():
+                for i, card in enumerate(pile):
+                    if card.name == name:
+                        found = pile.pop(i)
+                        break
+                if found:
+                    break
+            if found is None:
+                it.card_uid += 1
+                found = CardValue(name, it.card_uid)
+            cards.append(found)
+        game.state.piles[ref] = cards
+    for name, value in state.get("vars", {}).items():
+        game.state.vars[name] = value
+    it.start_conservation()
+
+
+def _compare(game: Game, expect: dict[str, Any], result, log: GameLog, outcome: ScenarioOutcome) -> None:
+    fail = outcome.failures.append
+    it = game.interp
+    for text, counts in expect.get("zones", {}).items():
+        ref = _zone_ref(game, text)
+        contents = game.state.zones[ref]
+        for kind, want in counts.items():
+            got = sum(contents.get(k, 0) for k in it.kinds_of(kind, game.d.game))
+            if got != want:
+                fail(f"{text}: expected {want} {kind}, found {got} (holds {dict(sorted(contents.items()))})")
+    for text, names in expect.get("piles", {}).items():
+        got = [c.name for c in game.state.piles[_pile_ref(game, text)]]
+        if got != names:
+            fail(f"pile {text}: expected {names}, found {got}")
+    if "active" in expect and f"P{game.state.active + 1}" != expect["active"]:
+        fail(f"active player: expected {expect['active']}, found P{game.state.active + 1}")
+    if "round" in expect and game.state.round != expect["round"]:
+        fail(f"round: expected {expect['round']}, found {game.state.round}")
+    if "ended" in expect and game.over != expect["ended"]:
+        fail(f"game ended: expected {expect['ended']}, found {game.over}")
+    if result is not None:
+        for player, score in expect.get("scores", {}).items():
+            if result.scores.get(player) != score:
+                fail(f"score of {player}: expected {score}, found {result.scores.get(player)}")
+        if "winners" in expect and sorted(result.winners) != sorted(expect["winners"]):
+            fail(f"winners: expected {expect['winners']}, found {result.winners}")
+    for partial in expect.get("log_includes", []):
+        if not any(_matches(r, partial) for r in log.records):
+            fail(f"the log has no record matching {partial}")
+    for partial in expect.get("log_excludes", []):
+        hits = [r for r in log.records if _matches(r, partial)]
+        if hits:
+            fail(f"the log should have no record matching {partial}; found {hits[0]}")
+
+
+def _matches(record: dict[str, Any], partial: dict[str, Any]) -> bool:
+    return all(record.get(k) == v for k, v in partial.items())

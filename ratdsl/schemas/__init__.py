@@ -1,0 +1,67 @@
+"""The JSON Schemas (Draft 2020-12) of every JSON artifact, shipped inside the package.
+
+Schemas are loaded with importlib.resources into a `referencing` registry under their `urn:`
+ids, and every reader or writer validates through the helpers below.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+
+SCHEMA_FILES = {
+    "game-log": "game-log.schema.json",
+    "scenario": "scenario.schema.json",
+    "ast": "ast.schema.json",
+    "diagnostics": "diagnostics.schema.json",
+    "report": "report.schema.json",
+}
+
+
+class SchemaError(ValueError):
+    """A document that does not match its schema; names the JSON path of the problem."""
+
+    def __init__(self, schema: str, error: ValidationError, where: str = ""):
+        path = "/".join(str(p) for p in error.absolute_path) or "(top level)"
+        super().__init__(f"{where}{' ' if where else ''}does not match the {schema} schema at "
+                         f"{path}: {error.message}")
+        self.path = list(error.absolute_path)
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    text = resources.files(__name__).joinpath(SCHEMA_FILES[name]).read_text("utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def registry() -> Registry:
+    resources_ = []
+    for name, file in SCHEMA_FILES.items():
+        if resources.files(__name__).joinpath(file).is_file():
+            schema = load_schema(name)
+            resources_.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources_)
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    schema = load_schema(name)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema, registry=registry())
+
+
+def validate(name: str, document: Any, where: str = "") -> None:
+    error = next(iter(sorted(validator(name).iter_errors(document), key=lambda e: e.path)), None)
+    if error is not None:
+        raise SchemaError(name, error, where)
+
+
+def validate_log_record(record: dict[str, Any]) -> None:
+    validate("game-log", record, f"log record {record.get('seq', '?')}")

@@ -1,0 +1,41 @@
+"""The facade the CLI, tests and simulations use: load rules, check them, build a game.
+
+It strings the pipeline together (loader -> checker -> definition -> engine) so every entry
+point runs the same stages in the same order.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .checker import check_ruleset
+from .engine.definition import GameDef, build
+from .language.loader import RuleSet, load
+
+
+class RulesInvalid(Exception):
+    def __init__(self, diagnostics):
+        super().__init__("\n".join(d.render() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+def load_rules(path: str | Path, modules: tuple[str, ...] | list[str] = (),
+               options: dict[str, Any] | None = None, check: bool = True) -> GameDef:
+    """Loads, checks and indexes a game folder or a variant file. Raises RulesInvalid on errors."""
+    ruleset: RuleSet = load(path, tuple(modules))
+    if check:
+        errors = [d for d in check_ruleset(ruleset) if d.severity == "error"]
+        if errors:
+            raise RulesInvalid(errors)
+    return build(ruleset, options)
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ValueError(f"write options as NAME=VALUE, not {pair!r}")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
