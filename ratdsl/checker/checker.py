@@ -337,6 +337,9 @@ class Checker:
         elif isinstance(s, A.Create):
             e(s.what, scope)
             e(s.where, scope)
+        elif isinstance(s, A.Show):
+            e(s.cards, scope)
+            e(s.player, scope)
 
     def expr(self, x: A.Expr, scope: set[str]) -> None:
         if isinstance(x, A.Name):

@@ -17,7 +17,7 @@ from ..language.errors import RuleError
 from ..session import RulesInvalid, load_rules, parse_option_pairs
 from .narrate import Narrator
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Board-game rules as data: check, run, replay, test and simulate rule files.")
 
 WITH = typer.Option([], "--with",
@@ -156,6 +156,11 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
         _fail(err.render(), 1)
     data = {"file": str(file), "ast": to_json(program)}
     typer.echo(json.dumps(data, indent=1 if as_json else None))
+
+
+# Commands that live in their own modules register themselves here (one line each).
+for _module in ():
+    __import__(f"ratdsl.cli.{_module}", fromlist=["register"]).register(app)
 
 
 def main() -> None:

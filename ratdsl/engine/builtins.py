@@ -162,6 +162,10 @@ def _first(interp, node, items):
     return items[0] if items else None
 
 
+def _first_n(interp, node, items, n):
+    return interp.iterable(items, node)[: max(0, interp.number(n, node))]
+
+
 def _owner(interp, node, thing):
     if isinstance(thing, (ZoneRef, PileRef)):
         return PlayerRef(thing.owner) if thing.owner is not None else None
@@ -187,5 +191,5 @@ BUILTINS: dict[str, Callable[..., Any]] = {
     "contents": _contents, "one_of_each": _one_of_each, "neighbour": _neighbour,
     "opposite": _opposite, "rank": _rank, "seat": _seat, "top": _top, "cards": _cards,
     "sample": _sample, "pick": _pick, "share_in_turn": _share_in_turn, "zones": _zones,
-    "first": _first, "owner": _owner, "any": _any, "all": _all,
+    "first": _first, "first_n": _first_n, "owner": _owner, "any": _any, "all": _all,
 }

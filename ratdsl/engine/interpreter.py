@@ -123,6 +123,7 @@ class Interpreter:
             A.EndGame: self._exec_end,
             A.Say: self._exec_say,
             A.Create: self._exec_create,
+            A.Show: self._exec_show,
         }
 
     # ------------------------------------------------------------------ errors
@@ -778,6 +779,14 @@ class Interpreter:
     def _exec_say(self, node: A.Say, env: Env) -> None:
         self.log.emit("say", msg=node.message, args=[encode(self.eval(a, env)) for a in node.args])
 
+    def _exec_show(self, node: A.Show, env: Env) -> None:
+        value = self.eval(node.cards, env)
+        cards = [] if value is None else self.cards_of(value, node.cards)
+        p = self.player(self.eval(node.player, env), node.player)
+        names = [c.name for c in cards]
+        self.state.known[p.seat] = names
+        self.log.emit("show", player=str(p), cards=names)
+
     def _exec_create(self, node: A.Create, env: Env) -> None:
         what = self.eval(node.what, env)
         where = self.eval(node.where, env)
@@ -817,6 +826,7 @@ class Interpreter:
             "you": f"P{seat + 1}", "round": self.state.round, "phase": self.state.phase,
             "active": f"P{self.state.active + 1}", "zones": zones,
             "piles": {str(ref): len(cards) for ref, cards in self.state.piles.items()},
+            "shown_to_you": list(self.state.known[seat]),
         }
 
     def start_conservation(self) -> None:

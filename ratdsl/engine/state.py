@@ -29,6 +29,7 @@ class GameState:
         self.round = 0
         self.phase: str | None = None
         self.ended = False
+        self.known: list[list[str]] = [[] for _ in range(player_count)]  # cards shown to one player
 
     def copy_zones(self) -> dict[ZoneRef, dict[str, int]]:
         return {ref: dict(contents) for ref, contents in self.zones.items()}

@@ -320,6 +320,14 @@ class Say(Stmt):
 
 
 @dataclass(frozen=True)
+class Show(Stmt):
+    """`show CARDS to PLAYER`: one player (and only that player's agent) sees the cards."""
+
+    cards: Expr
+    player: Expr
+
+
+@dataclass(frozen=True)
 class Create(Stmt):
     what: Expr
     where: Expr
@@ -585,6 +593,18 @@ class Replace(Decl):
     @property
     def key(self) -> str:
         return "replace " + self.decl.key
+
+
+@dataclass(frozen=True)
+class ReplaceStep(Decl):
+    """`replace step PHASE.STEP { ... }` in a variant: swaps one step of a phase."""
+
+    phase: str
+    step: Step
+
+    @property
+    def key(self) -> str:
+        return f"replace step {self.phase}.{self.step.name}"
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,7 @@ def available_modules(root: Path) -> list[str]:
 
 
 def _add_module(ruleset: RuleSet, name: str) -> None:
-    path = ruleset.root / "modules" / name + RULE_SUFFIX
+    path = ruleset.root / "modules" / (name + RULE_SUFFIX)
     if not path.is_file():
         known = available_modules(ruleset.root)
         close = difflib.get_close_matches(name, known, n=1)
@@ -152,6 +152,8 @@ def _apply_variant(ruleset: RuleSet, program: A.Program) -> None:
             ruleset.option_overrides[decl.name] = (decl.value, decl.span)
         elif isinstance(decl, A.Replace):
             _replace(ruleset, decl)
+        elif isinstance(decl, A.ReplaceStep):
+            _replace_step(ruleset, decl)
         elif isinstance(decl, A.Remove):
             _remove(ruleset, decl)
         else:
@@ -174,6 +176,18 @@ def _replace(ruleset: RuleSet, edit: A.Replace) -> None:
     if ident is None:
         raise LoadError(edit.span, f"a {new.kind} cannot be replaced; replace what contains it")
     ruleset.decls[_index_of(ruleset, ident[0], ident[1], edit.span)] = new
+
+
+def _replace_step(ruleset: RuleSet, edit: A.ReplaceStep) -> None:
+    index = _index_of(ruleset, "phase", edit.phase, edit.span)
+    phase = ruleset.decls[index]
+    names = [s.name for s in phase.steps]
+    if edit.step.name not in names:
+        close = difflib.get_close_matches(edit.step.name, names, n=1)
+        raise LoadError(edit.span, f"phase {edit.phase!r} has no step {edit.step.name!r}",
+                        f"did you mean {close[0]!r}?" if close else f"its steps: {', '.join(names)}", "E101")
+    steps = tuple(edit.step if s.name == edit.step.name else s for s in phase.steps)
+    ruleset.decls[index] = _with_steps(phase, steps)
 
 
 def _remove(ruleset: RuleSet, edit: A.Remove) -> None:

@@ -198,6 +198,10 @@ class _ToAst(Transformer):
     def replace_decl(self, meta, decl):
         return A.Replace(decl, span=self._s(meta))
 
+    def replace_step(self, meta, phase, step, title, body):
+        return A.ReplaceStep(str(phase), A.Step(str(step), _opt_str(title), body, span=self._s(meta)),
+                             span=self._s(meta))
+
     def remove_decl(self, meta, kind, name, member=None):
         return A.Remove(str(kind), str(name), str(member) if member else None, span=self._s(meta))
 
@@ -294,6 +298,9 @@ class _ToAst(Transformer):
 
     def say_stmt(self, meta, message, args):
         return A.Say(_unquote(message), args or (), span=self._s(meta))
+
+    def show_stmt(self, meta, cards, player):
+        return A.Show(cards, player, span=self._s(meta))
 
     def create_stmt(self, meta, what, where):
         return A.Create(what, where, span=self._s(meta))

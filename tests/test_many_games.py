@@ -1,0 +1,37 @@
+"""Many seeded random games at every supported table size: each ends in 5 to 9 rounds, and the
+engine's conservation check (run after every step) never fires. benchmarks/sweep.py runs the
+same at 1,000 games per size."""
+
+import pytest
+
+from ratdsl.engine import Game
+from ratdsl.session import load_rules
+
+from .conftest import RATLAND
+
+GAMES = 25
+
+
+@pytest.fixture(scope="module")
+def ratland():
+    return load_rules(RATLAND)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 8, 12])
+def test_games_end_between_five_and_nine_rounds(ratland, players):
+    for seed in range(GAMES):
+        result = Game(ratland, players, seed).play()
+        assert 5 <= result.rounds <= 9, (players, seed, result.rounds)
+        assert len(result.winners) >= 1
+
+
+def test_first_game_food_order_is_ascending(ratland):
+    definition = load_rules(RATLAND, options={"food_order": "sorted"})
+    game = Game(definition, 4, 0)
+    game.setup()
+    assert [c.name for c in game.state.piles[_pile("food_deck")]] == [f"food_{i}" for i in range(1, 10)]
+
+
+def _pile(name):
+    from ratdsl.engine.values import PileRef
+    return PileRef(None, name)
