@@ -159,7 +159,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
 
 
 # Commands that live in their own modules register themselves here (one line each).
-for _module in ():
+for _module in ("cmd_diff",):
     __import__(f"ratdsl.cli.{_module}", fromlist=["register"]).register(app)
 
 

@@ -137,7 +137,7 @@ def _add_module(ruleset: RuleSet, name: str) -> None:
 def decl_identity(decl: A.Decl) -> tuple[str, str] | None:
     """(kind, name) for declarations a variant can replace or remove."""
     name = getattr(decl, "name", None)
-    if isinstance(decl, (A.Setup, A.Round, A.Scoring)):
+    if isinstance(decl, (A.Round, A.Scoring)):
         return (decl.kind, decl.kind)
     if isinstance(decl, (A.Modify, A.Hook)) or name is None:
         return None

@@ -20,7 +20,7 @@ from ..engine.game import Game, agent_seed
 from ..engine.log import GameLog
 from ..engine.values import CardValue, PileRef, ZoneRef
 from ..language.errors import RuleError
-from ..language.loader import RULE_SUFFIX
+from ..language.loader import RULE_SUFFIX, load
 from ..schemas import SchemaError, validate
 from ..session import RulesInvalid, load_rules
 
@@ -71,7 +71,10 @@ def _game_folder(start: Path) -> Path:
     raise ValueError(f"no game folder above {start}; set `rules:` in the scenario")
 
 
-def run_scenario(path: str | Path) -> ScenarioOutcome:
+def run_scenario(path: str | Path, without_variant: bool = False) -> ScenarioOutcome:
+    """Runs one scenario file. `without_variant` runs a variant's scenario against the game the
+    variant extends (same modules, none of its edits): a scenario that proves a house rule must
+    fail there."""
     path = Path(path)
     outcome = ScenarioOutcome(path)
     try:
@@ -81,7 +84,7 @@ def run_scenario(path: str | Path) -> ScenarioOutcome:
         return outcome
     outcome.name = data["name"]
     try:
-        _run(path, data, outcome)
+        _run(path, data, outcome, without_variant)
     except (RulesInvalid, RuleError, ScriptExhausted, ScriptError, ValueError, KeyError) as err:
         expected_error = data["expect"].get("error")
         message = err.render() if isinstance(err, RuleError) else str(err)
@@ -90,9 +93,12 @@ def run_scenario(path: str | Path) -> ScenarioOutcome:
     return outcome
 
 
-def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome) -> None:
+def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_variant: bool) -> None:
     rules = (path.parent / data["rules"]).resolve() if "rules" in data else _game_folder(path.parent)
-    definition = load_rules(rules, data.get("with", []), data.get("options", {}))
+    modules = list(data.get("with", []))
+    if without_variant:
+        rules, modules = base_of_variant(rules, modules)
+    definition = load_rules(rules, modules, data.get("options", {}))
     players = data.get("players", definition.game.min_players)
     seed = data.get("seed", 0)
     fallback = data.get("fallback", "error")
@@ -134,6 +140,14 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome) -> None:
         outcome.failures.append(f"scripted decisions never asked: {leftovers}")
     if game.interp.chance.script:
         outcome.failures.append(f"scripted random outcomes never used: {game.interp.chance.script}")
+
+
+def base_of_variant(rules: Path, modules: list[str]) -> tuple[Path, list[str]]:
+    """The game folder a variant file extends, and the modules its header switches on."""
+    if rules.is_dir():
+        raise ValueError(f"{rules} is a game folder, not a variant file")
+    ruleset = load(rules, tuple(modules))
+    return ruleset.root, [m.name for m in ruleset.modules]
 
 
 def _zone_ref(game: Game, text: str) -> ZoneRef:

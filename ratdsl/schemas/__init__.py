@@ -21,6 +21,7 @@ SCHEMA_FILES = {
     "ast": "ast.schema.json",
     "diagnostics": "diagnostics.schema.json",
     "report": "report.schema.json",
+    "diff": "diff.schema.json",
 }
 
 

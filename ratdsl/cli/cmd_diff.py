@@ -1,0 +1,41 @@
+"""`ratdsl diff BASE VARIANT`: what a variant changes, as text or JSON (schemas/diff.schema.json)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from ..language.diff import diff_ruleset, render_text
+from ..language.errors import RuleError
+from ..language.loader import load
+from ..schemas import validate
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def diff(base: Path = typer.Argument(..., help="The game folder the variant extends."),
+             variant: Path = typer.Argument(..., help="A variant file."),
+             modules: list[str] = typer.Option([], "--with", help="Modules switched on in both."),
+             as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
+        """Print what a variant changes, element by element (old -> new, added, removed)."""
+        try:
+            base_set = load(base, tuple(modules))
+            variant_set = load(variant, tuple(modules))
+        except RuleError as err:
+            typer.echo(err.render(), err=True)
+            raise typer.Exit(1) from None
+        if variant_set.variant is None:
+            typer.echo(f"{variant} is not a variant file (it has no `variant ... extends ...` header)", err=True)
+            raise typer.Exit(2)
+        if variant_set.root.resolve() != base_set.root.resolve():
+            typer.echo(f"{variant} extends {variant_set.root}, not {base}", err=True)
+            raise typer.Exit(2)
+        changes = diff_ruleset(variant_set, tuple(m.name for m in base_set.modules))
+        if as_json:
+            document = {"base": str(base), "variant": str(variant), "changes": [c.to_json() for c in changes]}
+            validate("diff", document)
+            typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        else:
+            typer.echo(render_text(changes, str(base), str(variant)))
