@@ -67,8 +67,8 @@ def diff_ruleset(variant: RuleSet, base_modules: tuple[str, ...] = ()) -> list[C
     defaults = {d.name: d.default for d in variant.base_decls if isinstance(d, A.Option)}
     for name, (value, _span) in variant.option_overrides.items():
         changes.append(Change("option", name, "set", [Detail("value", _show(defaults.get(name)), _show(value))]))
-    old = {decl_identity(d): d for d in variant.base_decls if decl_identity(d)}
-    new = {decl_identity(d): d for d in variant.decls if decl_identity(d)}
+    old = {_identity(d): d for d in variant.base_decls if _identity(d)}
+    new = {_identity(d): d for d in variant.decls if _identity(d)}
     for ident, decl in new.items():
         if ident not in old:
             changes.append(Change(ident[0], ident[1], "added", [Detail("definition", None, source_text(decl))]))
@@ -79,9 +79,16 @@ def diff_ruleset(variant: RuleSet, base_modules: tuple[str, ...] = ()) -> list[C
             changes.append(Change(ident[0], ident[1], "removed", [Detail("definition", source_text(decl), None)]))
     base_ids = {id(d) for d in variant.base_decls}
     for decl in variant.decls:  # additions without a name: hooks, modifiers, extra setup steps
-        if decl_identity(decl) is None and id(decl) not in base_ids:
+        if _identity(decl) is None and id(decl) not in base_ids:
             changes.append(Change(decl.kind, decl.key, "added", [Detail("definition", None, source_text(decl))]))
     return changes
+
+
+def _identity(decl: A.Decl) -> tuple[str, str] | None:
+    """Like loader.decl_identity, and a setup block is known by the file it is written in."""
+    if isinstance(decl, A.Setup):
+        return ("setup", Path(decl.span.file).name)
+    return decl_identity(decl)
 
 
 def _show(value: Any) -> str | None:

@@ -179,7 +179,16 @@ def _replace(ruleset: RuleSet, edit: A.Replace) -> None:
 
 
 def _replace_step(ruleset: RuleSet, edit: A.ReplaceStep) -> None:
-    index = _index_of(ruleset, "phase", edit.phase, edit.span)
+    if edit.phase == "setup":  # setup may be split over several files: find the one with the step
+        index = next((i for i, d in enumerate(ruleset.decls) if isinstance(d, A.Setup)
+                      and any(s.name == edit.step.name for s in d.steps)), None)
+        if index is None:
+            names = [s.name for d in ruleset.decls if isinstance(d, A.Setup) for s in d.steps]
+            close = difflib.get_close_matches(edit.step.name, names, n=1)
+            raise LoadError(edit.span, f"setup has no step {edit.step.name!r}",
+                            f"did you mean {close[0]!r}?" if close else f"its steps: {', '.join(names)}", "E101")
+    else:
+        index = _index_of(ruleset, "phase", edit.phase, edit.span)
     phase = ruleset.decls[index]
     names = [s.name for s in phase.steps]
     if edit.step.name not in names:
