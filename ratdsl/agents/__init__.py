@@ -1,7 +1,8 @@
 """Stage: agents. Everything that answers decisions: random, scripted, persona, human."""
 
 from .base import Agent, Decision
+from .persona import PersonaAgent
 from .random_agent import RandomAgent
 from .scripted import ScriptedAgent, ScriptExhausted
 
-__all__ = ["Agent", "Decision", "RandomAgent", "ScriptedAgent", "ScriptExhausted"]
+__all__ = ["Agent", "Decision", "PersonaAgent", "RandomAgent", "ScriptedAgent", "ScriptExhausted"]

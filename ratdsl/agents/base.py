@@ -32,12 +32,14 @@ class Decision:
         if self.kind == "choose":
             if answer is None:
                 return None if self.optional else "this choice cannot be passed"
-            return None if answer in self.options else f"{answer!r} is not one of {self.options}"
+            if any(_same_answer(answer, option) for option in self.options):
+                return None
+            return f"{answer!r} is not one of {self.options}"
         if not isinstance(answer, dict):
             return "answer with an object {zone: count}"
         if any(z not in self.targets for z in answer):
             return f"zones must be among {self.targets}"
-        if any(not isinstance(v, int) or v < 0 for v in answer.values()):
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in answer.values()):
             return "counts must be whole numbers >= 0"
         if sum(answer.values()) != self.amount:
             return f"the counts must add up to {self.amount}"
@@ -48,6 +50,11 @@ class Decision:
             if sum(answer.get(z, 0) for z in zones) < limit:
                 return f"at least {limit} in {zones}"
         return None
+
+
+def _same_answer(answer: Any, option: Any) -> bool:
+    """Equal and of the same JSON type: `true` does not answer a choice of 1."""
+    return answer == option and isinstance(answer, bool) == isinstance(option, bool)
 
 
 class Agent(Protocol):

@@ -59,6 +59,8 @@ class Narrator:
             w("   revealed placements:")
             by_player: dict[str, list[str]] = {}
             for ref, contents in r["zones"].items():
+                if not contents:  # emptied zones (the record lists them; a reader needs not)
+                    continue
                 player, zone = ref.split(".", 1)
                 by_player.setdefault(player, []).append(f"{zone} {_bundle(contents)}")
             for player in sorted(by_player, key=lambda p: int(p[1:])):
@@ -68,7 +70,7 @@ class Narrator:
         elif t == "random" and r["what"] in ("shuffle", "pick") and self.verbose:
             w(f"   {r['what']} {r.get('pile', '')}: {', '.join(map(str, r['result']))}")
         elif t == "decision":
-            if r["id"] != "placement":
+            if not r.get("secret"):  # secret answers show when the block ends ("uncover")
                 w(f"   {r['player']} decides {r['id']}: {r['answer']}")
         elif t == "move":
             if self.verbose and not r["at"].startswith("setup"):
@@ -78,7 +80,7 @@ class Narrator:
         elif t == "say":
             w(f"   {r['msg']} {' '.join(map(str, r['args']))}")
         elif t == "end_game":
-            w(f"The game ends in round {r['round']} ({r['at']}); that round is not played.")
+            w(f"The game ends in round {r['round']}, at {r['at']}; only finished rounds count.")
         elif t == "end":
             w("")
             w(f"=== Final scores after {r['rounds']} rounds ===")

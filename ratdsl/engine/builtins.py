@@ -70,6 +70,8 @@ def _kinds(interp, node, thing):
 def _pieces(interp, node, thing):
     """Every token in a zone or bundle, one list entry each, in declaration order."""
     contents = interp.read_zones[thing] if isinstance(thing, ZoneRef) else thing
+    if not isinstance(contents, dict):
+        raise interp.error(node, "pieces() takes a zone or a bundle")
     return [k for k in interp.d.kinds for _ in range(contents.get(k, 0))]
 
 
@@ -83,10 +85,11 @@ def _one_of_each(interp, node, kinds):
 
 def _neighbour(interp, node, player, side):
     p = interp.player(player, node)
+    step = interp.left_step  # +1 seat with clockwise seating, -1 with counterclockwise
     if side == "left":
-        return PlayerRef((p.seat + 1) % interp.n)
+        return PlayerRef((p.seat + step) % interp.n)
     if side == "right":
-        return PlayerRef((p.seat - 1) % interp.n)
+        return PlayerRef((p.seat - step) % interp.n)
     raise interp.error(node, f"a side is left or right, not {side!r}")
 
 
@@ -97,8 +100,8 @@ def _opposite(interp, node, side):
 
 
 def _rank(interp, node, player):
-    """0 for the active player, 1 for the next clockwise, ...: the tie order."""
-    return (interp.player(player, node).seat - interp.state.active) % interp.n
+    """0 for the active player, 1 for the next to their left, ...: the tie order."""
+    return ((interp.player(player, node).seat - interp.state.active) * interp.left_step) % interp.n
 
 
 def _seat(interp, node, player):

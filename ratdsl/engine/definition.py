@@ -7,14 +7,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..language import ast as A
+from ..language.errors import RuleError
 from ..language.loader import RuleSet
 
 
-class DefinitionError(Exception):
-    def __init__(self, span: A.Span, message: str):
-        super().__init__(f"{span}: {message}")
+class DefinitionError(RuleError):
+    """An option set to a value it does not allow, or an option that does not exist."""
+
+    def __init__(self, span: A.Span, message: str, hint: str | None = None):
+        super().__init__(span.file, span.line, span.column, message, None, "E216", hint)
         self.span = span
-        self.message = message
 
 
 @dataclass
@@ -48,6 +50,7 @@ class GameDef:
     modifiers: dict[str, list[Attached]] = field(default_factory=dict)
     hooks: dict[str, dict[str, list[Attached]]] = field(default_factory=dict)
     personas: dict[str, A.Persona] = field(default_factory=dict)
+    metrics: dict[str, A.Metric] = field(default_factory=dict)
     setup: A.Setup | None = None
     phases: dict[str, A.Phase] = field(default_factory=dict)
     round: list[str] = field(default_factory=list)
@@ -83,7 +86,11 @@ def build(ruleset: RuleSet, options: dict[str, Any] | None = None) -> GameDef:
     overrides.update(options or {})
     for name, value in overrides.items():
         if name not in d.options:
-            raise DefinitionError(spans.get(name, ruleset.game.span), f"there is no option {name!r}")
+            import difflib
+
+            close = difflib.get_close_matches(name, list(d.options), n=1)
+            raise DefinitionError(spans.get(name, ruleset.game.span), f"there is no option {name!r}",
+                                  f"did you mean {close[0]!r}?" if close else None)
         opt = d.options[name]
         value = _coerce(value, opt)
         if value not in opt.values:
@@ -142,6 +149,8 @@ def _add(d: GameDef, decl: A.Decl, card: A.Card | None) -> None:
         d.hooks.setdefault(decl.name, {}).setdefault(decl.time, []).append(Attached(decl, card))
     elif isinstance(decl, A.Persona):
         d.personas[decl.name] = decl
+    elif isinstance(decl, A.Metric):
+        d.metrics[decl.name] = decl
     elif isinstance(decl, A.Setup):
         d.setup = decl if d.setup is None else A.Setup(d.setup.steps + decl.steps, span=d.setup.span)
     elif isinstance(decl, A.Phase):

@@ -82,8 +82,12 @@ class Game:
         if self.d.setup is not None:
             self.state.phase = "setup"
             self.interp.phase_start_zones = self.state.copy_zones()
-            for step in self.d.setup.steps:
-                self._run_step("setup", step)
+            try:
+                for step in self.d.setup.steps:
+                    self._run_step("setup", step)
+            except GameOver:
+                raise RuleRuntimeError(self.interp.current_span, "`end game` during setup: the game "
+                                       "must be able to start", "R005") from None
         self.interp.start_conservation()
 
     def _run_step(self, phase: str, step: A.Step) -> None:

@@ -22,6 +22,8 @@ from .state import GameState
 from .values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
 
 DEFAULT_STEP_BUDGET = 5_000_000
+MAX_DEPTH = 150  # nested func/rule calls; Python's own limit must never be the one that stops a game
+MAX_RANGE = 100_000
 
 
 class Env:
@@ -77,7 +79,9 @@ class Interpreter:
         self.where: str = "setup"
         self.baseline: dict[str, int] | None = None
         self.baseline_cards = 0
-        self.fired: dict[str, int] = {}  # how often each card handler / hook / modifier applied
+        self.fired: dict[str, int] = {}
+        self.depth = 0  # nested calls of funcs and rules
+        self.left_step = -1 if definition.game.seating == "counterclockwise" else 1  # how often each card handler / hook / modifier applied
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
             A.IntLit: lambda n, e: n.value,
             A.StrLit: lambda n, e: n.value,
@@ -151,9 +155,9 @@ class Interpreter:
         return self._eval[type(node)](node, env)
 
     def players(self) -> list[PlayerRef]:
-        """All players, the active player first, then clockwise: the order that breaks ties."""
-        a = self.state.active
-        return [PlayerRef((a + i) % self.n) for i in range(self.n)]
+        """All players, the active player first, then each next one to the left: the tie order."""
+        a, step = self.state.active, self.left_step
+        return [PlayerRef((a + i * step) % self.n) for i in range(self.n)]
 
     def _eval_name(self, node: A.Name, env: Env) -> Any:
         name = node.id
@@ -187,7 +191,7 @@ class Interpreter:
         if name in d.cards:
             return CardValue(name)
         if name in d.kinds or name in d.symbols or name in d.player_zones or name in d.decks \
-                or name in ("left", "right") or name in d.player_piles or name in d.player_vars:
+                or name in ("left", "right") or name in d.player_piles:
             return name
         raise self.error(node, f"unknown name {name!r}", _did_you_mean(name, self._known_names()))
 
@@ -266,7 +270,8 @@ class Interpreter:
         for f in decl.fields:
             if f.name == name:
                 value = self.eval(f.value, Env({"this": card}))
-                self.card_fields[key] = value
+                if _constant(f.value):  # fields that read the state are evaluated every time
+                    self.card_fields[key] = value
                 return value
         deck = self.d.decks.get(decl.deck)
         if deck is not None and name in deck.fields:
@@ -279,6 +284,16 @@ class Interpreter:
         return self.call(node.func, args, node)
 
     def call(self, name: str, args: list[Any], node: A.Node) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise self.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
+                                 "a function or rule that calls itself needs a condition that stops it")
+            return self._call(name, args, node)
+        finally:
+            self.depth -= 1
+
+    def _call(self, name: str, args: list[Any], node: A.Node) -> Any:
         d = self.d
         if name in d.funcs:
             func = d.funcs[name]
@@ -341,9 +356,9 @@ class Interpreter:
         right = self.eval(node.right, env)
         op = node.op
         if op == "==":
-            return left == right
+            return _equal(left, right)
         if op == "!=":
-            return left != right
+            return not _equal(left, right)
         if op in ("+", "-") and isinstance(left, dict) and isinstance(right, dict):
             sign = 1 if op == "+" else -1
             out = dict(left)
@@ -385,6 +400,8 @@ class Interpreter:
     def _eval_range(self, node: A.RangeExpr, env: Env) -> list[int]:
         low = self.number(self.eval(node.low, env), node.low)
         high = self.number(self.eval(node.high, env), node.high)
+        if high - low >= MAX_RANGE:
+            raise self.error(node, f"the range {low}..{high} is too long (at most {MAX_RANGE} values)")
         return list(range(low, high + 1))
 
     def _eval_in(self, node: A.InExpr, env: Env) -> bool:
@@ -414,6 +431,8 @@ class Interpreter:
             if kind not in self.d.kinds:
                 raise self.error(node, f"{kind!r} is not a token kind", _did_you_mean(kind, self.d.kinds))
             value = self.number(self.eval(expr, env), expr)
+            if value < 0:
+                raise self.error(expr, f"a bundle cannot hold {value} {kind}")
             if value:
                 out[kind] = out.get(kind, 0) + value
         return out
@@ -431,13 +450,19 @@ class Interpreter:
         keyed = self._keyed(node, env)
         # A stable sort: equal keys keep list order, which for players is the tie order.
         key = (lambda pair: _neg_key(pair[1])) if node.descending else (lambda pair: pair[1])
-        return [item for item, _ in sorted(keyed, key=key)]
+        try:
+            return [item for item, _ in sorted(keyed, key=key)]
+        except TypeError:
+            raise self.error(node.key, "`ordered by` needs numbers (or lists of numbers) to compare") from None
 
     def _eval_extreme(self, node: A.Extreme, env: Env) -> Any:
         keyed = self._keyed(node, env)
         if not keyed:
             return None
-        best = max(k for _, k in keyed) if node.most else min(k for _, k in keyed)
+        try:
+            best = max(k for _, k in keyed) if node.most else min(k for _, k in keyed)
+        except TypeError:
+            raise self.error(node.key, "`with most` / `with fewest` need numbers to compare") from None
         return next(item for item, k in keyed if k == best)
 
     def _eval_at_phase_start(self, node: A.AtPhaseStart, env: Env) -> Any:
@@ -592,6 +617,8 @@ class Interpreter:
         contents = self.state.zones[source]
         size = sum(contents.values())
         n = size if q.mode == "all" else self.number(self.eval(q.amount, env), q.amount)
+        if n < 0:
+            raise self.error(q, f"cannot draw a negative number of tokens ({n})")
         if n > size:
             if q.mode == "exact":
                 raise self.error(node, f"cannot draw {n} from {source}: it holds {size}",
@@ -674,7 +701,10 @@ class Interpreter:
         problem = decision.legal(answer)
         if problem is not None:
             raise self.error(node, f"P{seat + 1} answered {answer!r} to {decision.id!r}: {problem}")
-        self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer)
+        if self.secret_stack:
+            self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer, secret=True)
+        else:
+            self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer)
         return answer
 
     def _exec_ask_may(self, node: A.AskMay, env: Env) -> None:
@@ -694,7 +724,8 @@ class Interpreter:
         answer = self.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
         if answer is None:
             return
-        value = values[encoded.index(answer)]
+        value = values[next(i for i, e in enumerate(encoded)
+                            if e == answer and isinstance(e, bool) == isinstance(answer, bool))]
         self.run_block(node.body, env.child({node.var: value}))
 
     def _exec_ask_distribute(self, node: A.AskDistribute, env: Env) -> None:
@@ -706,10 +737,15 @@ class Interpreter:
             raise self.error(node.amount,
                              "write which tokens to distribute: `distribute KIND from ZONE among ...`")
         targets = self.iterable(self.eval(node.targets, env), node.targets)
-        names = [t.name if isinstance(t, ZoneRef) else t for t in targets]
-        for name in names:
-            if name not in self.d.player_zones:
-                raise self.error(node.targets, f"{name!r} is not a player zone")
+        zones_by_label: dict[str, ZoneRef] = {}
+        for t in targets:
+            if isinstance(t, ZoneRef):  # the player's own zones answer by name, others in full
+                zones_by_label[t.name if t.owner == p.seat else str(t)] = t
+            elif isinstance(t, str) and t in self.d.player_zones:
+                zones_by_label[t] = ZoneRef(p.seat, t)
+            else:
+                raise self.error(node.targets, f"{t!r} is not a zone a player can distribute to")
+        names = list(zones_by_label)
         amount = self.state.zones[source].get(kinds[0], 0)
         decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
         for limit in node.limits:
@@ -722,13 +758,23 @@ class Interpreter:
         answer = self.ask(decision, node)
         for name in names:
             if answer.get(name):
-                self.transfer(source, ZoneRef(p.seat, name), {kinds[0]: answer[name]})
+                self.transfer(source, zones_by_label[name], {kinds[0]: answer[name]})
 
     def _exec_do(self, node: A.Do, env: Env) -> None:
         args = [self.eval(a, env) for a in node.args]
         self.call_rule(node.rule, args, node)
 
     def call_rule(self, name: str, args: list[Any], node: A.Node) -> None:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise self.error(node, f"rule {name} runs inside itself more than {MAX_DEPTH} deep",
+                                 "a rule that calls itself needs a condition that stops it")
+            self._call_rule(name, args, node)
+        finally:
+            self.depth -= 1
+
+    def _call_rule(self, name: str, args: list[Any], node: A.Node) -> None:
         rule = self.d.rules.get(name)
         if rule is None:
             raise self.error(node, f"unknown rule {name!r}", _did_you_mean(name, list(self.d.rules)))
@@ -770,7 +816,7 @@ class Interpreter:
             self.secret_stack.pop()
         changed = {str(ref): dict(sorted((k, v) for k, v in c.items() if v))
                    for ref, c in self.state.zones.items()
-                   if ref.owner is not None and c != before.get(ref) and any(c.values())}
+                   if ref.owner is not None and _nonzero(c) != _nonzero(before.get(ref, {}))}
         self.log.emit("uncover", zones=changed)
 
     def _exec_end(self, node: A.EndGame, env: Env) -> None:
@@ -846,6 +892,28 @@ class Interpreter:
             raise ConservationError(span, f"negative token counts after {where}: {negative}")
         if self.state.card_count() != self.baseline_cards:
             raise ConservationError(span, f"cards were created or lost in {where}")
+
+
+def _nonzero(contents: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in contents.items() if v}
+
+
+def _constant(expr: A.Expr) -> bool:
+    """Literals, and bundles and lists of literals: values that cannot change during a game."""
+    if isinstance(expr, (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)):
+        return True
+    if isinstance(expr, A.BundleLit):
+        return all(_constant(v) for _, v in expr.items)
+    if isinstance(expr, A.ListLit):
+        return all(_constant(v) for v in expr.items)
+    if isinstance(expr, A.Neg):
+        return _constant(expr.operand)
+    return False
+
+
+def _equal(left: Any, right: Any) -> bool:
+    """Rule-language equality: a yes/no value never equals a number (`true == 1` is false)."""
+    return left == right and isinstance(left, bool) == isinstance(right, bool)
 
 
 def _neg_key(key: Any) -> Any:

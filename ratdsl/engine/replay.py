@@ -32,7 +32,10 @@ def replay_log(path: str | Path) -> ReplayResult:
     for record in logged:
         validate_log_record(record)
     header = logged[0]
-    definition = load_rules(header["rules"], header["modules"], header["options"])
+    rules = Path(header["rules"])
+    if not rules.exists() and (Path(path).parent / rules).exists():  # run elsewhere: try beside the log
+        rules = Path(path).parent / rules
+    definition = load_rules(rules, header["modules"], header["options"])
     answers: dict[str, list[Any]] = {}
     for r in logged:
         if r["t"] == "decision":

@@ -529,6 +529,20 @@ class Persona(Decl):
 
 
 @dataclass(frozen=True)
+class Metric(Decl):
+    """`metric NAME "Title" = tokens KINDS [from ZONE] [into ZONE] [during PHASE[.STEP]]`: what a
+    simulation counts per game, from the moves in the game log (zone names, any owner)."""
+
+    name: str
+    title: str
+    kinds: Expr
+    source: str | None
+    dest: str | None
+    phase: str | None
+    step: str | None
+
+
+@dataclass(frozen=True)
 class Func(Decl):
     name: str
     params: tuple[str, ...]

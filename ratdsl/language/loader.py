@@ -178,6 +178,14 @@ def _replace(ruleset: RuleSet, edit: A.Replace) -> None:
     ruleset.decls[_index_of(ruleset, ident[0], ident[1], edit.span)] = new
 
 
+def _step_owner(ruleset: RuleSet, phase: str, step: str) -> int:
+    for i, d in enumerate(ruleset.decls):
+        if (isinstance(d, A.Setup) and phase == "setup") or (isinstance(d, A.Phase) and d.name == phase):
+            if any(s.name == step for s in d.steps):
+                return i
+    raise LoadError(A.NO_SPAN, f"no step {phase}.{step}")  # pragma: no cover - checked before
+
+
 def _replace_step(ruleset: RuleSet, edit: A.ReplaceStep) -> None:
     if edit.phase == "setup":  # setup may be split over several files: find the one with the step
         index = next((i for i, d in enumerate(ruleset.decls) if isinstance(d, A.Setup)
@@ -200,6 +208,14 @@ def _replace_step(ruleset: RuleSet, edit: A.ReplaceStep) -> None:
 
 
 def _remove(ruleset: RuleSet, edit: A.Remove) -> None:
+    if edit.target_kind == "step" and edit.member is not None:  # remove step PHASE.STEP
+        empty = A.Block((), span=edit.span)
+        _replace_step(ruleset, A.ReplaceStep(edit.name, A.Step(edit.member, None, empty, span=edit.span),
+                                             span=edit.span))
+        index = _step_owner(ruleset, edit.name, edit.member)
+        container = ruleset.decls[index]
+        ruleset.decls[index] = _with_steps(container, tuple(s for s in container.steps if s.name != edit.member))
+        return
     if edit.member is not None:
         index = _index_of(ruleset, edit.target_kind, edit.name, edit.span)
         container = ruleset.decls[index]

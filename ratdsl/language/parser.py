@@ -3,6 +3,7 @@ turns it into frozen dataclasses with spans. Syntax errors become `RuleSyntaxErr
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -27,8 +28,12 @@ def _span(meta, file: str) -> A.Span:
     return A.Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
 def _unquote(token: str) -> str:
-    return bytes(token[1:-1], "utf-8").decode("unicode_escape")
+    """The text between the quotes, with \\n, \\t, \\" and \\\\ escapes; any other text kept as is."""
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), "\\" + m.group(1)), token[1:-1])
 
 
 @v_args(meta=True, inline=True)
@@ -155,6 +160,10 @@ class _ToAst(Transformer):
 
     def persona_item(self, meta, decision, option, weight):
         return A.PersonaWeight(str(decision), str(option), weight, span=self._s(meta))
+
+    def metric_decl(self, meta, name, title, kinds, source, dest, phase, step):
+        return A.Metric(str(name), _unquote(title), kinds, _opt_name(source), _opt_name(dest),
+                        _opt_name(phase), _opt_name(step), span=self._s(meta))
 
     def func_decl(self, meta, name, params, value):
         return A.Func(str(name), params or (), value, span=self._s(meta))
@@ -406,6 +415,10 @@ class _ToAst(Transformer):
 
     def if_expr(self, meta, cond, then, otherwise):
         return A.IfExpr(cond, then, otherwise, span=self._s(meta))
+
+
+def _opt_name(token) -> str | None:
+    return str(token) if token is not None else None
 
 
 def _opt_str(token) -> str | None:

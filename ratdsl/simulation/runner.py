@@ -1,0 +1,114 @@
+"""Plays many seeded games, in this process or a pool of workers, and streams their stats back in
+game order. Game i's seed derives from the master seed and i alone, so the report does not
+depend on the number of workers."""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import signal
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..agents import PersonaAgent, RandomAgent
+from ..engine.game import Game, agent_seed
+from ..engine.log import GameLog
+from ..session import load_rules
+from .collect import GameStats, MetricCounter, labels_of
+
+
+@dataclass(frozen=True)
+class SimulationSpec:
+    rules: str
+    modules: tuple[str, ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    players: int = 4
+    agents: tuple[str, ...] = ("random",)  # one name per seat, cycled: "random" or a persona
+    extra: dict = field(default_factory=dict, compare=False)
+
+
+def game_seed(master: int, index: int) -> int:
+    digest = hashlib.blake2b(f"{master}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def persona_weights(definition, name: str) -> dict[str, dict[str, float]]:
+    from ..engine.interpreter import Env, Interpreter
+
+    persona = definition.personas.get(name)
+    if persona is None:
+        known = ", ".join(["random", *definition.personas])
+        raise ValueError(f"unknown agent {name!r}; the rules define: {known}")
+    interp = Interpreter(definition, definition.game.min_players, None, [])
+    table: dict[str, dict[str, float]] = {}
+    for w in persona.weights:
+        table.setdefault(w.decision, {})[w.option] = float(interp.number(interp.eval(w.weight, Env()), w.weight))
+    return table
+
+
+class GamePlayer:
+    """Loads the rules once, then plays game after game."""
+
+    def __init__(self, spec: SimulationSpec):
+        self.spec = spec
+        self.definition = load_rules(spec.rules, spec.modules, dict(spec.options))
+        self.weights = {name: persona_weights(self.definition, name)
+                        for name in set(spec.agents) if name != "random"}
+
+    def agents(self, seed: int) -> list:
+        out = []
+        for seat in range(self.spec.players):
+            name = self.spec.agents[seat % len(self.spec.agents)]
+            s = agent_seed(seed, seat)
+            out.append(RandomAgent(s) if name == "random" else PersonaAgent(self.weights[name], s, name))
+        return out
+
+    def play(self, index: int, master: int) -> GameStats:
+        seed = game_seed(master, index)
+        log = GameLog(keep=False)
+        game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed), log=log)
+        counter = MetricCounter(self.definition, lambda m: game.interp.kinds_of(
+            game.interp.eval(m.kinds, _empty_env()), m.kinds))
+        if counter.rules:
+            log.listeners.append(counter)
+        result = game.play()
+        seats = {f"P{s + 1}": s for s in range(self.spec.players)}
+        return GameStats(index, seed, result.rounds, [result.scores[f"P{s + 1}"] for s in range(self.spec.players)],
+                         [seats[w] for w in result.winners], dict(counter.counts),
+                         labels_of(result.state, self.spec.players, self.definition), dict(result.fired))
+
+
+def _empty_env():
+    from ..engine.interpreter import Env
+
+    return Env()
+
+
+_WORKER: GamePlayer | None = None
+
+
+def _init_worker(spec: SimulationSpec) -> None:
+    global _WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is handled once, by the parent
+    _WORKER = GamePlayer(spec)
+
+
+def _play_in_worker(args: tuple[int, int]) -> GameStats:
+    assert _WORKER is not None
+    return _WORKER.play(*args)
+
+
+def run_games(spec: SimulationSpec, games: int, master_seed: int, workers: int = 1,
+              on_game: Callable[[GameStats], None] | None = None) -> Iterator[GameStats]:
+    """Yields each game's stats in game order."""
+    jobs = [(i, master_seed) for i in range(games)]
+    if workers <= 1:
+        player = GamePlayer(spec)
+        for job in jobs:
+            yield player.play(*job)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(spec,)) as pool:
+        yield from pool.imap(_play_in_worker, jobs, chunksize=max(1, min(50, games // (workers * 8) or 1)))
+
