@@ -16,6 +16,7 @@ from ..language import ast as A
 from .chance import Chance
 from .definition import GameDef
 from .errors import GameOver, RuleRuntimeError
+from .compiler import CompiledInterpreter
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
 from .log import GameLog, digest
 from .values import PlayerRef, encode
@@ -42,7 +43,7 @@ class Game:
     def __init__(self, definition: GameDef, players: int, seed: int = 0,
                  agents: list[Agent] | None = None, log: GameLog | None = None,
                  chance_script: list[dict] | None = None, step_budget: int = DEFAULT_STEP_BUDGET,
-                 rules_label: str = ""):
+                 rules_label: str = "", compiled: bool = True):
         game = definition.game
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
@@ -52,8 +53,9 @@ class Game:
         self.seed = seed
         self.log = log or GameLog(keep=False)
         agents = agents or [RandomAgent(agent_seed(seed, s)) for s in range(players)]
-        self.interp = Interpreter(definition, players, Chance(seed, chance_script), agents,
-                                  self.log, step_budget)
+        # The compiled interpreter is the default; the tree-walker is the reference it is tested against.
+        engine = CompiledInterpreter if compiled else Interpreter
+        self.interp = engine(definition, players, Chance(seed, chance_script), agents, self.log, step_budget)
         self.rules_label = rules_label
         self.over = False
 
@@ -103,6 +105,7 @@ class Game:
             raise KeyError(f"no phase {name!r}; phases: {', '.join(self.d.phases)}")
         self.state.phase = name
         self.interp.phase_start_zones = self.state.copy_zones()
+        self.interp.changed()
         self.log.emit("phase", phase=name, round=self.state.round)
         for step in phase.steps:
             self._run_step(name, step)
@@ -112,6 +115,7 @@ class Game:
     def play_round(self, phases: list[str] | None = None) -> bool:
         """Plays one round (or the listed phases of it); returns False once the game has ended."""
         self.state.round += 1
+        self.interp.changed()
         self.log.emit("round", round=self.state.round, active=f"P{self.state.active + 1}")
         try:
             for name in phases or self.d.round:

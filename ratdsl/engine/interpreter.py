@@ -81,6 +81,8 @@ class Interpreter:
         self.baseline_cards = 0
         self.fired: dict[str, int] = {}
         self.depth = 0  # nested calls of funcs and rules
+        self.version = 0  # bumped by every change of the state (see `changed`)
+        self.active_cache: dict[str, tuple[int, bool]] = {}
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1  # how often each card handler / hook / modifier applied
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
             A.IntLit: lambda n, e: n.value,
@@ -205,8 +207,9 @@ class Interpreter:
         return self.member(self.eval(node.obj, env), node.name, node)
 
     def _eval_index(self, node: A.Index, env: Env) -> Any:
-        obj = self.eval(node.obj, env)
-        key = self.eval(node.key, env)
+        return self.index_value(self.eval(node.obj, env), self.eval(node.key, env), node)
+
+    def index_value(self, obj: Any, key: Any, node: A.Index) -> Any:
         if isinstance(obj, list):
             if not isinstance(key, int):
                 raise self.error(node.key, f"a list index must be a number, got {type_name(key)}")
@@ -345,15 +348,27 @@ class Interpreter:
         self.fired[key] = self.fired.get(key, 0) + 1
 
     def card_active(self, card: A.Card) -> bool:
+        """Whether the card's deck says it is in play now. Remembered until the state changes."""
+        cached = self.active_cache.get(card.name)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
         deck = self.d.decks.get(card.deck)
         if deck is None or deck.active is None:
-            return True
-        value = CardValue(card.name)
-        return self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
+            active = True
+        else:
+            value = CardValue(card.name)
+            active = self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
+        self.active_cache[card.name] = (self.version, active)
+        return active
+
+    def changed(self) -> None:
+        """Called on every change of the state, so remembered facts (card activity) are refreshed."""
+        self.version += 1
 
     def _eval_binop(self, node: A.BinOp, env: Env) -> Any:
-        left = self.eval(node.left, env)
-        right = self.eval(node.right, env)
+        return self.binop(node, self.eval(node.left, env), self.eval(node.right, env))
+
+    def binop(self, node: A.BinOp, left: Any, right: Any) -> Any:
         op = node.op
         if op == "==":
             return _equal(left, right)
@@ -491,12 +506,14 @@ class Interpreter:
                 return
             if target.id in self.d.vars:
                 self.state.vars[target.id] = value
+                self.changed()
                 self.log.emit("set", var=target.id, value=encode(value))
                 return
             if target.id == "active":
                 if not isinstance(value, PlayerRef):
                     raise self.error(node, f"the active player must be a player, got {type_name(value)}")
                 self.state.active = value.seat
+                self.changed()
                 self.log.emit("set", var="active", value=encode(value))
                 return
             raise self.error(target, f"cannot set {target.id!r}: it is not a variable",
@@ -505,6 +522,7 @@ class Interpreter:
             owner = self.eval(target.obj, env)
             if isinstance(owner, PlayerRef) and target.name in self.d.player_vars:
                 self.state.player_vars[owner.seat][target.name] = value
+                self.changed()
                 self.log.emit("set", var=f"{owner}.{target.name}", value=encode(value))
                 return
         raise self.error(target, "only variables can be set")
@@ -549,6 +567,7 @@ class Interpreter:
         """Moves tokens; the caller has checked that the source holds them."""
         if not bundle or source == dest:
             return
+        self.version += 1
         src = self.state.zones[source]
         dst = self.state.zones[dest]
         for kind, n in bundle.items():
@@ -637,6 +656,7 @@ class Interpreter:
         ref = self.pile(self.eval(node.pile, env), node.pile)
         try:
             self.state.piles[ref] = self.chance.shuffle(self.state.piles[ref], str(ref))
+            self.changed()
         except ScriptError as err:
             raise self.error(node, str(err)) from None
         self.log.emit("random", what="shuffle", pile=str(ref),
@@ -664,6 +684,7 @@ class Interpreter:
         taken = [self.take_card(c, node) for c in cards]
         pile = self.state.piles[ref]
         self.state.piles[ref] = taken + pile if node.where == "top" else pile + taken
+        self.changed()
         self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
 
     def _exec_reveal(self, node: A.Reveal, env: Env) -> None:
@@ -676,6 +697,7 @@ class Interpreter:
         for _ in range(n):
             card = pile.pop(0)
             self.state.piles[dst].insert(0, card)
+            self.changed()
             self.log.emit("reveal", card=card.name, src=str(src), dst=str(dst))
             self.card_event(card, "reveal")
 
@@ -841,6 +863,7 @@ class Interpreter:
                 raise self.error(node, "tokens can only be created during setup",
                                  "move them from a supply zone instead")
             contents = self.state.zones[where]
+            self.changed()
             for k, v in what.items():
                 contents[k] = contents.get(k, 0) + v
             self.log.emit("create", what=dict(what), dst=str(where))
@@ -853,6 +876,7 @@ class Interpreter:
                 self.card_uid += 1
                 cards.append(CardValue(card.name, self.card_uid))
             self.state.piles[where] = cards + self.state.piles[where]
+            self.changed()
             self.log.emit("create", cards=[c.name for c in cards], dst=str(where))
             return
         raise self.error(node, f"cannot create {type_name(what)} in {type_name(where)}",

@@ -33,6 +33,9 @@ class GameLog:
         self.seq = 0
 
     def emit(self, type_: str, **fields: Any) -> None:
+        if not (self.keep or self.stream is not None or self.listeners):
+            self.seq += 1
+            return
         record = {"seq": self.seq, "t": type_, **fields}
         self.seq += 1
         if self.keep:

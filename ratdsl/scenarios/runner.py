@@ -209,6 +209,7 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
     for name, value in state.get("vars", {}).items():
         game.state.vars[name] = value
     it.start_conservation()
+    it.changed()
 
 
 def _compare(game: Game, expect: dict[str, Any], result, log: GameLog, outcome: ScenarioOutcome) -> None:

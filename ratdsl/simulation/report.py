@@ -94,7 +94,7 @@ def _fmt(figure: dict[str, Any]) -> str:
 
 def rows(report: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     """(figure, run, baseline, difference) rows for the terminal table."""
-    run, base, diff = report["run"], report.get("baseline"), report.get("comparison", {})
+    run, base, diff = report["run"], report.get("baseline"), report.get("comparison") or {}
     titles = report.get("metric_titles", {})
     out = []
 
