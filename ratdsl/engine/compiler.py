@@ -10,7 +10,8 @@ combine the interpreter's operations.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..language import ast as A
 from .builtins import BUILTINS

@@ -14,9 +14,9 @@ from ..agents.base import Agent
 from ..agents.random_agent import RandomAgent
 from ..language import ast as A
 from .chance import Chance
+from .compiler import CompiledInterpreter
 from .definition import GameDef
 from .errors import GameOver, RuleRuntimeError
-from .compiler import CompiledInterpreter
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
 from .log import GameLog, digest
 from .values import PlayerRef, encode

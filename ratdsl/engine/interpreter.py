@@ -79,11 +79,11 @@ class Interpreter:
         self.where: str = "setup"
         self.baseline: dict[str, int] | None = None
         self.baseline_cards = 0
-        self.fired: dict[str, int] = {}
+        self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
         self.depth = 0  # nested calls of funcs and rules
         self.version = 0  # bumped by every change of the state (see `changed`)
         self.active_cache: dict[str, tuple[int, bool]] = {}
-        self.left_step = -1 if definition.game.seating == "counterclockwise" else 1  # how often each card handler / hook / modifier applied
+        self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
             A.IntLit: lambda n, e: n.value,
             A.StrLit: lambda n, e: n.value,

@@ -114,7 +114,8 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str, str, str]]:
                        ("shared_victory", "shared victories")):
         add(label, key, run[key], base[key] if base else None)
     for seat, figure in run["win_rate_by_seat"].items():
-        add(f"win rate {seat}", f"win_rate_by_seat.{seat}", figure, base["win_rate_by_seat"].get(seat) if base else None)
+        base_figure = base["win_rate_by_seat"].get(seat) if base else None
+        add(f"win rate {seat}", f"win_rate_by_seat.{seat}", figure, base_figure)
     for name, figure in run["metrics"].items():
         add(titles.get(name, name), f"metrics.{name}", figure, base["metrics"].get(name) if base else None)
     for label, table in run["win_rate_by"].items():

@@ -7,8 +7,9 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import signal
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ..agents import PersonaAgent, RandomAgent
 from ..engine.game import Game, agent_seed
