@@ -1,0 +1,96 @@
+"""`ratdsl simulate`: a small seeded run and a baseline comparison match their golden reports,
+the report does not depend on the number of workers, an interrupted run reports the games that
+finished, and personas and metrics come from the rule files."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from ratdsl.cli.main import app
+from ratdsl.schemas import validate
+from ratdsl.simulation import SimulationSpec, simulate
+from ratdsl.simulation.collect import MetricCounter
+from ratdsl.simulation.runner import persona_weights
+from ratdsl.session import load_rules
+
+from .conftest import ROOT
+
+GOLDEN = ROOT / "tests" / "golden" / "simulate"
+
+
+def run_cli(tmp_path, *args):
+    out = tmp_path / "report.json"
+    result = CliRunner().invoke(app, ["simulate", *args, "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    validate("report", report)
+    return report, result.output
+
+
+def test_small_seeded_run_matches_golden(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    report, output = run_cli(tmp_path, "rules/ratland", "-n", "40", "-p", "3", "-s", "5")
+    assert report == json.loads((GOLDEN / "small.json").read_text())
+    assert "rounds per game" in output and "Rats starved" in output
+
+
+def test_baseline_comparison_matches_golden(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    report, output = run_cli(tmp_path, "rules/ratland/variants/lean_times.rat", "--baseline", "rules/ratland",
+                             "-n", "60", "-p", "4", "-s", "2", "--html", str(tmp_path / "r.html"))
+    assert report == json.loads((GOLDEN / "lean_times_vs_base.json").read_text())
+    starved = report["comparison"]["metrics.rats_starved"]
+    assert starved["difference"] > 0 and starved["significant"]  # a hungrier table starves more rats
+    page = (tmp_path / "r.html").read_text()
+    assert "<svg" in page and "Rats starved" in page
+
+
+def test_report_is_the_same_whatever_the_workers():
+    spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 4, ("random",))
+    one = simulate(spec, 24, 9, workers=1)
+    two = simulate(spec, 24, 9, workers=2)
+    assert one == two
+
+
+def test_interrupted_run_reports_finished_games():
+    spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 3, ("random",))
+    seen = []
+
+    def progress(n):
+        seen.append(n)
+        if len(seen) == 7:
+            raise KeyboardInterrupt
+
+    report = simulate(spec, 50, 1, progress=progress)
+    assert report["stopped_early"] is True
+    assert report["run"]["games"] == 7
+    validate("report", report)
+
+
+def test_personas_are_read_from_the_rules():
+    definition = load_rules(ROOT / "rules" / "ratland")
+    assert {"breeder", "raider", "forager"} <= set(definition.personas)
+    weights = persona_weights(definition, "raider")
+    assert weights["placement"]["left_pipe"] == 5.0
+    with pytest.raises(ValueError, match="unknown agent"):
+        persona_weights(definition, "pirate")
+
+
+def test_personas_play_differently_from_random():
+    base = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 4, ("random",))
+    raiders = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 4, ("raider",))
+    stolen = [simulate(s, 30, 3)["run"]["metrics"]["cheese_stolen"]["mean"] for s in (base, raiders)]
+    assert stolen[1] > stolen[0]
+
+
+def test_metric_counts_only_matching_moves():
+    definition = load_rules(ROOT / "rules" / "ratland")
+    counter = MetricCounter(definition, lambda m: ["rat"] if m.name.startswith("rats") else
+                            ["yellow", "orange", "white", "black", "purple", "blue"])
+    counter({"t": "move", "what": {"rat": 2}, "src": "P1.dump", "dst": "P1.graveyard", "at": "feeding.eat"})
+    counter({"t": "move", "what": {"rat": 1}, "src": "P1.dump", "dst": "P1.graveyard", "at": "foraging.areas"})
+    counter({"t": "move", "what": {"yellow": 3}, "src": "P2.pantry", "dst": "supply", "at": "feeding.eat"})
+    assert counter.counts["rats_starved"] == 2
+    assert counter.counts["cheese_eaten"] == 3
+    assert counter.counts["cheese_stolen"] == 0
