@@ -12,14 +12,20 @@ from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
 from . import ast as A
+from . import cache
 from .errors import RuleSyntaxError, describe_syntax_error
 
 
 @lru_cache(maxsize=1)
+def grammar_text() -> str:
+    return resources.files("ratdsl.language").joinpath("grammar.lark").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
 def _parser() -> Lark:
-    grammar = resources.files("ratdsl.language").joinpath("grammar.lark").read_text("utf-8")
+    grammar = grammar_text()
     return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=True)
+                maybe_placeholders=True, cache=cache.grammar_cache_path(grammar))
 
 
 def _span(meta, file: str) -> A.Span:
@@ -438,6 +444,19 @@ def parse_text(text: str, file: str = "<string>") -> A.Program:
                               text) from err
 
 
+_PARSED: dict[tuple[str, str], A.Program] = {}
+
+
 def parse_file(path: str | Path) -> A.Program:
+    """Parses a file, through the in-process and on-disk caches (see cache.py)."""
     path = Path(path)
-    return parse_text(path.read_text("utf-8"), str(path))
+    text = path.read_text("utf-8")
+    key = (str(path), text)
+    program = _PARSED.get(key)
+    if program is None:
+        program = cache.load_program(text, str(path), grammar_text())
+        if not isinstance(program, A.Program):
+            program = parse_text(text, str(path))
+            cache.store_program(text, str(path), grammar_text(), program)
+        _PARSED[key] = program
+    return program

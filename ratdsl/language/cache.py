@@ -1,0 +1,77 @@
+"""On-disk caches that make loading rules fast: Lark's parser tables, and parsed files.
+
+Both live in one folder: $RATDSL_CACHE_DIR, else $XDG_CACHE_HOME/ratdsl, else ~/.cache/ratdsl.
+A parsed file is stored under the hash of its text, its path, the grammar and the ratdsl version,
+so any change to one of them parses again. Set RATDSL_CACHE_DIR to an empty string to switch the
+caches off. Only ratdsl writes these files; a cache that cannot be read is ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+
+from .. import __version__
+
+
+def cache_dir() -> Path | None:
+    configured = os.environ.get("RATDSL_CACHE_DIR")
+    if configured is not None:
+        return Path(configured) if configured else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "ratdsl"
+
+
+def _writable(folder: Path | None) -> Path | None:
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK) else None
+
+
+def grammar_cache_path(grammar: str) -> str | bool:
+    """A path for Lark's `cache=` option, or False when no cache folder can be used."""
+    folder = _writable(cache_dir())
+    if folder is None:
+        return False
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    return str(folder / f"grammar-{digest}.lark-cache")
+
+
+def _key(text: str, file: str, grammar: str) -> str:
+    h = hashlib.sha256()
+    for part in (__version__, grammar, file, text):
+        h.update(part.encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def load_program(text: str, file: str, grammar: str):
+    folder = cache_dir()
+    if folder is None:
+        return None
+    path = folder / f"ast-{_key(text, file, grammar)}.pickle"
+    try:
+        with open(path, "rb") as f:
+            return pickle.load(f)
+    except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError):
+        return None
+
+
+def store_program(text: str, file: str, grammar: str, program) -> None:
+    folder = _writable(cache_dir())
+    if folder is None:
+        return
+    path = folder / f"ast-{_key(text, file, grammar)}.pickle"
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            pickle.dump(program, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass
