@@ -7,6 +7,7 @@ the resident memory every tenth of the way. Flat numbers mean nothing grows per 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -17,12 +18,19 @@ sys.path.insert(0, str(ROOT))
 from ratdsl.simulation import Aggregate, SimulationSpec, run_games  # noqa: E402
 
 
-def rss_mib() -> float:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+def rss_mib(pid: int | str = "self") -> float:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def workers_rss() -> str:
+    return " ".join(f"{rss_mib(p.pid):.1f}" for p in multiprocessing.active_children())
 
 
 def main() -> None:
@@ -35,12 +43,12 @@ def main() -> None:
     aggregate = Aggregate(args.players)
     step = max(1, args.games // 10)
     start = time.perf_counter()
-    print(f"{'games':>8} {'RSS MiB':>8} {'games/s':>8}")
+    print(f"{'games':>8} {'RSS MiB':>8} {'games/s':>8}  workers' RSS MiB")
     for stats in run_games(spec, args.games, 1, workers=args.workers):
         aggregate.add(stats)
         if aggregate.games % step == 0:
             rate = aggregate.games / (time.perf_counter() - start)
-            print(f"{aggregate.games:>8} {rss_mib():>8.1f} {rate:>8.0f}", flush=True)
+            print(f"{aggregate.games:>8} {rss_mib():>8.1f} {rate:>8.0f}  {workers_rss()}", flush=True)
 
 
 if __name__ == "__main__":
