@@ -187,6 +187,7 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
             if kind not in game.d.kinds:
                 raise ValueError(f"unknown token kind {kind!r} in {text}")
         game.state.zones[ref] = {k: v for k, v in bundle.items() if v}
+    placed: set[int] = set()  # cards this state already put somewhere: never taken again
     for text, names in state.get("piles", {}).items():
         ref = _pile_ref(game, text)
         cards = []
@@ -196,7 +197,7 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
             found = None
             for pile in game.state.piles.values():
                 for i, card in enumerate(pile):
-                    if card.name == name:
+                    if card.name == name and id(card) not in placed:
                         found = pile.pop(i)
                         break
                 if found:
@@ -204,6 +205,7 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
             if found is None:
                 it.card_uid += 1
                 found = CardValue(name, it.card_uid)
+            placed.add(id(found))
             cards.append(found)
         game.state.piles[ref] = cards
     for name, value in state.get("vars", {}).items():
