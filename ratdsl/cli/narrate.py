@@ -21,7 +21,7 @@ class Narrator:
         self.write = write
         self.verbose = verbose
         self.step = ""
-        self.secret_depth = 0
+        self.last_draw: dict[str, Any] | None = None
 
     def title(self, card: str) -> str:
         decl = self.d.cards.get(card)
@@ -51,8 +51,11 @@ class Narrator:
             w(f"-- {phase.title if phase and phase.title else r['phase']}")
         elif t == "step":
             self.step = f"{r['phase']}.{r['step']}"
-            if self.verbose and r["phase"] == "setup":
-                w(f"setup: {self.step_title(r['phase'], r['step'])}")
+            if r["phase"] == "setup":
+                if self.verbose:
+                    w(f"setup: {self.step_title(r['phase'], r['step'])}")
+            elif len(getattr(self.d.phases.get(r["phase"]), "steps", ())) > 1:
+                w(f"   · {self.step_title(r['phase'], r['step'])}")
         elif t == "reveal":
             w(f"   revealed {self.title(r['card'])} -> {r['dst']}")
         elif t == "uncover":
@@ -66,15 +69,20 @@ class Narrator:
             for player in sorted(by_player, key=lambda p: int(p[1:])):
                 w(f"     {player}: " + "; ".join(by_player[player]))
         elif t == "random" and r["what"] == "draw":
-            w(f"   {r['dst']} draws from {r['src']}: {_bundle(r['result'])}")
+            self.last_draw = r
+            w(f"   {r['dst']} <- {r['src']}: {_bundle(r['result'])} (drawn at random)")
         elif t == "random" and r["what"] in ("shuffle", "pick") and self.verbose:
             w(f"   {r['what']} {r.get('pile', '')}: {', '.join(map(str, r['result']))}")
         elif t == "decision":
             if not r.get("secret"):  # secret answers show when the block ends ("uncover")
                 w(f"   {r['player']} decides {r['id']}: {r['answer']}")
         elif t == "move":
-            if self.verbose and not r["at"].startswith("setup"):
-                w(f"   [{r['at']}] {r['src']} -> {r['dst']}: {_bundle(r['what'])}")
+            drawn, self.last_draw = self.last_draw, None
+            if drawn is not None and (drawn["src"], drawn["dst"], drawn["result"]) == (r["src"], r["dst"], r["what"]):
+                return  # the draw just printed
+            if self.verbose and not r["at"].startswith("setup") and not r.get("secret"):
+                by = f"   ({r['by']})" if r.get("by") else ""
+                w(f"     {r['src']} -> {r['dst']}: {_bundle(r['what'])}{by}")
         elif t == "set" and self.verbose:
             w(f"   {r['var']} = {r['value']}")
         elif t == "say":

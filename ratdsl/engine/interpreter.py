@@ -83,6 +83,7 @@ class Interpreter:
         self.depth = 0  # nested calls of funcs and rules
         self.version = 0  # bumped by every change of the state (see `changed`)
         self.active_cache: dict[str, tuple[int, bool]] = {}
+        self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
             A.IntLit: lambda n, e: n.value,
@@ -574,8 +575,12 @@ class Interpreter:
             src[kind] -= n
             dst[kind] = dst.get(kind, 0) + n
         if self.log.active:
-            self.log.emit("move", what=dict(bundle), src=str(source), dst=str(dest),
-                          at=self.where)
+            extra: dict[str, Any] = {}
+            if self.context:
+                extra["by"] = self.context[-1]
+            if self.secret_stack:
+                extra["secret"] = True
+            self.log.emit("move", what=dict(bundle), src=str(source), dst=str(dest), at=self.where, **extra)
 
     def _exec_move(self, node: A.Move, env: Env) -> None:
         sources = self.zones(self.eval(node.source, env), node.source)
@@ -708,7 +713,11 @@ class Interpreter:
         for handler in decl.handlers:
             if handler.event == event:
                 self.fired[card.name] = self.fired.get(card.name, 0) + 1
-                self.run_block(handler.body, Env({"this": card}))
+                self.context.append(card.name)
+                try:
+                    self.run_block(handler.body, Env({"this": card}))
+                finally:
+                    self.context.pop()
 
     def player(self, value: Any, node: A.Node) -> PlayerRef:
         if isinstance(value, PlayerRef):
@@ -811,7 +820,11 @@ class Interpreter:
                 replaced = True
                 break
         if not replaced:
-            self.run_block(rule.body, Env(dict(zip(rule.params, args))))
+            self.context.append(name)
+            try:
+                self.run_block(rule.body, Env(dict(zip(rule.params, args))))
+            finally:
+                self.context.pop()
         for attached in hooks.get("after", ()):
             self._run_hook(attached, args)
 
@@ -826,7 +839,11 @@ class Interpreter:
         if hook.condition is not None and not self.truth(self.eval(hook.condition, env), hook.condition):
             return False
         self.count_fired(attached)
-        self.run_block(hook.body, env)
+        self.context.append(attached.card.name if attached.card is not None else f"{hook.time} {hook.name}")
+        try:
+            self.run_block(hook.body, env)
+        finally:
+            self.context.pop()
         return True
 
     def _exec_secretly(self, node: A.Secretly, env: Env) -> None:
