@@ -9,10 +9,10 @@ from typer.testing import CliRunner
 
 from ratdsl.cli.main import app
 from ratdsl.schemas import validate
+from ratdsl.session import load_rules
 from ratdsl.simulation import SimulationSpec, simulate
 from ratdsl.simulation.collect import MetricCounter
 from ratdsl.simulation.runner import persona_weights
-from ratdsl.session import load_rules
 
 from .conftest import ROOT
 
