@@ -26,6 +26,9 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(1000, "--games", "-n"),
         seed: int = typer.Option(1, "--seed", "-s", help="Master seed; game i's seed derives from it and i."),
         baseline: Path | None = typer.Option(None, "--baseline", help="Rules to compare with (same games)."),
+        baseline_modules: list[str] | None = typer.Option(
+            None, "--baseline-with",
+            help="Modules for the baseline (default: the same as --with; `none` for no module)."),
         agents: str = typer.Option("random", "--agents", help="random or personas, one per seat, cycled."),
         workers: int = typer.Option(1, "--workers", "-w", help="Processes playing games in parallel."),
         out: Path | None = typer.Option(None, "--out", help="Write the report as JSON."),
@@ -36,7 +39,8 @@ def register(app: typer.Typer) -> None:
         opts = tuple(sorted(parse_option_pairs(options).items()))
         names = tuple(a.strip() for a in agents.split(",") if a.strip())
         spec = SimulationSpec(str(rules), tuple(modules), opts, players, names)
-        base = SimulationSpec(str(baseline), tuple(modules), opts, players, names) if baseline else None
+        base_mods = tuple(modules if baseline_modules is None else [m for m in baseline_modules if m != "none"])
+        base = SimulationSpec(str(baseline), base_mods, opts, players, names) if baseline else None
         total = games * (2 if base else 1)
         started = time.perf_counter()
         try:

@@ -41,7 +41,8 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
     summary = (f"{run.games} games of {title} with {spec.players} players"
                + (f" and {', '.join(spec.modules)}" if spec.modules else "")
                + f", agents {', '.join(spec.agents)}, master seed {seed}"
-               + (f"; baseline {baseline.rules}" if baseline else "")
+               + (f"; baseline {baseline.rules}" + (f" with {', '.join(baseline.modules)}" if baseline.modules else "")
+                  if baseline else "")
                + ("; interrupted before the end" if stopped else "") + ".")
     report = {
         "title": f"Simulation of {title}",
