@@ -83,7 +83,7 @@ class Game:
         self.init_vars()
         if self.d.setup is not None:
             self.state.phase = "setup"
-            self.interp.phase_start_zones = self.state.copy_zones()
+            self.interp.begin_phase()
             try:
                 for step in self.d.setup.steps:
                     self._run_step("setup", step)
@@ -104,8 +104,7 @@ class Game:
         if phase is None:
             raise KeyError(f"no phase {name!r}; phases: {', '.join(self.d.phases)}")
         self.state.phase = name
-        self.interp.phase_start_zones = self.state.copy_zones()
-        self.interp.changed()
+        self.interp.begin_phase()
         self.log.emit("phase", phase=name, round=self.state.round)
         for step in phase.steps:
             self._run_step(name, step)

@@ -18,7 +18,7 @@ from .chance import Chance, ScriptError
 from .definition import Attached, GameDef
 from .errors import ConservationError, GameOver, RuleRuntimeError, StepBudgetExceeded
 from .log import GameLog
-from .state import GameState
+from .state import GameState, PhaseStart
 from .values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
 
 DEFAULT_STEP_BUDGET = 5_000_000
@@ -70,7 +70,7 @@ class Interpreter:
         self.state = GameState(player_count, definition.shared_zones, definition.player_zones,
                                definition.shared_piles, definition.player_piles)
         self.read_zones = self.state.zones  # swapped for the phase-start snapshot
-        self.phase_start_zones = self.state.zones
+        self.phase_start_zones = PhaseStart(self.state.zones)
         self.secret_stack: list[dict[ZoneRef, dict[str, int]]] = []
         self.const_cache: dict[str, Any] = {}
         self.card_uid = 0
@@ -82,7 +82,8 @@ class Interpreter:
         self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
         self.depth = 0  # nested calls of funcs and rules
         self.version = 0  # bumped by every change of the state (see `changed`)
-        self.active_cache: dict[str, tuple[int, bool]] = {}
+        self.zone_version = 0  # bumped by every move of tokens
+        self.active_cache: dict[str, tuple[tuple[int, int], bool]] = {}
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
@@ -349,22 +350,31 @@ class Interpreter:
         self.fired[key] = self.fired.get(key, 0) + 1
 
     def card_active(self, card: A.Card) -> bool:
-        """Whether the card's deck says it is in play now. Remembered until the state changes."""
-        cached = self.active_cache.get(card.name)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
+        """Whether the card's deck says it is in play now. Remembered until the state changes
+        (moves of tokens count only for decks whose `active when` reads zones)."""
         deck = self.d.decks.get(card.deck)
+        stamp = (self.version, self.zone_version if _reads_zones(self.d, deck) else 0)
+        cached = self.active_cache.get(card.name)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
         if deck is None or deck.active is None:
             active = True
         else:
             value = CardValue(card.name)
             active = self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
-        self.active_cache[card.name] = (self.version, active)
+        self.active_cache[card.name] = (stamp, active)
         return active
 
+    def begin_phase(self) -> None:
+        """Marks the state every `at_phase_start(...)` of the coming phase reads."""
+        self.phase_start_zones = PhaseStart(self.state.zones)
+        self.changed()
+
     def changed(self) -> None:
-        """Called on every change of the state, so remembered facts (card activity) are refreshed."""
+        """Called on every change of the state but token moves, so remembered facts (card
+        activity) are refreshed; token moves bump `zone_version` instead."""
         self.version += 1
+        self.zone_version += 1
 
     def _eval_binop(self, node: A.BinOp, env: Env) -> Any:
         return self.binop(node, self.eval(node.left, env), self.eval(node.right, env))
@@ -568,7 +578,10 @@ class Interpreter:
         """Moves tokens; the caller has checked that the source holds them."""
         if not bundle or source == dest:
             return
-        self.version += 1
+        self.zone_version += 1
+        start = self.phase_start_zones
+        start.remember(source)
+        start.remember(dest)
         src = self.state.zones[source]
         dst = self.state.zones[dest]
         for kind, n in bundle.items():
@@ -879,8 +892,9 @@ class Interpreter:
             if self.baseline is not None:
                 raise self.error(node, "tokens can only be created during setup",
                                  "move them from a supply zone instead")
+            self.phase_start_zones.remember(where)
             contents = self.state.zones[where]
-            self.changed()
+            self.zone_version += 1
             for k, v in what.items():
                 contents[k] = contents.get(k, 0) + v
             self.log.emit("create", what=dict(what), dst=str(where))
@@ -923,16 +937,48 @@ class Interpreter:
     def check_conservation(self, span: A.Span, where: str) -> None:
         if self.baseline is None:
             return
-        totals = self.state.totals()
+        totals, negative = self.state.totals_and_negatives()
         if totals != self.baseline:
             diff = {k: totals.get(k, 0) - self.baseline.get(k, 0)
                     for k in set(totals) | set(self.baseline) if totals.get(k, 0) != self.baseline.get(k, 0)}
             raise ConservationError(span, f"tokens were created or lost in {where}: {diff}")
-        negative = [(str(r), k) for r, c in self.state.zones.items() for k, v in c.items() if v < 0]
         if negative:
-            raise ConservationError(span, f"negative token counts after {where}: {negative}")
+            where_negative = [(str(r), k) for r, k in negative]
+            raise ConservationError(span, f"negative token counts after {where}: {where_negative}")
         if self.state.card_count() != self.baseline_cards:
             raise ConservationError(span, f"cards were created or lost in {where}")
+
+
+_ZONE_READERS = {"count", "size", "kinds", "pieces", "contents"}
+
+
+def _reads_zones(d: GameDef, deck: A.Deck | None) -> bool:
+    """Whether a deck's `active when` may read token counts (through functions it calls too)."""
+    if deck is None or deck.active is None:
+        return False
+    cache = d.__dict__.setdefault("_deck_reads_zones", {})
+    if deck.name not in cache:
+        cache[deck.name] = _expr_reads_zones(d, deck.active, set())
+    return cache[deck.name]
+
+
+def _expr_reads_zones(d: GameDef, expr: A.Node, seen: set[str]) -> bool:
+    for node in A.walk(expr):
+        if isinstance(node, (A.Index, A.AtPhaseStart)):
+            return True
+        if isinstance(node, A.Attr) and (node.name in d.kinds or node.name in d.consts):
+            return True
+        if isinstance(node, A.Call):
+            if node.func in _ZONE_READERS or node.func in d.tables:
+                return True
+            if node.func in d.funcs and node.func not in seen:
+                seen.add(node.func)
+                if _expr_reads_zones(d, d.funcs[node.func].value, seen):
+                    return True
+                for attached in d.modifiers.get(node.func, ()):
+                    if _expr_reads_zones(d, attached.decl, seen):
+                        return True
+    return False
 
 
 def _nonzero(contents: dict[str, int]) -> dict[str, int]:

@@ -8,6 +8,26 @@ from typing import Any
 from .values import CardValue, PileRef, ZoneRef
 
 
+class PhaseStart:
+    """The zones as they were when the phase began, kept cheaply: a zone's contents are saved the
+    first time it changes during the phase (see Interpreter.transfer); unchanged zones are read
+    from the live state."""
+
+    __slots__ = ("live", "saved")
+
+    def __init__(self, live: dict[ZoneRef, dict[str, int]]):
+        self.live = live
+        self.saved: dict[ZoneRef, dict[str, int]] = {}
+
+    def __getitem__(self, ref: ZoneRef) -> dict[str, int]:
+        saved = self.saved.get(ref)
+        return saved if saved is not None else self.live[ref]
+
+    def remember(self, ref: ZoneRef) -> None:
+        if ref not in self.saved:
+            self.saved[ref] = dict(self.live[ref])
+
+
 class GameState:
     def __init__(self, player_count: int, shared_zones, player_zones, shared_piles, player_piles):
         self.player_count = player_count
@@ -33,6 +53,18 @@ class GameState:
 
     def copy_zones(self) -> dict[ZoneRef, dict[str, int]]:
         return {ref: dict(contents) for ref, contents in self.zones.items()}
+
+    def totals_and_negatives(self) -> tuple[dict[str, int], list[tuple[ZoneRef, str]]]:
+        """Tokens of each kind over all zones, and any (zone, kind) below zero, in one pass."""
+        out: dict[str, int] = {}
+        negative = []
+        for ref, contents in self.zones.items():
+            for kind, n in contents.items():
+                if n:
+                    if n < 0:
+                        negative.append((ref, kind))
+                    out[kind] = out.get(kind, 0) + n
+        return out, negative
 
     def totals(self) -> dict[str, int]:
         out: dict[str, int] = {}
