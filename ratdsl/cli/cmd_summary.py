@@ -1,0 +1,54 @@
+"""`ratdsl summary`: a rule summary in English, German, Spanish or French, written from the rule
+files (Markdown, or a self-contained printable HTML page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from ..language.errors import RuleError
+from ..session import RulesInvalid, load_rules, parse_option_pairs
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def summary(rules: Path = typer.Argument(..., help="A game folder under rules/, or a variant file."),
+                lang: str = typer.Option("en", "--lang", "-l", help="Language: en, de, es or fr."),
+                modules: list[str] = typer.Option([], "--with", help="Switch on an optional module."),
+                options: list[str] = typer.Option([], "--option", "-o", help="Set a rule option: NAME=VALUE."),
+                output_format: str = typer.Option("markdown", "--format", "-f", help="markdown or html."),
+                out: Path | None = typer.Option(None, "--out", help="Write to this file instead of the screen."),
+                quick_ref: bool = typer.Option(False, "--quick-ref",
+                                               help="One page: the phases in order and the tables."),
+                ) -> None:
+        """Print a complete rule summary, generated from the rule files and their translations."""
+        from ..summaries import LANGUAGES, MessageError, summarize, to_html, to_markdown
+
+        if lang not in LANGUAGES:
+            _fail(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+        if output_format not in ("markdown", "md", "html"):
+            _fail(f"unknown format {output_format!r}: use markdown or html")
+        try:
+            definition = load_rules(rules, modules, parse_option_pairs(options))
+        except RulesInvalid as err:
+            _fail(f"{err}\nThe rules have errors; run `ratdsl check {rules}` for all findings.", 1)
+        except RuleError as err:
+            _fail(err.render(), 1)
+        except (ValueError, OSError) as err:
+            _fail(str(err))
+        try:
+            doc = summarize(definition, lang, quick_ref=quick_ref)
+        except MessageError as err:
+            _fail(f"{err}\nRun `ratdsl i18n check {definition.ruleset.root}` for every problem.", 1)
+        text = to_html(doc) if output_format == "html" else to_markdown(doc)
+        if out is None:
+            typer.echo(text, nl=False)
+        else:
+            out.write_text(text, "utf-8")
+            typer.echo(f"summary written to {out}", err=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)

@@ -1,0 +1,257 @@
+"""`ratdsl i18n check`: are a game's translations complete, used and well formed?
+
+For every language it reads the game's `locales/<lang>/<source>.ftl` files (the game, each
+module in modules/, each variant) and the package's own `structure.ftl`, and reports:
+
+    missing    an element of the rules has no message (or lacks a required attribute, such as a
+               card's .text or a noun's .gender in a language with genders)
+    unused     a message (or attribute) that no rule element has: a typo, or a renamed element
+    malformed  a file Fluent cannot parse, a message that fails to format with the values the
+               summary gives it (an unknown variable or message), or an invalid grammar value
+
+Variants only need messages for the elements they add: an element a variant changes keeps the
+game's title, and its text falls back to the generic renderer unless the variant's own file
+gives one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from fluent.syntax import ast as FTL
+
+from ..engine.definition import GameDef
+from ..language import ast as A
+from ..language.loader import available_modules
+from ..language.parser import parse_file
+from ..session import load_rules
+from .builder import Summary
+from .elements import BASE_SOURCE, Element, Registry
+from .messages import LANGUAGES, LOCALES_DIR, PACKAGE_LOCALES, STRUCTURE_FILE, line_of, parse_ftl
+
+# Attributes any message of this kind may carry beyond the required ones.
+OPTIONAL_ATTRS = {
+    "zone": {"gender", "prep", "elision", "short"},
+    "pile": {"gender", "prep", "elision", "short"},
+    "kind": {"gender", "prep", "elision", "short"},
+    "const": {"gender", "prep", "elision", "short", "text"},
+    "var": {"gender", "prep", "elision", "short", "text"},
+    "func": {"text"},
+    "rule": {"call"},
+    "table": {"var"},
+    "module": {"text"},
+    "card": {"text"},
+    "variant": {"text"},
+}
+NOUN_COUNTS = (1, 2, 5, "one", "other")
+NOUN_FORMS = ("bare", "def", "dat", "indef", "gender")
+
+
+@dataclass
+class Finding:
+    lang: str
+    file: Path
+    line: int
+    kind: str  # missing, unused, malformed
+    key: str
+    message: str
+
+    def render(self, root: Path | None = None) -> str:
+        file = self.file
+        if root is not None:
+            try:
+                file = self.file.relative_to(root)
+            except ValueError:
+                pass
+        where = f"{file}:{self.line}" if self.line else str(file)
+        return f"{where}: {self.kind}: {self.key}: {self.message}"
+
+
+@dataclass
+class Source:
+    name: str
+    definition: GameDef
+    variant: bool = False
+
+
+def _sources(root: Path) -> list[Source]:
+    out = [Source(BASE_SOURCE, load_rules(root))]
+    for module in available_modules(root):
+        out.append(Source(module, load_rules(root, [module])))
+    for path in sorted(root.rglob("*.rat")):
+        if path.parent == root or path.parent == root / "modules":
+            continue
+        try:
+            program = parse_file(path)
+        except Exception:  # noqa: BLE001 - a broken rule file is `ratdsl check`'s business
+            continue
+        if any(isinstance(d, A.VariantHeader) for d in program.decls):
+            out.append(Source(path.stem, load_rules(path), variant=True))
+    return out
+
+
+def check_locales(root: Path, langs: tuple[str, ...] = LANGUAGES) -> list[Finding]:
+    root = Path(root)
+    findings = check_structure(langs)
+    sources = _sources(root)
+    known: dict[str, set[str]] = {}  # keys owned by the game and its modules
+    for src in sources:
+        if not src.variant:
+            known.setdefault("all", set()).update(
+                e.key for e in Registry(src.definition).elements.values())
+    for lang in langs:
+        for src in sources:
+            findings += _check_source(root, lang, src, known.get("all", set()))
+    return findings
+
+
+def check_structure(langs: tuple[str, ...] = LANGUAGES) -> list[Finding]:
+    """The package's phrase tables: every language has exactly the English ids."""
+    findings: list[Finding] = []
+    reference = parse_ftl(PACKAGE_LOCALES / "en" / STRUCTURE_FILE)
+    for lang in langs:
+        path = PACKAGE_LOCALES / lang / STRUCTURE_FILE
+        if not path.is_file():
+            findings.append(Finding(lang, path, 0, "missing", STRUCTURE_FILE, "no phrase table"))
+            continue
+        parsed = parse_ftl(path)
+        for j in parsed.junk:
+            findings.append(Finding(lang, path, j.line, "malformed", "-", j.message))
+        for key in reference.messages:
+            if key not in parsed.messages and not key.startswith("-"):
+                findings.append(Finding(lang, path, 0, "missing", key, "phrase missing"))
+        for key, entry in parsed.messages.items():
+            if key not in reference.messages and not _is_helper(key):
+                findings.append(Finding(lang, path, line_of(parsed, entry), "unused", key,
+                                        "not in the English phrase table"))
+    return findings
+
+
+def _is_helper(key: str) -> bool:
+    """Grammar helpers a language defines for its own phrases (articles, case endings)."""
+    return key.startswith("-") or key[:2] in ("g-", "f-", "e-")
+
+
+def _check_source(root: Path, lang: str, src: Source, base_keys: set[str]) -> list[Finding]:
+    findings: list[Finding] = []
+    path = root / LOCALES_DIR / lang / f"{src.name}.ftl"
+    summary = Summary(src.definition, lang, strict=False)
+    reg = summary.reg
+    elements = [e for e in reg.elements.values() if e.source == src.name]
+    if src.variant:
+        elements = [e for e in elements if e.key not in base_keys]
+    hook_keys = _loose_keys(summary, src.name)
+    if not path.is_file():
+        if elements:
+            findings.append(Finding(lang, path, 0, "missing", "*",
+                                    f"no message file: {len(elements)} element(s) have no text"))
+        return findings
+    parsed = parse_ftl(path)
+    for j in parsed.junk:
+        findings.append(Finding(lang, path, j.line, "malformed", "-", j.message))
+    noun_attrs = _grammar(summary, "grammar-noun-attributes")
+    genders = _grammar(summary, "grammar-genders")
+    by_key = {e.key: e for e in elements}
+    for el in elements:
+        entry = parsed.messages.get(el.key)
+        if entry is None:
+            findings.append(Finding(lang, path, 0, "missing", el.key, _what(el)))
+            continue
+        line = line_of(parsed, entry)
+        if entry.value is None:
+            findings.append(Finding(lang, path, line, "missing", el.key, "the message has no value"))
+        attrs = {a.id.name for a in entry.attributes}
+        required = set(el.attrs) if not src.variant else set()
+        if el.is_noun:
+            required |= noun_attrs
+        for attr in sorted(required - attrs):
+            findings.append(Finding(lang, path, line, "missing", f"{el.key}.{attr}", _attr_what(attr)))
+        allowed = set(el.attrs) | OPTIONAL_ATTRS.get(el.kind, set()) | noun_attrs
+        for attr in sorted(attrs - allowed):
+            findings.append(Finding(lang, path, line, "unused", f"{el.key}.{attr}",
+                                    f"a {el.kind} message has no .{attr}"))
+        if "gender" in attrs and genders:
+            value = summary.m.maybe_attr(el.key, "gender")
+            if summary.m.origin.get(el.key) == path and value not in genders:
+                findings.append(Finding(lang, path, line, "malformed", f"{el.key}.gender",
+                                        f"{value!r} is not one of {', '.join(sorted(genders))}"))
+        if summary.m.origin.get(el.key) == path:
+            findings += _format_all(summary, el, entry, lang, path, line)
+    for key, entry in parsed.messages.items():
+        if key.startswith("-") or key in by_key or key in hook_keys:
+            continue
+        findings.append(Finding(lang, path, line_of(parsed, entry), "unused", key,
+                                "no rule element has this id" + _near(key, by_key)))
+    return findings
+
+
+def _loose_keys(summary: Summary, source: str) -> set[str]:
+    """Optional ids of hooks and modifiers outside cards: hook-TIME-RULE, modify-FUNC (-2, ...)."""
+    keys: set[str] = set()
+    counter: dict[str, int] = {}
+    for decl in summary.rs.decls:
+        if not isinstance(decl, (A.Hook, A.Modify)) or summary.source(decl) != source:
+            continue
+        base = f"hook-{decl.time}-{decl.name}" if isinstance(decl, A.Hook) else f"modify-{decl.name}"
+        counter[base] = counter.get(base, 0) + 1
+        keys.add(base if counter[base] == 1 else f"{base}-{counter[base]}")
+    return keys
+
+
+def _grammar(summary: Summary, key: str) -> set[str]:
+    if not summary.m.has(key):
+        return set()
+    return set(summary.m(key).split())
+
+
+def _format_all(summary: Summary, el: Element, entry: FTL.Message, lang: str, path: Path,
+                line: int) -> list[Finding]:
+    """Formats the message and each attribute the way the summary will; any error is a finding."""
+    out: list[Finding] = []
+    args = summary.args(el.node if isinstance(el.node, A.Node) else None)
+    variants: list[dict] = [args]
+    if el.is_noun:
+        variants = [{**args, "count": c, "form": f} for c in NOUN_COUNTS for f in NOUN_FORMS]
+    elif el.kind == "symbol":
+        variants = [{**args, "count": c} for c in (1, 5)]
+    elif el.kind in ("func", "rule") and isinstance(el.node, (A.Func, A.Rule)):
+        params = {}
+        for p in el.node.params:
+            params[p] = "x"
+            for case in ("acc", "dat", "gen"):
+                params[f"{p}_{case}"] = "x"
+        variants = [{**args, **params}]
+    attrs: list[str | None] = [None] + [a.id.name for a in entry.attributes]
+    for attr in attrs:
+        tries = variants
+        if attr == "short":
+            tries = [{**args, "count": c} for c in (1, 5, "adj")]
+        elif attr in ("gender", "prep", "elision"):
+            tries = [{}]
+        for values in tries:
+            try:
+                summary.m.format(el.key, attr, values)
+            except Exception as err:  # noqa: BLE001 - every formatting failure is a finding
+                what = f"{el.key}.{attr}" if attr else el.key
+                out.append(Finding(lang, path, line, "malformed", what, str(err).split("] ", 1)[-1]))
+                break
+    return out
+
+
+def _what(el: Element) -> str:
+    title = f" ({el.title})" if el.title else ""
+    return f"no message for {el.kind} {el.key.split('-', 1)[-1]}{title}"
+
+
+def _attr_what(attr: str) -> str:
+    return {"text": "no text describing it", "summary": "no one-line summary",
+            "gender": "no grammatical gender", "param": "no column heading for the table's key",
+            "value": "no column heading for the table's values"}.get(attr, f"no .{attr}")
+
+
+def _near(key: str, keys) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, list(keys), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -1,0 +1,151 @@
+"""Fluent message catalogs: the generic phrase tables shipped in this package, plus the
+hand-written messages that live beside a game's rule files (`locales/<lang>/<file>.ftl`).
+
+Formatting is strict: any error Fluent reports (an unknown message, variable or term, a cycle)
+raises MessageError instead of leaving a placeholder in the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as FTL
+
+LANGUAGES = ("en", "de", "es", "fr")
+PACKAGE_LOCALES = Path(__file__).resolve().parent / "locales"
+STRUCTURE_FILE = "structure.ftl"
+LOCALES_DIR = "locales"
+
+
+class MessageError(Exception):
+    """A message is missing, malformed, or failed to format."""
+
+
+@dataclass
+class Junk:
+    file: Path
+    line: int
+    message: str
+
+
+@dataclass
+class ParsedFile:
+    path: Path
+    resource: FTL.Resource
+    messages: dict[str, FTL.Message | FTL.Term] = field(default_factory=dict)
+    junk: list[Junk] = field(default_factory=list)
+
+
+def parse_ftl(path: Path) -> ParsedFile:
+    text = path.read_text("utf-8")
+    resource = FluentParser(with_spans=True).parse(text)
+    parsed = ParsedFile(path, resource)
+    for entry in resource.body:
+        if isinstance(entry, FTL.Junk):
+            line = text.count("\n", 0, entry.span.start) + 1 if entry.span else 0
+            note = "; ".join(a.message for a in entry.annotations) or "cannot be parsed"
+            parsed.junk.append(Junk(path, line, note))
+        elif isinstance(entry, FTL.Message):
+            parsed.messages[entry.id.name] = entry
+        elif isinstance(entry, FTL.Term):
+            parsed.messages["-" + entry.id.name] = entry
+    return parsed
+
+
+def line_of(parsed: ParsedFile, entry: FTL.SyntaxNode) -> int:
+    if entry.span is None:
+        return 0
+    return parsed.path.read_text("utf-8").count("\n", 0, entry.span.start) + 1
+
+
+class Catalog:
+    """One language: the package's structure phrases, then the game's files in order (a later
+    file's message replaces an earlier one with the same id)."""
+
+    def __init__(self, lang: str, files: list[Path] = (), strict_files: bool = True):
+        if lang not in LANGUAGES:
+            raise MessageError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self.bundle = FluentBundle([lang], use_isolating=False)
+        self.origin: dict[str, Path] = {}
+        self.parsed: list[ParsedFile] = []
+        for path in [PACKAGE_LOCALES / lang / STRUCTURE_FILE, *files]:
+            parsed = parse_ftl(path)
+            if parsed.junk and strict_files:
+                j = parsed.junk[0]
+                raise MessageError(f"{j.file}:{j.line}: malformed message: {j.message}")
+            self.parsed.append(parsed)
+            self.bundle.add_resource(FluentResource(path.read_text("utf-8")), allow_overrides=True)
+            for key in parsed.messages:
+                self.origin[key] = path
+
+    # ------------------------------------------------------------ lookups
+    def has(self, key: str, attr: str | None = None) -> bool:
+        if not self.bundle.has_message(key):
+            return False
+        if attr is None:
+            return self.bundle.get_message(key).value is not None
+        return attr in self.bundle.get_message(key).attributes
+
+    def attributes(self, key: str) -> set[str]:
+        if not self.bundle.has_message(key):
+            return set()
+        return set(self.bundle.get_message(key).attributes)
+
+    def format(self, key: str, attr: str | None = None, args: dict[str, Any] | None = None) -> str:
+        if not self.bundle.has_message(key):
+            raise MessageError(f"[{self.lang}] no message {key!r}")
+        message = self.bundle.get_message(key)
+        pattern = message.attributes.get(attr) if attr else message.value
+        if pattern is None:
+            what = f"{key}.{attr}" if attr else key
+            raise MessageError(f"[{self.lang}] message {what!r} has no text")
+        text, errors = self.bundle.format_pattern(pattern, _fluent_args(args or {}))
+        if errors:
+            what = f"{key}.{attr}" if attr else key
+            raise MessageError(f"[{self.lang}] {what}: " + "; ".join(str(e) for e in errors))
+        return text
+
+    def __call__(self, msg_id: str, /, **args: Any) -> str:
+        return self.format(msg_id, None, args)
+
+    def attr(self, msg_id: str, attr: str, /, **args: Any) -> str:
+        return self.format(msg_id, attr, args)
+
+    def maybe_attr(self, key: str, attr: str, default: str | None = None) -> str | None:
+        """A plain attribute (no variables), e.g. a noun's grammatical gender."""
+        if self.has(key, attr):
+            return self.format(key, attr, {})
+        return default
+
+    # ------------------------------------------------------------ helpers
+    def join(self, items: list[str], conj: str = "and") -> str:
+        items = [i for i in items if i]
+        if not items:
+            return ""
+        if len(items) == 1:
+            return items[0]
+        head = self("ui-list-sep").join(items[:-1])
+        return self(f"ui-list-{conj}", first=head, last=items[-1])
+
+
+def _fluent_args(args: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in args.items():
+        if isinstance(v, bool):
+            out[k] = "true" if v else "false"
+        elif v is None:
+            out[k] = "none"
+        else:
+            out[k] = v
+    return out
+
+
+def rule_locale_files(root: Path, lang: str, stems: list[str]) -> list[Path]:
+    """The existing `.ftl` files for these rule sources (game, modules, variant), in order."""
+    folder = root / LOCALES_DIR / lang
+    return [folder / f"{stem}.ftl" for stem in stems if (folder / f"{stem}.ftl").is_file()]

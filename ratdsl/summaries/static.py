@@ -1,0 +1,374 @@
+"""Static evaluation of rule expressions for summaries.
+
+A summary states numbers as the rules have them: option values in force, constants, and values
+that depend only on the number of players. `StaticEval` evaluates an expression without a game
+state; anything that needs one (a zone's contents, the round, a random pick) raises NotStatic.
+With `player_count` unset, an expression that reads it is evaluated once per player count of the
+game (`over_players`), and equal results are grouped into ranges of player counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.definition import GameDef
+from ..language import ast as A
+
+
+class NotStatic(Exception):
+    """The expression needs a game state (or something the summary cannot know)."""
+
+
+@dataclass(frozen=True)
+class CardRef:
+    name: str
+
+
+@dataclass(frozen=True)
+class Sym:
+    """A name that stands for itself: a token kind, a zone, a symbol, a side, an option value."""
+
+    name: str
+
+
+PURE_BUILTINS = {"min", "max", "abs", "len", "one_of_each", "cards", "sum", "first"}
+
+
+class StaticEval:
+    def __init__(self, d: GameDef, player_count: int | None = None, env: dict[str, Any] | None = None):
+        self.d = d
+        self.player_count = player_count
+        self.env = dict(env or {})
+        self._depth = 0
+
+    def with_players(self, n: int | None) -> StaticEval:
+        return StaticEval(self.d, n, self.env)
+
+    # ------------------------------------------------------------ expressions
+    def eval(self, node: A.Expr, env: dict[str, Any] | None = None) -> Any:
+        env = self.env if env is None else env
+        self._depth += 1
+        try:
+            if self._depth > 60:
+                raise NotStatic("too deep")
+            method = getattr(self, "_" + type(node).__name__, None)
+            if method is None:
+                raise NotStatic(type(node).__name__)
+            return method(node, env)
+        finally:
+            self._depth -= 1
+
+    def _IntLit(self, node, env):
+        return node.value
+
+    def _BoolLit(self, node, env):
+        return node.value
+
+    def _StrLit(self, node, env):
+        return node.value
+
+    def _NoneLit(self, node, env):
+        return None
+
+    def _Name(self, node: A.Name, env):
+        name = node.id
+        if name in env:
+            value = env[name]
+            if isinstance(value, NotStaticValue):
+                raise NotStatic(name)
+            return value
+        d = self.d
+        if name == "player_count":
+            if self.player_count is None:
+                raise NeedsPlayers()
+            return self.player_count
+        if name in ("players", "active", "round", "base", "it", "this", "me"):
+            raise NotStatic(name)
+        if name in d.option_values:
+            value = d.option_values[name]
+            return Sym(value) if isinstance(value, str) else value
+        if name in d.consts:
+            return self.eval(d.consts[name].value, {})
+        if name in d.vars or name in d.player_vars:
+            raise NotStatic(name)
+        if name in d.cards:
+            return CardRef(name)
+        if name in d.kinds or name in d.symbols or name in d.shared_zones or name in d.player_zones \
+                or name in d.decks or name in d.shared_piles or name in ("left", "right"):
+            return Sym(name)
+        raise NotStatic(name)
+
+    def _BinOp(self, node: A.BinOp, env):
+        left = self.eval(node.left, env)
+        right = self.eval(node.right, env)
+        op = node.op
+        if op in ("==", "!="):
+            same = _plain(left) == _plain(right)
+            return same if op == "==" else not same
+        if op in ("<", "<=", ">", ">="):
+            if not (isinstance(left, int) and isinstance(right, int)):
+                raise NotStatic(op)
+            return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[op]
+        if op == "+":
+            if isinstance(left, list) and isinstance(right, list):
+                return left + right
+            if isinstance(left, dict) and isinstance(right, dict):
+                out = dict(left)
+                for k, v in right.items():
+                    out[k] = out.get(k, 0) + v
+                return out
+        if op == "*":
+            if isinstance(left, dict) and isinstance(right, int):
+                return {k: v * right for k, v in left.items()}
+            if isinstance(right, dict) and isinstance(left, int):
+                return {k: v * left for k, v in right.items()}
+        if not (isinstance(left, int) and isinstance(right, int)) or isinstance(left, bool):
+            raise NotStatic(op)
+        if op == "+":
+            return left + right
+        if op == "-":
+            return left - right
+        if op == "*":
+            return left * right
+        if op == "/":
+            if right == 0:
+                raise NotStatic("division by zero")
+            return left // right
+        if op == "%":
+            if right == 0:
+                raise NotStatic("division by zero")
+            return left % right
+        raise NotStatic(op)
+
+    def _BoolOp(self, node: A.BoolOp, env):
+        # Short-circuit, so `player_count > 6 and option == x` is decided by the option alone
+        # when the option rules it out.
+        pending: Exception | None = None
+        for item in node.items:
+            try:
+                value = bool(self.eval(item, env))
+            except (NotStatic, NeedsPlayers) as err:
+                pending = pending or err
+                continue
+            if node.op == "and" and not value:
+                return False
+            if node.op == "or" and value:
+                return True
+        if pending is not None:
+            raise pending
+        return node.op == "and"
+
+    def _Not(self, node, env):
+        return not self.eval(node.operand, env)
+
+    def _Neg(self, node, env):
+        value = self.eval(node.operand, env)
+        if not isinstance(value, int):
+            raise NotStatic("-")
+        return -value
+
+    def _IfExpr(self, node: A.IfExpr, env):
+        return self.eval(node.then if self.eval(node.condition, env) else node.otherwise, env)
+
+    def _ListLit(self, node, env):
+        return [self.eval(i, env) for i in node.items]
+
+    def _BundleLit(self, node, env):
+        out: dict[str, int] = {}
+        for name, value in node.items:
+            v = self.eval(value, env)
+            if not isinstance(v, int):
+                raise NotStatic("bundle")
+            out[name] = out.get(name, 0) + v
+        return out
+
+    def _RangeExpr(self, node, env):
+        low, high = self.eval(node.low, env), self.eval(node.high, env)
+        if not (isinstance(low, int) and isinstance(high, int)):
+            raise NotStatic("..")
+        return list(range(low, high + 1))
+
+    def _InExpr(self, node, env):
+        item = _plain(self.eval(node.item, env))
+        container = self.eval(node.container, env)
+        if not isinstance(container, list):
+            raise NotStatic("in")
+        return item in [_plain(c) for c in container]
+
+    def _Index(self, node: A.Index, env):
+        obj = self.eval(node.obj, env)
+        key = self.eval(node.key, env)
+        if isinstance(obj, list) and isinstance(key, int) and -len(obj) <= key < len(obj):
+            return obj[key]
+        if isinstance(obj, dict) and isinstance(key, Sym):
+            return obj.get(key.name, 0)
+        if isinstance(obj, CardRef) and isinstance(key, Sym):
+            return self.card_field(obj, key.name)
+        raise NotStatic("[]")
+
+    def _Attr(self, node: A.Attr, env):
+        obj = self.eval(node.obj, env)
+        if isinstance(obj, CardRef):
+            return self.card_field(obj, node.name)
+        if isinstance(obj, dict):
+            return obj.get(node.name, 0)
+        raise NotStatic(".")
+
+    def _Where(self, node: A.Where, env):
+        items = self.eval(node.source, env)
+        if not isinstance(items, list):
+            raise NotStatic("where")
+        return [i for i in items if self.eval(node.condition, {**env, "it": i})]
+
+    def _Call(self, node: A.Call, env):
+        d = self.d
+        if node.func in d.funcs:
+            if d.modifiers.get(node.func):
+                raise NotStatic(node.func)
+            func = d.funcs[node.func]
+            args = [self.eval(a, env) for a in node.args]
+            return self.eval(func.value, dict(zip(func.params, args)))
+        if node.func in d.tables:
+            if d.modifiers.get(node.func) or len(node.args) != 1:
+                raise NotStatic(node.func)
+            key = self.eval(node.args[0], env)
+            return self.table_value(d.tables[node.func], key)
+        if node.func not in PURE_BUILTINS:
+            raise NotStatic(node.func)
+        args = [self.eval(a, env) for a in node.args]
+        return self.builtin(node.func, args)
+
+    def table_value(self, table: A.Table, key: Any) -> Any:
+        if not isinstance(key, int):
+            raise NotStatic(table.name)
+        for entry in table.rows:
+            row = entry.row
+            if row.low is None or row.low <= key <= row.high:
+                return self.eval(entry.value, {table.param: key})
+        raise NotStatic(table.name)
+
+    def builtin(self, name: str, args: list[Any]) -> Any:
+        if name in ("min", "max"):
+            values = args[0] if len(args) == 1 and isinstance(args[0], list) else args
+            if not values or not all(isinstance(v, int) for v in values):
+                raise NotStatic(name)
+            return min(values) if name == "min" else max(values)
+        if name == "abs" and len(args) == 1 and isinstance(args[0], int):
+            return abs(args[0])
+        if name == "sum" and len(args) == 1 and isinstance(args[0], list):
+            return sum(args[0])
+        if name == "len" and len(args) == 1 and isinstance(args[0], list):
+            return len(args[0])
+        if name == "first" and len(args) == 1 and isinstance(args[0], list):
+            return args[0][0] if args[0] else None
+        if name == "one_of_each" and len(args) == 1 and isinstance(args[0], list):
+            return {_plain(k): 1 for k in args[0]}
+        if name == "cards" and len(args) == 1 and isinstance(args[0], Sym):
+            return [CardRef(n) for n, c in self.d.cards.items() if c.deck == args[0].name]
+        raise NotStatic(name)
+
+    def card_field(self, card: CardRef, name: str) -> Any:
+        decl = self.d.cards.get(card.name)
+        if decl is None:
+            raise NotStatic(card.name)
+        if name == "name":
+            return Sym(card.name)
+        if name == "deck":
+            return Sym(decl.deck)
+        for f in decl.fields:
+            if f.name == name:
+                return self.eval(f.value, {"this": card})
+        return None
+
+
+class NeedsPlayers(NotStatic):
+    """The value depends on the number of players."""
+
+
+class NotStaticValue:
+    """Marks a local name (a loop variable, a parameter) whose value is not known statically."""
+
+
+UNKNOWN = NotStaticValue()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Sym):
+        return value.name
+    if isinstance(value, CardRef):
+        return ("card", value.name)
+    return value
+
+
+# ---------------------------------------------------------------- player counts
+@dataclass(frozen=True)
+class ByPlayers:
+    """A value that depends on the number of players: ((low, high, value), ...) in order."""
+
+    groups: tuple[tuple[int, int, Any], ...]
+
+    def values(self) -> list[Any]:
+        return [g[2] for g in self.groups]
+
+
+def over_players(ev: StaticEval, node: A.Expr, env: dict[str, Any] | None = None) -> Any:
+    """The static value of an expression, or a ByPlayers when it depends on the player count.
+    Raises NotStatic when it depends on anything else."""
+    try:
+        return ev.with_players(None).eval(node, env)
+    except NeedsPlayers:
+        pass
+    game = ev.d.game
+    results = [(n, ev.with_players(n).eval(node, env)) for n in range(game.min_players, game.max_players + 1)]
+    return group_by_players(results)
+
+
+def group_by_players(results: list[tuple[int, Any]]) -> Any:
+    groups: list[list[Any]] = []
+    for n, value in results:
+        if groups and groups[-1][2] == value and groups[-1][1] == n - 1:
+            groups[-1][1] = n
+        else:
+            groups.append([n, n, value])
+    if len(groups) == 1:
+        return groups[0][2]
+    return ByPlayers(tuple((lo, hi, v) for lo, hi, v in groups))
+
+
+def player_breaks(values: list[Any], low: int, high: int) -> list[tuple[int, int]]:
+    """The coarsest ranges of player counts over which none of the ByPlayers values changes."""
+    cuts = {low}
+    for v in values:
+        if isinstance(v, ByPlayers):
+            for lo, _hi, _val in v.groups:
+                cuts.add(lo)
+    starts = sorted(c for c in cuts if low <= c <= high)
+    return [(s, (starts[i + 1] - 1) if i + 1 < len(starts) else high) for i, s in enumerate(starts)]
+
+
+def value_at(value: Any, n: int) -> Any:
+    if isinstance(value, ByPlayers):
+        for lo, hi, v in value.groups:
+            if lo <= n <= hi:
+                return v
+        raise KeyError(n)
+    return value
+
+
+def mentions(node: A.Node, name: str, d: GameDef | None = None, _seen: set | None = None) -> bool:
+    """Whether a node reads `name`, directly or through the constants and functions it uses."""
+    seen = set() if _seen is None else _seen
+    for n in A.walk(node):
+        if isinstance(n, A.Name):
+            if n.id == name:
+                return True
+            if d is not None and n.id in d.consts and n.id not in seen:
+                seen.add(n.id)
+                if mentions(d.consts[n.id].value, name, d, seen):
+                    return True
+        elif isinstance(n, A.Call) and d is not None and n.func in d.funcs and n.func not in seen:
+            seen.add(n.func)
+            if mentions(d.funcs[n.func].value, name, d, seen):
+                return True
+    return False
