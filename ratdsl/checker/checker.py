@@ -1,9 +1,42 @@
 """Static checks over a loaded rule set: every finding at once, each pointing at its span.
 
-Checks: duplicate definitions, undefined names (with did-you-mean), unknown functions, rules
-and tables, wrong numbers of values, modifiers and hooks of things that do not exist, card
-fields their deck does not declare, option defaults outside their values, phases that never
-run, definitions never used.
+Every finding has a code. E: an error (the rules cannot be played as written); W: a warning
+(legal, but probably not what the designer meant). `ratdsl check` exits 1 on any finding.
+
+| code      | finding                                                                     |
+| --------- | --------------------------------------------------------------------------- |
+| E001-E010 | syntax errors (see ratdsl/language/syntax_errors.py for each mistake)        |
+| E100      | the rule files cannot be loaded (no game header, unknown module, ...)       |
+| E101      | a variant changes or removes something that does not exist                  |
+| E201      | a name is defined twice                                                     |
+| E202      | an unknown name (with did-you-mean)                                         |
+| E203      | an unknown function, rule or table, or the wrong number of values for it    |
+| E204      | `modify` / `before` / `after` / `instead of` something that does not exist  |
+| E205      | a card of an unknown deck                                                   |
+| E206      | no `round`, or the round lists an unknown phase                             |
+| E207      | an option's default is not one of its values                                |
+| E208      | a card reacts to an event other than `on reveal`                            |
+| E209      | `set` of something that is not a variable                                   |
+| E210      | an unknown name after a dot                                                 |
+| E211      | a bundle key that is not a token kind                                       |
+| E212      | `move` of something that is not a token kind or a list of kinds             |
+| E213      | `create` outside setup (directly, or in a rule that runs outside setup)     |
+| E214      | `ask ... distribute` of something that is not a token kind                  |
+| E215      | a card field that its deck does not declare                                 |
+| E216      | `set option` to a value the option does not allow                           |
+| E217      | `set option` of an option that does not exist                               |
+| E218      | `choose ... from` an empty list: the choice can never have a legal option   |
+| E219      | `shuffle` / `place` / `reveal` with something that is not a pile of cards   |
+| E220      | `move` / `draw` from or to something that is not a zone                     |
+| E221      | a metric counts moves from or into something that is not a zone             |
+| E222      | a function, table or rule named without calling it                          |
+| E223      | a game header's seating is neither clockwise nor counterclockwise           |
+| W301      | a phase never runs: the round does not list it                              |
+| W302      | a func, rule, table or const is never used                                  |
+| W303      | a card does not set a field its deck declares                               |
+| W304      | a statement, step or phase never runs: something before it ends the game    |
+| W305      | a block never runs: its condition is always false, or it repeats 0 times    |
+| W306      | a hook never runs: no `do` ever calls its rule                              |
 """
 
 from __future__ import annotations
@@ -70,6 +103,12 @@ class Checker:
         self.tables: set[str] = set()
         self.decks: dict[str, A.Deck] = {}
         self.used: set[str] = set()
+        self.singletons: dict[tuple[str, str], A.Decl] = {}
+        # Who is being checked (("setup", ""), ("phase", NAME), ("rule", NAME), ...), the rules
+        # each of them runs with `do`, and every `create` with its owner: for E213 and W306.
+        self.owner: tuple[str, str] = ("decl", "")
+        self.calls: dict[tuple[str, str], set[str]] = {}
+        self.creates: list[tuple[tuple[str, str], A.Create]] = []
         _SOURCES.clear()
 
     def report(self, span, code, message, hint=None, severity="error"):
@@ -138,6 +177,13 @@ class Checker:
             elif isinstance(decl, A.Rule):
                 self.define(decl.name, "rule", decl)
                 self.rules[decl.name] = len(decl.params)
+            elif isinstance(decl, (A.Phase, A.Persona, A.Metric, A.Round, A.Scoring)):
+                key = (type(decl).__name__, getattr(decl, "name", ""))
+                if key in self.singletons:
+                    other = self.singletons[key]
+                    self.report(decl.span, "E201", f"{decl.key} is defined twice (also at {other.span})",
+                                "keep one of them")
+                self.singletons[key] = decl
 
     # ------------------------------------------------------------ checking
     def run(self) -> list[Diagnostic]:
@@ -145,7 +191,13 @@ class Checker:
         phases = {d.name: d for d in self.decls if isinstance(d, A.Phase)}
         round_decl = next((d for d in self.decls if isinstance(d, A.Round)), None)
         for decl in self.decls:
+            self.owner = _owner(decl)
             self.check_decl(decl)
+        self.check_flow(phases, round_decl)
+        game = self.ruleset.game
+        if game.seating not in ("clockwise", "counterclockwise"):
+            self.report(game.span, "E223", f"seating {game.seating!r} is not known",
+                        "write `seating clockwise` or `seating counterclockwise`")
         if round_decl is None:
             self.report(self.ruleset.game.span, "E206", "the game has no `round` listing its phases",
                         "add: round phase_a, phase_b, ...")
@@ -192,6 +244,15 @@ class Checker:
                     self.report(step.span, "E201", f"step {step.name!r} appears twice in {decl.key}")
                 names.add(step.name)
                 self.block(step.body, set())
+        elif isinstance(decl, A.Metric):
+            self.expr(decl.kinds, set())
+            for zone in (decl.source, decl.dest):
+                if zone is not None and zone not in self.player_zones and self.globals.get(zone, ("",))[0] != "zone":
+                    self.report(decl.span, "E221", f"metric {decl.name}: {zone!r} is not a zone",
+                                _hint(zone, [*self.player_zones, *self.globals]))
+        elif isinstance(decl, A.Persona):
+            for w in decl.weights:
+                self.expr(w.weight, set())
         elif isinstance(decl, A.Scoring):
             self.expr(decl.score, {decl.player_var})
             for t in decl.tiebreaks:
@@ -205,7 +266,7 @@ class Checker:
         seen = set()
         for f in card.fields:
             if deck is not None and f.name not in deck.fields:
-                self.report(f.span, "E205", f"deck {deck.name!r} has no field {f.name!r}",
+                self.report(f.span, "E215", f"deck {deck.name!r} has no field {f.name!r}",
                             _hint(f.name, deck.fields) or "add it to the deck's `fields` line")
             if f.name in seen:
                 self.report(f.span, "E201", f"field {f.name!r} is set twice")
@@ -216,6 +277,7 @@ class Checker:
                 self.report(card.span, "W303", f"card {card.name!r} does not set field {missing!r}",
                             severity="warning")
         for handler in card.handlers:
+            self.owner = ("card", card.name)
             if handler.event != "reveal":
                 self.report(handler.span, "E208", f"cards react to `on reveal` only, not {handler.event!r}")
             self.block(handler.body, {"this"})
@@ -247,6 +309,7 @@ class Checker:
             self.report(h.span, "E204", f"`{h.time} {h.name}` lists {len(h.params)} values; "
                         f"rule {h.name} takes {arity}")
         self.used.add(h.name)
+        self.owner = ("rule", h.name)  # a hook runs when its rule runs
         inner = scope | set(h.params)
         if h.condition is not None:
             self.expr(h.condition, inner)
@@ -254,7 +317,11 @@ class Checker:
 
     def block(self, block: A.Block, scope: set[str]) -> None:
         scope = set(scope)
-        for stmt in block.stmts:
+        for i, stmt in enumerate(block.stmts):
+            if i and _always_ends(block.stmts[i - 1]):
+                self.report(stmt.span, "W304", "this never runs: the statement before it ends the game",
+                            "move it before `end game`, or remove it", severity="warning")
+            self.kinds_and_flow(stmt, scope)
             self.stmt(stmt, scope)
 
     def stmt(self, s: A.Stmt, scope: set[str]) -> None:
@@ -323,9 +390,12 @@ class Checker:
         elif isinstance(s, A.Do):
             arity = self.rules.get(s.rule)
             if arity is None:
-                self.report(s.span, "E203", f"unknown rule {s.rule!r}", _hint(s.rule, self.rules))
+                other = self.globals.get(s.rule, (None,))[0]
+                self.report(s.span, "E203", f"unknown rule {s.rule!r}",
+                            f"{s.rule!r} is a {other}; `do` runs rules only" if other else
+                            _hint(s.rule, self.rules))
             elif arity != len(s.args):
-                self.report(s.span, "E203", f"rule {s.rule} takes {arity} values, got {len(s.args)}")
+                self.report(s.span, "E203", f"rule {s.rule} takes {_values(arity)}, got {len(s.args)}")
             self.used.add(s.rule)
             for a in s.args:
                 e(a, scope)
@@ -348,10 +418,21 @@ class Checker:
             if x.id not in self.globals:
                 known = [*scope, *self.globals, *BUILTIN_NAMES]
                 self.report(x.span, "E202", f"unknown name {x.id!r}", _hint(x.id, known))
+            elif self.globals[x.id][0] in ("func", "table", "rule"):
+                kind = self.globals[x.id][0]
+                how = f"do {x.id}(...)" if kind == "rule" else f"{x.id}(...)"
+                self.report(x.span, "E222", f"{x.id!r} is a {kind}: it needs values in brackets",
+                            f"write {how}")
             self.used.add(x.id)
             return
         if isinstance(x, A.Attr):
             self.expr(x.obj, scope)
+            card = self.card_named(x.obj, scope)
+            if card is not None and card.deck in self.decks and x.name not in self.decks[card.deck].fields \
+                    and x.name not in ("name", "deck"):
+                self.report(x.span, "E215", f"card {card.name!r} has no field {x.name!r}: deck "
+                            f"{card.deck!r} does not declare it", _hint(x.name, self.decks[card.deck].fields))
+                return
             known = self.player_zones | self.player_piles | self.player_vars | self.card_fields \
                 | set(self.kinds) | {n for n, (k, _) in self.globals.items() if k == "const"}
             if x.name not in known:
@@ -364,7 +445,7 @@ class Checker:
             self.used.add(name)
             if name in self.funcs:
                 if self.funcs[name] != len(x.args):
-                    self.report(x.span, "E203", f"{name} takes {self.funcs[name]} values, got {len(x.args)}")
+                    self.report(x.span, "E203", f"{name} takes {_values(self.funcs[name])}, got {len(x.args)}")
             elif name in self.tables:
                 if len(x.args) != 1:
                     self.report(x.span, "E203", f"table {name} takes one value, got {len(x.args)}")
@@ -395,6 +476,209 @@ class Checker:
         for child in A.iter_children(x):
             if isinstance(child, A.Expr):
                 self.expr(child, scope)
+
+
+    # ------------------------------------------------------------ kinds and flow (E212-E220, W304-W306)
+    def resolve(self, x: A.Expr | None, scope: set[str], depth: int = 0) -> A.Expr | None:
+        """Follows a global const to its value (locals and everything else stay as they are)."""
+        while isinstance(x, A.Name) and x.id not in scope and depth < 20:
+            kind, node = self.globals.get(x.id, (None, None))
+            if kind != "const" or not isinstance(node, A.Const):
+                return x
+            x, scope, depth = node.value, set(), depth + 1
+        return x
+
+    def global_kind(self, x: A.Expr | None, scope: set[str]) -> str | None:
+        """What a name stands for when that is known statically: 'token kind', 'zone', ..."""
+        x = self.resolve(x, scope)
+        if isinstance(x, A.Name) and x.id not in scope and x.id not in BUILTIN_NAMES:
+            return self.globals.get(x.id, (None,))[0]
+        if isinstance(x, (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)):
+            return {A.IntLit: "number", A.StrLit: "text", A.BoolLit: "truth value",
+                    A.NoneLit: "none"}[type(x)]
+        if isinstance(x, A.BundleLit):
+            return "bundle"
+        return None
+
+    def kind_spec(self, x: A.Expr | None, scope: set[str]) -> bool | None:
+        """True: surely a token kind or a list of kinds; False: surely not; None: unknown."""
+        x = self.resolve(x, scope)
+        if isinstance(x, A.ListLit):
+            verdicts = [self.kind_spec(item, scope) for item in x.items]
+            return False if False in verdicts else (True if verdicts and all(verdicts) else None)
+        kind = self.global_kind(x, scope)
+        if kind is None:
+            return None
+        return kind == "token kind"
+
+    def card_named(self, x: A.Expr, scope: set[str]) -> A.Card | None:
+        if isinstance(x, A.Name) and x.id not in scope and self.globals.get(x.id, (None,))[0] == "card":
+            node = self.globals[x.id][1]
+            return node if isinstance(node, A.Card) else None
+        return None
+
+    def kinds_and_flow(self, s: A.Stmt, scope: set[str]) -> None:
+        """Checks of one statement that need to know what its names stand for."""
+        not_zone = {"pile", "token kind", "symbol", "deck", "card", "option", "table", "func", "rule",
+                    "number", "text", "truth value", "bundle"}
+        not_pile = not_zone - {"pile"} | {"zone"}
+        if isinstance(s, A.Move):
+            amount = s.quantity.amount
+            if s.what is not None and self.kind_spec(s.what, scope) is False:
+                what = self.global_kind(s.what, scope)
+                self.report(s.what.span, "E212", f"`move` needs a token kind or a list of kinds here, "
+                            f"not a {what}", _hint(_name_of(s.what), self.kinds) or
+                            f"token kinds: {', '.join(self.kinds) or 'none declared'}")
+            elif amount is not None and s.what is None and self.kind_spec(amount, scope):
+                self.report(amount.span, "E212", "`move` needs a number before the token kind",
+                            f"write `move 1 {_name_of(amount)} from ...` or `move all {_name_of(amount)} from ...`")
+            elif isinstance(self.resolve(amount, scope), A.BundleLit) and s.what is not None:
+                self.report(s.what.span, "E212", "a bundle already says which tokens move",
+                            "remove the token kind after the bundle")
+        if isinstance(s, (A.Move, A.Draw)):
+            for end, label in ((s.source, "from"), (s.dest, "to")):
+                kind = self.global_kind(end, scope)
+                if kind in not_zone:
+                    self.report(end.span, "E220", f"`{label}` needs a zone here, not a {kind}",
+                                "piles of cards are handled with draw, place, reveal and shuffle"
+                                if kind == "pile" else None)
+        targets = {A.Shuffle: lambda n: [n.pile], A.Place: lambda n: [n.pile],
+                   A.Reveal: lambda n: [n.source, n.dest]}
+        if type(s) in targets:
+            for target in targets[type(s)](s):
+                kind = self.global_kind(target, scope)
+                if kind in not_pile:
+                    verb = type(s).__name__.lower()
+                    self.report(target.span, "E219", f"`{verb}` needs a pile of cards here, not a {kind}",
+                                "zones hold tokens: use move or draw" if kind == "zone" else None)
+        if isinstance(s, A.Create):
+            self.creates.append((self.owner, s))
+        elif isinstance(s, A.AskDistribute):
+            if not (isinstance(s.amount, A.Name) and s.amount.id in self.kinds):
+                kind = "list of kinds" if self.kind_spec(s.amount, scope) else \
+                    self.global_kind(s.amount, scope) or "value worked out while playing"
+                self.report(s.amount.span, "E214", f"`distribute` needs one token kind, not a {kind}",
+                            _hint(_name_of(s.amount), self.kinds) or "write: distribute KIND from ZONE among ZONES")
+        elif isinstance(s, A.AskChoose):
+            if _surely_empty(self.resolve(s.options, scope)):
+                self.report(s.options.span, "E218", f"`choose {s.var} from` an empty list: the choice "
+                            "never has a legal option", "choose from a list that can hold something")
+        elif isinstance(s, A.Do):
+            self.calls.setdefault(self.owner, set()).add(s.rule)
+        elif isinstance(s, (A.If, A.While)) and _is_false(s.condition):
+            self.report(s.span, "W305", f"the body of this `{type(s).__name__.lower()}` never runs: "
+                        "its condition is always false", severity="warning")
+        elif isinstance(s, A.Repeat) and isinstance(s.count, A.IntLit) and s.count.value == 0:
+            self.report(s.span, "W305", "this `repeat` never runs: it repeats 0 times", severity="warning")
+
+    def check_flow(self, phases: dict[str, A.Phase], round_decl: A.Round | None) -> None:
+        """Whole-game checks: creates outside setup, option overrides, what can never run."""
+        roots = [owner for owner in self.calls if owner[0] not in ("setup", "rule")]
+        outside = _reachable(self.calls, [rule for owner in roots for rule in self.calls[owner]])
+        for owner, node in self.creates:
+            if owner[0] == "setup" or owner[0] == "rule" and owner[1] not in outside:
+                continue
+            where = f"rule {owner[1]!r} also runs outside setup" if owner[0] == "rule" else \
+                f"it is in {owner[0]} {owner[1]!r}" if owner[1] else f"it is in a {owner[0]}"
+            self.report(node.span, "E213", "`create` outside setup: tokens and cards are only created "
+                        f"during setup ({where})", "move them from a supply zone or pile instead")
+        options = {d.name: d for d in self.decls if isinstance(d, A.Option)}
+        for name, (value, span) in getattr(self.ruleset, "option_overrides", {}).items():
+            option = options.get(name)
+            if option is None:
+                self.report(span, "E217", f"there is no option {name!r} to set", _hint(name, options))
+            elif not any(type(v) is type(value) and v == value for v in option.values):
+                allowed = ", ".join(_literal(v) for v in option.values)
+                self.report(span, "E216", f"option {name} cannot be {_literal(value)}: it allows {allowed}",
+                            _hint(str(value), [_literal(v) for v in option.values]) or f"write one of: {allowed}")
+        for decl in self.decls:
+            if isinstance(decl, (A.Setup, A.Phase)):
+                for before, step in zip(decl.steps, decl.steps[1:]):
+                    if _always_ends(before.body):
+                        self.report(step.span, "W304", f"step {step.name!r} never runs: step "
+                                    f"{before.name!r} before it always ends the game", severity="warning")
+                        break
+        if round_decl is not None:
+            ended = None
+            for name in round_decl.phases:
+                phase = phases.get(name)
+                if ended is not None and phase is not None:
+                    self.report(phase.span, "W304", f"phase {name!r} never runs: phase {ended!r} "
+                                "before it always ends the game", severity="warning")
+                if phase is not None and any(_always_ends(st.body) for st in phase.steps):
+                    ended = ended or name
+        called = {rule for rules in self.calls.values() for rule in rules}
+        hooks = [d for d in self.decls if isinstance(d, A.Hook)]
+        hooks += [h for d in self.decls if isinstance(d, A.Card) for h in d.hooks]
+        for h in hooks:
+            if h.name in self.rules and h.name not in called:
+                time = "instead of" if h.time == "instead" else h.time
+                self.report(h.span, "W306", f"`{time} {h.name}` never runs: no `do {h.name}(...)` "
+                            "calls the rule", severity="warning")
+
+
+def _owner(decl: A.Decl) -> tuple[str, str]:
+    if isinstance(decl, A.Setup):
+        return ("setup", "")
+    if isinstance(decl, A.Rule):
+        return ("rule", decl.name)
+    if isinstance(decl, A.Hook):
+        return ("rule", decl.name)
+    return (decl.kind, getattr(decl, "name", ""))
+
+
+def _reachable(calls: dict[tuple[str, str], set[str]], start: list[str]) -> set[str]:
+    seen: set[str] = set()
+    todo = list(start)
+    while todo:
+        rule = todo.pop()
+        if rule not in seen:
+            seen.add(rule)
+            todo.extend(calls.get(("rule", rule), ()))
+    return seen
+
+
+def _always_ends(node: A.Node) -> bool:
+    """True when running this statement or block surely ends the game."""
+    if isinstance(node, A.EndGame):
+        return True
+    if isinstance(node, A.Block):
+        return any(_always_ends(s) for s in node.stmts)
+    if isinstance(node, A.If):
+        return node.otherwise is not None and _always_ends(node.then) and _always_ends(node.otherwise)
+    if isinstance(node, A.Secretly):
+        return _always_ends(node.body)
+    return False
+
+
+def _is_false(x: A.Expr) -> bool:
+    return isinstance(x, A.BoolLit) and x.value is False
+
+
+def _surely_empty(x: A.Expr | None) -> bool:
+    if isinstance(x, A.ListLit):
+        return not x.items
+    if isinstance(x, A.RangeExpr) and isinstance(x.low, A.IntLit) and isinstance(x.high, A.IntLit):
+        return x.low.value > x.high.value
+    if isinstance(x, A.Where):
+        return _is_false(x.condition) or _surely_empty(x.source)
+    if isinstance(x, A.Comprehension):
+        return _surely_empty(x.source) or (x.condition is not None and _is_false(x.condition))
+    return False
+
+
+def _name_of(x: A.Expr | None) -> str:
+    return x.id if isinstance(x, A.Name) else "KIND"
+
+
+def _values(n: int) -> str:
+    return f"{n} value" if n == 1 else f"{n} values"
+
+
+def _literal(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def check_ruleset(ruleset: RuleSet) -> list[Diagnostic]:

@@ -87,42 +87,33 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
 
 
 @app.command()
-def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant files."),
+def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant files (several allowed)."),
           modules: list[str] = WITH,
-          output_format: str = typer.Option("text", "--output-format", help="text, json or github."),
+          output_format: str = typer.Option("text", "--output-format",
+                                            help="text, json (schemas/diagnostics.schema.json) or github."),
           ) -> None:
-    """Parse and check rule files; print every finding with its position."""
-    from ..checker import check_ruleset
-    from ..language.loader import load
+    """Parse and check rule files; print every finding with its position.
 
-    findings = []
-    for path in paths:
-        try:
-            findings.extend(check_ruleset(load(path, tuple(modules))))
-        except RuleError as err:
-            findings.append(err)
-        except OSError as err:
-            _fail(str(err))
-    if output_format == "json":
-        typer.echo(json.dumps([_finding_json(f) for f in findings], indent=2))
-    elif output_format == "github":
-        for f in findings:
-            level = "warning" if getattr(f, "severity", "error") == "warning" else "error"
-            typer.echo(f"::{level} file={f.file},line={f.line},col={f.column}::{f.code} {f.message}")
-    elif output_format == "text":
-        for f in findings:
-            typer.echo(f.render())
-        errors = sum(1 for f in findings if getattr(f, "severity", "error") == "error")
-        typer.echo(f"{errors} error(s), {len(findings) - errors} warning(s)" if findings else "no findings")
-    else:
+    Exit status (as ruff): 0 no findings, 1 any finding (warnings too), 2 usage or internal error."""
+    from ..checker.run import OUTPUT_FORMATS, check_paths, exit_code, render
+    from ..schemas import SchemaError
+
+    if output_format not in OUTPUT_FORMATS:
         _fail(f"unknown output format {output_format!r}: use text, json or github")
-    raise typer.Exit(1 if findings else 0)
-
-
-def _finding_json(f) -> dict:
-    return {"file": f.file, "line": f.line, "column": f.column, "end_column": f.end_column,
-            "code": f.code, "severity": getattr(f, "severity", "error"), "message": f.message,
-            "hint": f.hint}
+    for path in paths:
+        if not path.exists():
+            _fail(f"no such game folder or rule file: {path}")
+    try:
+        findings = check_paths(paths, modules)
+        text = render(findings, output_format, paths)
+    except SchemaError as err:
+        _fail(f"internal error: {err}")
+    except OSError as err:
+        _fail(str(err))
+    except Exception as err:  # noqa: BLE001 - a checker bug must not look like a finding
+        _fail(f"internal error while checking: {type(err).__name__}: {err}")
+    typer.echo(text)
+    raise typer.Exit(exit_code(findings))
 
 
 @app.command()
@@ -146,20 +137,27 @@ def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folder
 @app.command("ast")
 def ast_command(file: Path = typer.Argument(..., help="One rule file."),
                 as_json: bool = typer.Option(True, "--json/--no-json", help="Export as JSON.")) -> None:
-    """Export the typed AST of a rule file (described by schemas/ast.schema.json)."""
+    """Export the typed AST of a rule file (described by schemas/ast.schema.json, checked before
+    printing; a mismatch is an internal error, reported at the node's position, exit 2)."""
     from ..language import parse_file
-    from ..language.ast import to_json
+    from ..language.ast_schema import AstSchemaError, export, validate_export
 
     try:
         program = parse_file(file)
     except RuleError as err:
         _fail(err.render(), 1)
-    data = {"file": str(file), "ast": to_json(program)}
-    typer.echo(json.dumps(data, indent=1 if as_json else None))
+    except OSError as err:
+        _fail(str(err))
+    data = export(program, str(file))
+    try:
+        validate_export(data)
+    except AstSchemaError as err:
+        _fail(f"internal error: {err}")
+    typer.echo(json.dumps(data, indent=1 if as_json else None, ensure_ascii=False))
 
 
 # Commands that live in their own modules register themselves here (one line each).
-for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_simulate"):
+for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate"):
     __import__(f"ratdsl.cli.{_module}", fromlist=["register"]).register(app)
 
 

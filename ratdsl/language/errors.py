@@ -4,24 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
-# Lark terminal names, said in a designer's words.
-TERMINAL_WORDS = {
-    "NAME": "a name", "INT": "a whole number", "STRING": 'a quoted text like "Abundance"',
-    "LBRACE": '"{"', "RBRACE": '"}"', "LPAR": '"("', "RPAR": '")"', "LSQB": '"["', "RSQB": '"]"',
-    "COMMA": '","', "COLON": '":"', "EQUAL": '"="', "DOT": '"."', "__ANON_0": '".."',
-    "COMP_OP": "a comparison (==, !=, <, <=, >, >=)", "PLUS": '"+"', "STAR": '"*"',
-    "SLASH": '"/"', "PERCENT": '"%"', "MINUS": '"-"', "OR_PASS": '"or pass"', "$END": "the end of the file",
-}
+from lark.exceptions import UnexpectedInput
 
 
 def words_for(terminal: str) -> str:
-    if terminal in TERMINAL_WORDS:
-        return TERMINAL_WORDS[terminal]
-    if terminal.startswith("__ANON"):
-        return "a symbol"
-    return f'"{terminal.lower()}"'
+    """A Lark terminal in a designer's words (keywords and symbols quoted); never its Lark name."""
+    from .syntax_errors import words_for as _words_for
+
+    return _words_for(terminal)
 
 
 @dataclass
@@ -43,7 +33,7 @@ class RuleError(Exception):
     def render(self) -> str:
         out = [f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}"]
         if self.source is not None and self.line > 0:
-            lines = self.source.splitlines()
+            lines = self.source.split("\n")  # as the parser counts lines
             if 0 < self.line <= len(lines):
                 text = lines[self.line - 1]
                 width = max(1, (self.end_column or self.column + 1) - self.column)
@@ -55,39 +45,18 @@ class RuleError(Exception):
 
 
 class RuleSyntaxError(RuleError):
-    def __init__(self, file, line, column, message, source=None, hint=None, end_column=None):
-        super().__init__(file, line, column, message, source, "E001", hint, end_column)
+    def __init__(self, file, line, column, message, source=None, hint=None, end_column=None,
+                 code="E001"):
+        super().__init__(file, line, column, message, source, code, hint, end_column)
 
 
 def describe_syntax_error(err: UnexpectedInput, text: str, file: str) -> RuleSyntaxError:
-    """Turns a Lark error into a message that names what was found and what was expected."""
-    line = getattr(err, "line", 1) or 1
-    column = getattr(err, "column", 1) or 1
-    if isinstance(err, UnexpectedCharacters):
-        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        hint = "texts are written between double quotes on one line" if char == '"' else None
-        return RuleSyntaxError(file, line, column, f"unexpected character {char!r}", text, hint)
-    if isinstance(err, UnexpectedEOF):
-        expected = sorted({words_for(t) for t in err.expected})
-        return RuleSyntaxError(file, line, column,
-                               "the file ends too early; expected " + _join(expected), text,
-                               "is a closing brace \"}\" missing?")
-    if isinstance(err, UnexpectedToken):
-        token = err.token
-        found = "the end of the file" if token.type == "$END" else repr(str(token))
-        expected = sorted({words_for(t) for t in err.accepts or err.expected})
-        hint = None
-        if token.type == "$END":
-            hint = 'is a closing brace "}" missing?'
-            line, column = _last_position(text)
-        elif str(token) == ",":
-            hint = "lists of statements need no commas; remove the comma"
-        elif str(token) == "}":
-            hint = 'is there one "}" too many, or is something missing before it?'
-        end = column + max(1, len(str(token))) if token.type != "$END" else None
-        return RuleSyntaxError(file, line, column,
-                               f"unexpected {found}; expected {_join(expected)}", text, hint, end)
-    return RuleSyntaxError(file, line, column, str(err), text)
+    """Turns a Lark error into a designer's message: what was found, what was expected, and a
+    hint for the common mistakes (codes E001-E010, see syntax_errors.py)."""
+    from .syntax_errors import describe
+
+    d = describe(err, text)
+    return RuleSyntaxError(file, d.line, d.column, d.message, text, d.hint, d.end_column, d.code)
 
 
 def _last_position(text: str) -> tuple[int, int]:

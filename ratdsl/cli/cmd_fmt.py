@@ -1,0 +1,89 @@
+"""`ratdsl fmt`: put rule files in the canonical layout (ratdsl/language/formatter.py).
+
+    ratdsl fmt PATH...           rewrite the files that are not in the layout
+    ratdsl fmt --check PATH...   change nothing; exit 1 if a file would be rewritten
+    ratdsl fmt --diff PATH...    change nothing; print the changes as a unified diff
+    ratdsl fmt -                 read a rule file on stdin, write the result to stdout
+
+Folders are searched for rule files. Exit status: 0 done (or nothing to do), 1 with --check
+when a file would be rewritten, 2 when a file cannot be formatted (a syntax error, a formatter
+bug) or read; such files are reported and left as they are.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+import typer
+
+from ..language.errors import RuleError
+from ..language.formatter import FormatError, format_text
+from ..language.loader import RULE_SUFFIX
+
+
+def rule_files(paths: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*" + RULE_SUFFIX) if p.is_file())
+        else:
+            files.append(path)
+    return list(dict.fromkeys(files))
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("fmt")
+    def fmt(paths: list[Path] = typer.Argument(..., help="Rule files or folders; - reads stdin."),
+            check: bool = typer.Option(False, "--check", help="Change nothing; exit 1 if a file would change."),
+            diff: bool = typer.Option(False, "--diff", help="Change nothing; print a unified diff."),
+            ) -> None:
+        """Format rule files: one canonical layout, comments kept, meaning unchanged."""
+        if [str(p) for p in paths] == ["-"]:
+            text = sys.stdin.read()
+            try:
+                result = format_text(text, "<stdin>")
+            except (RuleError, FormatError) as err:
+                typer.echo(err.render() if isinstance(err, RuleError) else str(err), err=True)
+                raise typer.Exit(2) from None
+            if diff:
+                typer.echo(_diff(text, result, "<stdin>"), nl=False)
+            elif not check:
+                typer.echo(result, nl=False)
+            raise typer.Exit(1 if check and result != text else 0)
+        failed = changed = unchanged = 0
+        for path in rule_files(paths):
+            try:
+                text = path.read_text("utf-8")
+                result = format_text(text, str(path))
+            except RuleError as err:
+                typer.echo(err.render(), err=True)
+                failed += 1
+                continue
+            except (FormatError, OSError, UnicodeDecodeError) as err:
+                typer.echo(f"{path}: {err}", err=True)
+                failed += 1
+                continue
+            if result == text:
+                unchanged += 1
+                continue
+            changed += 1
+            if diff:
+                typer.echo(_diff(text, result, str(path)), nl=False)
+            if check or diff:
+                typer.echo(f"would reformat {path}", err=True)
+            else:
+                path.write_text(result, "utf-8")
+                typer.echo(f"reformatted {path}", err=True)
+        verb = "would be reformatted" if check or diff else "reformatted"
+        summary = f"{changed} file(s) {verb}, {unchanged} left unchanged"
+        typer.echo(summary + (f", {failed} could not be formatted" if failed else ""), err=True)
+        if failed:
+            raise typer.Exit(2)
+        raise typer.Exit(1 if check and changed else 0)
+
+
+def _diff(before: str, after: str, name: str) -> str:
+    return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                        f"{name}", f"{name} (formatted)"))

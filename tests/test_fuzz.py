@@ -1,0 +1,227 @@
+"""Robustness: over 10,000 generated and mutated rule files per run go through the parser and the
+checker (and, when they parse, the formatter). Never an uncaught exception; every syntax error
+and every finding has a position, and no message shows a Lark terminal name.
+
+Inputs: windows of one to three declarations cut from every shipped rule file, mutated by
+deleting, duplicating, swapping and replacing characters and tokens; random token sequences
+over the grammar's vocabulary; and random ASTs printed by the formatter, then mutated.
+
+The number of cases that ran is printed at the end of the session (a line starting "fuzz:").
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ratdsl.checker import check_ruleset
+from ratdsl.language import ast as A
+from ratdsl.language import parse_text
+from ratdsl.language.errors import RuleSyntaxError
+from ratdsl.language.formatter import format_program, format_text
+from ratdsl.language.loader import RuleSet
+from ratdsl.language.parser import _parser
+
+from .rat_strategies import decls
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = sorted((ROOT / "rules").rglob("*.rat"))
+FILE = "<fuzz>"
+# Lark's own names: anonymous terminals, the end marker, and upper-case terminal names.
+LARK_NAMES = re.compile(r"__ANON|\$END|\b[A-Z][A-Z_]{2,}\b")
+QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|`[^`\n]*`')
+
+PLAN = {"mutated": 6500, "tokens": 3400, "generated": 700}  # 10,600 cases
+MINIMUM = 10_000
+COUNTS: Counter[str] = Counter()
+OUTCOMES: Counter[str] = Counter()
+SECONDS: Counter[str] = Counter()
+
+
+# ---------------------------------------------------------------- inputs
+def windows() -> list[str]:
+    """Texts of one to three consecutive declarations of every shipped rule file."""
+    out = []
+    for path in SHIPPED:
+        text = path.read_text("utf-8")
+        lines = text.split("\n")
+        decls = parse_text(text, str(path)).decls
+        for size in (1, 2, 3):
+            for i in range(0, max(0, len(decls) - size + 1)):
+                first, last = decls[i], decls[i + size - 1]
+                out.append("\n".join(lines[first.span.line - 1:last.span.end_line]) + "\n")
+    return sorted(set(out))
+
+
+WINDOWS = windows()
+TOKEN = re.compile(r'\s+|"(?:[^"\\\n]|\\.)*"?|#[^\n]*|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|\.\.|->|[=!<>]=|.', re.S)
+
+
+def vocabulary() -> list[str]:
+    words = []
+    for term in _parser().terminals:
+        if type(term.pattern).__name__ == "PatternStr":
+            words.append(term.pattern.value)
+    return sorted(set(words)) + [
+        "x", "it", "players", "p", "zone_a", "Kind", "12", "0", "007", '"text"', '"unclosed', '""',
+        '"esc\\"aped"', "# note", "or pass", "==", "!=", "<=", ">", "&&", "@", "'", ";", "\\", "é", "\t",
+        "\r", "\x0c", "\n", " ", "  ", "\n\n"]
+
+
+VOCABULARY = vocabulary()
+CHARS = st.sampled_from(list("{}()[],.:=<>!+-*/%#\"'\\ \n\tabcxyz019_é@&;\r"))
+
+
+@st.composite
+def mutated(draw, base: str) -> str:
+    """`base` with one to four mutations of characters or tokens."""
+    text = base
+    for _ in range(draw(st.integers(1, 4))):
+        op = draw(st.sampled_from(["del_char", "dup_char", "swap_char", "ins_char",
+                                   "del_tok", "dup_tok", "swap_tok", "ins_tok", "repl_tok"]))
+        if op.endswith("char"):
+            if not text:
+                text = draw(CHARS)
+                continue
+            i = draw(st.integers(0, len(text) - 1))
+            if op == "del_char":
+                text = text[:i] + text[i + 1:]
+            elif op == "dup_char":
+                text = text[:i] + text[i] + text[i:]
+            elif op == "swap_char" and i + 1 < len(text):
+                text = text[:i] + text[i + 1] + text[i] + text[i + 2:]
+            else:
+                text = text[:i] + draw(CHARS) + text[i:]
+        else:
+            tokens = [t for t in TOKEN.findall(text)]
+            if not tokens:
+                tokens = [""]
+            i = draw(st.integers(0, len(tokens) - 1))
+            if op == "del_tok":
+                del tokens[i]
+            elif op == "dup_tok":
+                tokens.insert(i, tokens[i])
+            elif op == "swap_tok":
+                j = draw(st.integers(0, len(tokens) - 1))
+                tokens[i], tokens[j] = tokens[j], tokens[i]
+            elif op == "ins_tok":
+                tokens.insert(i, " " + draw(st.sampled_from(VOCABULARY)) + " ")
+            else:
+                tokens[i] = draw(st.sampled_from(VOCABULARY))
+            text = "".join(tokens)
+    return text
+
+
+token_sequences = st.lists(st.sampled_from(VOCABULARY), max_size=40).flatmap(
+    lambda words: st.lists(st.sampled_from([" ", "", "\n", "  "]), min_size=len(words), max_size=len(words))
+    .map(lambda seps: "".join(w + s for w, s in zip(words, seps))))
+
+
+# ---------------------------------------------------------------- one case
+def ruleset_of(program: A.Program) -> RuleSet:
+    game = next((d for d in program.decls if isinstance(d, A.Game)), None)
+    if game is None:
+        game = A.Game("fuzz", "Fuzz", 2, 4, "clockwise", span=A.Span(FILE, 1, 1, 1, 2))
+    rules = RuleSet(game=game, decls=list(program.decls), root=ROOT / "tests")
+    rules.option_overrides = {d.name: (d.value, d.span) for d in program.decls if isinstance(d, A.SetOption)}
+    return rules
+
+
+def assert_designer_words(message: str | None) -> None:
+    if message:
+        bare = QUOTED.sub("", message)
+        assert not LARK_NAMES.search(bare), f"a Lark name in: {message}"
+
+
+def run_case(kind: str, text: str, format_it: bool = True) -> None:
+    started = time.perf_counter()
+    COUNTS[kind] += 1
+    try:
+        program = parse_text(text, FILE)
+    except RuleSyntaxError as err:
+        OUTCOMES["syntax error"] += 1
+        assert err.line >= 1 and err.column >= 1, err.render()
+        assert re.fullmatch(r"E0\d\d", err.code), err.code
+        rendered = err.render()
+        assert rendered.startswith(f"{FILE}:{err.line}:{err.column}: {err.code} ")
+        if err.line <= text.count("\n") + 1:
+            assert "^" in rendered, rendered
+        assert_designer_words(err.message)
+        assert_designer_words(err.hint)
+        SECONDS[kind] += time.perf_counter() - started
+        return
+    findings = check_ruleset(ruleset_of(program))
+    OUTCOMES["parsed, with findings" if findings else "parsed, clean"] += 1
+    for d in findings:
+        assert d.line >= 1 and d.column >= 1, d.render()
+        assert re.fullmatch(r"[EW]\d{3}", d.code), d.code
+        d.render()
+    if format_it:
+        formatted = format_text(text, FILE)  # verifies: same AST, same comments
+        assert format_text(formatted, FILE) == formatted
+    SECONDS[kind] += time.perf_counter() - started
+
+
+# ---------------------------------------------------------------- the tests
+def _settings(n: int):
+    return settings(max_examples=n, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+
+
+class _Summary:
+    """Prints the fuzz figures at the end of the session, with or without -s."""
+
+    def pytest_terminal_summary(self, terminalreporter):
+        total = sum(COUNTS.values())
+        if not total:
+            return
+        parts = ", ".join(f"{n} {k}" for k, n in sorted(COUNTS.items()))
+        outcomes = ", ".join(f"{n} {k}" for k, n in sorted(OUTCOMES.items()))
+        seconds = sum(SECONDS.values())
+        terminalreporter.write_line(f"fuzz: {total} rule files through parser and checker ({parts}); "
+                                    f"{outcomes}; {seconds:.1f} s in the cases")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fuzz_summary(request):
+    manager = request.config.pluginmanager
+    if not manager.has_plugin("ratdsl-fuzz-summary"):
+        manager.register(_Summary(), "ratdsl-fuzz-summary")
+    yield
+
+
+def test_windows_cover_every_shipped_file():
+    assert len(WINDOWS) >= len(SHIPPED)
+
+
+@_settings(PLAN["mutated"])
+@given(st.sampled_from(WINDOWS).flatmap(mutated))
+def test_mutated_shipped_rules(text):
+    run_case("mutated", text)
+
+
+@_settings(PLAN["tokens"])
+@given(token_sequences)
+def test_random_token_sequences(text):
+    run_case("tokens", text)
+
+
+@_settings(PLAN["generated"])
+@given(st.lists(decls, min_size=1, max_size=2).map(lambda ds: format_program(A.Program(tuple(ds))))
+       .flatmap(lambda text: st.just(text) | mutated(text)))
+def test_generated_programs(text):
+    run_case("generated", text)
+
+
+def test_at_least_ten_thousand_cases():
+    """Runs last in this module: when the three fuzz tests above ran, they ran enough cases."""
+    if set(COUNTS) != set(PLAN):
+        pytest.skip("only part of the fuzz tests ran")
+    assert sum(COUNTS.values()) >= MINIMUM, COUNTS
