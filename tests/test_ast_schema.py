@@ -81,7 +81,7 @@ SAMPLE = """game g "G" {
 
 rule r(p) {
   move 1 red from stock to p.hand
-  say "done" p
+  say "done" with p
 }
 """
 

@@ -10,6 +10,8 @@ from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
 
+COMMAND_LINE = A.Span("--option", 0, 0, 0, 0)  # where options given on the command line come from
+
 
 class DefinitionError(RuleError):
     """An option set to a value it does not allow, or an option that does not exist."""
@@ -89,14 +91,15 @@ def build(ruleset: RuleSet, options: dict[str, Any] | None = None) -> GameDef:
             import difflib
 
             close = difflib.get_close_matches(name, list(d.options), n=1)
-            raise DefinitionError(spans.get(name, ruleset.game.span), f"there is no option {name!r}",
+            raise DefinitionError(spans.get(name, COMMAND_LINE), f"there is no option {name!r}",
                                   f"did you mean {close[0]!r}?" if close else None)
         opt = d.options[name]
         value = _coerce(value, opt)
         if value not in opt.values:
             allowed = ", ".join(str(v) for v in opt.values)
-            raise DefinitionError(spans.get(name, opt.span),
-                                  f"option {name} cannot be {value!r}; allowed: {allowed}")
+            raise DefinitionError(spans.get(name, COMMAND_LINE),
+                                  f"option {name} cannot be {value!r}; allowed: {allowed}",
+                                  f"the option is defined at {opt.span}")
         d.option_values[name] = value
     return d
 

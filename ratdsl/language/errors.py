@@ -31,7 +31,8 @@ class RuleError(Exception):
         return self.render()
 
     def render(self) -> str:
-        out = [f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}"]
+        where = f"{self.file}:{self.line}:{self.column}" if self.line > 0 else self.file
+        out = [f"{where}: {self.code} {self.message}"]
         if self.source is not None and self.line > 0:
             lines = self.source.split("\n")  # as the parser counts lines
             if 0 < self.line <= len(lines):

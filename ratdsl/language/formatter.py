@@ -552,8 +552,8 @@ class Printer:
             self.emit("end game", lo, hi)
         elif isinstance(s, A.Say):
             text = f"say {quote(s.message, self.raw)}"
-            if s.args:  # the text is not a value here: `say "x" [1]` is a list, not an index
-                text += " " + ", ".join(e(a) for a in s.args)
+            if s.args:
+                text += " with " + ", ".join(e(a) for a in s.args)
             self.emit(text, lo, hi)
         elif isinstance(s, A.Create):
             self.emit(f"create {e(s.what, SUM, True)} in {e(s.where)}", lo, hi)
