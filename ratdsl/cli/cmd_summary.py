@@ -7,8 +7,7 @@ from pathlib import Path
 
 import typer
 
-from ..language.errors import RuleError
-from ..session import RulesInvalid, load_rules, parse_option_pairs
+from .common import fail, load_or_exit
 
 
 def register(app: typer.Typer) -> None:
@@ -26,21 +25,14 @@ def register(app: typer.Typer) -> None:
         from ..summaries import LANGUAGES, MessageError, summarize, to_html, to_markdown
 
         if lang not in LANGUAGES:
-            _fail(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+            fail(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
         if output_format not in ("markdown", "md", "html"):
-            _fail(f"unknown format {output_format!r}: use markdown or html")
-        try:
-            definition = load_rules(rules, modules, parse_option_pairs(options))
-        except RulesInvalid as err:
-            _fail(f"{err}\nThe rules have errors; run `ratdsl check {rules}` for all findings.", 1)
-        except RuleError as err:
-            _fail(err.render(), 1)
-        except (ValueError, OSError) as err:
-            _fail(str(err))
+            fail(f"unknown format {output_format!r}: use markdown or html")
+        definition = load_or_exit(rules, modules, options)
         try:
             doc = summarize(definition, lang, quick_ref=quick_ref)
         except MessageError as err:
-            _fail(f"{err}\nRun `ratdsl i18n check {definition.ruleset.root}` for every problem.", 1)
+            fail(f"{err}\nRun `ratdsl i18n check {definition.ruleset.root}` for every problem.", 1)
         text = to_html(doc) if output_format == "html" else to_markdown(doc)
         if out is None:
             typer.echo(text, nl=False)
@@ -49,6 +41,3 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"summary written to {out}", err=True)
 
 
-def _fail(message: str, code: int = 2) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)

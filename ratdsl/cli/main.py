@@ -14,7 +14,7 @@ from ..engine import Game
 from ..engine.game import agent_seed
 from ..engine.log import GameLog
 from ..language.errors import RuleError
-from ..session import RulesInvalid, load_rules, parse_option_pairs
+from .common import fail, load_or_exit
 from .narrate import Narrator
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -25,20 +25,6 @@ WITH = typer.Option([], "--with",
 OPTION = typer.Option([], "--option", "-o", help="Set a rule option: NAME=VALUE (repeatable).")
 
 
-def _fail(message: str, code: int = 2) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
-
-
-def _load(rules: Path, modules: list[str], options: list[str]):
-    try:
-        return load_rules(rules, modules, parse_option_pairs(options))
-    except RulesInvalid as err:
-        _fail(f"{err}\nThe rules have errors; run `ratdsl check {rules}` for all findings.", 1)
-    except RuleError as err:
-        _fail(err.render(), 1)
-    except (ValueError, OSError) as err:
-        _fail(str(err))
 
 
 @app.command()
@@ -51,7 +37,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         quiet: bool = typer.Option(False, "--quiet", "-q", help="Only round headers and scores."),
         ) -> None:
     """Play one seeded game and narrate it round by round."""
-    definition = _load(rules, modules, options)
+    definition = load_or_exit(rules, modules, options)
     stream = open(log, "w", encoding="utf-8") if log else None
     game_log = GameLog(keep=False, stream=stream)
     game_log.listeners.append(Narrator(definition, typer.echo, verbose=not quiet))
@@ -60,9 +46,9 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     try:
         Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules)).play()
     except RuleError as err:
-        _fail(err.render(), 1)
+        fail(err.render(), 1)
     except ValueError as err:
-        _fail(str(err))
+        fail(str(err))
     finally:
         if stream:
             stream.close()
@@ -78,11 +64,11 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
     try:
         result = replay_log(log)
     except (OSError, ValueError, RuleError) as err:
-        _fail(str(err))
+        fail(str(err))
     if result.ok:
         typer.echo(f"replay ok: {result.records} records, {result.checkpoints} state checkpoints match")
     else:
-        _fail(f"replay diverges at record {result.diverged_at}:\n  logged:   {result.expected}\n"
+        fail(f"replay diverges at record {result.diverged_at}:\n  logged:   {result.expected}\n"
               f"  replayed: {result.actual}", 1)
 
 
@@ -99,19 +85,19 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
     from ..schemas import SchemaError
 
     if output_format not in OUTPUT_FORMATS:
-        _fail(f"unknown output format {output_format!r}: use text, json or github")
+        fail(f"unknown output format {output_format!r}: use text, json or github")
     for path in paths:
         if not path.exists():
-            _fail(f"no such game folder or rule file: {path}")
+            fail(f"no such game folder or rule file: {path}")
     try:
         findings = check_paths(paths, modules)
         text = render(findings, output_format, paths)
     except SchemaError as err:
-        _fail(f"internal error: {err}")
+        fail(f"internal error: {err}")
     except OSError as err:
-        _fail(str(err))
+        fail(str(err))
     except Exception as err:  # noqa: BLE001 - a checker bug must not look like a finding
-        _fail(f"internal error while checking: {type(err).__name__}: {err}")
+        fail(f"internal error while checking: {type(err).__name__}: {err}")
     typer.echo(text)
     raise typer.Exit(exit_code(findings))
 
@@ -123,7 +109,7 @@ def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folder
 
     files = collect_scenarios(paths or [Path("rules")])
     if not files:
-        _fail("no scenario files found")
+        fail("no scenario files found")
     failed = 0
     for path in files:
         outcome = run_scenario(path)
@@ -145,14 +131,14 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
     try:
         program = parse_file(file)
     except RuleError as err:
-        _fail(err.render(), 1)
+        fail(err.render(), 1)
     except OSError as err:
-        _fail(str(err))
+        fail(str(err))
     data = export(program, str(file))
     try:
         validate_export(data)
     except AstSchemaError as err:
-        _fail(f"internal error: {err}")
+        fail(f"internal error: {err}")
     typer.echo(json.dumps(data, indent=1 if as_json else None, ensure_ascii=False))
 
 
