@@ -1,0 +1,49 @@
+"""What an agent may see: during a secret placement, other players' places look as they did when
+the screens went up; a card shown to one player is in that player's view only."""
+
+from ratdsl.agents import RandomAgent
+from ratdsl.engine import Game
+from ratdsl.engine.game import agent_seed
+from ratdsl.engine.values import CardValue, PileRef, PlayerRef
+from ratdsl.session import load_rules
+
+from .conftest import RATLAND
+
+
+class Spy:
+    """A random agent that keeps the view it was given at each placement."""
+
+    def __init__(self, seat, seed):
+        self.inner = RandomAgent(agent_seed(seed, seat))
+        self.views = []
+
+    def decide(self, decision):
+        if decision.id == "placement":
+            self.views.append(decision.view())
+        return self.inner.decide(decision)
+
+
+def test_secret_placement_hides_what_others_just_placed():
+    spies = [Spy(seat, 4) for seat in range(3)]
+    game = Game(load_rules(RATLAND), 3, 4, agents=spies)
+    game.header()
+    game.setup()
+    game.play_round()
+    last = spies[2].views[0]  # P3 places after P1 and P2 have placed
+    assert last["zones"]["P1.reserve"] == {"rat": 7}  # P1's rats still look unplaced
+    assert "P1.dump" not in last["zones"] and "P1.city" not in last["zones"]
+    assert last["zones"]["P3.reserve"] == {"rat": 7}  # its own rats, as they are
+    placed = {z: c for z, c in game.state.snapshot()["zones"].items() if z.startswith("P1.")}
+    assert "P1.reserve" not in placed  # ...although P1 had placed them all
+
+
+def test_a_card_shown_to_one_player_is_in_that_view_only():
+    definition = load_rules(RATLAND, ["clans"])
+    game = Game(definition, 2, 1)
+    game.header()
+    game.setup()
+    interp = game.interp
+    interp.state.piles[PileRef(0, "clan")] = [CardValue("seer", 999)]
+    interp.call_rule("behind_screen", [PlayerRef(0)], definition.game)
+    assert interp.view_for(0)["shown_to_you"] == [interp.state.piles[PileRef(None, "event_deck")][0].name]
+    assert interp.view_for(1)["shown_to_you"] == []
