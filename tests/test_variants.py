@@ -53,3 +53,14 @@ def test_unknown_module_says_which_exist():
     with pytest.raises(LoadError) as err:
         load(RATLAND, ("clan",))
     assert "clans" in err.value.hint
+
+
+def test_a_broken_variant_beside_does_not_stop_another(tmp_path):
+    game = tmp_path / "ratland"
+    (game / "variants").mkdir(parents=True)
+    for f in RATLAND.glob("*.rat"):
+        (game / f.name).write_text(f.read_text())
+    (game / "variants" / "a_broken.rat").write_text('variant a_broken "A" extends ratland\nset option {\n')
+    good = game / "variants" / "b_good.rat"
+    good.write_text('variant b_good "B" extends ratland\nset option rat_pile = 116\n')
+    assert load(good).option_overrides["rat_pile"][0] == 116

@@ -52,8 +52,14 @@ def _rat_files(folder: Path) -> list[Path]:
 
 
 def _game_name(folder: Path) -> str | None:
+    """The game a folder holds, if any. Files that do not parse are passed over here: a broken
+    variant next to the one being loaded must not stop it (`check` reports it on its own)."""
     for f in _rat_files(folder):
-        for decl in parse_file(f).decls:
+        try:
+            decls = parse_file(f).decls
+        except RuleError:
+            continue
+        for decl in decls:
             if isinstance(decl, A.Game):
                 return decl.name
     return None

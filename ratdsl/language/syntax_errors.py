@@ -433,7 +433,7 @@ def _heuristic(token, expected: set[str], skip_misspelt: bool = False) -> str | 
         return "extra_close"
     if kind == "COMMA" and "COMMA" not in expected:
         return "stray_comma"
-    if kind == "EQUAL" and "EQUAL" not in expected:
+    if kind == "EQUAL" and "EQUAL" not in expected and "COMP_OP" in expected:
         return "assign_for_compare"
     if kind == "COMP_OP" and str(token) == "==" and "EQUAL" in expected:
         return "compare_for_assign"
