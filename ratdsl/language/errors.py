@@ -58,16 +58,3 @@ def describe_syntax_error(err: UnexpectedInput, text: str, file: str) -> RuleSyn
 
     d = describe(err, text)
     return RuleSyntaxError(file, d.line, d.column, d.message, text, d.hint, d.end_column, d.code)
-
-
-def _last_position(text: str) -> tuple[int, int]:
-    lines = text.rstrip().splitlines() or [""]
-    return len(lines), len(lines[-1]) + 1
-
-
-def _join(items: list[str]) -> str:
-    if len(items) > 8:
-        items = items[:8] + ["…"]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
