@@ -1,9 +1,10 @@
 """On-disk caches that make loading rules fast: Lark's parser tables, and parsed files.
 
 Both live in one folder: $RATDSL_CACHE_DIR, else $XDG_CACHE_HOME/ratdsl, else ~/.cache/ratdsl.
-A parsed file is stored under the hash of its text, its path, the grammar and the ratdsl version,
-so any change to one of them parses again. Set RATDSL_CACHE_DIR to an empty string to switch the
-caches off. Only ratdsl writes these files; a cache that cannot be read is ignored.
+A parsed file is stored under the hash of its text, its path, the grammar, the parser's and AST's
+source and the ratdsl version, so any change to one of them parses again. Set RATDSL_CACHE_DIR to
+an empty string to switch the caches off. Only ratdsl writes these files; a cache that cannot be
+read is ignored.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+from functools import lru_cache
 from pathlib import Path
 
 from .. import __version__
@@ -43,9 +45,16 @@ def grammar_cache_path(grammar: str) -> str | bool:
     return str(folder / f"grammar-{digest}.lark-cache")
 
 
+@lru_cache(maxsize=1)
+def _code_fingerprint() -> str:
+    """The parser's and AST's own source: a cached AST is only reused by the code that made it."""
+    here = Path(__file__).parent
+    return "".join((here / name).read_text("utf-8") for name in ("ast.py", "parser.py"))
+
+
 def _key(text: str, file: str, grammar: str) -> str:
     h = hashlib.sha256()
-    for part in (__version__, grammar, file, text):
+    for part in (__version__, _code_fingerprint(), grammar, file, text):
         h.update(part.encode("utf-8"))
         h.update(b"\0")
     return h.hexdigest()[:32]
