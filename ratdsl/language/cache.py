@@ -80,7 +80,7 @@ def store_program(text: str, file: str, grammar: str, program) -> None:
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as f:
-            pickle.dump(program, f, protocol=pickle.HIGHEST_PROTOCOL)
+            f.write(pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(tmp, path)
     except OSError:
         pass

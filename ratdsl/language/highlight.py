@@ -15,6 +15,8 @@ from __future__ import annotations
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
+from .loader import RULE_SUFFIX
+
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 
 # Words that start a declaration, followed by the name they define.
@@ -45,7 +47,7 @@ class RuleLexer(RegexLexer):
 
     name = "ratdsl"
     aliases = ["ratdsl"]
-    filenames = ["*.rat"]
+    filenames = ["*" + RULE_SUFFIX]
     mimetypes = ["text/x-ratdsl"]
 
     tokens = {

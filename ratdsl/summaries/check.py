@@ -23,7 +23,7 @@ from fluent.syntax import ast as FTL
 
 from ..engine.definition import GameDef
 from ..language import ast as A
-from ..language.loader import available_modules
+from ..language.loader import RULE_SUFFIX, available_modules
 from ..language.parser import parse_file
 from ..session import load_rules
 from .builder import Summary
@@ -79,7 +79,7 @@ def _sources(root: Path) -> list[Source]:
     out = [Source(BASE_SOURCE, load_rules(root))]
     for module in available_modules(root):
         out.append(Source(module, load_rules(root, [module])))
-    for path in sorted(root.rglob("*.rat")):
+    for path in sorted(root.rglob("*" + RULE_SUFFIX)):
         if path.parent == root or path.parent == root / "modules":
             continue
         try:
