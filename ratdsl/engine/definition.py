@@ -58,22 +58,6 @@ class GameDef:
     round: list[str] = field(default_factory=list)
     scoring: A.Scoring | None = None
 
-    def kind_of_name(self, name: str) -> str | None:
-        """What a global name refers to ("option", "kind", "zone", ...), for checks and messages."""
-        for kind, table in (("option", self.options), ("const", self.consts), ("var", self.vars),
-                            ("zone", self.shared_zones), ("pile", self.shared_piles),
-                            ("card", self.cards), ("deck", self.decks), ("table", self.tables),
-                            ("func", self.funcs), ("rule", self.rules)):
-            if name in table:
-                return kind
-        if name in self.kinds:
-            return "token kind"
-        if name in self.player_zones:
-            return "player zone"
-        if name in self.symbols:
-            return "symbol"
-        return None
-
 
 def build(ruleset: RuleSet, options: dict[str, Any] | None = None) -> GameDef:
     """Builds the index. `options` (from the command line) win over a variant's `set option`."""
