@@ -1,4 +1,4 @@
-"""The compiled interpreter (closures) plays exactly like the tree-walking reference: the same
+"""The generated-code engine plays exactly like the tree-walking reference: the same
 seed gives the same log, byte for byte, with and without the optional modules."""
 
 import pytest

@@ -40,7 +40,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     definition = load_or_exit(rules, modules, options)
     stream = open(log, "w", encoding="utf-8") if log else None
     game_log = GameLog(keep=False, stream=stream)
-    game_log.listeners.append(Narrator(definition, typer.echo, verbose=not quiet))
+    game_log.listen(Narrator(definition, typer.echo, verbose=not quiet))
     agents = [HumanAgent() if seat + 1 in human else RandomAgent(agent_seed(seed, seat))
               for seat in range(players)]
     try:

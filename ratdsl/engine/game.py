@@ -14,7 +14,7 @@ from ..agents.base import Agent
 from ..agents.random_agent import RandomAgent
 from ..language import ast as A
 from .chance import Chance
-from .compiler import CompiledInterpreter
+from .codegen import GeneratedInterpreter
 from .definition import GameDef
 from .errors import GameOver, RuleRuntimeError
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
@@ -53,8 +53,8 @@ class Game:
         self.seed = seed
         self.log = log or GameLog(keep=False)
         agents = agents or [RandomAgent(agent_seed(seed, s)) for s in range(players)]
-        # The compiled interpreter is the default; the tree-walker is the reference it is tested against.
-        engine = CompiledInterpreter if compiled else Interpreter
+        # Generated code is the default; the tree-walker is the reference it is tested against.
+        engine = GeneratedInterpreter if compiled else Interpreter
         self.interp = engine(definition, players, Chance(seed, chance_script), agents, self.log, step_budget)
         self.rules_label = rules_label
         self.over = False

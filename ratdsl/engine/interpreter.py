@@ -79,11 +79,12 @@ class Interpreter:
         self.where: str = "setup"
         self.baseline: dict[str, int] | None = None
         self.baseline_cards = 0
+        self.checked_at = (-1, -1)  # (version, zone_version) at the last conservation check
         self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
         self.depth = 0  # nested calls of funcs and rules
         self.version = 0  # bumped by every change of the state (see `changed`)
         self.zone_version = 0  # bumped by every move of tokens
-        self.active_cache: dict[str, tuple[tuple[int, int], bool]] = {}
+        self.active_cache: dict[str, tuple[tuple[int, int], bool, bool]] = {}
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
@@ -352,17 +353,20 @@ class Interpreter:
     def card_active(self, card: A.Card) -> bool:
         """Whether the card's deck says it is in play now. Remembered until the state changes
         (moves of tokens count only for decks whose `active when` reads zones)."""
-        deck = self.d.decks.get(card.deck)
-        stamp = (self.version, self.zone_version if _reads_zones(self.d, deck) else 0)
         cached = self.active_cache.get(card.name)
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
+        if cached is not None:
+            stamp, active, reads_zones = cached
+            if stamp == (self.version, self.zone_version if reads_zones else 0):
+                return active
+        deck = self.d.decks.get(card.deck)
+        reads_zones = _reads_zones(self.d, deck)
+        stamp = (self.version, self.zone_version if reads_zones else 0)
         if deck is None or deck.active is None:
             active = True
         else:
             value = CardValue(card.name)
             active = self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
-        self.active_cache[card.name] = (stamp, active)
+        self.active_cache[card.name] = (stamp, active, reads_zones)
         return active
 
     def begin_phase(self) -> None:
@@ -512,9 +516,15 @@ class Interpreter:
     def _exec_set(self, node: A.Set, env: Env) -> None:
         value = self.eval(node.value, env)
         target = node.target
+        if isinstance(target, A.Name) and env.assign(target.id, value):
+            return
+        self.set_target(node, value, env)
+
+    def set_target(self, node: A.Set, value: Any, env: Env) -> None:
+        """Sets what `set` names when it is not a local: a variable, the active player, or a
+        player's variable."""
+        target = node.target
         if isinstance(target, A.Name):
-            if env.assign(target.id, value):
-                return
             if target.id in self.d.vars:
                 self.state.vars[target.id] = value
                 self.changed()
@@ -579,11 +589,14 @@ class Interpreter:
         if not bundle or source == dest:
             return
         self.zone_version += 1
-        start = self.phase_start_zones
-        start.remember(source)
-        start.remember(dest)
-        src = self.state.zones[source]
-        dst = self.state.zones[dest]
+        zones = self.state.zones
+        src = zones[source]
+        dst = zones[dest]
+        saved = self.phase_start_zones.saved  # each zone as the phase began, kept on first change
+        if source not in saved:
+            saved[source] = dict(src)
+        if dest not in saved:
+            saved[dest] = dict(dst)
         for kind, n in bundle.items():
             src[kind] -= n
             dst[kind] = dst.get(kind, 0) + n
@@ -651,9 +664,15 @@ class Interpreter:
         source = self.zone(self.eval(node.source, env), node.source)
         dest = self.zone(self.eval(node.dest, env), node.dest)
         q = node.quantity
+        amount = None if q.mode == "all" else self.eval(q.amount, env)
+        self.draw_tokens(node, source, dest, amount)
+
+    def draw_tokens(self, node: A.Draw, source: ZoneRef, dest: ZoneRef, amount: Any) -> None:
+        """`draw` once its zones and amount (None for `all`) are known."""
+        q = node.quantity
         contents = self.state.zones[source]
         size = sum(contents.values())
-        n = size if q.mode == "all" else self.number(self.eval(q.amount, env), q.amount)
+        n = size if amount is None else self.number(amount, q.amount)
         if n < 0:
             raise self.error(q, f"cannot draw a negative number of tokens ({n})")
         if n > size:
@@ -780,29 +799,38 @@ class Interpreter:
         if kinds is None:
             raise self.error(node.amount,
                              "write which tokens to distribute: `distribute KIND from ZONE among ...`")
-        targets = self.iterable(self.eval(node.targets, env), node.targets)
+        targets = self.distribution_targets(node, p, self.eval(node.targets, env))
+        limits = [(self.number(self.eval(limit.amount, env), limit.amount),
+                   self.iterable(self.eval(limit.zones, env), limit.zones)) for limit in node.limits]
+        self.distribute(node, p, kinds[0], source, targets, limits)
+
+    def distribution_targets(self, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
+        """The zones a distribution may use, by the label the player answers with."""
         zones_by_label: dict[str, ZoneRef] = {}
-        for t in targets:
+        for t in self.iterable(value, node.targets):
             if isinstance(t, ZoneRef):  # the player's own zones answer by name, others in full
                 zones_by_label[t.name if t.owner == p.seat else str(t)] = t
             elif isinstance(t, str) and t in self.d.player_zones:
                 zones_by_label[t] = ZoneRef(p.seat, t)
             else:
                 raise self.error(node.targets, f"{t!r} is not a zone a player can distribute to")
+        return zones_by_label
+
+    def distribute(self, node: A.AskDistribute, p: PlayerRef, kind: str, source: ZoneRef,
+                   zones_by_label: dict[str, ZoneRef], limits: list[tuple[int, list[Any]]]) -> None:
+        """Asks the player how to spread the tokens of `source`, then moves them."""
         names = list(zones_by_label)
-        amount = self.state.zones[source].get(kinds[0], 0)
+        amount = self.state.zones[source].get(kind, 0)
         decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
-        for limit in node.limits:
-            value = self.number(self.eval(limit.amount, env), limit.amount)
-            zones = [z.name if isinstance(z, ZoneRef) else z
-                     for z in self.iterable(self.eval(limit.zones, env), limit.zones)]
-            (decision.at_most if limit.kind == "most" else decision.at_least).append((value, zones))
+        for limit, (value, zones) in zip(node.limits, limits):
+            labels = [z.name if isinstance(z, ZoneRef) else z for z in zones]
+            (decision.at_most if limit.kind == "most" else decision.at_least).append((value, labels))
         if amount == 0:
             return
         answer = self.ask(decision, node)
         for name in names:
             if answer.get(name):
-                self.transfer(source, zones_by_label[name], {kinds[0]: answer[name]})
+                self.transfer(source, zones_by_label[name], {kind: answer[name]})
 
     def _exec_do(self, node: A.Do, env: Env) -> None:
         args = [self.eval(a, env) for a in node.args]
@@ -866,9 +894,14 @@ class Interpreter:
             self.run_block(node.body, env.child())
         finally:
             self.secret_stack.pop()
+        self.uncover(before)
+
+    def uncover(self, before: dict[ZoneRef, dict[str, int]]) -> None:
+        """Logs the players' zones that a secret block changed, as they are now."""
         changed = {str(ref): dict(sorted((k, v) for k, v in c.items() if v))
                    for ref, c in self.state.zones.items()
-                   if ref.owner is not None and _nonzero(c) != _nonzero(before.get(ref, {}))}
+                   if ref.owner is not None and c != before.get(ref)
+                   and _nonzero(c) != _nonzero(before.get(ref, {}))}
         self.log.emit("uncover", zones=changed)
 
     def _exec_end(self, node: A.EndGame, env: Env) -> None:
@@ -933,10 +966,14 @@ class Interpreter:
     def start_conservation(self) -> None:
         self.baseline = self.state.totals()
         self.baseline_cards = self.state.card_count()
+        self.checked_at = (self.version, self.zone_version)
 
     def check_conservation(self, span: A.Span, where: str) -> None:
-        if self.baseline is None:
+        """Checks token and card totals, unless nothing has changed since the last check (every
+        change the engine makes bumps `version` or `zone_version`)."""
+        if self.baseline is None or self.checked_at == (self.version, self.zone_version):
             return
+        self.checked_at = (self.version, self.zone_version)
         totals, negative = self.state.totals_and_negatives()
         if totals != self.baseline:
             diff = {k: totals.get(k, 0) - self.baseline.get(k, 0)

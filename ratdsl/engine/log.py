@@ -31,9 +31,14 @@ class GameLog:
         self.stream = stream
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.seq = 0
+        self.active = keep or stream is not None  # whether records go anywhere; read on every move
+
+    def listen(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        self.listeners.append(listener)
+        self.active = True
 
     def emit(self, type_: str, **fields: Any) -> None:
-        if not (self.keep or self.stream is not None or self.listeners):
+        if not self.active:
             self.seq += 1
             return
         record = {"seq": self.seq, "t": type_, **fields}
@@ -44,10 +49,6 @@ class GameLog:
             self.stream.write(dumps(record) + "\n")
         for listener in self.listeners:
             listener(record)
-
-    @property
-    def active(self) -> bool:
-        return self.keep or self.stream is not None or bool(self.listeners)
 
 
 def read_log(path: str | Path) -> list[dict[str, Any]]:

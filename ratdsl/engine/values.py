@@ -5,34 +5,71 @@ Every value has a JSON form (`encode`) used by logs, agents and scenario files.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerRef:
-    seat: int  # 0-based
+class PlayerRef(tuple):
+    """A seat (0-based). Refs are tagged tuples: immutable, and hashed and compared in C, which
+    matters because every zone lookup of the engine hashes one."""
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int) -> PlayerRef:
+        return tuple.__new__(cls, ("player", seat))
+
+    seat = property(itemgetter(1))
+
+    def __getnewargs__(self) -> tuple[int]:
+        return (self[1],)
+
+    def __repr__(self) -> str:
+        return f"PlayerRef(seat={self[1]!r})"
 
     def __str__(self) -> str:
-        return f"P{self.seat + 1}"
+        return f"P{self[1] + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class ZoneRef:
-    owner: int | None  # seat, or None for a shared zone
-    name: str
+class ZoneRef(tuple):
+    """A zone: shared (owner None) or a seat's."""
+
+    __slots__ = ()
+
+    def __new__(cls, owner: int | None, name: str) -> ZoneRef:
+        return tuple.__new__(cls, ("zone", owner, name))
+
+    owner = property(itemgetter(1))
+    name = property(itemgetter(2))
+
+    def __getnewargs__(self) -> tuple[int | None, str]:
+        return (self[1], self[2])
+
+    def __repr__(self) -> str:
+        return f"ZoneRef(owner={self[1]!r}, name={self[2]!r})"
 
     def __str__(self) -> str:
-        return self.name if self.owner is None else f"P{self.owner + 1}.{self.name}"
+        return self[2] if self[1] is None else f"P{self[1] + 1}.{self[2]}"
 
 
-@dataclass(frozen=True, slots=True)
-class PileRef:
-    owner: int | None
-    name: str
+class PileRef(tuple):
+    """A pile of cards: shared (owner None) or a seat's."""
+
+    __slots__ = ()
+
+    def __new__(cls, owner: int | None, name: str) -> PileRef:
+        return tuple.__new__(cls, ("pile", owner, name))
+
+    owner = property(itemgetter(1))
+    name = property(itemgetter(2))
+
+    def __getnewargs__(self) -> tuple[int | None, str]:
+        return (self[1], self[2])
+
+    def __repr__(self) -> str:
+        return f"PileRef(owner={self[1]!r}, name={self[2]!r})"
 
     def __str__(self) -> str:
-        return self.name if self.owner is None else f"P{self.owner + 1}.{self.name}"
+        return self[2] if self[1] is None else f"P{self[1] + 1}.{self[2]}"
 
 
 class CardValue:

@@ -1,0 +1,120 @@
+"""Helpers the generated Python code calls: the parts of a statement that are the same wherever it
+appears (moving tokens, raising positioned errors), kept here so the generated code stays short.
+
+Each helper does exactly what the tree-walking `Interpreter` does for the same node, in the same
+order, so both engines write the same log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..agents.base import Decision
+from ..language import ast as A
+from .errors import RuleRuntimeError
+from .interpreter import MAX_DEPTH, Env, Interpreter, _did_you_mean
+from .values import PlayerRef, ZoneRef, encode
+
+MISSING = object()  # a free name the caller's scope does not bind: the global meaning applies
+
+
+def lookup(env: Env | None, name: str) -> Any:
+    """A name from the caller's scope chain, or MISSING."""
+    while env is not None:
+        names = env.names
+        if name in names:
+            return names[name]
+        env = env.parent
+    return MISSING
+
+
+def too_deep(it: Interpreter, node: A.Node, name: str, rule: bool) -> RuleRuntimeError:
+    if rule:
+        return it.error(node, f"rule {name} runs inside itself more than {MAX_DEPTH} deep",
+                        "a rule that calls itself needs a condition that stops it")
+    return it.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
+                    "a function or rule that calls itself needs a condition that stops it")
+
+
+def wrong_values(it: Interpreter, node: A.Node, name: str, err: TypeError) -> RuleRuntimeError:
+    return it.error(node, f"{name}: wrong number or kind of values ({err})")
+
+
+def order_error(it: Interpreter, node: A.Node, extreme: bool) -> RuleRuntimeError:
+    if extreme:
+        return it.error(node, "`with most` / `with fewest` need numbers to compare")
+    return it.error(node, "`ordered by` needs numbers (or lists of numbers) to compare")
+
+
+def move_tokens(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: ZoneRef,
+                amount: Any, kinds: list[str]) -> None:
+    """`move` once its places, amount and kinds are known (Interpreter._exec_move's second half)."""
+    zones = it.state.zones
+    q = node.quantity
+    if q.mode == "all":
+        for src in sources:
+            contents = zones[src]
+            it.transfer(src, dest, {k: contents[k] for k in kinds if contents.get(k)})
+        return
+    wanted = amount if amount.__class__ is int else it.number(amount, q.amount)
+    if wanted < 0:
+        raise it.error(q, f"cannot move a negative number of tokens ({wanted})")
+    if len(sources) == 1:
+        contents = zones[sources[0]]
+        available = sum([contents.get(k, 0) for k in kinds])
+    else:
+        available = sum([zones[s].get(k, 0) for s in sources for k in kinds])
+    if wanted > available and q.mode == "exact":
+        where = ", ".join(str(s) for s in sources)
+        raise it.error(node, f"cannot move {wanted} {'/'.join(kinds)} from {where}: "
+                             f"only {available} there", "write `move up to N ...` to take what is there")
+    left = wanted if wanted < available else available
+    for src in sources:
+        if not left:
+            break
+        contents = zones[src]
+        take: dict[str, int] = {}
+        for k in kinds:
+            have = contents.get(k, 0)
+            n = left if left < have else have
+            if n:
+                take[k] = n
+                left -= n
+        it.transfer(src, dest, take)
+
+
+def move_bundle(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: ZoneRef,
+                bundle: dict[str, int]) -> None:
+    if node.what is not None:
+        raise it.error(node.what, "a bundle already says which tokens; remove the kind")
+    it._move_bundle(node, sources, dest, bundle, node.quantity.mode == "up_to")
+
+
+
+
+def bundle_count(it: Interpreter, node: A.Expr, kind: str, value: Any) -> None:
+    """Raises unless `value` can be a count in a bundle (a number, zero or more)."""
+    value = it.number(value, node)
+    if value < 0:
+        raise it.error(node, f"a bundle cannot hold {value} {kind}")
+
+
+def did_you_mean(name: str, candidates: list[str]) -> str | None:
+    return _did_you_mean(name, candidates)
+
+
+def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) -> Any:
+    """Asks the choice; returns the value chosen, or MISSING when there was nothing to choose
+    or the player passed (Interpreter._exec_ask_choose without its body)."""
+    if not values:
+        return MISSING
+    encoded = [encode(v) for v in values]
+    answer = it.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
+    if answer is None:
+        return MISSING
+    return values[next(i for i, e in enumerate(encoded)
+                       if e == answer and isinstance(e, bool) == isinstance(answer, bool))]
+
+
+__all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_tokens",
+           "move_bundle", "choose", "bundle_count", "did_you_mean"]
