@@ -52,10 +52,14 @@ def _size(interp, node, thing):
 
 def _count(interp, node, zones, kind):
     """count(ZONE or [ZONES], KIND or [KINDS]): tokens of those kinds in those zones."""
+    read = interp.read_zones
+    if zones.__class__ is ZoneRef and kind.__class__ is str and kind in interp.d.kinds:
+        return read[zones].get(kind, 0)
+    kinds = interp.kinds_of(kind, node)
     total = 0
     for z in interp.zones(zones, node):
-        contents = interp.read_zones[z]
-        total += sum(contents.get(k, 0) for k in interp.kinds_of(kind, node))
+        contents = read[z]
+        total += sum([contents.get(k, 0) for k in kinds])
     return total
 
 
@@ -151,12 +155,14 @@ def _share_in_turn(interp, node, total, claims):
 
 
 def _zones(interp, node, player, names):
-    p = interp.player(player, node)
+    seat = interp.player(player, node).seat
+    refs = interp.zone_refs
     out = []
     for name in interp.iterable(names, node):
-        if name not in interp.d.player_zones:
+        by_seat = refs.get(name) if name.__class__ is str else None
+        if by_seat is None:
             raise interp.error(node, f"{name!r} is not a player zone")
-        out.append(ZoneRef(p.seat, name))
+        out.append(by_seat[seat])
     return out
 
 

@@ -329,6 +329,7 @@ class ExprLowering:
         self.gen = gen
         self.unit = unit
         self.d = gen.d
+        self._folding: set[str] = set()
 
     # ------------------------------------------------------------------ unit frames
     def enter_call(self, name: str, rule: bool) -> None:
@@ -337,6 +338,8 @@ class ExprLowering:
         u.emit("try:")
         u.depth += 1
         u.emit(f"if it.depth > MAX_DEPTH: raise rt.too_deep(it, site, {self.gen.text(name)}, {rule})")
+        if rule:  # recursion is bounded by the depth limit, but could still branch forever
+            u.emit("if it.steps > it.budget: raise StepBudgetExceeded(site.span, it.budget)")
 
     def leave_call(self) -> None:
         u = self.unit
@@ -426,6 +429,9 @@ class ExprLowering:
             self.emit(f"if {out} is MISSING: {out} = it.global_name({k}, {self.c(node)})")
             return out
         if name in d.consts:
+            ok, value = self.static_value(node, None)
+            if ok:
+                return self.t(value) if isinstance(value, str) else self.c(value)
             out = self.tmp()
             self.emit(f"{out} = it.const_cache.get({k}, MISSING)")
             self.emit(f"if {out} is MISSING: {out} = it.global_name({k}, {self.c(node)})")
@@ -444,17 +450,47 @@ class ExprLowering:
             return k
         return f"it.global_name({k}, {self.c(node)})"  # raises "unknown name" when it runs
 
-    def static_kind(self, name: str, scope: Scope) -> bool:
-        """Whether `name` surely means the token kind of that name here (no local or other
-        global meaning comes first)."""
-        d = self.d
-        if scope.find(name) is not None or (self.unit.entry and name in self.gen.binders):
-            return False
+    def static_value(self, node: A.Expr, scope: Scope | None) -> tuple[bool, Any]:
+        """(True, value) when `node` has the same value in every game of this rule set: literals,
+        symbols, and lists and constants made of them. Such values are never changed in place."""
+        if isinstance(node, (A.IntLit, A.StrLit, A.BoolLit)):
+            return True, node.value
+        if isinstance(node, A.NoneLit):
+            return True, None
+        if isinstance(node, A.ListLit):
+            items = [self.static_value(i, scope) for i in node.items]
+            return all(ok for ok, _ in items), [v for _, v in items]
+        if not isinstance(node, A.Name):
+            return False, None
+        name, d = node.id, self.d
+        if scope is not None and (scope.find(name) is not None or (self.unit.entry and name in self.gen.binders)):
+            return False, None
         if name in ("players", "active", "round", "player_count") or name in d.vars \
-                or name in d.consts or name in d.option_values or name in d.shared_zones \
-                or name in d.shared_piles or name in d.cards:
-            return False
-        return name in d.kinds
+                or name in d.option_values or name in d.shared_zones or name in d.shared_piles \
+                or name in d.cards:
+            return False, None
+        if name in d.consts:
+            if name in self._folding:
+                return False, None  # a constant defined by itself: let the interpreter report it
+            self._folding.add(name)
+            try:
+                return self.static_value(d.consts[name].value, None)
+            finally:
+                self._folding.discard(name)
+        if name in d.kinds or name in d.symbols or name in d.player_zones or name in d.decks \
+                or name in ("left", "right") or name in d.player_piles:
+            return True, _intern(name)
+        return False, None
+
+    def static_kinds(self, node: A.Expr, scope: Scope) -> tuple[str, ...] | None:
+        """The token kinds `node` names, when they are the same in every game."""
+        ok, value = self.static_value(node, scope)
+        kinds = self.gen.kind_set
+        if ok and isinstance(value, str) and value in kinds:
+            return (value,)
+        if ok and isinstance(value, list) and all(isinstance(k, str) and k in kinds for k in value):
+            return tuple(value)
+        return None
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node: A.Expr, scope: Scope) -> str:
@@ -723,13 +759,16 @@ class ExprLowering:
 
     # ------------------------------------------------------------------ statements
     def block_in(self, block: A.Block, scope: Scope) -> None:
+        """The statements of a block. Steps are counted a block at a time; the budget is checked
+        where a game could run forever: at every loop iteration and rule call."""
         if not block.stmts:
             self.emit("pass")
+            return
+        self.emit(f"it.steps += {len(block.stmts)}")
         for stmt in block.stmts:
-            self.tick(stmt)
-            self.emit(f"it.current_span = {self.c(stmt.span)}")
             method = getattr(self, "_s_" + type(stmt).__name__, None)
             if method is None:
+                self.emit(f"it.current_span = {self.c(stmt.span)}")
                 self.fallback(stmt, scope)
             else:
                 method(stmt, scope)
@@ -831,8 +870,8 @@ class ExprLowering:
         what = node.what
         if what is None:
             kinds = self.c(tuple(self.d.kinds))
-        elif isinstance(what, A.Name) and self.static_kind(what.id, scope):
-            kinds = self.c((_intern(what.id),))
+        elif self.static_kinds(what, scope) is not None:
+            kinds = self.c(self.static_kinds(what, scope))
         else:
             spec = self.expr(what, scope)
             kinds = self.tmp()
@@ -923,6 +962,7 @@ class ExprLowering:
         return out
 
     def _s_EndGame(self, node: A.EndGame, scope: Scope) -> None:
+        self.emit(f"it.current_span = {self.c(node.span)}")  # an `end game` in setup is reported here
         self.emit("raise GameOver()")
 
     def _s_Say(self, node: A.Say, scope: Scope) -> None:

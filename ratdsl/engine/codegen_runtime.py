@@ -54,7 +54,10 @@ def move_tokens(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: Zon
     if q.mode == "all":
         for src in sources:
             contents = zones[src]
-            it.transfer(src, dest, {k: contents[k] for k in kinds if contents.get(k)})
+            if contents:
+                take = {k: contents[k] for k in kinds if contents.get(k)}
+                if take:
+                    it.transfer(src, dest, take)
         return
     wanted = amount if amount.__class__ is int else it.number(amount, q.amount)
     if wanted < 0:
@@ -80,7 +83,8 @@ def move_tokens(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: Zon
             if n:
                 take[k] = n
                 left -= n
-        it.transfer(src, dest, take)
+        if take:
+            it.transfer(src, dest, take)
 
 
 def move_bundle(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: ZoneRef,

@@ -123,8 +123,15 @@ class Game:
             self.over = True
             self.state.ended = True
             self.log.emit("end_game", round=self.state.round, at=self.interp.where)
+            self.check_whole_state()
             return False
+        self.check_whole_state()
         return True
+
+    def check_whole_state(self) -> None:
+        """The conservation check over the whole state (steps check only what they changed)."""
+        it = self.interp
+        it.check_whole_state(self.d.game.span, f"round {self.state.round} (found after {it.where_label()})")
 
     def score(self) -> GameResult:
         it = self.interp

@@ -70,6 +70,9 @@ class Interpreter:
         self.state = GameState(player_count, definition.shared_zones, definition.player_zones,
                                definition.shared_piles, definition.player_piles)
         self.read_zones = self.state.zones  # swapped for the phase-start snapshot
+        # One ref per player zone and seat, shared, so `p.zone` needs no new object.
+        self.zone_refs: dict[str, list[ZoneRef]] = {
+            name: [ZoneRef(seat, name) for seat in range(player_count)] for name in definition.player_zones}
         self.phase_start_zones = PhaseStart(self.state.zones)
         self.secret_stack: list[dict[ZoneRef, dict[str, int]]] = []
         self.const_cache: dict[str, Any] = {}
@@ -79,7 +82,8 @@ class Interpreter:
         self.where: str = "setup"
         self.baseline: dict[str, int] | None = None
         self.baseline_cards = 0
-        self.checked_at = (-1, -1)  # (version, zone_version) at the last conservation check
+        self.step_saved: dict[ZoneRef, dict[str, int]] = {}  # zones the current step changed, as before it
+        self.cards_checked_at = -1  # `version` at the last check of the card count
         self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
         self.depth = 0  # nested calls of funcs and rules
         self.version = 0  # bumped by every change of the state (see `changed`)
@@ -575,8 +579,12 @@ class Interpreter:
         raise self.error(node, f"expected a zone, got {type_name(value)}")
 
     def zones(self, value: Any, node: A.Node) -> list[ZoneRef]:
-        if isinstance(value, list):
-            return [self.zone(v, node) for v in value]
+        """A zone or a list of zones, as a list (which the caller must not change)."""
+        if value.__class__ is list:
+            for v in value:
+                if v.__class__ is not ZoneRef:
+                    raise self.error(node, f"expected a zone, got {type_name(v)}")
+            return value
         return [self.zone(value, node)]
 
     def pile(self, value: Any, node: A.Node) -> PileRef:
@@ -593,6 +601,11 @@ class Interpreter:
         src = zones[source]
         dst = zones[dest]
         saved = self.phase_start_zones.saved  # each zone as the phase began, kept on first change
+        if source not in saved:
+            saved[source] = dict(src)
+        if dest not in saved:
+            saved[dest] = dict(dst)
+        saved = self.step_saved  # and as the step began, for the conservation check
         if source not in saved:
             saved[source] = dict(src)
         if dest not in saved:
@@ -900,7 +913,7 @@ class Interpreter:
         """Logs the players' zones that a secret block changed, as they are now."""
         changed = {str(ref): dict(sorted((k, v) for k, v in c.items() if v))
                    for ref, c in self.state.zones.items()
-                   if ref.owner is not None and c != before.get(ref)
+                   if c != before.get(ref) and ref[1] is not None
                    and _nonzero(c) != _nonzero(before.get(ref, {}))}
         self.log.emit("uncover", zones=changed)
 
@@ -966,14 +979,50 @@ class Interpreter:
     def start_conservation(self) -> None:
         self.baseline = self.state.totals()
         self.baseline_cards = self.state.card_count()
-        self.checked_at = (self.version, self.zone_version)
+        self.step_saved = {}
+        self.cards_checked_at = self.version
 
     def check_conservation(self, span: A.Span, where: str) -> None:
-        """Checks token and card totals, unless nothing has changed since the last check (every
-        change the engine makes bumps `version` or `zone_version`)."""
-        if self.baseline is None or self.checked_at == (self.version, self.zone_version):
+        """After a step: the zones it changed hold the same tokens of each kind between them as
+        before it, none below zero, and no card appeared or vanished. Every engine operation that
+        changes a zone saves its contents first (`step_saved`), so this costs what the step moved."""
+        if self.baseline is None:
             return
-        self.checked_at = (self.version, self.zone_version)
+        saved = self.step_saved
+        if saved:
+            self.step_saved = {}
+            before: dict[str, int] = {}
+            after: dict[str, int] = {}
+            negative = []
+            zones = self.state.zones
+            for ref, old in saved.items():
+                for kind, n in old.items():
+                    before[kind] = before.get(kind, 0) + n
+                for kind, n in zones[ref].items():
+                    if n < 0:
+                        negative.append((str(ref), kind))
+                    after[kind] = after.get(kind, 0) + n
+            if negative:
+                raise ConservationError(span, f"negative token counts after {where}: {negative}")
+            diff = {k: after.get(k, 0) - before.get(k, 0) for k in sorted(set(before) | set(after))
+                    if after.get(k, 0) != before.get(k, 0)}
+            if diff:
+                raise ConservationError(span, f"tokens were created or lost in {where}: {diff}")
+        if self.cards_checked_at != self.version:
+            self.cards_checked_at = self.version
+            if self.state.card_count() != self.baseline_cards:
+                raise ConservationError(span, f"cards were created or lost in {where}")
+
+    def where_label(self) -> str:
+        """The step running or last run, as `step NAME of PHASE`."""
+        phase, _, step = self.where.partition(".")
+        return f"step {step} of {phase}" if step else self.where
+
+    def check_whole_state(self, span: A.Span, where: str) -> None:
+        """The totals over every zone and pile: also catches a change made behind the engine's
+        back (by a bug, or by code that edits the state directly). Run after every round."""
+        if self.baseline is None:
+            return
         totals, negative = self.state.totals_and_negatives()
         if totals != self.baseline:
             diff = {k: totals.get(k, 0) - self.baseline.get(k, 0)

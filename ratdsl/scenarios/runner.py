@@ -123,6 +123,7 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_var
                 game.play_phase(phase)
         except GameOver:
             game.over = game.state.ended = True
+        game.check_whole_state()
     elif "rounds" in run:
         for _ in range(run["rounds"]):
             if not game.play_round():
