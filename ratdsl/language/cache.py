@@ -1,4 +1,5 @@
-"""On-disk caches that make loading rules fast: Lark's parser tables, and parsed files.
+"""On-disk caches that make loading rules fast: parsed files, and Lark's parser tables (used only
+when the tables shipped with the package are out of date, see parser.py).
 
 Both live in one folder: $RATDSL_CACHE_DIR, else $XDG_CACHE_HOME/ratdsl, else ~/.cache/ratdsl.
 A parsed file is stored under the hash of its text, its path, the grammar, the parser's and AST's
@@ -49,7 +50,7 @@ def grammar_cache_path(grammar: str) -> str | bool:
 def _code_fingerprint() -> str:
     """The parser's and AST's own source: a cached AST is only reused by the code that made it."""
     here = Path(__file__).parent
-    return "".join((here / name).read_text("utf-8") for name in ("ast.py", "parser.py"))
+    return "".join((here / name).read_text("utf-8") for name in ("ast.py", "parser.py", "lalr.py"))
 
 
 def _key(text: str, file: str, grammar: str) -> str:

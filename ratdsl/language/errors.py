@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from lark.exceptions import UnexpectedInput
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
 
 
 def words_for(terminal: str) -> str:

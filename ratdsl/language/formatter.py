@@ -25,13 +25,12 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedInput
 
 from . import ast as A
-from .parser import _ToAst, parse_text
+from .parser import LARK_OPTIONS, grammar_text, parse_text, tree_to_ast
 from .parser import _unquote as unquote
 
 INDENT = "  "
@@ -63,9 +62,7 @@ def _record(token: Token) -> Token:
 @lru_cache(maxsize=1)
 def _lexing_parser() -> Lark:
     """The rule-language parser, with callbacks that see comments and a few tokens."""
-    grammar = resources.files("ratdsl.language").joinpath("grammar.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=True, lexer_callbacks={name: _record for name in _CAPTURED})
+    return Lark(grammar_text(), **LARK_OPTIONS, lexer_callbacks={name: _record for name in _CAPTURED})
 
 
 def parse_with_comments(text: str, file: str = "<string>") -> tuple[A.Program, list[Token]]:
@@ -78,11 +75,7 @@ def parse_with_comments(text: str, file: str = "<string>") -> tuple[A.Program, l
             parse_text(text, file)  # raises the designer-readable RuleSyntaxError
             raise
         tokens = list(_tokens)
-    try:
-        return _ToAst(file).transform(tree), tokens
-    except VisitError:
-        parse_text(text, file)
-        raise
+    return tree_to_ast(tree, file), tokens
 
 
 def comments_of(text: str, tokens: list[Token]) -> list[Comment]:

@@ -1,31 +1,100 @@
-"""Source text -> typed AST. Lark (LALR, contextual lexer) builds the parse tree; a Transformer
-turns it into frozen dataclasses with spans. Syntax errors become `RuleSyntaxError`s."""
+"""Source text -> typed AST (frozen dataclasses with spans). Syntax errors become `RuleSyntaxError`s.
+
+The grammar is `grammar.lark`; Lark compiles it into an LALR automaton with a contextual lexer.
+Valid text is parsed by the lean driver in `lalr.py`, which runs that automaton and calls one
+`_Build` method per grammar rule, with no parse tree in between. Text it rejects goes to Lark's
+own parser, whose error `syntax_errors.py` puts into a designer's words.
+
+The driver's tables (`grammar.tables.json`) and Lark's parser (`grammar.lark.pickle`, from
+`Lark.save`) ship with the package, so a fresh process compiles nothing, and does not even import
+Lark while the text is valid. `python -m ratdsl.language.build_parser` writes them, stamped with
+the grammar's SHA-256; if the grammar has changed since (or the Lark version, for the pickle),
+they are ignored and Lark compiles the grammar instead, caching its tables on disk (cache.py).
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import pickle
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
-
-from lark import Lark, Transformer, v_args
-from lark.exceptions import UnexpectedInput, VisitError
+from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import cache
-from .errors import RuleSyntaxError, describe_syntax_error
+from . import cache, lalr
+from .errors import describe_syntax_error
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+HERE = Path(__file__).parent
+GRAMMAR_FILE = HERE / "grammar.lark"
+TABLES_FILE = HERE / "grammar.tables.json"
+LARK_FILE = HERE / "grammar.lark.pickle"
+LARK_OPTIONS = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True,
+                "maybe_placeholders": True}
 
 
 @lru_cache(maxsize=1)
 def grammar_text() -> str:
-    return resources.files("ratdsl.language").joinpath("grammar.lark").read_text("utf-8")
+    return GRAMMAR_FILE.read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def grammar_digest() -> str:
+    return hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()
+
+
+def lark_stamp() -> dict[str, str]:
+    """What `grammar.lark.pickle` must have been made from to be used."""
+    from lark import __version__
+
+    return {"grammar_sha256": grammar_digest(), "lark": __version__}
+
+
+def _shipped_lark() -> Lark | None:
+    from lark import Lark
+
+    try:
+        with open(LARK_FILE, "rb") as f:
+            if pickle.load(f) != lark_stamp():
+                return None
+            return Lark.load(f)
+    except Exception:  # missing or unreadable: compile the grammar instead, as Lark's own cache does
+        return None
 
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    grammar = grammar_text()
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=True, cache=cache.grammar_cache_path(grammar))
+    """Lark's parser for the grammar: the shipped one if current, else compiled (cached on disk)."""
+    parser = _shipped_lark()
+    if parser is None:
+        from lark import Lark
+
+        grammar = grammar_text()
+        parser = Lark(grammar, **LARK_OPTIONS, cache=cache.grammar_cache_path(grammar))
+    return parser
+
+
+def _shipped_tables() -> dict | None:
+    try:
+        data = json.loads(TABLES_FILE.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    current = data.get("grammar_sha256") == grammar_digest() and data.get("format") == lalr.FORMAT
+    return data if current else None
+
+
+@lru_cache(maxsize=1)
+def _tables() -> lalr.Tables | None:
+    """The driver's tables: the shipped ones if current, else taken from Lark's parser. None when
+    the grammar uses a Lark feature the driver does not mirror (then Lark's parser does it all)."""
+    try:
+        return lalr.Tables(_shipped_tables() or lalr.tables_from_lark(_parser()), _BUILD)
+    except lalr.Unsupported:
+        return None
 
 
 def _span(meta, file: str) -> A.Span:
@@ -42,81 +111,75 @@ def _unquote(token: str) -> str:
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), "\\" + m.group(1)), token[1:-1])
 
 
-@v_args(meta=True, inline=True)
-class _ToAst(Transformer):
-    """One method per grammar rule or alias; each returns an AST node."""
-
-    def __init__(self, file: str):
-        super().__init__()
-        self.file = file
-
-    def _s(self, meta) -> A.Span:
-        return _span(meta, self.file)
+class _Build:
+    """One method per grammar rule or alias, called with the node's span and its children as
+    Lark's tree has them (quoted keywords dropped, a missing `[part]` as None, `?rule`s with one
+    child inlined); each returns an AST node, or a piece of one for its parent."""
 
     # -- top level
-    def start(self, meta, *decls):
-        return A.Program(tuple(decls), span=self._s(meta))
+    def start(self, span, *decls):
+        return A.Program(tuple(decls), span=span)
 
-    def game_decl(self, meta, name, title, *items):
+    def game_decl(self, span, name, title, *items):
         low, high, seating = 1, 1, "clockwise"
         for item in items:
             if item[0] == "players":
                 low, high = item[1], item[2]
             else:
                 seating = item[1]
-        return A.Game(str(name), _unquote(title), low, high, seating, span=self._s(meta))
+        return A.Game(str(name), _unquote(title), low, high, seating, span=span)
 
-    def players_range(self, meta, low, high):
+    def players_range(self, span, low, high):
         return ("players", int(low), int(high))
 
-    def seating(self, meta, name):
+    def seating(self, span, name):
         return ("seating", str(name))
 
-    def module_decl(self, meta, name, title, requires):
-        return A.ModuleHeader(str(name), _unquote(title), str(requires), span=self._s(meta))
+    def module_decl(self, span, name, title, requires):
+        return A.ModuleHeader(str(name), _unquote(title), str(requires), span=span)
 
-    def variant_decl(self, meta, name, title, extends, modules=None):
+    def variant_decl(self, span, name, title, extends, modules=None):
         return A.VariantHeader(str(name), _unquote(title), str(extends), tuple(modules or ()),
-                               span=self._s(meta))
+                               span=span)
 
-    def option_decl(self, meta, name, title, *rest):
+    def option_decl(self, span, name, title, *rest):
         *values, default = rest
-        return A.Option(str(name), _opt_str(title), tuple(values), default, span=self._s(meta))
+        return A.Option(str(name), _opt_str(title), tuple(values), default, span=span)
 
-    def int_lit(self, meta, token):
+    def int_lit(self, span, token):
         return int(token)
 
-    def name_lit(self, meta, token):
+    def name_lit(self, span, token):
         return str(token)
 
-    def true_lit(self, meta):
+    def true_lit(self, span):
         return True
 
-    def false_lit(self, meta):
+    def false_lit(self, span):
         return False
 
-    def tokens_decl(self, meta, names):
-        return A.Tokens(names, span=self._s(meta))
+    def tokens_decl(self, span, names):
+        return A.Tokens(names, span=span)
 
-    def symbols_decl(self, meta, names):
-        return A.Symbols(names, span=self._s(meta))
+    def symbols_decl(self, span, names):
+        return A.Symbols(names, span=span)
 
-    def const_decl(self, meta, name, value):
-        return A.Const(str(name), value, span=self._s(meta))
+    def const_decl(self, span, name, value):
+        return A.Const(str(name), value, span=span)
 
-    def per_player(self, meta):
+    def per_player(self, span):
         return True
 
-    def zone_decl(self, meta, per, names):
-        return A.Zone(names, bool(per), span=self._s(meta))
+    def zone_decl(self, span, per, names):
+        return A.Zone(names, bool(per), span=span)
 
-    def pile_decl(self, meta, per, names):
-        return A.Pile(names, bool(per), span=self._s(meta))
+    def pile_decl(self, span, per, names):
+        return A.Pile(names, bool(per), span=span)
 
-    def var_decl(self, meta, per, name, value):
-        return A.Var(str(name), value, bool(per), span=self._s(meta))
+    def var_decl(self, span, per, name, value):
+        return A.Var(str(name), value, bool(per), span=span)
 
-    def deck_decl(self, meta, name, title, *items):
+    def deck_decl(self, span, name, title, *items):
         fields_: tuple[str, ...] = ()
         active = None
         for kind, value in items:
@@ -124,303 +187,303 @@ class _ToAst(Transformer):
                 fields_ += value
             else:
                 active = value
-        return A.Deck(str(name), _opt_str(title), fields_, active, span=self._s(meta))
+        return A.Deck(str(name), _opt_str(title), fields_, active, span=span)
 
-    def deck_fields(self, meta, names):
+    def deck_fields(self, span, names):
         return ("fields", names)
 
-    def deck_active(self, meta, expr):
+    def deck_active(self, span, expr):
         return ("active", expr)
 
-    def card_decl(self, meta, name, deck, title, *items):
+    def card_decl(self, span, name, deck, title, *items):
         return A.Card(
             str(name), str(deck), _opt_str(title),
             tuple(i for i in items if isinstance(i, A.CardField)),
             tuple(i for i in items if isinstance(i, A.OnEvent)),
             tuple(i for i in items if isinstance(i, A.Modify)),
             tuple(i for i in items if isinstance(i, A.Hook)),
-            span=self._s(meta))
+            span=span)
 
-    def card_field(self, meta, name, value):
-        return A.CardField(str(name), value, span=self._s(meta))
+    def card_field(self, span, name, value):
+        return A.CardField(str(name), value, span=span)
 
-    def card_on(self, meta, event, body):
-        return A.OnEvent(str(event), body, span=self._s(meta))
+    def card_on(self, span, event, body):
+        return A.OnEvent(str(event), body, span=span)
 
-    def table_decl(self, meta, name, param, title, *rows):
-        return A.Table(str(name), str(param), _opt_str(title), rows, span=self._s(meta))
+    def table_decl(self, span, name, param, title, *rows):
+        return A.Table(str(name), str(param), _opt_str(title), rows, span=span)
 
-    def row_range(self, meta, low, high, value):
-        return A.TableEntry(A.TableRow(int(low), int(high), span=self._s(meta)), value,
-                            span=self._s(meta))
+    def row_range(self, span, low, high, value):
+        return A.TableEntry(A.TableRow(int(low), int(high), span=span), value,
+                            span=span)
 
-    def row_single(self, meta, low, value):
-        return A.TableEntry(A.TableRow(int(low), int(low), span=self._s(meta)), value,
-                            span=self._s(meta))
+    def row_single(self, span, low, value):
+        return A.TableEntry(A.TableRow(int(low), int(low), span=span), value,
+                            span=span)
 
-    def row_otherwise(self, meta, value):
-        return A.TableEntry(A.TableRow(None, None, span=self._s(meta)), value, span=self._s(meta))
+    def row_otherwise(self, span, value):
+        return A.TableEntry(A.TableRow(None, None, span=span), value, span=span)
 
-    def persona_decl(self, meta, name, title, *items):
-        return A.Persona(str(name), _opt_str(title), items, span=self._s(meta))
+    def persona_decl(self, span, name, title, *items):
+        return A.Persona(str(name), _opt_str(title), items, span=span)
 
-    def persona_item(self, meta, decision, option, weight):
-        return A.PersonaWeight(str(decision), str(option), weight, span=self._s(meta))
+    def persona_item(self, span, decision, option, weight):
+        return A.PersonaWeight(str(decision), str(option), weight, span=span)
 
-    def metric_decl(self, meta, name, title, kinds, source, dest, phase, step):
+    def metric_decl(self, span, name, title, kinds, source, dest, phase, step):
         return A.Metric(str(name), _unquote(title), kinds, _opt_name(source), _opt_name(dest),
-                        _opt_name(phase), _opt_name(step), span=self._s(meta))
+                        _opt_name(phase), _opt_name(step), span=span)
 
-    def func_decl(self, meta, name, params, value):
-        return A.Func(str(name), params or (), value, span=self._s(meta))
+    def func_decl(self, span, name, params, value):
+        return A.Func(str(name), params or (), value, span=span)
 
-    def rule_decl(self, meta, name, params, title, body):
-        return A.Rule(str(name), params or (), _opt_str(title), body, span=self._s(meta))
+    def rule_decl(self, span, name, params, title, body):
+        return A.Rule(str(name), params or (), _opt_str(title), body, span=span)
 
-    def modify_decl(self, meta, name, params, condition, value):
-        return A.Modify(str(name), params or (), condition, value, span=self._s(meta))
+    def modify_decl(self, span, name, params, condition, value):
+        return A.Modify(str(name), params or (), condition, value, span=span)
 
-    def hook_decl(self, meta, time, name, params, condition, body):
-        return A.Hook(time, str(name), params or (), condition, body, span=self._s(meta))
+    def hook_decl(self, span, time, name, params, condition, body):
+        return A.Hook(time, str(name), params or (), condition, body, span=span)
 
-    def before(self, meta):
+    def before(self, span):
         return "before"
 
-    def after(self, meta):
+    def after(self, span):
         return "after"
 
-    def instead(self, meta):
+    def instead(self, span):
         return "instead"
 
-    def setup_decl(self, meta, *steps):
-        return A.Setup(steps, span=self._s(meta))
+    def setup_decl(self, span, *steps):
+        return A.Setup(steps, span=span)
 
-    def phase_decl(self, meta, name, title, *steps):
-        return A.Phase(str(name), _opt_str(title), steps, span=self._s(meta))
+    def phase_decl(self, span, name, title, *steps):
+        return A.Phase(str(name), _opt_str(title), steps, span=span)
 
-    def step(self, meta, name, title, body):
-        return A.Step(str(name), _opt_str(title), body, span=self._s(meta))
+    def step(self, span, name, title, body):
+        return A.Step(str(name), _opt_str(title), body, span=span)
 
-    def round_decl(self, meta, names):
-        return A.Round(names, span=self._s(meta))
+    def round_decl(self, span, names):
+        return A.Round(names, span=span)
 
-    def scoring_decl(self, meta, var, score, *tiebreaks):
-        return A.Scoring(str(var), score, tiebreaks, span=self._s(meta))
+    def scoring_decl(self, span, var, score, *tiebreaks):
+        return A.Scoring(str(var), score, tiebreaks, span=span)
 
-    def tiebreak(self, meta, expr):
+    def tiebreak(self, span, expr):
         return expr
 
-    def replace_decl(self, meta, decl):
-        return A.Replace(decl, span=self._s(meta))
+    def replace_decl(self, span, decl):
+        return A.Replace(decl, span=span)
 
-    def replace_step(self, meta, phase, step, title, body):
-        return A.ReplaceStep(str(phase), A.Step(str(step), _opt_str(title), body, span=self._s(meta)),
-                             span=self._s(meta))
+    def replace_step(self, span, phase, step, title, body):
+        return A.ReplaceStep(str(phase), A.Step(str(step), _opt_str(title), body, span=span),
+                             span=span)
 
-    def remove_decl(self, meta, kind, name, member=None):
-        return A.Remove(str(kind), str(name), str(member) if member else None, span=self._s(meta))
+    def remove_decl(self, span, kind, name, member=None):
+        return A.Remove(str(kind), str(name), str(member) if member else None, span=span)
 
-    def set_option_decl(self, meta, name, value):
-        return A.SetOption(str(name), value, span=self._s(meta))
+    def set_option_decl(self, span, name, value):
+        return A.SetOption(str(name), value, span=span)
 
-    def params(self, meta, *names):
+    def params(self, span, *names):
         return tuple(str(n) for n in names)
 
-    def name_list(self, meta, *names):
+    def name_list(self, span, *names):
         return tuple(str(n) for n in names)
 
     # -- statements
-    def block(self, meta, *stmts):
-        return A.Block(stmts, span=self._s(meta))
+    def block(self, span, *stmts):
+        return A.Block(stmts, span=span)
 
-    def let_stmt(self, meta, name, value):
-        return A.Let(str(name), value, span=self._s(meta))
+    def let_stmt(self, span, name, value):
+        return A.Let(str(name), value, span=span)
 
-    def set_stmt(self, meta, target, value):
-        return A.Set(target, value, span=self._s(meta))
+    def set_stmt(self, span, target, value):
+        return A.Set(target, value, span=span)
 
-    def if_stmt(self, meta, cond, then, otherwise):
+    def if_stmt(self, span, cond, then, otherwise):
         if isinstance(otherwise, A.If):
             otherwise = A.Block((otherwise,), span=otherwise.span)
-        return A.If(cond, then, otherwise, span=self._s(meta))
+        return A.If(cond, then, otherwise, span=span)
 
-    def for_stmt(self, meta, var, source, body):
-        return A.ForEach(str(var), source, body, span=self._s(meta))
+    def for_stmt(self, span, var, source, body):
+        return A.ForEach(str(var), source, body, span=span)
 
-    def while_stmt(self, meta, cond, body):
-        return A.While(cond, body, span=self._s(meta))
+    def while_stmt(self, span, cond, body):
+        return A.While(cond, body, span=span)
 
-    def repeat_stmt(self, meta, count, body):
-        return A.Repeat(count, body, span=self._s(meta))
+    def repeat_stmt(self, span, count, body):
+        return A.Repeat(count, body, span=span)
 
-    def q_all(self, meta):
-        return A.Quantity("all", None, span=self._s(meta))
+    def q_all(self, span):
+        return A.Quantity("all", None, span=span)
 
-    def q_up_to(self, meta, amount):
-        return A.Quantity("up_to", amount, span=self._s(meta))
+    def q_up_to(self, span, amount):
+        return A.Quantity("up_to", amount, span=span)
 
-    def q_exact(self, meta, amount):
-        return A.Quantity("exact", amount, span=self._s(meta))
+    def q_exact(self, span, amount):
+        return A.Quantity("exact", amount, span=span)
 
-    def move_stmt(self, meta, quantity, what, source, dest):
-        return A.Move(quantity, what, source, dest, span=self._s(meta))
+    def move_stmt(self, span, quantity, what, source, dest):
+        return A.Move(quantity, what, source, dest, span=span)
 
-    def draw_stmt(self, meta, quantity, source, dest):
-        return A.Draw(quantity, source, dest, span=self._s(meta))
+    def draw_stmt(self, span, quantity, source, dest):
+        return A.Draw(quantity, source, dest, span=span)
 
-    def shuffle_stmt(self, meta, pile):
-        return A.Shuffle(pile, span=self._s(meta))
+    def shuffle_stmt(self, span, pile):
+        return A.Shuffle(pile, span=span)
 
-    def on_top(self, meta):
+    def on_top(self, span):
         return "top"
 
-    def at_bottom(self, meta):
+    def at_bottom(self, span):
         return "bottom"
 
-    def place_stmt(self, meta, cards, where, pile):
-        return A.Place(cards, where, pile, span=self._s(meta))
+    def place_stmt(self, span, cards, where, pile):
+        return A.Place(cards, where, pile, span=span)
 
-    def reveal_stmt(self, meta, count, source, dest):
-        return A.Reveal(count, source, dest, span=self._s(meta))
+    def reveal_stmt(self, span, count, source, dest):
+        return A.Reveal(count, source, dest, span=span)
 
-    def ask_stmt(self, meta, player, ident, decision):
+    def ask_stmt(self, span, player, ident, decision):
         kind, fields_ = decision
-        return kind(player, str(ident), *fields_, span=self._s(meta))
+        return kind(player, str(ident), *fields_, span=span)
 
-    def ask_may(self, meta, body, otherwise):
+    def ask_may(self, span, body, otherwise):
         return A.AskMay, (body, otherwise)
 
-    def ask_choose(self, meta, var, options, or_pass, body):
+    def ask_choose(self, span, var, options, or_pass, body):
         return A.AskChoose, (str(var), options, or_pass is not None, body)
 
-    def ask_distribute(self, meta, amount, source, targets, *limits):
+    def ask_distribute(self, span, amount, source, targets, *limits):
         return A.AskDistribute, (amount, source, targets, limits)
 
-    def limit_most(self, meta, amount, zones):
-        return A.DistLimit("most", amount, zones, span=self._s(meta))
+    def limit_most(self, span, amount, zones):
+        return A.DistLimit("most", amount, zones, span=span)
 
-    def limit_least(self, meta, amount, zones):
-        return A.DistLimit("least", amount, zones, span=self._s(meta))
+    def limit_least(self, span, amount, zones):
+        return A.DistLimit("least", amount, zones, span=span)
 
-    def do_stmt(self, meta, name, args):
-        return A.Do(str(name), args or (), span=self._s(meta))
+    def do_stmt(self, span, name, args):
+        return A.Do(str(name), args or (), span=span)
 
-    def secretly_stmt(self, meta, body):
-        return A.Secretly(body, span=self._s(meta))
+    def secretly_stmt(self, span, body):
+        return A.Secretly(body, span=span)
 
-    def end_stmt(self, meta):
-        return A.EndGame(span=self._s(meta))
+    def end_stmt(self, span):
+        return A.EndGame(span=span)
 
-    def say_stmt(self, meta, message, args):
-        return A.Say(_unquote(message), args or (), span=self._s(meta))
+    def say_stmt(self, span, message, args):
+        return A.Say(_unquote(message), args or (), span=span)
 
-    def show_stmt(self, meta, cards, player):
-        return A.Show(cards, player, span=self._s(meta))
+    def show_stmt(self, span, cards, player):
+        return A.Show(cards, player, span=span)
 
-    def create_stmt(self, meta, what, where):
-        return A.Create(what, where, span=self._s(meta))
+    def create_stmt(self, span, what, where):
+        return A.Create(what, where, span=span)
 
     # -- expressions
-    def args(self, meta, *items):
+    def args(self, span, *items):
         return tuple(items)
 
-    def where(self, meta, source, cond):
-        return A.Where(source, cond, span=self._s(meta))
+    def where(self, span, source, cond):
+        return A.Where(source, cond, span=span)
 
-    def ordered(self, meta, source, key, order):
-        return A.Ordered(source, key, order == "descending", span=self._s(meta))
+    def ordered(self, span, source, key, order):
+        return A.Ordered(source, key, order == "descending", span=span)
 
-    def descending(self, meta):
+    def descending(self, span):
         return "descending"
 
-    def ascending(self, meta):
+    def ascending(self, span):
         return "ascending"
 
-    def with_most(self, meta, source, key):
-        return A.Extreme(source, key, True, span=self._s(meta))
+    def with_most(self, span, source, key):
+        return A.Extreme(source, key, True, span=span)
 
-    def with_fewest(self, meta, source, key):
-        return A.Extreme(source, key, False, span=self._s(meta))
+    def with_fewest(self, span, source, key):
+        return A.Extreme(source, key, False, span=span)
 
-    def or_expr(self, meta, *items):
-        return A.BoolOp("or", items, span=self._s(meta))
+    def or_expr(self, span, *items):
+        return A.BoolOp("or", items, span=span)
 
-    def and_expr(self, meta, *items):
-        return A.BoolOp("and", items, span=self._s(meta))
+    def and_expr(self, span, *items):
+        return A.BoolOp("and", items, span=span)
 
-    def not_(self, meta, operand):
-        return A.Not(operand, span=self._s(meta))
+    def not_(self, span, operand):
+        return A.Not(operand, span=span)
 
-    def comparison(self, meta, left, op, right):
-        return A.BinOp(str(op), left, right, span=self._s(meta))
+    def comparison(self, span, left, op, right):
+        return A.BinOp(str(op), left, right, span=span)
 
-    def range_(self, meta, low, high):
-        return A.RangeExpr(low, high, span=self._s(meta))
+    def range_(self, span, low, high):
+        return A.RangeExpr(low, high, span=span)
 
-    def in_(self, meta, item, container):
-        return A.InExpr(item, container, span=self._s(meta))
+    def in_(self, span, item, container):
+        return A.InExpr(item, container, span=span)
 
-    def add(self, meta, left, right):
-        return A.BinOp("+", left, right, span=self._s(meta))
+    def add(self, span, left, right):
+        return A.BinOp("+", left, right, span=span)
 
-    def sub(self, meta, left, right):
-        return A.BinOp("-", left, right, span=self._s(meta))
+    def sub(self, span, left, right):
+        return A.BinOp("-", left, right, span=span)
 
-    def mul(self, meta, left, right):
-        return A.BinOp("*", left, right, span=self._s(meta))
+    def mul(self, span, left, right):
+        return A.BinOp("*", left, right, span=span)
 
-    def div(self, meta, left, right):
-        return A.BinOp("/", left, right, span=self._s(meta))
+    def div(self, span, left, right):
+        return A.BinOp("/", left, right, span=span)
 
-    def mod(self, meta, left, right):
-        return A.BinOp("%", left, right, span=self._s(meta))
+    def mod(self, span, left, right):
+        return A.BinOp("%", left, right, span=span)
 
-    def neg(self, meta, operand):
-        return A.Neg(operand, span=self._s(meta))
+    def neg(self, span, operand):
+        return A.Neg(operand, span=span)
 
-    def attr(self, meta, obj, name):
-        return A.Attr(obj, str(name), span=self._s(meta))
+    def attr(self, span, obj, name):
+        return A.Attr(obj, str(name), span=span)
 
-    def index(self, meta, obj, key):
-        return A.Index(obj, key, span=self._s(meta))
+    def index(self, span, obj, key):
+        return A.Index(obj, key, span=span)
 
-    def call(self, meta, name, args):
+    def call(self, span, name, args):
         if str(name) == "at_phase_start" and args and len(args) == 1:
-            return A.AtPhaseStart(args[0], span=self._s(meta))
-        return A.Call(str(name), args or (), span=self._s(meta))
+            return A.AtPhaseStart(args[0], span=span)
+        return A.Call(str(name), args or (), span=span)
 
-    def int_(self, meta, token):
-        return A.IntLit(int(token), span=self._s(meta))
+    def int_(self, span, token):
+        return A.IntLit(int(token), span=span)
 
-    def string(self, meta, token):
-        return A.StrLit(_unquote(token), span=self._s(meta))
+    def string(self, span, token):
+        return A.StrLit(_unquote(token), span=span)
 
-    def true_(self, meta):
-        return A.BoolLit(True, span=self._s(meta))
+    def true_(self, span):
+        return A.BoolLit(True, span=span)
 
-    def false_(self, meta):
-        return A.BoolLit(False, span=self._s(meta))
+    def false_(self, span):
+        return A.BoolLit(False, span=span)
 
-    def none_(self, meta):
-        return A.NoneLit(span=self._s(meta))
+    def none_(self, span):
+        return A.NoneLit(span=span)
 
-    def name(self, meta, token):
-        return A.Name(str(token), span=self._s(meta))
+    def name(self, span, token):
+        return A.Name(str(token), span=span)
 
-    def list_(self, meta, items):
-        return A.ListLit(items or (), span=self._s(meta))
+    def list_(self, span, items):
+        return A.ListLit(items or (), span=span)
 
-    def comprehension(self, meta, element, var, source, cond):
-        return A.Comprehension(element, str(var), source, cond, span=self._s(meta))
+    def comprehension(self, span, element, var, source, cond):
+        return A.Comprehension(element, str(var), source, cond, span=span)
 
-    def bundle(self, meta, *items):
-        return A.BundleLit(tuple(i for i in items if i is not None), span=self._s(meta))
+    def bundle(self, span, *items):
+        return A.BundleLit(tuple(i for i in items if i is not None), span=span)
 
-    def bundle_item(self, meta, name, value):
+    def bundle_item(self, span, name, value):
         return (str(name), value)
 
-    def if_expr(self, meta, cond, then, otherwise):
-        return A.IfExpr(cond, then, otherwise, span=self._s(meta))
+    def if_expr(self, span, cond, then, otherwise):
+        return A.IfExpr(cond, then, otherwise, span=span)
 
 
 def _opt_name(token) -> str | None:
@@ -431,17 +494,39 @@ def _opt_str(token) -> str | None:
     return _unquote(token) if token is not None else None
 
 
+def tree_to_ast(tree, file: str):
+    """The AST of a parse tree from Lark's parser (made with LARK_OPTIONS), by the same `_Build`."""
+    from lark import Tree
+
+    build = _BUILD
+
+    def convert(node):
+        if not isinstance(node, Tree):
+            return node
+        children = [convert(child) for child in node.children]
+        return getattr(build, node.data)(_span(node.meta, file), *children)
+
+    return convert(tree)
+
+
+_BUILD = _Build()
+
+
 def parse_text(text: str, file: str = "<string>") -> A.Program:
     """Parses one file's text. Raises RuleSyntaxError with a designer-readable message."""
+    tables = _tables()
+    if tables is not None:
+        try:
+            return tables.parse(text, file)
+        except lalr.Rejected:
+            pass  # Lark's parser says what is wrong
+    from lark.exceptions import UnexpectedInput
+
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as err:
         raise describe_syntax_error(err, text, file) from None
-    try:
-        return _ToAst(file).transform(tree)
-    except VisitError as err:  # pragma: no cover - a transformer bug, not a user error
-        raise RuleSyntaxError(file, 1, 1, f"internal error while building the AST: {err.orig_exc}",
-                              text) from err
+    return tree_to_ast(tree, file)
 
 
 _PARSED: dict[tuple[str, str], A.Program] = {}
