@@ -104,6 +104,7 @@ class Checker:
         self.decks: dict[str, A.Deck] = {}
         self.used: set[str] = set()
         self.singletons: dict[tuple[str, str], A.Decl] = {}
+        self.after_dot: set[str] = set()  # the names that can follow a dot, known after collect()
         # Who is being checked (("setup", ""), ("phase", NAME), ("rule", NAME), ...), the rules
         # each of them runs with `do`, and every `create` with its owner: for E213 and W306.
         self.owner: tuple[str, str] = ("decl", "")
@@ -188,6 +189,8 @@ class Checker:
     # ------------------------------------------------------------ checking
     def run(self) -> list[Diagnostic]:
         self.collect()
+        self.after_dot = self.player_zones | self.player_piles | self.player_vars | self.card_fields \
+            | set(self.kinds) | {n for n, (k, _) in self.globals.items() if k == "const"}
         phases = {d.name: d for d in self.decls if isinstance(d, A.Phase)}
         round_decl = next((d for d in self.decls if isinstance(d, A.Round)), None)
         for decl in self.decls:
@@ -433,11 +436,9 @@ class Checker:
                 self.report(x.span, "E215", f"card {card.name!r} has no field {x.name!r}: deck "
                             f"{card.deck!r} does not declare it", _hint(x.name, self.decks[card.deck].fields))
                 return
-            known = self.player_zones | self.player_piles | self.player_vars | self.card_fields \
-                | set(self.kinds) | {n for n, (k, _) in self.globals.items() if k == "const"}
-            if x.name not in known:
+            if x.name not in self.after_dot:
                 self.report(x.span, "E210", f"nothing is called {x.name!r} (after the dot)",
-                            _hint(x.name, known))
+                            _hint(x.name, self.after_dot))
             self.used.add(x.name)
             return
         if isinstance(x, A.Call):
