@@ -91,9 +91,9 @@ def _neighbour(interp, node, player, side):
     p = interp.player(player, node)
     step = interp.left_step  # +1 seat with clockwise seating, -1 with counterclockwise
     if side == "left":
-        return PlayerRef((p.seat + step) % interp.n)
+        return interp.player_refs[(p.seat + step) % interp.n]
     if side == "right":
-        return PlayerRef((p.seat - step) % interp.n)
+        return interp.player_refs[(p.seat - step) % interp.n]
     raise interp.error(node, f"a side is left or right, not {side!r}")
 
 

@@ -26,7 +26,7 @@ from . import codegen_runtime as rt
 from .builtins import BUILTINS
 from .definition import Attached, GameDef
 from .errors import GameOver, StepBudgetExceeded
-from .interpreter import MAX_DEPTH, Env, Interpreter, _neg_key
+from .interpreter import MAX_DEPTH, Env, Interpreter, _equal, _neg_key
 from .values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 
 _ARITH = {"+": "+", "-": "-", "*": "*", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -112,6 +112,8 @@ class CodeGenerator:
     def __init__(self, d: GameDef):
         self.d = d
         self.binders = _binder_names(d)
+        self.set_targets = {n.target.id for decl in d.ruleset.decls for n in A.walk(decl)
+                            if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
         self.namespace: dict[str, Any] = {
             "rt": rt, "Env": Env, "ZoneRef": ZoneRef, "PileRef": PileRef, "PlayerRef": PlayerRef,
             "CardValue": CardValue, "encode": encode, "GameOver": GameOver, "MISSING": rt.MISSING,
@@ -315,6 +317,18 @@ def _int_literal(code: str) -> bool:
     return code.startswith("(") and code.strip("()-").isdigit()
 
 
+_GLOBAL_TYPES: dict[str, Any] = {
+    "it.players()": ("list", PlayerRef), "it.player_refs[it.state.active]": PlayerRef,
+    "it.state.round": int, "it.n": int}
+
+
+def _value_type(value: Any) -> Any:
+    if isinstance(value, list):
+        types = {_value_type(v) for v in value}
+        return ("list", types.pop() if len(types) == 1 else None)
+    return type(value)
+
+
 _INTERNED: dict[str, str] = {}
 
 
@@ -330,6 +344,7 @@ class ExprLowering:
         self.unit = unit
         self.d = gen.d
         self._folding: set[str] = set()
+        self.types: dict[str, Any] = {}  # what a temporary or local is known to hold
 
     # ------------------------------------------------------------------ unit frames
     def enter_call(self, name: str, rule: bool) -> None:
@@ -367,13 +382,51 @@ class ExprLowering:
     def tmp(self) -> str:
         return self.unit.new()
 
+    # ------------------------------------------------------------------ static types
+    def type_of(self, code: str) -> Any:
+        """The Python type `code` surely has (`("list", T)` for a list of T), or None."""
+        known = self.types.get(code)
+        if known is not None:
+            return known
+        if _int_literal(code):
+            return int
+        if code in ("True", "False"):
+            return bool
+        if code == "None":
+            return type(None)
+        if code.startswith("K") and code in self.gen.namespace:
+            return _value_type(self.gen.namespace[code])
+        return None
+
+    def typed(self, code: str, kind: Any) -> str:
+        if kind is not None:
+            self.types[code] = kind
+        return code
+
+    def fast(self, code: str, kind: type, fast: str, slow: str) -> str:
+        """`fast` if `code` holds a `kind`, else `slow`, decided now when the type is known."""
+        known = self.type_of(code)
+        if known is not None:
+            base = list if isinstance(known, tuple) else known
+            return fast if base is kind else slow
+        return f"{fast} if {code}.__class__ is {kind.__name__} else {slow}"
+
+    def static_of(self, code: str) -> tuple[bool, Any]:
+        """The value of a constant's code, when it is one."""
+        if _int_literal(code):
+            return True, int(code.strip("()"))
+        if code in ("True", "False", "None"):
+            return True, {"True": True, "False": False, "None": None}[code]
+        if code.startswith("K") and code in self.gen.namespace:
+            value = self.gen.namespace[code]
+            if isinstance(value, (int, str, bool, ZoneRef, PileRef, CardValue)):
+                return True, value
+        return False, None
+
     def truth(self, node: A.Expr, scope: Scope) -> str:
         """A Python expression that is True or False, raising for non-yes/no values."""
         v = self.expr(node, scope)
-        if isinstance(node, (A.BoolOp, A.Not, A.InExpr)) or (
-                isinstance(node, A.BinOp) and node.op in ("==", "!=", "<", "<=", ">", ">=")):
-            return v  # always a yes/no value (or an error already raised)
-        return f"({v} if {v}.__class__ is bool else it.truth({v}, {self.c(node)}))"
+        return self.fast(v, bool, v, f"it.truth({v}, {self.c(node)})")
 
     def tick(self, node: A.Node) -> None:
         self.emit("it.steps += 1")
@@ -418,7 +471,7 @@ class ExprLowering:
         if name == "players":
             return "it.players()"
         if name == "active":
-            return "PlayerRef(it.state.active)"
+            return "it.player_refs[it.state.active]"
         if name == "round":
             return "it.state.round"
         if name == "player_count":
@@ -517,23 +570,26 @@ class ExprLowering:
 
     def _Name(self, node: A.Name, scope: Scope) -> str:
         value = self.name(node, scope)
-        if value.startswith(("it.", "PlayerRef(")):
+        if value.startswith("it."):
             out = self.tmp()
             self.emit(f"{out} = {value}")
-            return out
+            return self.typed(out, _GLOBAL_TYPES.get(value))
         return value
 
     def _Attr(self, node: A.Attr, scope: Scope) -> str:
         obj = self.expr(node.obj, scope)
         out, k, n = self.tmp(), self.t(node.name), self.c(node)
+        slow = f"it.member({obj}, {k}, {n})"
         if node.name in self.d.player_zones:
-            self.emit(f"{out} = {self.zone_table(node.name)}[{obj}[1]] if {obj}.__class__ is PlayerRef else "
-                      f"it.member({obj}, {k}, {n})")
+            self.emit(f"{out} = {self.fast(obj, PlayerRef, f'{self.zone_table(node.name)}[{obj}[1]]', slow)}")
+            if self.type_of(obj) is PlayerRef:
+                self.typed(out, ZoneRef)
         elif node.name in self.d.kinds:
-            self.emit(f"{out} = it.read_zones[{obj}].get({k}, 0) if {obj}.__class__ is ZoneRef else "
-                      f"it.member({obj}, {k}, {n})")
+            self.emit(f"{out} = {self.fast(obj, ZoneRef, f'it.read_zones[{obj}].get({k}, 0)', slow)}")
+            if self.type_of(obj) is ZoneRef:
+                self.typed(out, int)
         else:
-            self.emit(f"{out} = it.member({obj}, {k}, {n})")
+            self.emit(f"{out} = {slow}")
         return out
 
     def zone_table(self, name: str) -> str:
@@ -543,9 +599,19 @@ class ExprLowering:
     def _Index(self, node: A.Index, scope: Scope) -> str:
         obj = self.expr(node.obj, scope)
         key = self.expr(node.key, scope)
-        out = self.tmp()
-        self.emit(f"{out} = {self.c(self.gen.zone_tables)}[{key}][{obj}[1]] if {obj}.__class__ is PlayerRef "
-                  f"and {key} in {self.c(self.d.player_zones)} else it.index_value({obj}, {key}, {self.c(node)})")
+        out, n = self.tmp(), self.c(node)
+        slow = f"it.index_value({obj}, {key}, {n})"
+        known_key, key_value = self.static_of(key)
+        if known_key and isinstance(key_value, str) and key_value in self.d.player_zones:
+            self.emit(f"{out} = {self.fast(obj, PlayerRef, f'{self.zone_table(key_value)}[{obj}[1]]', slow)}")
+            if self.type_of(obj) is PlayerRef:
+                self.typed(out, ZoneRef)
+        elif self.type_of(key) is int:
+            self.emit(f"{out} = {obj}[{key}] if {obj}.__class__ is list and -len({obj}) <= {key} < len({obj}) "
+                      f"else {slow}")
+        else:
+            self.emit(f"{out} = {self.c(self.gen.zone_tables)}[{key}][{obj}[1]] if {obj}.__class__ is PlayerRef "
+                      f"and {key}.__class__ is str and {key} in {self.c(self.d.player_zones)} else {slow}")
         return out
 
     def _Call(self, node: A.Call, scope: Scope) -> str:
@@ -574,18 +640,27 @@ class ExprLowering:
     def _BinOp(self, node: A.BinOp, scope: Scope) -> str:
         left = self.expr(node.left, scope)
         right = self.expr(node.right, scope)
-        out, op = self.tmp(), node.op
+        op = node.op
+        (lk, lv), (rk, rv) = self.static_of(left), self.static_of(right)
+        if op in ("==", "!=") and lk and rk:
+            return "True" if _equal(lv, rv) == (op == "==") else "False"
+        out = self.tmp()
         if op in ("==", "!="):
-            same = f"{left} == {right} and ({left}.__class__ is bool) is ({right}.__class__ is bool)"
+            lt, rt_ = self.type_of(left), self.type_of(right)
+            if lt is not None and rt_ is not None and lt is not bool and rt_ is not bool:
+                same = f"{left} == {right}"
+            else:
+                same = f"{left} == {right} and ({left}.__class__ is bool) is ({right}.__class__ is bool)"
             self.emit(f"{out} = {same}" if op == "==" else f"{out} = not ({same})")
-        elif op in _ARITH:
-            checks = [f"{v}.__class__ is int" for v in (left, right) if not _int_literal(v)]
+            return self.typed(out, bool)
+        if op in _ARITH:
+            checks = [f"{v}.__class__ is int" for v in (left, right) if self.type_of(v) is not int]
             fast = f"{left} {op} {right}"
             if checks:
                 fast += f" if {' and '.join(checks)} else it.binop({self.c(node)}, {left}, {right})"
             self.emit(f"{out} = {fast}")
-        else:
-            self.emit(f"{out} = it.binop({self.c(node)}, {left}, {right})")
+            return self.typed(out, bool if op in ("<", "<=", ">", ">=") else (int if not checks else None))
+        self.emit(f"{out} = it.binop({self.c(node)}, {left}, {right})")
         return out
 
     def _BoolOp(self, node: A.BoolOp, scope: Scope) -> str:
@@ -595,111 +670,138 @@ class ExprLowering:
         opened = 0
         for item in node.items:
             v = self.expr(item, scope)
-            self.emit(f"if {v} is not {go}:")
-            self.emit(f"    if {v} is not {stop}: it.truth({v}, {self.c(item)})")
-            self.emit("else:")
+            if v == stop:
+                break  # a constant that decides: the rest is never evaluated
+            if v == go:
+                continue
+            if self.type_of(v) is bool:
+                self.emit(f"if {v} is {go}:")
+            else:
+                self.emit(f"if {v} is not {go}:")
+                self.emit(f"    if {v} is not {stop}: it.truth({v}, {self.c(item)})")
+                self.emit("else:")
             self.unit.depth += 1
             opened += 1
-        self.emit(f"{out} = {go}")
+        else:
+            self.emit(f"{out} = {go}")
+        if self.unit.lines[-1].endswith(":"):
+            self.emit("pass")  # the last item was a constant that decided
         self.unit.depth -= opened
-        return out
+        return self.typed(out, bool)
 
     def _Not(self, node: A.Not, scope: Scope) -> str:
         v = self.expr(node.operand, scope)
         out = self.tmp()
-        self.emit(f"{out} = not ({v} if {v}.__class__ is bool else it.truth({v}, {self.c(node)}))")
-        return out
+        self.emit(f"{out} = not ({self.fast(v, bool, v, f'it.truth({v}, {self.c(node)})')})")
+        return self.typed(out, bool)
 
     def _Neg(self, node: A.Neg, scope: Scope) -> str:
         v = self.expr(node.operand, scope)
         out = self.tmp()
-        self.emit(f"{out} = -({v} if {v}.__class__ is int else it.number({v}, {self.c(node)}))")
-        return out
+        self.emit(f"{out} = -({self.fast(v, int, v, f'it.number({v}, {self.c(node)})')})")
+        return self.typed(out, int)
 
     def _IfExpr(self, node: A.IfExpr, scope: Scope) -> str:
         cond = self.expr(node.condition, scope)
+        if cond in ("True", "False"):  # decided when the code is generated
+            return self.expr(node.then if cond == "True" else node.otherwise, scope)
         out = self.tmp()
-        self.emit(f"if ({cond} if {cond}.__class__ is bool else it.truth({cond}, {self.c(node)})):")
+        self.emit(f"if {self.fast(cond, bool, cond, f'it.truth({cond}, {self.c(node)})')}:")
         self.unit.depth += 1
-        self.emit(f"{out} = {self.expr(node.then, scope)}")
+        then = self.expr(node.then, scope)
+        self.emit(f"{out} = {then}")
         self.unit.depth -= 1
         self.emit("else:")
         self.unit.depth += 1
-        self.emit(f"{out} = {self.expr(node.otherwise, scope)}")
+        otherwise = self.expr(node.otherwise, scope)
+        self.emit(f"{out} = {otherwise}")
         self.unit.depth -= 1
+        if self.type_of(then) is not None and self.type_of(then) == self.type_of(otherwise):
+            self.typed(out, self.type_of(then))
         return out
 
     def _ListLit(self, node: A.ListLit, scope: Scope) -> str:
         items = [self.expr(i, scope) for i in node.items]
         out = self.tmp()
         self.emit(f"{out} = [{', '.join(items)}]")
-        return out
+        types = {self.type_of(i) for i in items}
+        return self.typed(out, ("list", types.pop() if len(types) == 1 else None))
 
     def iterable(self, node: A.Expr, scope: Scope) -> str:
         v = self.expr(node, scope)
+        if isinstance(self.type_of(v), tuple):
+            return v
         out = self.tmp()
-        self.emit(f"{out} = {v} if {v}.__class__ is list else it.iterable({v}, {self.c(node)})")
+        self.emit(f"{out} = {self.fast(v, list, v, f'it.iterable({v}, {self.c(node)})')}")
         return out
+
+    def element_type(self, items: str) -> Any:
+        known = self.type_of(items)
+        return known[1] if isinstance(known, tuple) else None
 
     def _InExpr(self, node: A.InExpr, scope: Scope) -> str:
         container = self.iterable(node.container, scope)
         item = self.expr(node.item, scope)
         out = self.tmp()
         self.emit(f"{out} = {item} in {container}")
-        return out
+        return self.typed(out, bool)
 
-    def _loop(self, source: A.Expr, var: str, scope: Scope) -> tuple[str, Scope]:
+    def _loop(self, source: A.Expr, var: str, scope: Scope, copy: bool = False) -> tuple[str, Scope, str]:
         """Opens `for LOCAL in ITEMS:` binding `var` in a new scope; the caller closes it."""
         items = self.iterable(source, scope)
         inner = Scope(scope)
         local = self.unit.new("l")
         inner.names[var] = local
-        self.emit(f"for {local} in {items}:")
+        if var not in self.gen.set_targets:
+            self.typed(local, self.element_type(items))
+        self.emit(f"for {local} in {'list(' + items + ')' if copy else items}:")
         self.unit.depth += 1
-        return local, inner
+        return local, inner, items
 
     def _Comprehension(self, node: A.Comprehension, scope: Scope) -> str:
         out = self.tmp()
         self.emit(f"{out} = []")
-        _, inner = self._loop(node.source, node.var, scope)
+        _, inner, _ = self._loop(node.source, node.var, scope)
         if node.condition is not None:
             self.emit(f"if {self.truth(node.condition, inner)}:")
             self.unit.depth += 1
-            self.emit(f"{out}.append({self.expr(node.element, inner)})")
+            element = self.expr(node.element, inner)
+            self.emit(f"{out}.append({element})")
             self.unit.depth -= 1
         else:
-            self.emit(f"{out}.append({self.expr(node.element, inner)})")
+            element = self.expr(node.element, inner)
+            self.emit(f"{out}.append({element})")
         self.unit.depth -= 1
-        return out
+        return self.typed(out, ("list", self.type_of(element)))
 
     def _Where(self, node: A.Where, scope: Scope) -> str:
         out = self.tmp()
         self.emit(f"{out} = []")
-        local, inner = self._loop(node.source, "it", scope)
+        local, inner, items = self._loop(node.source, "it", scope)
         self.emit(f"if {self.truth(node.condition, inner)}: {out}.append({local})")
         self.unit.depth -= 1
-        return out
+        return self.typed(out, ("list", self.element_type(items)))
 
-    def _keyed(self, node: A.Ordered | A.Extreme, scope: Scope) -> str:
+    def _keyed(self, node: A.Ordered | A.Extreme, scope: Scope) -> tuple[str, Any]:
         keyed = self.tmp()
         self.emit(f"{keyed} = []")
-        local, inner = self._loop(node.source, "it", scope)
+        local, inner, items = self._loop(node.source, "it", scope)
         self.emit(f"{keyed}.append(({local}, {self.expr(node.key, inner)}))")
         self.unit.depth -= 1
-        return keyed
+        return keyed, self.element_type(items)
 
     def _Ordered(self, node: A.Ordered, scope: Scope) -> str:
-        keyed = self._keyed(node, scope)
+        keyed, element = self._keyed(node, scope)
         out = self.tmp()
         order = "ORDER_DOWN" if node.descending else "ORDER_UP"
         self.emit("try:")
         self.emit(f"    {out} = [pair[0] for pair in sorted({keyed}, key={order})]")
         self.emit("except TypeError:")
         self.emit(f"    raise rt.order_error(it, {self.c(node.key)}, False) from None")
-        return out
+        return self.typed(out, ("list", element))
 
     def _Extreme(self, node: A.Extreme, scope: Scope) -> str:
-        keyed = self._keyed(node, scope)
+        keyed, _ = self._keyed(node, scope)
         out, best = self.tmp(), self.tmp()
         pick = "max" if node.most else "min"
         self.emit(f"if not {keyed}:")
@@ -787,11 +889,11 @@ class ExprLowering:
 
     def _s_Let(self, node: A.Let, scope: Scope) -> None:
         value = self.expr(node.value, scope)
-        local = scope.names.get(node.name)
-        if local is None or node.name in scope.from_env:
-            scope.from_env.discard(node.name)  # a let binds a new name here, not the caller's
-            local = scope.names[node.name] = self.unit.new("l")
+        scope.from_env.discard(node.name)  # a let binds a new name here, not the caller's
+        local = scope.names[node.name] = self.unit.new("l")  # one Python local per let
         self.emit(f"{local} = {value}")
+        if node.name not in self.gen.set_targets:
+            self.typed(local, self.type_of(value))
 
     def _s_Set(self, node: A.Set, scope: Scope) -> None:
         target = node.target
@@ -812,7 +914,10 @@ class ExprLowering:
         self.emit(f"    env.assign({self.t(target.id)}, {value})")
 
     def _s_If(self, node: A.If, scope: Scope) -> None:
-        self.emit(f"if {self.truth(node.condition, scope)}:")
+        cond = self.truth(node.condition, scope)
+        if cond == "False" and node.otherwise is None:
+            return
+        self.emit(f"if {cond}:")
         self.unit.depth += 1
         self.block_in(node.then, Scope(scope))
         self.unit.depth -= 1
@@ -823,11 +928,7 @@ class ExprLowering:
             self.unit.depth -= 1
 
     def _s_ForEach(self, node: A.ForEach, scope: Scope) -> None:
-        items = self.iterable(node.source, scope)
-        inner = Scope(scope)
-        local = inner.names[node.var] = self.unit.new("l")
-        self.emit(f"for {local} in list({items}):")
-        self.unit.depth += 1
+        _, inner, _ = self._loop(node.source, node.var, scope, copy=True)
         self.tick(node)
         self.block_in(node.body, inner)
         self.unit.depth -= 1
@@ -851,34 +952,59 @@ class ExprLowering:
 
     def _zones(self, node: A.Expr, scope: Scope) -> str:
         v = self.expr(node, scope)
+        if self.type_of(v) == ("list", ZoneRef):
+            return v
         out = self.tmp()
-        self.emit(f"{out} = [{v}] if {v}.__class__ is ZoneRef else it.zones({v}, {self.c(node)})")
+        self.emit(f"{out} = {self.fast(v, ZoneRef, f'[{v}]', f'it.zones({v}, {self.c(node)})')}")
         return out
 
     def _s_Move(self, node: A.Move, scope: Scope) -> None:
-        sources = self._zones(node.source, scope)
-        v = self.expr(node.dest, scope)
-        dest = self.tmp()
-        self.emit(f"{dest} = {v} if {v}.__class__ is ZoneRef else it.zone({v}, {self.c(node.dest)})")
+        value = self.expr(node.source, scope)
+        n = self.c(node)
+        if self.type_of(value) is ZoneRef:
+            single, many = value, None  # one zone, surely
+        elif self.type_of(value) == ("list", ZoneRef):
+            single, many = None, value
+        else:  # validated now, before the destination is evaluated; None when it is one zone
+            single, many = value, self.tmp()
+            self.emit(f"{many} = None if {value}.__class__ is ZoneRef else it.zones({value}, {self.c(node.source)})")
+        dest = self._zone(node.dest, scope)
         q = node.quantity
         amount = self.expr(q.amount, scope) if q.amount is not None else "None"
-        n = self.c(node)
-        self.emit(f"if {amount}.__class__ is dict:")
-        self.emit(f"    rt.move_bundle(it, {n}, {sources}, {dest}, {amount})")
-        self.emit("else:")
-        self.unit.depth += 1
+        if single is None:
+            all_sources = many
+        else:
+            all_sources = f"[{single}]" if many is None else f"([{single}] if {many} is None else {many})"
+        amount_type = self.type_of(amount)
+        if amount_type is None:
+            self.emit(f"if {amount}.__class__ is dict:")
+            self.emit(f"    rt.move_bundle(it, {n}, {all_sources}, {dest}, {amount})")
+            self.emit("else:")
+            self.unit.depth += 1
+        elif amount_type is dict:
+            self.emit(f"rt.move_bundle(it, {n}, {all_sources}, {dest}, {amount})")
+            return
         what = node.what
-        if what is None:
-            kinds = self.c(tuple(self.d.kinds))
-        elif self.static_kinds(what, scope) is not None:
-            kinds = self.c(self.static_kinds(what, scope))
+        static = self.static_kinds(what, scope) if what is not None else tuple(self.d.kinds)
+        if static is not None:
+            kinds = self.c(static)
         else:
             spec = self.expr(what, scope)
             kinds = self.tmp()
             self.emit(f"{kinds} = ({spec},) if {spec}.__class__ is str and {spec} in {self.c(self.gen.kind_set)} "
                       f"else it.kinds_of({spec}, {self.c(what)})")
-        self.emit(f"rt.move_tokens(it, {n}, {sources}, {dest}, {amount}, {kinds})")
-        self.unit.depth -= 1
+        general = f"rt.move_tokens(it, {n}, {all_sources}, {dest}, {amount}, {kinds})"
+        if q.mode != "all" and static is not None and len(static) == 1 and single is not None:
+            one = f"rt.move_kind(it, {n}, {single}, {dest}, {self.t(static[0])}, {amount})"
+            if many is None:
+                self.emit(one)
+            else:
+                self.emit(f"if {many} is None: {one}")
+                self.emit(f"else: {general}")
+        else:
+            self.emit(general)
+        if amount_type is None:
+            self.unit.depth -= 1
 
     def _s_Do(self, node: A.Do, scope: Scope) -> None:
         args = [self.expr(a, scope) for a in node.args]
@@ -897,9 +1023,11 @@ class ExprLowering:
 
     def _zone(self, node: A.Expr, scope: Scope) -> str:
         v = self.expr(node, scope)
+        if self.type_of(v) is ZoneRef:
+            return v
         out = self.tmp()
-        self.emit(f"{out} = {v} if {v}.__class__ is ZoneRef else it.zone({v}, {self.c(node)})")
-        return out
+        self.emit(f"{out} = {self.fast(v, ZoneRef, v, f'it.zone({v}, {self.c(node)})')}")
+        return self.typed(out, ZoneRef)
 
     def _s_Draw(self, node: A.Draw, scope: Scope) -> None:
         source = self._zone(node.source, scope)
@@ -987,9 +1115,11 @@ class ExprLowering:
 
     def _player(self, node: A.Expr, scope: Scope) -> str:
         v = self.expr(node, scope)
+        if self.type_of(v) is PlayerRef:
+            return v
         out = self.tmp()
-        self.emit(f"{out} = {v} if {v}.__class__ is PlayerRef else it.player({v}, {self.c(node)})")
-        return out
+        self.emit(f"{out} = {self.fast(v, PlayerRef, v, f'it.player({v}, {self.c(node)})')}")
+        return self.typed(out, PlayerRef)
 
     def _s_AskChoose(self, node: A.AskChoose, scope: Scope) -> None:
         p = self._player(node.player, scope)

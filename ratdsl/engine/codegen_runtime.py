@@ -87,6 +87,41 @@ def move_tokens(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: Zon
             it.transfer(src, dest, take)
 
 
+def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kind: str, amount: Any) -> None:
+    """`move N KIND from ZONE to ZONE` (or `up to N`): move_tokens and transfer in one, for the
+    commonest move."""
+    q = node.quantity
+    wanted = amount if amount.__class__ is int else it.number(amount, q.amount)
+    if wanted < 0:
+        raise it.error(q, f"cannot move a negative number of tokens ({wanted})")
+    zones = it.state.zones
+    src = zones[source]
+    have = src.get(kind, 0)
+    if wanted > have:
+        if q.mode == "exact":
+            raise it.error(node, f"cannot move {wanted} {kind} from {source}: only {have} there",
+                           "write `move up to N ...` to take what is there")
+        wanted = have
+    if not wanted or source == dest:
+        return
+    it.zone_version += 1
+    dst = zones[dest]
+    saved = it.phase_start_zones.saved
+    if source not in saved:
+        saved[source] = src.copy()
+    if dest not in saved:
+        saved[dest] = dst.copy()
+    saved = it.step_saved
+    if source not in saved:
+        saved[source] = src.copy()
+    if dest not in saved:
+        saved[dest] = dst.copy()
+    src[kind] = have - wanted
+    dst[kind] = dst.get(kind, 0) + wanted
+    if it.log.active:
+        it.log_move(source, dest, {kind: wanted})
+
+
 def move_bundle(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: ZoneRef,
                 bundle: dict[str, int]) -> None:
     if node.what is not None:
@@ -121,4 +156,4 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_tokens",
-           "move_bundle", "choose", "bundle_count", "did_you_mean"]
+           "move_bundle", "move_kind", "choose", "bundle_count", "did_you_mean"]

@@ -91,6 +91,9 @@ class Interpreter:
         self.active_cache: dict[str, tuple[tuple[int, int], bool, bool]] = {}
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
+        self.player_refs = [PlayerRef(seat) for seat in range(player_count)]  # shared, immutable
+        self.players_from = [[self.player_refs[(a + i * self.left_step) % player_count]
+                              for i in range(player_count)] for a in range(player_count)]
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
             A.IntLit: lambda n, e: n.value,
             A.StrLit: lambda n, e: n.value,
@@ -165,8 +168,7 @@ class Interpreter:
 
     def players(self) -> list[PlayerRef]:
         """All players, the active player first, then each next one to the left: the tie order."""
-        a, step = self.state.active, self.left_step
-        return [PlayerRef((a + i * step) % self.n) for i in range(self.n)]
+        return list(self.players_from[self.state.active])
 
     def _eval_name(self, node: A.Name, env: Env) -> Any:
         name = node.id
@@ -180,7 +182,7 @@ class Interpreter:
         if name == "players":
             return self.players()
         if name == "active":
-            return PlayerRef(self.state.active)
+            return self.player_refs[self.state.active]
         if name == "round":
             return self.state.round
         if name == "player_count":
@@ -614,12 +616,15 @@ class Interpreter:
             src[kind] -= n
             dst[kind] = dst.get(kind, 0) + n
         if self.log.active:
-            extra: dict[str, Any] = {}
-            if self.context:
-                extra["by"] = self.context[-1]
-            if self.secret_stack:
-                extra["secret"] = True
-            self.log.emit("move", what=dict(bundle), src=str(source), dst=str(dest), at=self.where, **extra)
+            self.log_move(source, dest, dict(bundle))
+
+    def log_move(self, source: ZoneRef, dest: ZoneRef, what: dict[str, int]) -> None:
+        extra: dict[str, Any] = {}
+        if self.context:
+            extra["by"] = self.context[-1]
+        if self.secret_stack:
+            extra["secret"] = True
+        self.log.emit("move", what=what, src=str(source), dst=str(dest), at=self.where, **extra)
 
     def _exec_move(self, node: A.Move, env: Env) -> None:
         sources = self.zones(self.eval(node.source, env), node.source)
@@ -911,10 +916,13 @@ class Interpreter:
 
     def uncover(self, before: dict[ZoneRef, dict[str, int]]) -> None:
         """Logs the players' zones that a secret block changed, as they are now."""
-        changed = {str(ref): dict(sorted((k, v) for k, v in c.items() if v))
-                   for ref, c in self.state.zones.items()
-                   if c != before.get(ref) and ref[1] is not None
-                   and _nonzero(c) != _nonzero(before.get(ref, {}))}
+        zones = self.state.zones
+        # Every zone changed since `before` was taken is in step_saved (the block is in one step).
+        touched = list(self.step_saved)
+        changed = {str(ref): dict(sorted((k, v) for k, v in zones[ref].items() if v))
+                   for ref in touched
+                   if ref[1] is not None and zones[ref] != before.get(ref)
+                   and _nonzero(zones[ref]) != _nonzero(before.get(ref, {}))}
         self.log.emit("uncover", zones=changed)
 
     def _exec_end(self, node: A.EndGame, env: Env) -> None:
@@ -940,6 +948,7 @@ class Interpreter:
                                  "move them from a supply zone instead")
             self.phase_start_zones.remember(where)
             contents = self.state.zones[where]
+            self.step_saved.setdefault(where, dict(contents))
             self.zone_version += 1
             for k, v in what.items():
                 contents[k] = contents.get(k, 0) + v
