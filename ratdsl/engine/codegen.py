@@ -26,7 +26,7 @@ from . import codegen_runtime as rt
 from .builtins import BUILTINS
 from .definition import Attached, GameDef
 from .errors import GameOver, StepBudgetExceeded
-from .interpreter import MAX_DEPTH, Env, Interpreter, _equal, _neg_key
+from .interpreter import MAX_DEPTH, Env, Interpreter, _equal, _neg_key, _reads_zones
 from .values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 
 _ARITH = {"+": "+", "-": "-", "*": "*", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -290,7 +290,7 @@ class CodeGenerator:
             for local, arg in zip(self._params(unit, hook.params[:arity]), args):
                 unit.emit(f"{local} = {arg}")
             if attached.card is not None:
-                unit.emit(f"if not it.card_active({self.const(attached.card)}): return False")
+                unit.emit(f"if not {low.card_active(attached.card)}: return False")
                 this = unit.new("l")
                 scope.names["this"] = this
                 unit.emit(f"{this} = {self.const(CardValue(attached.card.name))}")
@@ -842,7 +842,7 @@ class ExprLowering:
             self.emit(f"{base} = {result}")
             opened = 0
             if attached.card is not None:
-                self.emit(f"if it.card_active({self.c(attached.card)}):")
+                self.emit(f"if {self.card_active(attached.card)}:")
                 self.unit.depth += 1
                 opened += 1
                 this = self.unit.new("l")
@@ -855,6 +855,17 @@ class ExprLowering:
             self.emit(f"{result} = {self.expr(mod.value, scope)}")
             self.count_fired(attached)
             self.unit.depth -= opened
+
+    def card_active(self, card: A.Card) -> str:
+        """Emits the check of a card's `active when` (the remembered answer, while it holds);
+        returns the name of the yes/no result."""
+        entry, out = self.tmp(), self.tmp()
+        self.emit(f"{entry} = it.active_cache.get({self.t(card.name)})")
+        fresh = f"{entry}[0] == it.version"
+        if _reads_zones(self.d, self.d.decks.get(card.deck)):
+            fresh += f" and {entry}[1] == it.zone_version"
+        self.emit(f"{out} = {entry}[2] if {entry} is not None and {fresh} else it.card_active({self.c(card)})")
+        return self.typed(out, bool)
 
     def hook(self, attached: Attached, args: list[str]) -> str:
         return self.gen.hook_unit(attached, len(args))

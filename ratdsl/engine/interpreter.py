@@ -88,7 +88,7 @@ class Interpreter:
         self.depth = 0  # nested calls of funcs and rules
         self.version = 0  # bumped by every change of the state (see `changed`)
         self.zone_version = 0  # bumped by every move of tokens
-        self.active_cache: dict[str, tuple[tuple[int, int], bool, bool]] = {}
+        self.active_cache: dict[str, tuple[int, int, bool]] = {}  # card -> (version, zone_version, active)
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
         self.player_refs = [PlayerRef(seat) for seat in range(player_count)]  # shared, immutable
@@ -358,27 +358,26 @@ class Interpreter:
 
     def card_active(self, card: A.Card) -> bool:
         """Whether the card's deck says it is in play now. Remembered until the state changes
-        (moves of tokens count only for decks whose `active when` reads zones)."""
-        cached = self.active_cache.get(card.name)
-        if cached is not None:
-            stamp, active, reads_zones = cached
-            if stamp == (self.version, self.zone_version if reads_zones else 0):
-                return active
+        (moves of tokens count only for decks whose `active when` reads zones); generated code
+        reads `active_cache` itself and calls this only when the entry is stale."""
         deck = self.d.decks.get(card.deck)
         reads_zones = _reads_zones(self.d, deck)
-        stamp = (self.version, self.zone_version if reads_zones else 0)
+        cached = self.active_cache.get(card.name)
+        if cached is not None and cached[0] == self.version and (
+                not reads_zones or cached[1] == self.zone_version):
+            return cached[2]
         if deck is None or deck.active is None:
             active = True
         else:
             value = CardValue(card.name)
             active = self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
-        self.active_cache[card.name] = (stamp, active, reads_zones)
+        self.active_cache[card.name] = (self.version, self.zone_version, active)
         return active
 
     def begin_phase(self) -> None:
         """Marks the state every `at_phase_start(...)` of the coming phase reads."""
         self.phase_start_zones = PhaseStart(self.state.zones)
-        self.changed()
+        self.zone_version += 1  # what reads zones may read them at the phase start
 
     def changed(self) -> None:
         """Called on every change of the state but token moves, so remembered facts (card
@@ -704,7 +703,10 @@ class Interpreter:
             drawn = self.chance.draw(contents, self.d.kinds, n)
         except ScriptError as err:
             raise self.error(node, str(err)) from None
-        self.log.emit("random", what="draw", src=str(source), dst=str(dest), result=dict(drawn))
+        if self.log.active:
+            self.log.emit("random", what="draw", src=str(source), dst=str(dest), result=dict(drawn))
+        else:
+            self.log.seq += 1  # records are numbered the same whether or not they are kept
         self.transfer(source, dest, drawn)
 
     def _exec_shuffle(self, node: A.Shuffle, env: Env) -> None:
@@ -740,7 +742,10 @@ class Interpreter:
         pile = self.state.piles[ref]
         self.state.piles[ref] = taken + pile if node.where == "top" else pile + taken
         self.changed()
-        self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
+        if self.log.active:
+            self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
+        else:
+            self.log.seq += 1
 
     def _exec_reveal(self, node: A.Reveal, env: Env) -> None:
         n = self.number(self.eval(node.count, env), node.count)
@@ -753,7 +758,10 @@ class Interpreter:
             card = pile.pop(0)
             self.state.piles[dst].insert(0, card)
             self.changed()
-            self.log.emit("reveal", card=card.name, src=str(src), dst=str(dst))
+            if self.log.active:
+                self.log.emit("reveal", card=card.name, src=str(src), dst=str(dst))
+            else:
+                self.log.seq += 1
             self.card_event(card, "reveal")
 
     def card_event(self, card: CardValue, event: str) -> None:
@@ -770,7 +778,7 @@ class Interpreter:
                     self.context.pop()
 
     def player(self, value: Any, node: A.Node) -> PlayerRef:
-        if isinstance(value, PlayerRef):
+        if value.__class__ is PlayerRef:
             return value
         raise self.error(node, f"expected a player, got {type_name(value)}")
 
@@ -782,7 +790,9 @@ class Interpreter:
         problem = decision.legal(answer)
         if problem is not None:
             raise self.error(node, f"P{seat + 1} answered {answer!r} to {decision.id!r}: {problem}")
-        if self.secret_stack:
+        if not self.log.active:
+            self.log.seq += 1
+        elif self.secret_stack:
             self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer, secret=True)
         else:
             self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer)
@@ -916,6 +926,9 @@ class Interpreter:
 
     def uncover(self, before: dict[ZoneRef, dict[str, int]]) -> None:
         """Logs the players' zones that a secret block changed, as they are now."""
+        if not self.log.active:
+            self.log.seq += 1
+            return
         zones = self.state.zones
         # Every zone changed since `before` was taken is in step_saved (the block is in one step).
         touched = list(self.step_saved)
