@@ -10,7 +10,6 @@ import typer
 from ..language.diff import diff_ruleset, render_text
 from ..language.errors import RuleError
 from ..language.loader import load
-from ..schemas import validate
 
 
 def register(app: typer.Typer) -> None:
@@ -34,6 +33,8 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         changes = diff_ruleset(variant_set, tuple(m.name for m in base_set.modules))
         if as_json:
+            from ..schemas import validate  # jsonschema: only for --json
+
             document = {"base": str(base), "variant": str(variant), "changes": [c.to_json() for c in changes]}
             validate("diff", document)
             typer.echo(json.dumps(document, indent=2, ensure_ascii=False))

@@ -19,7 +19,6 @@ from pathlib import Path
 import typer
 
 from ..language.errors import RuleError
-from ..language.formatter import FormatError, format_text
 from ..language.loader import RULE_SUFFIX
 
 
@@ -40,6 +39,8 @@ def register(app: typer.Typer) -> None:
             diff: bool = typer.Option(False, "--diff", help="Change nothing; print a unified diff."),
             ) -> None:
         """Format rule files: one canonical layout, comments kept, meaning unchanged."""
+        from ..language.formatter import FormatError, format_text  # imports Lark: only for this command
+
         if [str(p) for p in paths] == ["-"]:
             text = sys.stdin.read()
             try:

@@ -7,13 +7,9 @@ import time
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from ..language.errors import RuleError
 from ..session import RulesInvalid, parse_option_pairs
-from ..simulation import SimulationSpec, render_html, rows, simulate
 
 
 def register(app: typer.Typer) -> None:
@@ -35,6 +31,13 @@ def register(app: typer.Typer) -> None:
         html_out: Path | None = typer.Option(None, "--html", help="Write the report as an HTML page."),
     ) -> None:
         """Simulate many seeded games and report what the rules do (against --baseline)."""
+        # rich and the simulation are imported here, not when the command line starts
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.table import Table
+
+        from ..simulation import SimulationSpec, render_html, rows, simulate
+
         console = Console()
         opts = tuple(sorted(parse_option_pairs(options).items()))
         names = tuple(a.strip() for a in agents.split(",") if a.strip())
