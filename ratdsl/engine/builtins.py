@@ -53,8 +53,10 @@ def _size(interp, node, thing):
 def _count(interp, node, zones, kind):
     """count(ZONE or [ZONES], KIND or [KINDS]): tokens of those kinds in those zones."""
     read = interp.read_zones
-    if zones.__class__ is ZoneRef and kind.__class__ is str and kind in interp.d.kinds:
-        return read[zones].get(kind, 0)
+    if kind.__class__ is str and kind in interp.d.kinds:
+        if zones.__class__ is ZoneRef:
+            return read[zones].get(kind, 0)
+        return sum([read[z].get(kind, 0) for z in interp.zones(zones, node)])
     kinds = interp.kinds_of(kind, node)
     total = 0
     for z in interp.zones(zones, node):

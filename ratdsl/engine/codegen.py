@@ -29,6 +29,9 @@ from .errors import GameOver, StepBudgetExceeded
 from .interpreter import MAX_DEPTH, Env, Interpreter, _equal, _neg_key, _reads_zones
 from .values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 
+MAX_INLINE_NESTING = 3  # funcs inlined inside inlined funcs, at most
+MAX_INLINE_SIZE = 60  # AST nodes in a func's body and modifiers, at most
+
 _ARITH = {"+": "+", "-": "-", "*": "*", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
@@ -71,6 +74,12 @@ class Scope:
                 return scope.names[name], name in scope.from_env
             scope = scope.parent
         return None
+
+    def outermost(self) -> Scope:
+        scope = self
+        while scope.parent is not None:
+            scope = scope.parent
+        return scope
 
     def visible(self) -> dict[str, tuple[str, bool]]:
         out: dict[str, tuple[str, bool]] = {}
@@ -123,12 +132,39 @@ class CodeGenerator:
         self.zone_tables = {name: tuple(ZoneRef(seat, _intern(name)) for seat in range(d.game.max_players))
                             for name in d.player_zones}
         self.kind_set = frozenset(d.kinds)
+        self.inline_ok: dict[str, bool] = {}
         self.const_ids: dict[tuple[str, int], str] = {}
         self.const_keep: list[Any] = []
         self.defined: dict[tuple[str, str], str] = {}  # ("func", name) -> Python function name
         self.pending: list[Callable[[], Unit]] = []
         self.entries: dict[int, Callable[..., Any]] = {}
         self.sources: list[str] = []
+
+    # ------------------------------------------------------------------ call graph
+    def _calls(self, name: str) -> set[str]:
+        """The funcs and tables a func's body and modifiers call."""
+        nodes = [self.d.funcs[name].value, *(a.decl for a in self.d.modifiers.get(name, ()))]
+        return {n.func for root in nodes for n in A.walk(root)
+                if isinstance(n, A.Call) and (n.func in self.d.funcs or n.func in self.d.tables)}
+
+    def is_leaf(self, name: str) -> bool:
+        return not self._calls(name)
+
+    def inlinable(self, name: str) -> bool:
+        """Small funcs that cannot reach themselves are lowered where they are called."""
+        known = self.inline_ok.get(name)
+        if known is None:
+            nodes = [self.d.funcs[name].value, *(a.decl for a in self.d.modifiers.get(name, ()))]
+            size = sum(1 for root in nodes for _ in A.walk(root))
+            seen: set[str] = set()
+            todo = [c for c in self._calls(name) if c in self.d.funcs]
+            while todo:
+                callee = todo.pop()
+                if callee not in seen:
+                    seen.add(callee)
+                    todo.extend(c for c in self._calls(callee) if c in self.d.funcs)
+            known = self.inline_ok[name] = size <= MAX_INLINE_SIZE and name not in seen
+        return known
 
     # ------------------------------------------------------------------ constants & functions
     def const(self, value: Any) -> str:
@@ -345,6 +381,7 @@ class ExprLowering:
         self.d = gen.d
         self._folding: set[str] = set()
         self.types: dict[str, Any] = {}  # what a temporary or local is known to hold
+        self.inlined = 0  # funcs being inlined around the code now generated
 
     # ------------------------------------------------------------------ unit frames
     def enter_call(self, name: str, rule: bool) -> None:
@@ -411,6 +448,12 @@ class ExprLowering:
             return fast if base is kind else slow
         return f"{fast} if {code}.__class__ is {kind.__name__} else {slow}"
 
+    def static_of_list(self, code: str) -> tuple[bool, list[Any]]:
+        """The items of a constant list's code, when it is one."""
+        if code.startswith("K") and isinstance(self.gen.namespace.get(code), list):
+            return True, self.gen.namespace[code]
+        return False, []
+
     def static_of(self, code: str) -> tuple[bool, Any]:
         """The value of a constant's code, when it is one."""
         if _int_literal(code):
@@ -437,11 +480,16 @@ class ExprLowering:
         k = self.t(key)
         self.emit(f"it.fired[{k}] = it.fired.get({k}, 0) + 1")
 
+    def reads_env(self, scope: Scope) -> bool:
+        """Whether names free in `scope` may come from the unit's caller (not so in the body of
+        an inlined func, whose scope stands alone)."""
+        return self.unit.entry and scope.outermost() is self.unit.root
+
     def env_of(self, scope: Scope) -> str:
         """An Env holding the visible locals, for a fallback to the tree-walker."""
         own = {n: local for n, (local, from_env) in scope.visible().items() if not from_env}
         items = ", ".join(f"{self.t(n)}: {local}" for n, local in own.items())
-        parent = "env" if self.unit.entry else "None"
+        parent = "env" if self.reads_env(scope) else "None"
         return f"Env({{{items}}}, {parent})"
 
     # ------------------------------------------------------------------ names
@@ -458,7 +506,7 @@ class ExprLowering:
             self.emit(f"{out} = {self.global_name(node)}")
             self.unit.depth -= 1
             return out
-        if self.unit.entry and node.id in self.gen.binders:
+        if self.reads_env(scope) and node.id in self.gen.binders:
             local = self.unit.new("l")
             self.unit.root.names[node.id] = local
             self.unit.root.from_env.add(node.id)
@@ -516,7 +564,7 @@ class ExprLowering:
         if not isinstance(node, A.Name):
             return False, None
         name, d = node.id, self.d
-        if scope is not None and (scope.find(name) is not None or (self.unit.entry and name in self.gen.binders)):
+        if scope is not None and (scope.find(name) is not None or (self.reads_env(scope) and name in self.gen.binders)):
             return False, None
         if name in ("players", "active", "round", "player_count") or name in d.vars \
                 or name in d.option_values or name in d.shared_zones or name in d.shared_piles \
@@ -618,6 +666,9 @@ class ExprLowering:
         args = [self.expr(a, scope) for a in node.args]
         name, d, out, n = node.func, self.d, self.tmp(), self.c(node)
         if name in d.funcs:
+            if len(args) == len(d.funcs[name].params) and self.gen.inlinable(name) \
+                    and self.inlined < MAX_INLINE_NESTING:
+                return self.inline_func(name, args, node)
             if len(args) == len(d.funcs[name].params):
                 py = self.gen.function("func", name)
                 self.emit(f"{out} = {py}(it, {''.join(a + ', ' for a in args)}{n})")
@@ -628,6 +679,9 @@ class ExprLowering:
                 self.emit(f"{out} = {py}(it, {args[0]}, {n})")
                 return out
         elif name in BUILTINS:
+            inline = self.inline_builtin(name, args, node, out)
+            if inline:
+                return out
             b = self.c(BUILTINS[name])
             self.emit("try:")
             self.emit(f"    {out} = {b}(it, {n}{''.join(', ' + a for a in args)})")
@@ -636,6 +690,74 @@ class ExprLowering:
             return out
         self.emit(f"{out} = it.call({self.t(name)}, [{', '.join(args)}], {n})")
         return out
+
+    def inline_builtin(self, name: str, args: list[str], node: A.Call, out: str) -> bool:
+        """The commonest builtins on values of known types, as inline code; False when the
+        builtin must be called."""
+        types = [self.type_of(a) for a in args]
+        if name == "neighbour" and len(args) == 2 and types[0] is PlayerRef:
+            ok, side = self.static_of(args[1])
+            if ok and side in ("left", "right"):
+                step = -1 if self.d.game.seating == "counterclockwise" else 1
+                sign = "+" if (side == "left") == (step == 1) else "-"
+                self.emit(f"{out} = it.player_refs[({args[0]}[1] {sign} 1) % it.n]")
+                return bool(self.typed(out, PlayerRef))
+        if name == "opposite" and len(args) == 1:
+            ok, side = self.static_of(args[0])
+            if ok and side in ("left", "right"):
+                self.emit(f"{out} = {self.t('right' if side == 'left' else 'left')}")
+                return bool(self.typed(out, str))
+        if name == "count" and len(args) == 2 and types[0] is ZoneRef:
+            kinds = self.gen.kind_set
+            ok, kind = self.static_of(args[1])
+            if ok and isinstance(kind, str) and kind in kinds:
+                self.emit(f"{out} = it.read_zones[{args[0]}].get({args[1]}, 0)")
+                return bool(self.typed(out, int))
+        if name == "zones" and len(args) == 2:
+            ok, names = self.static_of_list(args[1])
+            if ok and all(isinstance(z, str) and z in self.d.player_zones for z in names):
+                table = self.c(tuple([self.gen.zone_tables[z][seat] for z in names]
+                                     for seat in range(self.d.game.max_players)))
+                fast = f"{table}[{args[0]}[1]]"
+                slow = f"rt.call_builtin(it, {self.c(node)}, {self.t(name)}, {args[0]}, {args[1]})"
+                self.emit(f"{out} = {self.fast(args[0], PlayerRef, fast, slow)}")
+                return bool(self.typed(out, ("list", ZoneRef)))
+        if name in ("min", "max") and len(args) == 2 and types == [int, int]:
+            self.emit(f"{out} = {name}({args[0]}, {args[1]})")
+            return bool(self.typed(out, int))
+        return False
+
+    def inline_func(self, name: str, args: list[str], node: A.Call) -> str:
+        """A small func's body, lowered where it is called (no Python call)."""
+        func = self.d.funcs[name]
+        leaf = self.gen.is_leaf(name)
+        n, k = self.c(node), self.t(name)
+        if leaf:  # nothing inside counts depth: checking the limit is enough
+            self.emit(f"if it.depth >= MAX_DEPTH: raise rt.too_deep(it, {n}, {k}, False)")
+        else:
+            self.emit("it.depth += 1")
+            self.emit("try:")
+            self.unit.depth += 1
+            self.emit(f"if it.depth > MAX_DEPTH: raise rt.too_deep(it, {n}, {k}, False)")
+        scope = Scope()  # a func sees its parameters and globals only
+        for param, arg in zip(func.params, args):
+            local = scope.names[param] = self.unit.new("l")
+            self.emit(f"{local} = {arg}")
+            self.typed(local, self.type_of(arg))
+        self.inlined += 1
+        value = self.expr(func.value, scope)
+        result = self.tmp()
+        self.emit(f"{result} = {value}")
+        if self.d.modifiers.get(name):
+            self.modifiers(name, args, result)
+        else:
+            self.typed(result, self.type_of(value))
+        self.inlined -= 1
+        if not leaf:
+            self.unit.depth -= 1
+            self.emit("finally:")
+            self.emit("    it.depth -= 1")
+        return result
 
     def _BinOp(self, node: A.BinOp, scope: Scope) -> str:
         left = self.expr(node.left, scope)
@@ -647,7 +769,9 @@ class ExprLowering:
         out = self.tmp()
         if op in ("==", "!="):
             lt, rt_ = self.type_of(left), self.type_of(right)
-            if lt is not None and rt_ is not None and lt is not bool and rt_ is not bool:
+            plain = (lt is not None and rt_ is not None and lt is not bool and rt_ is not bool) or any(
+                t is not None and not isinstance(t, tuple) and t not in (int, bool) for t in (lt, rt_))
+            if plain:  # `true == 1` cannot arise: plain Python equality is the language's
                 same = f"{left} == {right}"
             else:
                 same = f"{left} == {right} and ({left}.__class__ is bool) is ({right}.__class__ is bool)"

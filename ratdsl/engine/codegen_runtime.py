@@ -11,6 +11,7 @@ from typing import Any
 
 from ..agents.base import Decision
 from ..language import ast as A
+from .builtins import BUILTINS
 from .errors import RuleRuntimeError
 from .interpreter import MAX_DEPTH, Env, Interpreter, _did_you_mean
 from .values import PlayerRef, ZoneRef, encode
@@ -131,6 +132,13 @@ def move_bundle(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: Zon
 
 
 
+def call_builtin(it: Interpreter, node: A.Call, name: str, *args: Any) -> Any:
+    try:
+        return BUILTINS[name](it, node, *args)
+    except TypeError as err:
+        raise wrong_values(it, node, name, err) from None
+
+
 def bundle_count(it: Interpreter, node: A.Expr, kind: str, value: Any) -> None:
     """Raises unless `value` can be a count in a bundle (a number, zero or more)."""
     value = it.number(value, node)
@@ -156,4 +164,4 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_tokens",
-           "move_bundle", "move_kind", "choose", "bundle_count", "did_you_mean"]
+           "move_bundle", "move_kind", "call_builtin", "choose", "bundle_count", "did_you_mean"]
