@@ -133,6 +133,7 @@ class CodeGenerator:
                             for name in d.player_zones}
         self.kind_set = frozenset(d.kinds)
         self.inline_ok: dict[str, bool] = {}
+        self.shared_zone_refs: dict[str, ZoneRef] = {}
         self.const_ids: dict[tuple[str, int], str] = {}
         self.const_keep: list[Any] = []
         self.defined: dict[tuple[str, str], str] = {}  # ("func", name) -> Python function name
@@ -146,6 +147,13 @@ class CodeGenerator:
         nodes = [self.d.funcs[name].value, *(a.decl for a in self.d.modifiers.get(name, ()))]
         return {n.func for root in nodes for n in A.walk(root)
                 if isinstance(n, A.Call) and (n.func in self.d.funcs or n.func in self.d.tables)}
+
+    def shared_zone(self, name: str) -> ZoneRef:
+        """One ref per shared zone, so the same constant stands for it everywhere."""
+        ref = self.shared_zone_refs.get(name)
+        if ref is None:
+            ref = self.shared_zone_refs[name] = ZoneRef(None, _intern(name))
+        return ref
 
     def is_leaf(self, name: str) -> bool:
         return not self._calls(name)
@@ -541,7 +549,7 @@ class ExprLowering:
             value = d.option_values[name]
             return self.t(value) if isinstance(value, str) else self.c(value)
         if name in d.shared_zones:
-            return self.c(ZoneRef(None, _intern(name)))
+            return self.c(self.gen.shared_zone(name))
         if name in d.shared_piles:
             return self.c(PileRef(None, _intern(name)))
         if name in d.cards:
@@ -566,9 +574,7 @@ class ExprLowering:
         name, d = node.id, self.d
         if scope is not None and (scope.find(name) is not None or (self.reads_env(scope) and name in self.gen.binders)):
             return False, None
-        if name in ("players", "active", "round", "player_count") or name in d.vars \
-                or name in d.option_values or name in d.shared_zones or name in d.shared_piles \
-                or name in d.cards:
+        if name in ("players", "active", "round", "player_count") or name in d.vars:
             return False, None
         if name in d.consts:
             if name in self._folding:
@@ -578,6 +584,12 @@ class ExprLowering:
                 return self.static_value(d.consts[name].value, None)
             finally:
                 self._folding.discard(name)
+        if name in d.option_values:
+            return True, d.option_values[name]
+        if name in d.shared_zones:
+            return True, self.gen.shared_zone(name)
+        if name in d.shared_piles or name in d.cards:
+            return False, None  # piles and cards are made anew where they are named
         if name in d.kinds or name in d.symbols or name in d.player_zones or name in d.decks \
                 or name in ("left", "right") or name in d.player_piles:
             return True, _intern(name)
@@ -636,6 +648,14 @@ class ExprLowering:
             self.emit(f"{out} = {self.fast(obj, ZoneRef, f'it.read_zones[{obj}].get({k}, 0)', slow)}")
             if self.type_of(obj) is ZoneRef:
                 self.typed(out, int)
+        elif node.name in self.d.consts and self.type_of(obj) is ZoneRef and \
+                self.static_kinds(A.Name(node.name), Scope()) is not None:
+            # A group of kinds (a constant list): the sum of their counts.
+            contents = self.tmp()
+            self.emit(f"{contents} = it.read_zones[{obj}]")
+            kinds = self.static_kinds(A.Name(node.name), Scope())
+            self.emit(f"{out} = {' + '.join(f'{contents}.get({self.t(k)}, 0)' for k in kinds)}")
+            self.typed(out, int)
         else:
             self.emit(f"{out} = {slow}")
         return out
@@ -707,11 +727,13 @@ class ExprLowering:
             if ok and side in ("left", "right"):
                 self.emit(f"{out} = {self.t('right' if side == 'left' else 'left')}")
                 return bool(self.typed(out, str))
-        if name == "count" and len(args) == 2 and types[0] is ZoneRef:
-            kinds = self.gen.kind_set
+        if name == "count" and len(args) == 2 and types[0] in (ZoneRef, ("list", ZoneRef)):
             ok, kind = self.static_of(args[1])
-            if ok and isinstance(kind, str) and kind in kinds:
-                self.emit(f"{out} = it.read_zones[{args[0]}].get({args[1]}, 0)")
+            if ok and isinstance(kind, str) and kind in self.gen.kind_set:
+                if types[0] is ZoneRef:
+                    self.emit(f"{out} = it.read_zones[{args[0]}].get({args[1]}, 0)")
+                else:
+                    self.emit(f"{out} = sum([it.read_zones[z].get({args[1]}, 0) for z in {args[0]}])")
                 return bool(self.typed(out, int))
         if name == "zones" and len(args) == 2:
             ok, names = self.static_of_list(args[1])
@@ -1121,6 +1143,7 @@ class ExprLowering:
             return
         what = node.what
         static = self.static_kinds(what, scope) if what is not None else tuple(self.d.kinds)
+        spec = None
         if static is not None:
             kinds = self.c(static)
         else:
@@ -1129,6 +1152,13 @@ class ExprLowering:
             self.emit(f"{kinds} = ({spec},) if {spec}.__class__ is str and {spec} in {self.c(self.gen.kind_set)} "
                       f"else it.kinds_of({spec}, {self.c(what)})")
         general = f"rt.move_tokens(it, {n}, {all_sources}, {dest}, {amount}, {kinds})"
+        if spec is not None and q.mode != "all" and single is not None:
+            single_kind = f"len({kinds}) == 1" + ("" if many is None else f" and {many} is None")
+            self.emit(f"if {single_kind}: rt.move_kind(it, {n}, {single}, {dest}, {kinds}[0], {amount})")
+            self.emit(f"else: {general}")
+            if amount_type is None:
+                self.unit.depth -= 1
+            return
         if q.mode != "all" and static is not None and len(static) == 1 and single is not None:
             one = f"rt.move_kind(it, {n}, {single}, {dest}, {self.t(static[0])}, {amount})"
             if many is None:
