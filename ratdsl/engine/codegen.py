@@ -280,8 +280,7 @@ class CodeGenerator:
             low.modifiers(name, ["a0"], result)
             unit.emit(f"return {result}")
             unit.depth -= 1
-        unit.emit(f"raise it.error(site, 'table ' + {self.text(name)} + ' has no row for ' + str({key}), "
-                  f"{self.text('add a row for it, or an `otherwise` row')})")
+        unit.emit(f"raise rt.no_row(it, site, {self.text(name)}, {key})")
         low.leave_call()
         return unit
 
@@ -1260,13 +1259,13 @@ class ExprLowering:
 
     def _s_Say(self, node: A.Say, scope: Scope) -> None:
         args = [self.expr(a, scope) for a in node.args]
-        self.emit(f"it.log.emit('say', msg={self.t(node.message)}, "
+        self.emit(f"it.log.emit({self.t('say')}, msg={self.t(node.message)}, "
                   f"args=[{', '.join(f'encode({a})' for a in args)}])")
 
     def _s_AskMay(self, node: A.AskMay, scope: Scope) -> None:
         p = self._player(node.player, scope)
         answer = self.tmp()
-        self.emit(f"{answer} = it.ask(rt.Decision({p}.seat, {self.t(node.id)}, 'may', [True, False]), "
+        self.emit(f"{answer} = it.ask(rt.Decision({p}.seat, {self.t(node.id)}, {self.t('may')}, [True, False]), "
                   f"{self.c(node)})")
         self.emit(f"if {answer}:")
         self.unit.depth += 1

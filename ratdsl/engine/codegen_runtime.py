@@ -41,6 +41,10 @@ def wrong_values(it: Interpreter, node: A.Node, name: str, err: TypeError) -> Ru
     return it.error(node, f"{name}: wrong number or kind of values ({err})")
 
 
+def no_row(it: Interpreter, node: A.Node, table: str, key: int) -> RuleRuntimeError:
+    return it.error(node, f"table {table} has no row for {key}", "add a row for it, or an `otherwise` row")
+
+
 def order_error(it: Interpreter, node: A.Node, extreme: bool) -> RuleRuntimeError:
     if extreme:
         return it.error(node, "`with most` / `with fewest` need numbers to compare")
@@ -164,4 +168,4 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_tokens",
-           "move_bundle", "move_kind", "call_builtin", "choose", "bundle_count", "did_you_mean"]
+           "move_bundle", "move_kind", "call_builtin", "no_row", "choose", "bundle_count", "did_you_mean"]
