@@ -16,6 +16,8 @@ def _numbers(interp, node, values) -> list[int]:
 
 
 def _min(interp, node, *values):
+    if len(values) == 2 and values[0].__class__ is int and values[1].__class__ is int:
+        return min(values)
     nums = _numbers(interp, node, values)
     if not nums:
         raise interp.error(node, "min of nothing")
@@ -23,6 +25,8 @@ def _min(interp, node, *values):
 
 
 def _max(interp, node, *values):
+    if len(values) == 2 and values[0].__class__ is int and values[1].__class__ is int:
+        return max(values)
     nums = _numbers(interp, node, values)
     if not nums:
         raise interp.error(node, "max of nothing")

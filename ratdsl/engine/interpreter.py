@@ -282,7 +282,7 @@ class Interpreter:
         for f in decl.fields:
             if f.name == name:
                 value = self.eval(f.value, Env({"this": card}))
-                if _constant(f.value):  # fields that read the state are evaluated every time
+                if _constant_field(self.d, f):  # fields that read the state are evaluated every time
                     self.card_fields[key] = value
                 return value
         deck = self.d.decks.get(decl.deck)
@@ -1091,6 +1091,14 @@ def _expr_reads_zones(d: GameDef, expr: A.Node, seen: set[str]) -> bool:
 
 def _nonzero(contents: dict[str, int]) -> dict[str, int]:
     return {k: v for k, v in contents.items() if v}
+
+
+def _constant_field(d: GameDef, f: A.CardField) -> bool:
+    cache = d.__dict__.setdefault("_constant_fields", {})
+    known = cache.get(id(f))
+    if known is None:
+        known = cache[id(f)] = _constant(f.value)
+    return known
 
 
 def _constant(expr: A.Expr) -> bool:
