@@ -102,6 +102,7 @@ LOOP = '''game tiny "Tiny" {
 }
 round main
 func many() = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+func wide(n) = if n > 0 then wide(n - 1) + wide(n - 1) else 1
 rule branch(n) {
   if n > 0 {
     do branch(n - 1)
@@ -118,8 +119,9 @@ BODY
 
 @pytest.mark.parametrize("body, line", [
     ("    for each a in many() {\n      for each b in many() {\n        for each c in many() {\n"
-     "          let x = a + b + c\n        }\n      }\n    }", (14, 15, 16, 17)),
-    ("    do branch(40)", (7, 8, 9, 14)),  # finite but exponential: 2^40 calls
+     "          let x = a + b + c\n        }\n      }\n    }", (15, 16, 17, 18)),
+    ("    do branch(40)", (8, 9, 10, 15)),  # finite but exponential: 2^40 calls
+    ("    let x = wide(40)", (6, 15)),  # the same with a func: no statement, only calls
 ])
 def test_the_step_budget_stops_loops_and_branching_recursion(tmp_path, body, line):
     definition = load_program(tmp_path, LOOP.replace("BODY", body))
@@ -135,4 +137,4 @@ def test_an_inlined_func_that_recurses_forever_is_stopped(tmp_path):
     definition = load_program(tmp_path, text)
     with pytest.raises(RuleRuntimeError) as err:
         Game(definition, 2, 0).play()
-    assert "more than" in err.value.message and err.value.line in (5, 15)
+    assert "more than" in err.value.message and err.value.line in (5, 16)

@@ -397,8 +397,11 @@ class ExprLowering:
         u.emit("try:")
         u.depth += 1
         u.emit(f"if it.depth > MAX_DEPTH: raise rt.too_deep(it, site, {self.gen.text(name)}, {rule})")
-        if rule:  # recursion is bounded by the depth limit, but could still branch forever
-            u.emit("if it.steps > it.budget: raise StepBudgetExceeded(site.span, it.budget)")
+        # Recursion is bounded by the depth limit, but could still branch forever: a call of a
+        # func costs a step (rules count their statements), and both check the budget.
+        if not rule:
+            u.emit("it.steps += 1")
+        u.emit("if it.steps > it.budget: raise StepBudgetExceeded(site.span, it.budget)")
 
     def leave_call(self) -> None:
         u = self.unit

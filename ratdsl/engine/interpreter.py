@@ -308,6 +308,7 @@ class Interpreter:
     def _call(self, name: str, args: list[Any], node: A.Node) -> Any:
         d = self.d
         if name in d.funcs:
+            self.tick(node)  # a call of a func costs a step, so branching recursion stops too
             func = d.funcs[name]
             if len(args) != len(func.params):
                 raise self.error(node, f"{name} takes {len(func.params)} values, got {len(args)}")
