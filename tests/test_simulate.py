@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ratdsl.cli.main import app
+from ratdsl.engine.values import ZoneRef
 from ratdsl.schemas import validate
 from ratdsl.session import load_rules
 from ratdsl.simulation import SimulationSpec, simulate
@@ -88,9 +89,10 @@ def test_metric_counts_only_matching_moves():
     definition = load_rules(ROOT / "rules" / "ratland")
     counter = MetricCounter(definition, lambda m: ["rat"] if m.name.startswith("rats") else
                             ["yellow", "orange", "white", "black", "purple", "blue"])
-    counter({"t": "move", "what": {"rat": 2}, "src": "P1.dump", "dst": "P1.graveyard", "at": "feeding.eat"})
-    counter({"t": "move", "what": {"rat": 1}, "src": "P1.dump", "dst": "P1.graveyard", "at": "foraging.areas"})
-    counter({"t": "move", "what": {"yellow": 3}, "src": "P2.pantry", "dst": "supply", "at": "feeding.eat"})
+    dump, graveyard = ZoneRef(0, "dump"), ZoneRef(0, "graveyard")
+    counter(dump, graveyard, {"rat": 2}, "feeding.eat")
+    counter(dump, graveyard, {"rat": 1}, "foraging.areas")
+    counter(ZoneRef(1, "pantry"), ZoneRef(None, "supply"), {"yellow": 3}, "feeding.eat")
     assert counter.counts["rats_starved"] == 2
     assert counter.counts["cheese_eaten"] == 3
     assert counter.counts["cheese_stolen"] == 0

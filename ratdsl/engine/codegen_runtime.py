@@ -123,7 +123,7 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
         saved[dest] = dst.copy()
     src[kind] = have - wanted
     dst[kind] = dst.get(kind, 0) + wanted
-    if it.log.active:
+    if it.log.moves:
         it.log_move(source, dest, {kind: wanted})
 
 

@@ -90,6 +90,7 @@ class Interpreter:
         self.zone_version = 0  # bumped by every move of tokens
         self.active_cache: dict[str, tuple[int, int, bool]] = {}  # card -> (version, zone_version, active)
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
+        self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
         self.player_refs = [PlayerRef(seat) for seat in range(player_count)]  # shared, immutable
         self.players_from = [[self.player_refs[(a + i * self.left_step) % player_count]
@@ -615,16 +616,28 @@ class Interpreter:
         for kind, n in bundle.items():
             src[kind] -= n
             dst[kind] = dst.get(kind, 0) + n
-        if self.log.active:
+        if self.log.moves:
             self.log_move(source, dest, dict(bundle))
 
     def log_move(self, source: ZoneRef, dest: ZoneRef, what: dict[str, int]) -> None:
-        extra: dict[str, Any] = {}
-        if self.context:
-            extra["by"] = self.context[-1]
-        if self.secret_stack:
-            extra["secret"] = True
-        self.log.emit("move", what=what, src=str(source), dst=str(dest), at=self.where, **extra)
+        """Records a move of tokens, and tells whoever watches moves."""
+        if self.log.active:
+            extra: dict[str, Any] = {}
+            if self.context:
+                extra["by"] = self.context[-1]
+            if self.secret_stack:
+                extra["secret"] = True
+            self.log.emit("move", what=what, src=str(source), dst=str(dest), at=self.where, **extra)
+        else:
+            self.log.seq += 1  # numbered as if the record were kept
+        for watcher in self.move_watchers:
+            watcher(source, dest, what, self.where)
+
+    def watch_moves(self, watcher: Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]) -> None:
+        """Calls `watcher(source, dest, tokens, step)` after every move of tokens, without the
+        cost of a kept log (the simulator's metrics use this)."""
+        self.move_watchers.append(watcher)
+        self.log.moves = True
 
     def _exec_move(self, node: A.Move, env: Env) -> None:
         sources = self.zones(self.eval(node.source, env), node.source)

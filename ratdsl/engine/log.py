@@ -32,10 +32,11 @@ class GameLog:
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.seq = 0
         self.active = keep or stream is not None  # whether records go anywhere; read on every move
+        self.moves = self.active  # whether anyone wants to hear of token moves (see Interpreter.watch_moves)
 
     def listen(self, listener: Callable[[dict[str, Any]], None]) -> None:
         self.listeners.append(listener)
-        self.active = True
+        self.active = self.moves = True
 
     def emit(self, type_: str, **fields: Any) -> None:
         if not self.active:

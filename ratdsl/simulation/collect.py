@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.definition import GameDef
+from ..engine.values import ZoneRef
 
 
 @dataclass
@@ -29,7 +30,8 @@ class GameStats:
 
 
 class MetricCounter:
-    """A game-log listener that counts the tokens each metric of the rules selects."""
+    """Watches the moves of a game (Interpreter.watch_moves) and counts the tokens each metric of
+    the rules selects."""
 
     def __init__(self, definition: GameDef, kinds_of):
         self.rules = []
@@ -38,13 +40,19 @@ class MetricCounter:
             where = None if m.phase is None else (m.phase if m.step is None else f"{m.phase}.{m.step}")
             self.rules.append((name, kinds, m.source, m.dest, where))
         self.counts = {name: 0 for name in definition.metrics}
+        self.matching: dict[tuple[str, str, str], list[tuple[str, set[str]]]] = {}
 
-    def __call__(self, record: dict[str, Any]) -> None:
-        if record["t"] != "move":
-            return
-        src = record["src"].rsplit(".", 1)[-1]
-        dst = record["dst"].rsplit(".", 1)[-1]
-        at = record["at"]
+    def __call__(self, source: ZoneRef, dest: ZoneRef, what: dict[str, int], at: str) -> None:
+        key = (source.name, dest.name, at)
+        matching = self.matching.get(key)
+        if matching is None:
+            matching = self.matching[key] = self._matching(*key)
+        for name, kinds in matching:
+            self.counts[name] += sum([n for k, n in what.items() if k in kinds])
+
+    def _matching(self, src: str, dst: str, at: str) -> list[tuple[str, set[str]]]:
+        """The metrics a move between zones of these names, at this step, counts for (remembered)."""
+        out = []
         for name, kinds, source, dest, where in self.rules:
             if source is not None and src != source:
                 continue
@@ -52,7 +60,8 @@ class MetricCounter:
                 continue
             if where is not None and at != where and not at.startswith(where + "."):
                 continue
-            self.counts[name] += sum(n for k, n in record["what"].items() if k in kinds)
+            out.append((name, kinds))
+        return out
 
 
 def labels_of(state: dict[str, Any], players: int, definition: GameDef) -> dict[str, list[str]]:

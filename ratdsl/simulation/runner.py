@@ -71,7 +71,7 @@ class GamePlayer:
         counter = MetricCounter(self.definition, lambda m: game.interp.kinds_of(
             game.interp.eval(m.kinds, _empty_env()), m.kinds))
         if counter.rules:
-            log.listen(counter)
+            game.interp.watch_moves(counter)
         result = game.play()
         seats = {f"P{s + 1}": s for s in range(self.spec.players)}
         return GameStats(index, seed, result.rounds, [result.scores[f"P{s + 1}"] for s in range(self.spec.players)],
