@@ -1,0 +1,316 @@
+"""Compiles the AST to Python source, once per rule set, for speed (the way Jinja compiles
+templates).
+
+Every func, table and rule becomes one Python function; its parameters and local names become
+Python locals, calls between them are direct Python calls, and the modifiers and hooks attached to
+them are resolved when the code is generated. Expressions are lowered to straight-line statements
+with temporaries, so each type check is an inline test with a fast path for the common case.
+
+The generated source never contains rule text: local names become `l1`, `l2`…, temporaries `t1`…,
+and every string, node and value the rules supply is a constant of the generated module (`K1`,
+`N1`…) handed over in its namespace. Rule files still reach nothing but the game state.
+
+`GeneratedInterpreter` plays exactly like the tree-walking `Interpreter` (tests compare their logs
+byte for byte). Statements with no generated form here fall back to the tree-walker's own method,
+given an `Env` built from the current locals; what they run in turn comes back here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any
+
+from ...language import ast as A
+from ..definition import Attached, GameDef
+from ..errors import GameOver, StepBudgetExceeded
+from ..interpreter import MAX_DEPTH, Env, Interpreter, _neg_key
+from ..values import CardValue, PileRef, PlayerRef, ZoneRef, encode
+from . import runtime as rt
+from .expressions import MAX_INLINE_SIZE, _intern
+from .scope import Scope, Unit
+from .statements import Lowering
+
+
+def _binder_names(d: GameDef) -> set[str]:
+    """Every name the rules ever bind locally; a free name outside it can only be global."""
+    names = {"it", "this", "base", "me"}
+    for decl in d.ruleset.decls:
+        for node in A.walk(decl):
+            if isinstance(node, (A.Func, A.Rule, A.Modify, A.Hook)):
+                names.update(node.params)
+            elif isinstance(node, A.Table):
+                names.add(node.param)
+            elif isinstance(node, A.Let):
+                names.add(node.name)
+            elif isinstance(node, (A.ForEach, A.Comprehension, A.AskChoose)):
+                names.add(node.var)
+            elif isinstance(node, A.Scoring):
+                names.add(node.player_var)
+    return names
+
+
+class CodeGenerator:
+    """Generates and holds the compiled functions of one rule set."""
+
+    def __init__(self, d: GameDef):
+        self.d = d
+        self.binders = _binder_names(d)
+        self.set_targets = {n.target.id for decl in d.ruleset.decls for n in A.walk(decl)
+                            if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
+        self.namespace: dict[str, Any] = {
+            "rt": rt, "Env": Env, "ZoneRef": ZoneRef, "PileRef": PileRef, "PlayerRef": PlayerRef,
+            "CardValue": CardValue, "encode": encode, "GameOver": GameOver, "MISSING": rt.MISSING,
+            "StepBudgetExceeded": StepBudgetExceeded, "MAX_DEPTH": MAX_DEPTH,
+            "ORDER_UP": itemgetter(1), "ORDER_DOWN": lambda pair: _neg_key(pair[1]),
+        }
+        self.zone_tables = {name: tuple(ZoneRef(seat, _intern(name)) for seat in range(d.game.max_players))
+                            for name in d.player_zones}
+        self.kind_set = frozenset(d.kinds)
+        self.inline_ok: dict[str, bool] = {}
+        self.shared_zone_refs: dict[str, ZoneRef] = {}
+        self.const_ids: dict[tuple[str, int], str] = {}
+        self.const_keep: list[Any] = []
+        self.defined: dict[tuple[str, str], str] = {}  # ("func", name) -> Python function name
+        self.pending: list[Callable[[], Unit]] = []
+        self.entries: dict[int, Callable[..., Any]] = {}
+        self.sources: list[str] = []
+
+    # ------------------------------------------------------------------ call graph
+    def _calls(self, name: str) -> set[str]:
+        """The funcs and tables a func's body and modifiers call."""
+        nodes = [self.d.funcs[name].value, *(a.decl for a in self.d.modifiers.get(name, ()))]
+        return {n.func for root in nodes for n in A.walk(root)
+                if isinstance(n, A.Call) and (n.func in self.d.funcs or n.func in self.d.tables)}
+
+    def shared_zone(self, name: str) -> ZoneRef:
+        """One ref per shared zone, so the same constant stands for it everywhere."""
+        ref = self.shared_zone_refs.get(name)
+        if ref is None:
+            ref = self.shared_zone_refs[name] = ZoneRef(None, _intern(name))
+        return ref
+
+    def is_leaf(self, name: str) -> bool:
+        return not self._calls(name)
+
+    def inlinable(self, name: str) -> bool:
+        """Small funcs that cannot reach themselves are lowered where they are called."""
+        known = self.inline_ok.get(name)
+        if known is None:
+            nodes = [self.d.funcs[name].value, *(a.decl for a in self.d.modifiers.get(name, ()))]
+            size = sum(1 for root in nodes for _ in A.walk(root))
+            seen: set[str] = set()
+            todo = [c for c in self._calls(name) if c in self.d.funcs]
+            while todo:
+                callee = todo.pop()
+                if callee not in seen:
+                    seen.add(callee)
+                    todo.extend(c for c in self._calls(callee) if c in self.d.funcs)
+            known = self.inline_ok[name] = size <= MAX_INLINE_SIZE and name not in seen
+        return known
+
+    # ------------------------------------------------------------------ constants & functions
+    def const(self, value: Any) -> str:
+        """A name of the generated module bound to `value` (nodes, strings, refs, …)."""
+        if value is None or value is True or value is False:
+            return repr(value)
+        if type(value) is int:
+            return f"({value!r})"
+        key = (type(value).__name__, id(value))
+        name = self.const_ids.get(key)
+        if name is None:
+            name = f"K{len(self.const_ids)}"
+            self.const_ids[key] = name
+            self.const_keep.append(value)  # keeps id() unique while the generator lives
+            self.namespace[name] = value
+        return name
+
+    def text(self, value: str) -> str:
+        """Strings are interned so equal strings share one constant."""
+        return self.const(_intern(value))
+
+    def function(self, kind: str, name: str) -> str:
+        """The Python name of a func's, table's, rule's or hook's generated function; the body
+        is generated after the current unit (so recursion just works)."""
+        key = (kind, name)
+        py = self.defined.get(key)
+        if py is None:
+            py = self.defined[key] = f"{kind[0].upper()}{len(self.defined)}"
+            builder = {"func": self._func_unit, "table": self._table_unit, "rule": self._rule_unit}[kind]
+            self.pending.append(lambda: builder(name, py))
+        return py
+
+    def _install(self, first: Unit) -> None:
+        units = [first]
+        while self.pending:
+            units.append(self.pending.pop(0)())
+        source = "\n\n".join(u.source() for u in units)
+        self.sources.append(source)
+        exec(compile(source, "<ratdsl generated>", "exec"), self.namespace)  # generated, not rule text
+
+    def entry_expr(self, node: A.Expr) -> Callable[[Interpreter, Env], Any]:
+        return self._entry(node, "E", lambda low: low.entry_expr(node))
+
+    def entry_block(self, block: A.Block) -> Callable[[Interpreter, Env], None]:
+        return self._entry(block, "B", lambda low: low.entry_block(block))
+
+    def _entry(self, node: A.Node, prefix: str, lower: Callable[[Lowering], None]) -> Callable[..., Any]:
+        """The function that evaluates an expression or runs a block given an Env (the way the
+        tree-walker and the game loop call in), generated the first time."""
+        f = self.entries.get(id(node))
+        if f is None:
+            py = f"{prefix}{len(self.entries)}"
+            unit = Unit(f"def {py}(it, env):", entry=True)
+            lower(Lowering(self, unit))
+            self._install(unit)
+            f = self.entries[id(node)] = self.namespace[py]
+            self.const_keep.append(node)
+        return f
+
+    # ------------------------------------------------------------------ units
+    def _params(self, unit: Unit, params: tuple[str, ...]) -> list[str]:
+        locals_ = []
+        for p in params:
+            local = unit.new("l")
+            unit.root.names[p] = local
+            locals_.append(local)
+        return locals_
+
+    def _func_unit(self, name: str, py: str) -> Unit:
+        func = self.d.funcs[name]
+        args = [f"a{i}" for i in range(len(func.params))]
+        unit = Unit(f"def {py}(it, {''.join(a + ', ' for a in args)}site):", entry=False)
+        low = Lowering(self, unit)
+        low.enter_call(name, rule=False)
+        for local, arg in zip(self._params(unit, func.params), args):
+            unit.emit(f"{local} = {arg}")
+        value = low.expr(func.value, unit.root)
+        result = unit.new()
+        unit.emit(f"{result} = {value}")
+        low.modifiers(name, args, result)
+        unit.emit(f"return {result}")
+        low.leave_call()
+        return unit
+
+    def _table_unit(self, name: str, py: str) -> Unit:
+        table = self.d.tables[name]
+        unit = Unit(f"def {py}(it, a0, site):", entry=False)
+        low = Lowering(self, unit)
+        low.enter_call(name, rule=False)
+        (key,) = self._params(unit, (table.param,))
+        unit.emit(f"{key} = a0 if a0.__class__ is int else it.number(a0, site)")
+        result = unit.new()
+        for entry in table.rows:
+            row = entry.row
+            if row.low is None:
+                unit.emit("if True:")
+            else:
+                unit.emit(f"if {int(row.low)} <= {key} <= {int(row.high)}:")
+            unit.depth += 1
+            value = low.expr(entry.value, Scope(unit.root))
+            unit.emit(f"{result} = {value}")
+            low.modifiers(name, ["a0"], result)
+            unit.emit(f"return {result}")
+            unit.depth -= 1
+        unit.emit(f"raise rt.no_row(it, site, {self.text(name)}, {key})")
+        low.leave_call()
+        return unit
+
+    def _rule_unit(self, name: str, py: str) -> Unit:
+        rule = self.d.rules[name]
+        args = [f"a{i}" for i in range(len(rule.params))]
+        unit = Unit(f"def {py}(it, {''.join(a + ', ' for a in args)}site):", entry=False)
+        low = Lowering(self, unit)
+        low.enter_call(name, rule=True)
+        hooks = self.d.hooks.get(name, {})
+        for attached in hooks.get("before", ()):
+            unit.emit(f"{low.hook(attached, args)}(it, {', '.join(args)})")
+        instead = list(reversed(hooks.get("instead", ())))
+        for attached in instead:
+            unit.emit(f"if not {low.hook(attached, args)}(it, {', '.join(args)}):")
+            unit.depth += 1
+        if rule.body.stmts:
+            unit.emit(f"it.context.append({self.text(name)})")
+            unit.emit("try:")
+            unit.depth += 1
+            scope = Scope(unit.root)
+            for local, arg in zip(self._params(unit, rule.params), args):
+                unit.emit(f"{local} = {arg}")
+            low.block_in(rule.body, scope)
+            unit.depth -= 1
+            unit.emit("finally:")
+            unit.emit("    it.context.pop()")
+        else:
+            unit.emit("pass")
+        unit.depth -= len(instead)
+        for attached in hooks.get("after", ()):
+            unit.emit(f"{low.hook(attached, args)}(it, {', '.join(args)})")
+        low.leave_call()
+        return unit
+
+    def hook_unit(self, attached: Attached, arity: int) -> str:
+        key = ("hook", f"{id(attached.decl)}/{arity}")
+        py = self.defined.get(key)
+        if py is not None:
+            return py
+        py = self.defined[key] = f"H{len(self.defined)}"
+        self.const_keep.append(attached.decl)
+
+        def build() -> Unit:
+            hook = attached.decl
+            args = [f"a{i}" for i in range(arity)]
+            unit = Unit(f"def {py}(it, {', '.join(args)}):", entry=False)
+            low = Lowering(self, unit)
+            scope = unit.root
+            for local, arg in zip(self._params(unit, hook.params[:arity]), args):
+                unit.emit(f"{local} = {arg}")
+            if attached.card is not None:
+                unit.emit(f"if not {low.card_active(attached.card)}: return False")
+                this = unit.new("l")
+                scope.names["this"] = this
+                unit.emit(f"{this} = {self.const(CardValue(attached.card.name))}")
+            if hook.condition is not None:
+                cond = low.truth(hook.condition, scope)
+                unit.emit(f"if not {cond}: return False")
+            label = attached.card.name if attached.card is not None else f"{hook.time} {hook.name}"
+            low.count_fired(attached)
+            unit.emit(f"it.context.append({self.text(label)})")
+            unit.emit("try:")
+            unit.depth += 1
+            low.block_in(hook.body, Scope(scope))
+            unit.depth -= 1
+            unit.emit("finally:")
+            unit.emit("    it.context.pop()")
+            unit.emit("return True")
+            return unit
+
+        self.pending.append(build)
+        return py
+
+
+def generator_for(d: GameDef) -> CodeGenerator:
+    """One generator (and its generated code) per rule set, shared by every game played with it."""
+    gen = d.__dict__.get("_codegen")
+    if gen is None:
+        gen = d.__dict__["_codegen"] = CodeGenerator(d)
+    return gen
+
+
+class GeneratedInterpreter(Interpreter):
+    """The interpreter that runs generated code; the default engine."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.gen = generator_for(self.d)
+
+    def eval(self, node: A.Expr, env: Env) -> Any:
+        f = self.gen.entries.get(id(node))
+        if f is None:
+            f = self.gen.entry_expr(node)
+        return f(self, env)
+
+    def run_block(self, block: A.Block, env: Env) -> None:
+        f = self.gen.entries.get(id(block))
+        if f is None:
+            f = self.gen.entry_block(block)
+        f(self, env)

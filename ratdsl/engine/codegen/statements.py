@@ -1,0 +1,343 @@
+"""Lowers statements (and the modifiers and hooks attached to funcs and rules) to Python, on top
+of the expression lowering. A statement with no generated form runs through the tree-walker."""
+
+from __future__ import annotations
+
+from ...language import ast as A
+from ..definition import Attached
+from ..interpreter import _reads_zones
+from ..values import CardValue, PlayerRef, ZoneRef
+from .expressions import ExprLowering, _intern
+from .scope import Scope
+
+
+def _assigned_names(node: A.Node) -> set[str]:
+    """Names a statement may `set`: after a fallback they are read back from its Env."""
+    return {n.target.id for n in A.walk(node) if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
+
+
+class Lowering(ExprLowering):
+    """Lowers the statements of one unit, and the modifiers and hooks it applies."""
+
+    # ------------------------------------------------------------------ modifiers & hooks
+    def modifiers(self, name: str, args: list[str], result: str) -> None:
+        """Applies the modifiers attached to a func or table to `result`, in order."""
+        for attached in self.d.modifiers.get(name, ()):
+            mod = attached.decl
+            self.gen.const_keep.append(mod)
+            scope = Scope()
+            for param, arg in zip(mod.params, args):
+                local = self.unit.new("l")
+                scope.names[param] = local
+                self.emit(f"{local} = {arg}")
+            base = self.unit.new("l")
+            scope.names["base"] = base
+            self.emit(f"{base} = {result}")
+            opened = 0
+            if attached.card is not None:
+                self.emit(f"if {self.card_active(attached.card)}:")
+                self.unit.depth += 1
+                opened += 1
+                this = self.unit.new("l")
+                scope.names["this"] = this
+                self.emit(f"{this} = {self.c(CardValue(_intern(attached.card.name)))}")
+            if mod.condition is not None:
+                self.emit(f"if {self.truth(mod.condition, scope)}:")
+                self.unit.depth += 1
+                opened += 1
+            self.emit(f"{result} = {self.expr(mod.value, scope)}")
+            self.count_fired(attached)
+            self.unit.depth -= opened
+
+    def card_active(self, card: A.Card) -> str:
+        """Emits the check of a card's `active when` (the remembered answer, while it holds);
+        returns the name of the yes/no result."""
+        entry, out = self.tmp(), self.tmp()
+        self.emit(f"{entry} = it.active_cache.get({self.t(card.name)})")
+        fresh = f"{entry}[0] == it.version"
+        if _reads_zones(self.d, self.d.decks.get(card.deck)):
+            fresh += f" and {entry}[1] == it.zone_version"
+        self.emit(f"{out} = {entry}[2] if {entry} is not None and {fresh} else it.card_active({self.c(card)})")
+        return self.typed(out, bool)
+
+    def hook(self, attached: Attached, args: list[str]) -> str:
+        return self.gen.hook_unit(attached, len(args))
+
+    # ------------------------------------------------------------------ statements
+    def block_in(self, block: A.Block, scope: Scope) -> None:
+        """The statements of a block. Steps are counted a block at a time; the budget is checked
+        where a game could run forever: at every loop iteration and rule call."""
+        if not block.stmts:
+            self.emit("pass")
+            return
+        self.emit(f"it.steps += {len(block.stmts)}")
+        for stmt in block.stmts:
+            method = getattr(self, "_s_" + type(stmt).__name__, None)
+            if method is None:
+                self.emit(f"it.current_span = {self.c(stmt.span)}")
+                self.fallback(stmt, scope)
+            else:
+                method(stmt, scope)
+
+    def fallback(self, stmt: A.Stmt, scope: Scope) -> None:
+        """Runs a statement with the tree-walker, then reads back the locals it may have set."""
+        env = self.tmp()
+        self.emit(f"{env} = {self.env_of(scope)}")
+        self.emit(f"it._exec[{self.c(type(stmt))}]({self.c(stmt)}, {env})")
+        visible = scope.visible()
+        for name in sorted(_assigned_names(stmt)):
+            if name in visible:
+                local, from_env = visible[name]
+                source = "env" if from_env else env
+                self.emit(f"{local} = rt.lookup({source}, {self.t(name)})")
+
+    def _s_Let(self, node: A.Let, scope: Scope) -> None:
+        value = self.expr(node.value, scope)
+        scope.from_env.discard(node.name)  # a let binds a new name here, not the caller's
+        local = scope.names[node.name] = self.unit.new("l")  # one Python local per let
+        self.emit(f"{local} = {value}")
+        if node.name not in self.gen.set_targets:
+            self.typed(local, self.type_of(value))
+
+    def _s_Set(self, node: A.Set, scope: Scope) -> None:
+        target = node.target
+        found = scope.find(target.id) if isinstance(target, A.Name) else None
+        if found is None:
+            self.fallback(node, scope)
+            return
+        local, from_env = found
+        value = self.expr(node.value, scope)
+        if not from_env:
+            self.emit(f"{local} = {value}")
+            return
+        # A name of the caller's scope: set it there too (or, if unbound, the global variable).
+        self.emit(f"if {local} is MISSING:")
+        self.emit(f"    it.set_target({self.c(node)}, {value}, env)")
+        self.emit("else:")
+        self.emit(f"    {local} = {value}")
+        self.emit(f"    env.assign({self.t(target.id)}, {value})")
+
+    def _s_If(self, node: A.If, scope: Scope) -> None:
+        cond = self.truth(node.condition, scope)
+        if cond == "False" and node.otherwise is None:
+            return
+        self.branches(cond, node.then, node.otherwise, scope)
+
+    def branches(self, cond: str, then: A.Block, otherwise: A.Block | None, scope: Scope) -> None:
+        """`if COND:` then-block, `else:` otherwise-block, each in a scope of its own."""
+        self.emit(f"if {cond}:")
+        self.unit.depth += 1
+        self.block_in(then, Scope(scope))
+        self.unit.depth -= 1
+        if otherwise is not None:
+            self.emit("else:")
+            self.unit.depth += 1
+            self.block_in(otherwise, Scope(scope))
+            self.unit.depth -= 1
+
+    def _s_ForEach(self, node: A.ForEach, scope: Scope) -> None:
+        _, inner, _ = self._loop(node.source, node.var, scope, copy=True)
+        self.tick(node)
+        self.block_in(node.body, inner)
+        self.unit.depth -= 1
+
+    def _s_While(self, node: A.While, scope: Scope) -> None:
+        self.emit("while True:")
+        self.unit.depth += 1
+        self.emit(f"if not {self.truth(node.condition, scope)}: break")
+        self.tick(node)
+        self.block_in(node.body, Scope(scope))
+        self.unit.depth -= 1
+
+    def _s_Repeat(self, node: A.Repeat, scope: Scope) -> None:
+        count = self.expr(node.count, scope)
+        self.emit(f"for _ in range({count} if {count}.__class__ is int else "
+                  f"it.number({count}, {self.c(node.count)})):")
+        self.unit.depth += 1
+        self.tick(node)
+        self.block_in(node.body, Scope(scope))
+        self.unit.depth -= 1
+
+    def _zones(self, node: A.Expr, scope: Scope) -> str:
+        v = self.expr(node, scope)
+        if self.type_of(v) == ("list", ZoneRef):
+            return v
+        out = self.tmp()
+        self.emit(f"{out} = {self.fast(v, ZoneRef, f'[{v}]', f'it.zones({v}, {self.c(node)})')}")
+        return out
+
+    def _s_Move(self, node: A.Move, scope: Scope) -> None:
+        value = self.expr(node.source, scope)
+        n = self.c(node)
+        if self.type_of(value) is ZoneRef:
+            single, many = value, None  # one zone, surely
+        elif self.type_of(value) == ("list", ZoneRef):
+            single, many = None, value
+        else:  # validated now, before the destination is evaluated; None when it is one zone
+            single, many = value, self.tmp()
+            self.emit(f"{many} = None if {value}.__class__ is ZoneRef else it.zones({value}, {self.c(node.source)})")
+        dest = self._zone(node.dest, scope)
+        q = node.quantity
+        amount = self.expr(q.amount, scope) if q.amount is not None else "None"
+        if single is None:
+            all_sources = many
+        else:
+            all_sources = f"[{single}]" if many is None else f"([{single}] if {many} is None else {many})"
+        amount_type = self.type_of(amount)
+        if amount_type is None:
+            self.emit(f"if {amount}.__class__ is dict:")
+            self.emit(f"    rt.move_bundle(it, {n}, {all_sources}, {dest}, {amount})")
+            self.emit("else:")
+            self.unit.depth += 1
+        elif amount_type is dict:
+            self.emit(f"rt.move_bundle(it, {n}, {all_sources}, {dest}, {amount})")
+            return
+        what = node.what
+        static = self.static_kinds(what, scope) if what is not None else tuple(self.d.kinds)
+        spec = None
+        if static is not None:
+            kinds = self.c(static)
+        else:
+            spec = self.expr(what, scope)
+            kinds = self.tmp()
+            self.emit(f"{kinds} = ({spec},) if {spec}.__class__ is str and {spec} in {self.c(self.gen.kind_set)} "
+                      f"else it.kinds_of({spec}, {self.c(what)})")
+        general = f"rt.move_tokens(it, {n}, {all_sources}, {dest}, {amount}, {kinds})"
+        if spec is not None and q.mode != "all" and single is not None:
+            single_kind = f"len({kinds}) == 1" + ("" if many is None else f" and {many} is None")
+            self.emit(f"if {single_kind}: rt.move_kind(it, {n}, {single}, {dest}, {kinds}[0], {amount})")
+            self.emit(f"else: {general}")
+            if amount_type is None:
+                self.unit.depth -= 1
+            return
+        if q.mode != "all" and static is not None and len(static) == 1 and single is not None:
+            one = f"rt.move_kind(it, {n}, {single}, {dest}, {self.t(static[0])}, {amount})"
+            if many is None:
+                self.emit(one)
+            else:
+                self.emit(f"if {many} is None: {one}")
+                self.emit(f"else: {general}")
+        else:
+            self.emit(general)
+        if amount_type is None:
+            self.unit.depth -= 1
+
+    def _s_Do(self, node: A.Do, scope: Scope) -> None:
+        args = [self.expr(a, scope) for a in node.args]
+        rule = self.d.rules.get(node.rule)
+        n = self.c(node)
+        if rule is None or len(rule.params) != len(args):
+            self.emit(f"it.call_rule({self.t(node.rule)}, [{', '.join(args)}], {n})")  # raises
+            return
+        if not rule.body.stmts and not self.d.hooks.get(node.rule):
+            # Nothing would run; only the depth limit could still stop it.
+            self.emit(f"if it.depth >= MAX_DEPTH: it.call_rule({self.t(node.rule)}, "
+                      f"[{', '.join(args)}], {n})")
+            return
+        py = self.gen.function("rule", node.rule)
+        self.emit(f"{py}(it, {''.join(a + ', ' for a in args)}{n})")
+
+    def _zone(self, node: A.Expr, scope: Scope) -> str:
+        v = self.expr(node, scope)
+        if self.type_of(v) is ZoneRef:
+            return v
+        out = self.tmp()
+        self.emit(f"{out} = {self.fast(v, ZoneRef, v, f'it.zone({v}, {self.c(node)})')}")
+        return self.typed(out, ZoneRef)
+
+    def _s_Draw(self, node: A.Draw, scope: Scope) -> None:
+        source = self._zone(node.source, scope)
+        dest = self._zone(node.dest, scope)
+        q = node.quantity
+        amount = "None" if q.mode == "all" else self.expr(q.amount, scope)
+        self.emit(f"it.draw_tokens({self.c(node)}, {source}, {dest}, {amount})")
+
+    def _s_AskDistribute(self, node: A.AskDistribute, scope: Scope) -> None:
+        p = self._player(node.player, scope)
+        names_kind = isinstance(node.amount, A.Name) and node.amount.id in self.d.kinds
+        kinds = "None"
+        if names_kind:
+            spec = self.expr(node.amount, scope)
+            kinds = self.tmp()
+            self.emit(f"{kinds} = it.kinds_of({spec}, {self.c(node.amount)})")
+        source = self._zone(node.source, scope)
+        if not names_kind:
+            self.emit(f"raise it.error({self.c(node.amount)}, "
+                      f"{self.t('write which tokens to distribute: `distribute KIND from ZONE among ...`')})")
+            return
+        value = self.expr(node.targets, scope)
+        targets = self.tmp()
+        self.emit(f"{targets} = it.distribution_targets({self.c(node)}, {p}, {value})")
+        limits = []
+        for limit in node.limits:
+            amount = self.expr(limit.amount, scope)
+            number = self.tmp()
+            self.emit(f"{number} = {amount} if {amount}.__class__ is int else "
+                      f"it.number({amount}, {self.c(limit.amount)})")
+            zones = self.iterable(limit.zones, scope)
+            limits.append(f"({number}, {zones})")
+        self.emit(f"it.distribute({self.c(node)}, {p}, {kinds}[0], {source}, {targets}, [{', '.join(limits)}])")
+
+    def _s_Secretly(self, node: A.Secretly, scope: Scope) -> None:
+        before = self.tmp()
+        self.emit(f"{before} = it.state.copy_zones()")
+        self.emit(f"it.secret_stack.append({before})")
+        self.emit("try:")
+        self.unit.depth += 1
+        self.block_in(node.body, Scope(scope))
+        self.unit.depth -= 1
+        self.emit("finally:")
+        self.emit("    it.secret_stack.pop()")
+        self.emit(f"it.uncover({before})")
+
+    def _BundleLit(self, node: A.BundleLit, scope: Scope) -> str:
+        out = self.tmp()
+        self.emit(f"{out} = {{}}")
+        for kind, expr in node.items:
+            if kind not in self.d.kinds:
+                self.emit(f"raise it.error({self.c(node)}, {self.t(f'{kind!r} is not a token kind')}, "
+                          f"rt.did_you_mean({self.t(kind)}, it.d.kinds))")
+                return out
+            value = self.expr(expr, scope)
+            k = self.t(kind)
+            self.emit(f"if {value}.__class__ is not int or {value} <= 0:")
+            self.emit(f"    rt.bundle_count(it, {self.c(expr)}, {k}, {value})")
+            self.emit(f"if {value}: {out}[{k}] = {out}.get({k}, 0) + {value}")
+        return out
+
+    def _s_EndGame(self, node: A.EndGame, scope: Scope) -> None:
+        self.emit(f"it.current_span = {self.c(node.span)}")  # an `end game` in setup is reported here
+        self.emit("raise GameOver()")
+
+    def _s_Say(self, node: A.Say, scope: Scope) -> None:
+        args = [self.expr(a, scope) for a in node.args]
+        self.emit(f"it.log.emit({self.t('say')}, msg={self.t(node.message)}, "
+                  f"args=[{', '.join(f'encode({a})' for a in args)}])")
+
+    def _s_AskMay(self, node: A.AskMay, scope: Scope) -> None:
+        p = self._player(node.player, scope)
+        answer = self.tmp()
+        self.emit(f"{answer} = it.ask(rt.Decision({p}.seat, {self.t(node.id)}, {self.t('may')}, [True, False]), "
+                  f"{self.c(node)})")
+        self.branches(answer, node.body, node.otherwise, scope)
+
+    def _player(self, node: A.Expr, scope: Scope) -> str:
+        v = self.expr(node, scope)
+        if self.type_of(v) is PlayerRef:
+            return v
+        out = self.tmp()
+        self.emit(f"{out} = {self.fast(v, PlayerRef, v, f'it.player({v}, {self.c(node)})')}")
+        return self.typed(out, PlayerRef)
+
+    def _s_AskChoose(self, node: A.AskChoose, scope: Scope) -> None:
+        p = self._player(node.player, scope)
+        values = self.iterable(node.options, scope)
+        chosen = self.tmp()
+        self.emit(f"{chosen} = rt.choose(it, {self.c(node)}, {p}, {values})")
+        self.emit(f"if {chosen} is not MISSING:")
+        self.unit.depth += 1
+        inner = Scope(scope)
+        local = inner.names[node.var] = self.unit.new("l")
+        self.emit(f"{local} = {chosen}")
+        self.block_in(node.body, inner)
+        self.unit.depth -= 1
