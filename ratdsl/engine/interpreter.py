@@ -90,6 +90,8 @@ class Interpreter:
         self.zone_version = 0  # bumped by every move of tokens
         self.active_cache: dict[str, tuple[int, int, bool]] = {}  # card -> (version, zone_version, active)
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
+        # "file:line:col" of each ask, written once per rule set
+        self.span_text: dict[int, str] = definition.__dict__.setdefault("_span_text", {})
         self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
         self.player_refs = [PlayerRef(seat) for seat in range(player_count)]  # shared, immutable
@@ -797,7 +799,10 @@ class Interpreter:
         raise self.error(node, f"expected a player, got {type_name(value)}")
 
     def ask(self, decision: Decision, node: A.Node) -> Any:
-        decision.where = str(node.span)
+        where = self.span_text.get(id(node))
+        if where is None:
+            where = self.span_text[id(node)] = str(node.span)
+        decision.where = where
         seat = decision.player
         decision.view = lambda: self.view_for(seat)
         answer = self.agents[seat].decide(decision)
@@ -853,7 +858,7 @@ class Interpreter:
             if isinstance(t, ZoneRef):  # the player's own zones answer by name, others in full
                 zones_by_label[t.name if t.owner == p.seat else str(t)] = t
             elif isinstance(t, str) and t in self.d.player_zones:
-                zones_by_label[t] = ZoneRef(p.seat, t)
+                zones_by_label[t] = self.zone_refs[t][p.seat]
             else:
                 raise self.error(node.targets, f"{t!r} is not a zone a player can distribute to")
         return zones_by_label
