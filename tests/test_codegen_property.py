@@ -21,6 +21,7 @@ HEADER = '''game prop "Prop" {
   players 2..2
 }
 tokens coin, gem
+const valuables = [coin, gem]
 zone bank
 per player zone purse
 var total = 0
@@ -117,7 +118,7 @@ class Writer:
 
     def statement(self, scope: list[str], indent: int, depth: int, in_rule: bool) -> list[str]:
         pad = "  " * indent
-        kind = self.draw(st.integers(0, 11 if depth < 2 else 5))
+        kind = self.draw(st.integers(0, 15 if depth < 2 else 5))
         settable = [n for n in scope if not n.startswith("w")]  # loop counters are left alone
         if kind <= 1:
             name = self.pick(settable) if settable and self.draw(st.booleans()) else self.var()
@@ -152,6 +153,24 @@ class Writer:
             return [f"{pad}let {counter} = 0", f"{pad}while {counter} < {self.draw(st.integers(0, 3))} {{",
                     f"{pad}  set {counter} = {counter} + 1"] + \
                 self.block(scope + [counter], inner, depth + 1, in_rule) + [f"{pad}}}"]
+        who = "p" if in_rule else "active"
+        if kind == 12:
+            lines = [f"{pad}ask {who} q{self.var()}: may {{"] + self.block(scope, inner, depth + 1, in_rule)
+            if self.draw(st.booleans()):
+                lines += [f"{pad}}} otherwise {{"] + self.block(scope, inner, depth + 1, in_rule)
+            return lines + [f"{pad}}}"]
+        if kind == 13:
+            var = self.var()
+            options = f"(0..{self.draw(st.integers(0, 3))}){self.pick(['', ' or pass'])}"
+            return [f"{pad}ask {who} c{self.var()}: choose {var} from {options} {{"] + \
+                self.block(scope + [var], inner, depth + 1, in_rule) + [f"{pad}}}"]
+        if kind == 14:
+            bundle = f"{{coin: {self.number(scope)}, gem: {self.draw(st.integers(0, 2))}}}"
+            return [f"{pad}move {self.pick(['', 'up to '])}{bundle} from bank to {who}.purse",
+                    f"{pad}move all {self.pick(['coin', 'gem', 'valuables'])} from {who}.purse to bank"]
+        if kind == 15:
+            return [f"{pad}say \"start\" with at_phase_start(count(bank, coin)), "
+                    f"({self.a_list(scope)} with fewest 0 - it)"]
         if in_rule:
             return [f"{pad}say \"in rule\" with n"]
         return [f"{pad}do r({self.pick(['active', 'neighbour(active, left)'])}, {self.number(scope)})"]
