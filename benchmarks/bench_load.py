@@ -40,9 +40,14 @@ print(f"{1000 * (t2 - t1):.1f} {1000 * (t3 - t2):.1f} {1000 * (t1 - t0):.1f}")
 """
 
 
-def probe(cache: str, tables: str = "shipped") -> list[float]:
-    """[first load + check, second load + check, import] in ms, in a fresh process."""
+def probe(cache: str, tables: str = "shipped", pycache: str | None = None) -> list[float]:
+    """[first load + check, second load + check, import] in ms, in a fresh process; with `pycache`,
+    Python's bytecode caches are on and kept there (as after any normal install), else as the
+    environment says (this machine sets PYTHONDONTWRITEBYTECODE: every module is compiled)."""
     env = dict(os.environ, RATDSL_CACHE_DIR=cache)
+    if pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
     out = subprocess.run([sys.executable, "-c", PROBE, str(ROOT / "rules" / "ratland"), tables], env=env,
                          capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
     return [float(x) for x in out]
@@ -54,6 +59,9 @@ def spread(values: list[float]) -> str:
 
 def main() -> None:
     cold = [probe("") for _ in range(RUNS)]
+    with tempfile.TemporaryDirectory() as pycache:
+        probe("", pycache=pycache)  # writes the bytecode caches
+        cold_compiled = [probe("", pycache=pycache) for _ in range(RUNS)]
     stale = [probe("", "stale") for _ in range(3)]
     with tempfile.TemporaryDirectory() as tmp:
         probe(tmp)  # fills the AST cache
@@ -66,6 +74,7 @@ def main() -> None:
     print(f"import of ratdsl:                           {warm[2]:6.1f} ms")
     print(f"load + check, no cache (cold):              {spread([c[0] for c in cold])}")
     print(f"  the same, with the import of ratdsl:      {spread([c[0] + c[2] for c in cold])}")
+    print(f"  ... with bytecode caches (normal install): {spread([c[0] + c[2] for c in cold_compiled])}")
     print(f"load + check, AST cache empty (writes it):  {spread(empty_ast_cache)}")
     print(f"load + check, AST cache filled:             {warm[0]:6.1f} ms")
     print(f"load + check again in the same process:     {warm[1]:6.1f} ms")

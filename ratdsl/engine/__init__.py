@@ -1,6 +1,19 @@
-"""Stage: engine. A generic state model and an interpreter that plays any rule set."""
+"""Stage: engine. A generic state model and an interpreter that plays any rule set.
 
-from .definition import GameDef, build
-from .game import Game, GameResult, play
+The names below are imported on first use, so loading and checking rules (which needs only the
+definition index and the builtins' names) does not import the interpreter and code generator.
+"""
+
+from importlib import import_module
+from typing import Any
+
+_WHERE = {"Game": "game", "GameResult": "game", "play": "game", "GameDef": "definition", "build": "definition"}
 
 __all__ = ["Game", "GameDef", "GameResult", "build", "play"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{module}"), name)

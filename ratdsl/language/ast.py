@@ -26,101 +26,126 @@ class Span:
 NO_SPAN = Span("<builtin>", 0, 0, 0, 0)
 
 
-@dataclass(frozen=True)
+def _compared(cls: type) -> tuple[str, ...]:
+    """The fields equality compares (all but the span), remembered per class."""
+    names = cls.__dict__.get("_compared_fields")
+    if names is None:
+        names = tuple(f.name for f in fields(cls) if f.compare)
+        cls._compared_fields = names
+    return names
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Node:
+    """The base of every node. Nodes are frozen dataclasses that compare by their fields, never by
+    their span. Equality, hashing and repr are written once here rather than generated for each of
+    the node classes, which makes importing this module about twice as fast."""
+
     span: Span = field(default=NO_SPAN, compare=False, kw_only=True)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _compared(self.__class__))
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, *(getattr(self, n) for n in _compared(self.__class__))))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+        return f"{self.__class__.__qualname__}({args})"
 
 
 # ---------------------------------------------------------------- expressions
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Expr(Node):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class IntLit(Expr):
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class StrLit(Expr):
     value: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BoolLit(Expr):
     value: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class NoneLit(Expr):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Name(Expr):
     id: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Attr(Expr):
     obj: Expr
     name: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Index(Expr):
     obj: Expr
     key: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Call(Expr):
     func: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BinOp(Expr):
     op: str
     left: Expr
     right: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BoolOp(Expr):
     op: str  # "and" | "or"
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Not(Expr):
     operand: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Neg(Expr):
     operand: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RangeExpr(Expr):
     low: Expr
     high: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class InExpr(Expr):
     item: Expr
     container: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ListLit(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Comprehension(Expr):
     element: Expr
     var: str
@@ -128,19 +153,19 @@ class Comprehension(Expr):
     condition: Expr | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BundleLit(Expr):
     items: tuple[tuple[str, Expr], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class IfExpr(Expr):
     condition: Expr
     then: Expr
     otherwise: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Where(Expr):
     """`LIST where COND`: keeps the elements for which COND holds; `it` names the element."""
 
@@ -148,7 +173,7 @@ class Where(Expr):
     condition: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Ordered(Expr):
     """`LIST ordered by KEY`: a stable sort, so ties keep list order (players: active first)."""
 
@@ -157,7 +182,7 @@ class Ordered(Expr):
     descending: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Extreme(Expr):
     """`LIST with most KEY` / `with fewest KEY`: the first element with the extreme key."""
 
@@ -166,7 +191,7 @@ class Extreme(Expr):
     most: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AtPhaseStart(Expr):
     """`at_phase_start(EXPR)`: EXPR evaluated on the state as it was when the phase began."""
 
@@ -174,61 +199,61 @@ class AtPhaseStart(Expr):
 
 
 # ---------------------------------------------------------------- statements
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Stmt(Node):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Block(Node):
     stmts: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Let(Stmt):
     name: str
     value: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Set(Stmt):
     target: Expr
     value: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class If(Stmt):
     condition: Expr
     then: Block
     otherwise: Block | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ForEach(Stmt):
     var: str
     source: Expr
     body: Block
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class While(Stmt):
     condition: Expr
     body: Block
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Repeat(Stmt):
     count: Expr
     body: Block
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Quantity(Node):
     mode: str  # "all" | "up_to" | "exact"
     amount: Expr | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Move(Stmt):
     quantity: Quantity
     what: Expr | None
@@ -236,33 +261,33 @@ class Move(Stmt):
     dest: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Draw(Stmt):
     quantity: Quantity
     source: Expr
     dest: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Shuffle(Stmt):
     pile: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Place(Stmt):
     cards: Expr
     where: str  # "top" | "bottom"
     pile: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Reveal(Stmt):
     count: Expr
     source: Expr
     dest: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AskMay(Stmt):
     player: Expr
     id: str
@@ -270,7 +295,7 @@ class AskMay(Stmt):
     otherwise: Block | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AskChoose(Stmt):
     player: Expr
     id: str
@@ -280,14 +305,14 @@ class AskChoose(Stmt):
     body: Block
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DistLimit(Node):
     kind: str  # "most" | "least"
     amount: Expr
     zones: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AskDistribute(Stmt):
     player: Expr
     id: str
@@ -297,29 +322,29 @@ class AskDistribute(Stmt):
     limits: tuple[DistLimit, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Do(Stmt):
     rule: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Secretly(Stmt):
     body: Block
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class EndGame(Stmt):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Say(Stmt):
     message: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Show(Stmt):
     """`show CARDS to PLAYER`: one player (and only that player's agent) sees the cards."""
 
@@ -327,14 +352,14 @@ class Show(Stmt):
     player: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Create(Stmt):
     what: Expr
     where: Expr
 
 
 # ---------------------------------------------------------------- declarations
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Decl(Node):
     """A top-level definition. `kind` and `name` identify it for variants and translations."""
 
@@ -347,7 +372,7 @@ class Decl(Node):
         return f"{self.kind} {getattr(self, 'name', '')}".strip()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Game(Decl):
     name: str
     title: str
@@ -356,7 +381,7 @@ class Game(Decl):
     seating: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ModuleHeader(Decl):
     name: str
     title: str
@@ -367,7 +392,7 @@ class ModuleHeader(Decl):
         return "module"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class VariantHeader(Decl):
     name: str
     title: str
@@ -379,7 +404,7 @@ class VariantHeader(Decl):
         return "variant"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Option(Decl):
     name: str
     title: str | None
@@ -387,7 +412,7 @@ class Option(Decl):
     default: Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Tokens(Decl):
     names: tuple[str, ...]
 
@@ -396,7 +421,7 @@ class Tokens(Decl):
         return "tokens " + ",".join(self.names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Symbols(Decl):
     names: tuple[str, ...]
 
@@ -405,13 +430,13 @@ class Symbols(Decl):
         return "symbols " + ",".join(self.names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Const(Decl):
     name: str
     value: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Zone(Decl):
     names: tuple[str, ...]
     per_player: bool
@@ -421,7 +446,7 @@ class Zone(Decl):
         return "zone " + ",".join(self.names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Pile(Decl):
     names: tuple[str, ...]
     per_player: bool
@@ -431,14 +456,14 @@ class Pile(Decl):
         return "pile " + ",".join(self.names)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Var(Decl):
     name: str
     value: Expr
     per_player: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Deck(Decl):
     name: str
     title: str | None
@@ -446,19 +471,19 @@ class Deck(Decl):
     active: Expr | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CardField(Node):
     name: str
     value: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class OnEvent(Node):
     event: str
     body: Block
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Modify(Decl):
     name: str
     params: tuple[str, ...]
@@ -470,7 +495,7 @@ class Modify(Decl):
         return f"modify {self.name}@{self.span.line}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Hook(Decl):
     time: str  # "before" | "after" | "instead"
     name: str
@@ -483,7 +508,7 @@ class Hook(Decl):
         return f"{self.time} {self.name}@{self.span.line}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Card(Decl):
     name: str
     deck: str
@@ -494,19 +519,19 @@ class Card(Decl):
     hooks: tuple[Hook, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TableRow(Node):
     low: int | None
     high: int | None  # None with low None: the `otherwise` row
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TableEntry(Node):
     row: TableRow
     value: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Table(Decl):
     name: str
     param: str
@@ -514,21 +539,21 @@ class Table(Decl):
     rows: tuple[TableEntry, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class PersonaWeight(Node):
     decision: str
     option: str
     weight: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Persona(Decl):
     name: str
     title: str | None
     weights: tuple[PersonaWeight, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Metric(Decl):
     """`metric NAME "Title" = tokens KINDS [from ZONE] [into ZONE] [during PHASE[.STEP]]`: what a
     simulation counts per game, from the moves in the game log (zone names, any owner)."""
@@ -542,14 +567,14 @@ class Metric(Decl):
     step: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Func(Decl):
     name: str
     params: tuple[str, ...]
     value: Expr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Rule(Decl):
     name: str
     params: tuple[str, ...]
@@ -557,14 +582,14 @@ class Rule(Decl):
     body: Block
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Step(Node):
     name: str
     title: str | None
     body: Block
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Setup(Decl):
     steps: tuple[Step, ...]
 
@@ -573,14 +598,14 @@ class Setup(Decl):
         return "setup"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Phase(Decl):
     name: str
     title: str | None
     steps: tuple[Step, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Round(Decl):
     phases: tuple[str, ...]
 
@@ -589,7 +614,7 @@ class Round(Decl):
         return "round"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Scoring(Decl):
     player_var: str
     score: Expr
@@ -600,7 +625,7 @@ class Scoring(Decl):
         return "scoring"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Replace(Decl):
     decl: Decl
 
@@ -609,7 +634,7 @@ class Replace(Decl):
         return "replace " + self.decl.key
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ReplaceStep(Decl):
     """`replace step PHASE.STEP { ... }` in a variant: swaps one step of a phase."""
 
@@ -621,7 +646,7 @@ class ReplaceStep(Decl):
         return f"replace step {self.phase}.{self.step.name}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Remove(Decl):
     target_kind: str
     name: str
@@ -633,7 +658,7 @@ class Remove(Decl):
         return f"remove {self.target_kind} {self.name}{member}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class SetOption(Decl):
     name: str
     value: Any
@@ -643,7 +668,7 @@ class SetOption(Decl):
         return f"set option {self.name}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Program(Node):
     """One parsed file."""
 
