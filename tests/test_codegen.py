@@ -70,7 +70,7 @@ bundle_count call call_builtin call_rule card_active choose const_cache context 
 dict did_you_mean distribute distribution_targets draw_tokens emit encode env err error fired get global_name
 index_value int it iterable key kinds_of len list log lookup max member min move_bundle move_kind move_tokens
 msg n next no_row number order_error pair phase_start_zones player player_refs players pop range read_zones
-round rt seat secret_stack set_target site sorted span state steps str sum too_deep truth uncover vars
+round rt seat secret_stack set_target site sorted span state steps str sum too_deep truth uncover vars phase_start
 version wrong_values z zone zone_version zones
 """.split())
 

@@ -19,6 +19,7 @@ from .definition import GameDef
 from .errors import GameOver, RuleRuntimeError
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
 from .log import GameLog, digest
+from .reach import phases_reading_start
 from .values import PlayerRef, encode
 
 MAX_ROUNDS = 200
@@ -58,6 +59,7 @@ class Game:
         self.interp = engine(definition, players, Chance(seed, chance_script), agents, self.log, step_budget)
         self.rules_label = rules_label
         self.over = False
+        self.reading_start = phases_reading_start(definition)  # phases that keep their start state
 
     @property
     def state(self):
@@ -83,7 +85,7 @@ class Game:
         self.init_vars()
         if self.d.setup is not None:
             self.state.phase = "setup"
-            self.interp.begin_phase()
+            self.interp.begin_phase("setup" in self.reading_start)
             try:
                 for step in self.d.setup.steps:
                     self._run_step("setup", step)
@@ -104,7 +106,7 @@ class Game:
         if phase is None:
             raise KeyError(f"no phase {name!r}; phases: {', '.join(self.d.phases)}")
         self.state.phase = name
-        self.interp.begin_phase()
+        self.interp.begin_phase(name in self.reading_start)
         self.log.emit("phase", phase=name, round=self.state.round)
         for step in phase.steps:
             self._run_step(name, step)

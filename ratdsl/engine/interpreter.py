@@ -73,7 +73,8 @@ class Interpreter:
         # One ref per player zone and seat, shared, so `p.zone` needs no new object.
         self.zone_refs: dict[str, list[ZoneRef]] = {
             name: [ZoneRef(seat, name) for seat in range(player_count)] for name in definition.player_zones}
-        self.phase_start_zones = PhaseStart(self.state.zones)
+        # The zones as the phase began, for `at_phase_start`; None in phases that never read them.
+        self.phase_start_zones: PhaseStart | None = PhaseStart(self.state.zones)
         self.secret_stack: list[dict[ZoneRef, dict[str, int]]] = []
         self.const_cache: dict[str, Any] = {}
         self.card_uid = 0
@@ -82,7 +83,6 @@ class Interpreter:
         self.where: str = "setup"
         self.baseline: dict[str, int] | None = None
         self.baseline_cards = 0
-        self.step_saved: dict[ZoneRef, dict[str, int]] = {}  # zones the current step changed, as before it
         self.cards_checked_at = -1  # `version` at the last check of the card count
         self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
         self.depth = 0  # nested calls of funcs and rules
@@ -378,9 +378,10 @@ class Interpreter:
         self.active_cache[card.name] = (self.version, self.zone_version, active)
         return active
 
-    def begin_phase(self) -> None:
-        """Marks the state every `at_phase_start(...)` of the coming phase reads."""
-        self.phase_start_zones = PhaseStart(self.state.zones)
+    def begin_phase(self, reads_start: bool = True) -> None:
+        """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when
+        the phase can read it: see reach.py)."""
+        self.phase_start_zones = PhaseStart(self.state.zones) if reads_start else None
         self.zone_version += 1  # what reads zones may read them at the phase start
 
     def changed(self) -> None:
@@ -504,9 +505,14 @@ class Interpreter:
             raise self.error(node.key, "`with most` / `with fewest` need numbers to compare") from None
         return next(item for item, k in keyed if k == best)
 
+    def phase_start(self, node: A.AtPhaseStart) -> PhaseStart:
+        if self.phase_start_zones is None:  # reach.py missed a way to this node: an engine bug
+            raise RuntimeError(f"{node.span}: at_phase_start in a phase found not to read it")
+        return self.phase_start_zones
+
     def _eval_at_phase_start(self, node: A.AtPhaseStart, env: Env) -> Any:
         saved = self.read_zones
-        self.read_zones = self.phase_start_zones
+        self.read_zones = self.phase_start(node)
         try:
             return self.eval(node.operand, env)
         finally:
@@ -605,21 +611,26 @@ class Interpreter:
         zones = self.state.zones
         src = zones[source]
         dst = zones[dest]
-        saved = self.phase_start_zones.saved  # each zone as the phase began, kept on first change
-        if source not in saved:
-            saved[source] = dict(src)
-        if dest not in saved:
-            saved[dest] = dict(dst)
-        saved = self.step_saved  # and as the step began, for the conservation check
-        if source not in saved:
-            saved[source] = dict(src)
-        if dest not in saved:
-            saved[dest] = dict(dst)
+        start = self.phase_start_zones
+        if start is not None:  # each zone as the phase began, kept on its first change
+            saved = start.saved
+            if source not in saved:
+                saved[source] = dict(src)
+            if dest not in saved:
+                saved[dest] = dict(dst)
         for kind, n in bundle.items():
-            src[kind] -= n
+            left = src[kind] - n
+            if left < 0:
+                self.went_negative(source, kind)
+            src[kind] = left
             dst[kind] = dst.get(kind, 0) + n
         if self.log.moves:
             self.log_move(source, dest, dict(bundle))
+
+    def went_negative(self, ref: ZoneRef, kind: str) -> None:
+        """A move took more than a zone held: the callers check first, so this is an engine bug."""
+        raise ConservationError(self.current_span, f"negative token count: {ref} would hold less than 0 {kind} "
+                                                   f"in {self.where_label()}")
 
     def log_move(self, source: ZoneRef, dest: ZoneRef, what: dict[str, int]) -> None:
         """Records a move of tokens, and tells whoever watches moves."""
@@ -948,13 +959,10 @@ class Interpreter:
         if not self.log.active:
             self.log.seq += 1
             return
-        zones = self.state.zones
-        # Every zone changed since `before` was taken is in step_saved (the block is in one step).
-        touched = list(self.step_saved)
-        changed = {str(ref): dict(sorted((k, v) for k, v in zones[ref].items() if v))
-                   for ref in touched
-                   if ref[1] is not None and zones[ref] != before.get(ref)
-                   and _nonzero(zones[ref]) != _nonzero(before.get(ref, {}))}
+        changed = {str(ref): dict(sorted((k, v) for k, v in c.items() if v))
+                   for ref, c in self.state.zones.items()
+                   if ref[1] is not None and c != before.get(ref)
+                   and _nonzero(c) != _nonzero(before.get(ref, {}))}
         self.log.emit("uncover", zones=changed)
 
     def _exec_end(self, node: A.EndGame, env: Env) -> None:
@@ -978,9 +986,9 @@ class Interpreter:
             if self.baseline is not None:
                 raise self.error(node, "tokens can only be created during setup",
                                  "move them from a supply zone instead")
-            self.phase_start_zones.remember(where)
+            if self.phase_start_zones is not None:
+                self.phase_start_zones.remember(where)
             contents = self.state.zones[where]
-            self.step_saved.setdefault(where, dict(contents))
             self.zone_version += 1
             for k, v in what.items():
                 contents[k] = contents.get(k, 0) + v
@@ -1020,39 +1028,17 @@ class Interpreter:
     def start_conservation(self) -> None:
         self.baseline = self.state.totals()
         self.baseline_cards = self.state.card_count()
-        self.step_saved = {}
         self.cards_checked_at = self.version
 
     def check_conservation(self, span: A.Span, where: str) -> None:
-        """After a step: the zones it changed hold the same tokens of each kind between them as
-        before it, none below zero, and no card appeared or vanished. Every engine operation that
-        changes a zone saves its contents first (`step_saved`), so this costs what the step moved."""
-        if self.baseline is None:
+        """After a step: no card appeared or vanished. (Tokens only move, and every move checks
+        that its source keeps a count of zero or more; the totals of each kind over the whole
+        state are checked after every round.)"""
+        if self.baseline is None or self.cards_checked_at == self.version:
             return
-        saved = self.step_saved
-        if saved:
-            self.step_saved = {}
-            before: dict[str, int] = {}
-            after: dict[str, int] = {}
-            negative = []
-            zones = self.state.zones
-            for ref, old in saved.items():
-                for kind, n in old.items():
-                    before[kind] = before.get(kind, 0) + n
-                for kind, n in zones[ref].items():
-                    if n < 0:
-                        negative.append((str(ref), kind))
-                    after[kind] = after.get(kind, 0) + n
-            if negative:
-                raise ConservationError(span, f"negative token counts after {where}: {negative}")
-            diff = {k: after.get(k, 0) - before.get(k, 0) for k in sorted(set(before) | set(after))
-                    if after.get(k, 0) != before.get(k, 0)}
-            if diff:
-                raise ConservationError(span, f"tokens were created or lost in {where}: {diff}")
-        if self.cards_checked_at != self.version:
-            self.cards_checked_at = self.version
-            if self.state.card_count() != self.baseline_cards:
-                raise ConservationError(span, f"cards were created or lost in {where}")
+        self.cards_checked_at = self.version
+        if self.state.card_count() != self.baseline_cards:
+            raise ConservationError(span, f"cards were created or lost in {where}")
 
     def where_label(self) -> str:
         """The step running or last run, as `step NAME of PHASE`."""

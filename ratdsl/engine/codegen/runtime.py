@@ -111,16 +111,13 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
         return
     it.zone_version += 1
     dst = zones[dest]
-    saved = it.phase_start_zones.saved
-    if source not in saved:
-        saved[source] = src.copy()
-    if dest not in saved:
-        saved[dest] = dst.copy()
-    saved = it.step_saved
-    if source not in saved:
-        saved[source] = src.copy()
-    if dest not in saved:
-        saved[dest] = dst.copy()
+    start = it.phase_start_zones
+    if start is not None:  # each zone as the phase began, kept on its first change
+        saved = start.saved
+        if source not in saved:
+            saved[source] = src.copy()
+        if dest not in saved:
+            saved[dest] = dst.copy()
     src[kind] = have - wanted
     dst[kind] = dst.get(kind, 0) + wanted
     if it.log.moves:
