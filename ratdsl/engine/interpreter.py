@@ -18,7 +18,7 @@ from .chance import Chance, ScriptError
 from .definition import Attached, GameDef
 from .errors import ConservationError, GameOver, RuleRuntimeError, StepBudgetExceeded
 from .log import GameLog
-from .state import GameState, PhaseStart
+from .state import GameState, PhaseStart, pile_keys, zone_keys
 from .values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
 
 DEFAULT_STEP_BUDGET = 5_000_000
@@ -67,18 +67,19 @@ class Interpreter:
         self.log = log or GameLog(keep=False)
         self.budget = step_budget
         self.steps = 0
+        refs = _refs_for(definition, player_count)
         self.state = GameState(player_count, definition.shared_zones, definition.player_zones,
-                               definition.shared_piles, definition.player_piles)
+                               definition.shared_piles, definition.player_piles, refs.keys)
         self.read_zones = self.state.zones  # swapped for the phase-start snapshot
         # One ref per player zone and seat, shared, so `p.zone` needs no new object.
-        self.zone_refs: dict[str, list[ZoneRef]] = {
-            name: [ZoneRef(seat, name) for seat in range(player_count)] for name in definition.player_zones}
+        self.zone_refs: dict[str, list[ZoneRef]] = refs.zone_refs
         # The zones as the phase began, for `at_phase_start`; None in phases that never read them.
         self.phase_start_zones: PhaseStart | None = PhaseStart(self.state.zones)
         self.secret_stack: list[dict[ZoneRef, dict[str, int]]] = []
         self.const_cache: dict[str, Any] = {}
         self.card_uid = 0
-        self.card_fields: dict[tuple[str, str], Any] = {}
+        # Fields whose value is a literal, remembered for every game of the rule set.
+        self.card_fields: dict[tuple[str, str], Any] = definition.__dict__.setdefault("_card_fields", {})
         self.current_span: A.Span = definition.game.span
         self.where: str = "setup"
         self.baseline: dict[str, int] | None = None
@@ -94,9 +95,8 @@ class Interpreter:
         self.span_text: dict[int, str] = definition.__dict__.setdefault("_span_text", {})
         self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
-        self.player_refs = [PlayerRef(seat) for seat in range(player_count)]  # shared, immutable
-        self.players_from = [[self.player_refs[(a + i * self.left_step) % player_count]
-                              for i in range(player_count)] for a in range(player_count)]
+        self.player_refs = refs.player_refs  # shared, immutable
+        self.players_from = refs.players_from  # the tie order, by active player
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
             A.IntLit: lambda n, e: n.value,
             A.StrLit: lambda n, e: n.value,
@@ -1060,6 +1060,25 @@ class Interpreter:
             raise ConservationError(span, f"negative token counts after {where}: {where_negative}")
         if self.state.card_count() != self.baseline_cards:
             raise ConservationError(span, f"cards were created or lost in {where}")
+
+
+class _Refs:
+    """The refs of one rule set at one table size, made once and shared by its games."""
+
+    def __init__(self, d: GameDef, n: int):
+        self.keys = (zone_keys(n, d.shared_zones, d.player_zones), pile_keys(n, d.shared_piles, d.player_piles))
+        self.zone_refs = {name: [ZoneRef(seat, name) for seat in range(n)] for name in d.player_zones}
+        self.player_refs = [PlayerRef(seat) for seat in range(n)]
+        step = -1 if d.game.seating == "counterclockwise" else 1
+        self.players_from = [[self.player_refs[(a + i * step) % n] for i in range(n)] for a in range(n)]
+
+
+def _refs_for(d: GameDef, n: int) -> _Refs:
+    cache = d.__dict__.setdefault("_refs", {})
+    refs = cache.get(n)
+    if refs is None:
+        refs = cache[n] = _Refs(d, n)
+    return refs
 
 
 _ZONE_READERS = {"count", "size", "kinds", "pieces", "contents"}

@@ -28,21 +28,26 @@ class PhaseStart:
             self.saved[ref] = dict(self.live[ref])
 
 
+def zone_keys(player_count: int, shared_zones, player_zones) -> list[ZoneRef]:
+    """Every zone of a game, shared ones first, then each seat's."""
+    return [ZoneRef(None, name) for name in shared_zones] + [
+        ZoneRef(seat, name) for seat in range(player_count) for name in player_zones]
+
+
+def pile_keys(player_count: int, shared_piles, player_piles) -> list[PileRef]:
+    return [PileRef(None, name) for name in shared_piles] + [
+        PileRef(seat, name) for seat in range(player_count) for name in player_piles]
+
+
 class GameState:
-    def __init__(self, player_count: int, shared_zones, player_zones, shared_piles, player_piles):
+    def __init__(self, player_count: int, shared_zones, player_zones, shared_piles, player_piles,
+                 keys: tuple[list[ZoneRef], list[PileRef]] | None = None):
+        """`keys` are the refs of zone_keys and pile_keys, when the caller has them already."""
         self.player_count = player_count
-        self.zones: dict[ZoneRef, dict[str, int]] = {}
-        for name in shared_zones:
-            self.zones[ZoneRef(None, name)] = {}
-        for seat in range(player_count):
-            for name in player_zones:
-                self.zones[ZoneRef(seat, name)] = {}
-        self.piles: dict[PileRef, list[CardValue]] = {}  # top card first
-        for name in shared_piles:
-            self.piles[PileRef(None, name)] = []
-        for seat in range(player_count):
-            for name in player_piles:
-                self.piles[PileRef(seat, name)] = []
+        zones, piles = keys or (zone_keys(player_count, shared_zones, player_zones),
+                                pile_keys(player_count, shared_piles, player_piles))
+        self.zones: dict[ZoneRef, dict[str, int]] = {ref: {} for ref in zones}
+        self.piles: dict[PileRef, list[CardValue]] = {ref: [] for ref in piles}  # top card first
         self.vars: dict[str, Any] = {}
         self.player_vars: list[dict[str, Any]] = [{} for _ in range(player_count)]
         self.active = 0
