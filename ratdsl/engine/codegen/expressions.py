@@ -383,18 +383,29 @@ class ExprLowering:
         """The commonest builtins on values of known types, as inline code; False when the
         builtin must be called."""
         types = [self.type_of(a) for a in args]
+        called = f"rt.call_builtin(it, {self.c(node)}, {self.t(name)}, {', '.join(args)})"  # raises
+        left, right = self.t("left"), self.t("right")
         if name == "neighbour" and len(args) == 2 and types[0] is PlayerRef:
-            ok, side = self.static_of(args[1])
-            if ok and side in ("left", "right"):
-                step = -1 if self.d.game.seating == "counterclockwise" else 1
-                sign = "+" if (side == "left") == (step == 1) else "-"
-                self.emit(f"{out} = it.player_refs[({args[0]}[1] {sign} 1) % it.n]")
-                return bool(self.typed(out, PlayerRef))
+            step = -1 if self.d.game.seating == "counterclockwise" else 1
+            to_left, to_right = ("+", "-") if step == 1 else ("-", "+")
+            player, side = args
+            ok, value = self.static_of(side)
+            if ok and value in ("left", "right"):
+                sign = to_left if value == "left" else to_right
+                self.emit(f"{out} = it.player_refs[({player}[1] {sign} 1) % it.n]")
+            else:
+                self.emit(f"if {side} == {left}: {out} = it.player_refs[({player}[1] {to_left} 1) % it.n]")
+                self.emit(f"elif {side} == {right}: {out} = it.player_refs[({player}[1] {to_right} 1) % it.n]")
+                self.emit(f"else: {out} = {called}")
+            return bool(self.typed(out, PlayerRef))
         if name == "opposite" and len(args) == 1:
-            ok, side = self.static_of(args[0])
-            if ok and side in ("left", "right"):
-                self.emit(f"{out} = {self.t('right' if side == 'left' else 'left')}")
-                return bool(self.typed(out, str))
+            ok, value = self.static_of(args[0])
+            if ok and value in ("left", "right"):
+                self.emit(f"{out} = {right if value == 'left' else left}")
+            else:
+                self.emit(f"{out} = {right} if {args[0]} == {left} else {left} if {args[0]} == {right} "
+                          f"else {called}")
+            return bool(self.typed(out, str))
         if name == "count" and len(args) == 2 and types[0] in (ZoneRef, ("list", ZoneRef)):
             ok, kind = self.static_of(args[1])
             if ok and isinstance(kind, str) and kind in self.gen.kind_set:
@@ -431,9 +442,7 @@ class ExprLowering:
             self.emit(f"if it.depth > MAX_DEPTH: raise rt.too_deep(it, {n}, {k}, False)")
         scope = Scope()  # a func sees its parameters and globals only
         for param, arg in zip(func.params, args):
-            local = scope.names[param] = self.unit.new("l")
-            self.emit(f"{local} = {arg}")
-            self.typed(local, self.type_of(arg))
+            scope.names[param] = arg  # evaluated already, and nothing can change it meanwhile
         self.inlined += 1
         value = self.expr(func.value, scope)
         result = self.tmp()

@@ -25,22 +25,18 @@ class Lowering(ExprLowering):
         for attached in self.d.modifiers.get(name, ()):
             mod = attached.decl
             self.gen.const_keep.append(mod)
+            # Parameters, `base` and `this` name values already computed: no copies. `result`
+            # changes only after the modifier's value is computed.
             scope = Scope()
             for param, arg in zip(mod.params, args):
-                local = self.unit.new("l")
-                scope.names[param] = local
-                self.emit(f"{local} = {arg}")
-            base = self.unit.new("l")
-            scope.names["base"] = base
-            self.emit(f"{base} = {result}")
+                scope.names[param] = arg
+            scope.names["base"] = result
             opened = 0
             if attached.card is not None:
                 self.emit(f"if {self.card_active(attached.card)}:")
                 self.unit.depth += 1
                 opened += 1
-                this = self.unit.new("l")
-                scope.names["this"] = this
-                self.emit(f"{this} = {self.c(CardValue(_intern(attached.card.name)))}")
+                scope.names["this"] = self.c(CardValue(_intern(attached.card.name)))
             if mod.condition is not None:
                 self.emit(f"if {self.truth(mod.condition, scope)}:")
                 self.unit.depth += 1
