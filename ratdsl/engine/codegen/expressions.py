@@ -54,6 +54,7 @@ class ExprLowering:
         self.d = gen.d
         self._folding: set[str] = set()
         self.types: dict[str, Any] = {}  # what a temporary or local is known to hold
+        self.choices: dict[str, frozenset] = {}  # the few values a temporary or local can hold
         self.inlined = 0  # funcs being inlined around the code now generated
 
     # ------------------------------------------------------------------ unit frames
@@ -338,8 +339,15 @@ class ExprLowering:
         out, n = self.tmp(), self.c(node)
         slow = f"it.index_value({obj}, {key}, {n})"
         known_key, key_value = self.static_of(key)
+        keys = self.choices.get(key, frozenset())
         if known_key and isinstance(key_value, str) and key_value in self.d.player_zones:
             self.emit(f"{out} = {self.fast(obj, PlayerRef, f'{self.zone_table(key_value)}[{obj}[1]]', slow)}")
+            if self.type_of(obj) is PlayerRef:
+                self.typed(out, ZoneRef)
+        elif keys and all(isinstance(k, str) and k in self.d.player_zones for k in keys):
+            # The key is one of a few zone names, known now (a loop over them, an if-else of them).
+            table = f"{self.c(self.gen.zone_tables)}[{key}][{obj}[1]]"
+            self.emit(f"{out} = {self.fast(obj, PlayerRef, table, slow)}")
             if self.type_of(obj) is PlayerRef:
                 self.typed(out, ZoneRef)
         elif self.type_of(key) is int:
@@ -445,12 +453,12 @@ class ExprLowering:
             scope.names[param] = arg  # evaluated already, and nothing can change it meanwhile
         self.inlined += 1
         value = self.expr(func.value, scope)
-        result = self.tmp()
-        self.emit(f"{result} = {value}")
         if self.d.modifiers.get(name):
+            result = self.tmp()
+            self.emit(f"{result} = {value}")
             self.modifiers(name, args, result)
         else:
-            self.typed(result, self.type_of(value))
+            result = value
         self.inlined -= 1
         if not leaf:
             self.unit.depth -= 1
@@ -541,7 +549,17 @@ class ExprLowering:
         self.unit.depth -= 1
         if self.type_of(then) is not None and self.type_of(then) == self.type_of(otherwise):
             self.typed(out, self.type_of(then))
+        branches = [self.possible(then), self.possible(otherwise)]
+        if all(branches):
+            self.choices[out] = branches[0] | branches[1]
         return out
+
+    def possible(self, code: str) -> frozenset:
+        """The values `code` can hold, when they are few and known now; else empty."""
+        ok, value = self.static_of(code)
+        if ok and isinstance(value, (str, int)):
+            return frozenset([value])
+        return self.choices.get(code, frozenset())
 
     def _ListLit(self, node: A.ListLit, scope: Scope) -> str:
         items = [self.expr(i, scope) for i in node.items]
@@ -577,6 +595,9 @@ class ExprLowering:
         inner.names[var] = local
         if var not in self.gen.set_targets:
             self.typed(local, self.element_type(items))
+            ok, values = self.static_of_list(items)
+            if ok and values and all(isinstance(v, (str, int)) for v in values):
+                self.choices[local] = frozenset(values)
         self.emit(f"for {local} in {'list(' + items + ')' if copy else items}:")
         self.unit.depth += 1
         return local, inner, items
