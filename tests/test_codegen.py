@@ -64,7 +64,7 @@ def test_scopes_loops_calls_and_moves_give_the_same_log_as_the_tree_walker(tmp_p
 GENERATED = re.compile(r"^[ltaKEBFRTH]\d+$")  # locals, temporaries, arguments, constants, functions
 # Every other name generated code may use: the engine's own helpers, attributes and Python builtins.
 ENGINE_VOCABULARY = set("""
-Decision Env GameOver MAX_DEPTH MISSING ORDER_DOWN ORDER_UP PlayerRef PileRef CardValue StepBudgetExceeded
+Decision Env GameOver PhaseStart MAX_DEPTH MISSING ORDER_DOWN ORDER_UP PlayerRef PileRef CardValue StepBudgetExceeded
 TypeError ZoneRef _ __class__ _eval _exec active active_cache append args ask assign binop bool budget
 bundle_count call call_builtin call_rule card_active choose const_cache context copy_zones current_span depth
 dict did_you_mean distribute distribution_targets draw_tokens emit encode env err error fired get global_name

@@ -75,7 +75,8 @@ class Interpreter:
         self.zone_refs: dict[str, list[ZoneRef]] = refs.zone_refs
         # The zones as the phase began, for `at_phase_start`; None in phases that never read them.
         self.phase_start_zones: PhaseStart | None = PhaseStart(self.state.zones)
-        self.secret_stack: list[dict[ZoneRef, dict[str, int]]] = []
+        # The zones as each open `secretly` block began (copy-on-write, like phase starts).
+        self.secret_stack: list[PhaseStart] = []
         self.const_cache: dict[str, Any] = {}
         self.card_uid = 0
         # Fields whose value is a literal, remembered for every game of the rule set.
@@ -618,6 +619,9 @@ class Interpreter:
                 saved[source] = dict(src)
             if dest not in saved:
                 saved[dest] = dict(dst)
+        for block_start in self.secret_stack:  # and as each open secret block began
+            block_start.remember(source)
+            block_start.remember(dest)
         for kind, n in bundle.items():
             left = src[kind] - n
             if left < 0:
@@ -946,7 +950,7 @@ class Interpreter:
         return True
 
     def _exec_secretly(self, node: A.Secretly, env: Env) -> None:
-        before = self.state.copy_zones()
+        before = PhaseStart(self.state.zones)
         self.secret_stack.append(before)
         try:
             self.run_block(node.body, env.child())
@@ -954,15 +958,15 @@ class Interpreter:
             self.secret_stack.pop()
         self.uncover(before)
 
-    def uncover(self, before: dict[ZoneRef, dict[str, int]]) -> None:
+    def uncover(self, before: PhaseStart) -> None:
         """Logs the players' zones that a secret block changed, as they are now."""
         if not self.log.active:
             self.log.seq += 1
             return
+        saved = before.saved  # the zones changed since the block began, as they were then
         changed = {str(ref): dict(sorted((k, v) for k, v in c.items() if v))
                    for ref, c in self.state.zones.items()
-                   if ref[1] is not None and c != before.get(ref)
-                   and _nonzero(c) != _nonzero(before.get(ref, {}))}
+                   if ref in saved and ref[1] is not None and _nonzero(c) != _nonzero(saved[ref])}
         self.log.emit("uncover", zones=changed)
 
     def _exec_end(self, node: A.EndGame, env: Env) -> None:
@@ -988,6 +992,8 @@ class Interpreter:
                                  "move them from a supply zone instead")
             if self.phase_start_zones is not None:
                 self.phase_start_zones.remember(where)
+            for block_start in self.secret_stack:
+                block_start.remember(where)
             contents = self.state.zones[where]
             self.zone_version += 1
             for k, v in what.items():

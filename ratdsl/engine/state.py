@@ -9,9 +9,9 @@ from .values import CardValue, PileRef, ZoneRef
 
 
 class PhaseStart:
-    """The zones as they were when the phase began, kept cheaply: a zone's contents are saved the
-    first time it changes during the phase (see Interpreter.transfer); unchanged zones are read
-    from the live state."""
+    """The zones as they were when a phase (or a `secretly` block) began, kept cheaply: a zone's
+    contents are saved the first time it changes (see Interpreter.transfer); unchanged zones are
+    read from the live state."""
 
     __slots__ = ("live", "saved")
 

@@ -118,6 +118,9 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
             saved[source] = src.copy()
         if dest not in saved:
             saved[dest] = dst.copy()
+    for block_start in it.secret_stack:  # and as each open secret block began
+        block_start.remember(source)
+        block_start.remember(dest)
     src[kind] = have - wanted
     dst[kind] = dst.get(kind, 0) + wanted
     if it.log.moves:

@@ -276,7 +276,7 @@ class Lowering(ExprLowering):
 
     def _s_Secretly(self, node: A.Secretly, scope: Scope) -> None:
         before = self.tmp()
-        self.emit(f"{before} = it.state.copy_zones()")
+        self.emit(f"{before} = PhaseStart(it.state.zones)")
         self.emit(f"it.secret_stack.append({before})")
         self.emit("try:")
         self.unit.depth += 1
