@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the generator creates the lowerings; only its type is neede
 
 MAX_INLINE_NESTING = 3  # funcs inlined inside inlined funcs, at most
 MAX_INLINE_SIZE = 60  # AST nodes in a func's body and modifiers, at most
+MAX_INLINE_RULE_SIZE = 120  # AST nodes in a rule's body and hooks, at most
 
 _ARITH = {"+": "+", "-": "-", "*": "*", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
@@ -56,19 +57,22 @@ class ExprLowering:
         self.types: dict[str, Any] = {}  # what a temporary or local is known to hold
         self.choices: dict[str, frozenset] = {}  # the few values a temporary or local can hold
         self.inlined = 0  # funcs being inlined around the code now generated
+        self.inlined_rules = 0  # and rules
 
     # ------------------------------------------------------------------ unit frames
-    def enter_call(self, name: str, rule: bool) -> None:
+    def enter_call(self, name: str, rule: bool, site: str = "site") -> None:
+        """Opens a call of a func or rule: its depth, the depth limit and the step budget.
+        `site` names the calling node (the `site` argument, or a constant where it is inlined)."""
         u = self.unit
         u.emit("it.depth += 1")
         u.emit("try:")
         u.depth += 1
-        u.emit(f"if it.depth > MAX_DEPTH: raise rt.too_deep(it, site, {self.gen.text(name)}, {rule})")
+        u.emit(f"if it.depth > MAX_DEPTH: raise rt.too_deep(it, {site}, {self.gen.text(name)}, {rule})")
         # Recursion is bounded by the depth limit, but could still branch forever: a call of a
         # func costs a step (rules count their statements), and both check the budget.
         if not rule:
             u.emit("it.steps += 1")
-        u.emit("if it.steps > it.budget: raise StepBudgetExceeded(site.span, it.budget)")
+        u.emit(f"if it.steps > it.budget: raise StepBudgetExceeded({site}.span, it.budget)")
 
     def leave_call(self) -> None:
         u = self.unit

@@ -28,7 +28,7 @@ from ..interpreter import MAX_DEPTH, Env, Interpreter, _neg_key
 from ..state import PhaseStart
 from ..values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 from . import runtime as rt
-from .expressions import MAX_INLINE_SIZE, _intern
+from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
 from .scope import Scope, Unit
 from .statements import Lowering
 
@@ -69,7 +69,7 @@ class CodeGenerator:
         self.zone_tables = {name: tuple(ZoneRef(seat, _intern(name)) for seat in range(d.game.max_players))
                             for name in d.player_zones}
         self.kind_set = frozenset(d.kinds)
-        self.inline_ok: dict[str, bool] = {}
+        self.inline_ok: dict[Any, bool] = {}
         self.shared_zone_refs: dict[str, ZoneRef] = {}
         self.const_ids: dict[tuple[str, int], str] = {}
         self.const_keep: list[Any] = []
@@ -222,33 +222,32 @@ class CodeGenerator:
         rule = self.d.rules[name]
         args = [f"a{i}" for i in range(len(rule.params))]
         unit = Unit(f"def {py}(it, {''.join(a + ', ' for a in args)}site):", entry=False)
-        low = Lowering(self, unit)
-        low.enter_call(name, rule=True)
-        hooks = self.d.hooks.get(name, {})
-        for attached in hooks.get("before", ()):
-            unit.emit(f"{low.hook(attached, args)}(it, {', '.join(args)})")
-        instead = list(reversed(hooks.get("instead", ())))
-        for attached in instead:
-            unit.emit(f"if not {low.hook(attached, args)}(it, {', '.join(args)}):")
-            unit.depth += 1
-        if rule.body.stmts:
-            unit.emit(f"it.context.append({self.text(name)})")
-            unit.emit("try:")
-            unit.depth += 1
-            scope = Scope(unit.root)
-            for local, arg in zip(self._params(unit, rule.params), args):
-                unit.emit(f"{local} = {arg}")
-            low.block_in(rule.body, scope)
-            unit.depth -= 1
-            unit.emit("finally:")
-            unit.emit("    it.context.pop()")
-        else:
-            unit.emit("pass")
-        unit.depth -= len(instead)
-        for attached in hooks.get("after", ()):
-            unit.emit(f"{low.hook(attached, args)}(it, {', '.join(args)})")
-        low.leave_call()
+        Lowering(self, unit).rule_call(name, args, "site")
         return unit
+
+    def rule_inlinable(self, name: str) -> bool:
+        """Small rules that cannot run themselves (through `do` in their bodies or their hooks)
+        are lowered where they are run."""
+        known = self.inline_ok.get(("rule", name))
+        if known is None:
+            def code(rule_name: str) -> list[A.Node]:
+                rule = self.d.rules.get(rule_name)
+                hooks = [a.decl for group in self.d.hooks.get(rule_name, {}).values() for a in group]
+                return ([rule.body] if rule is not None else []) + hooks
+
+            def calls(rule_name: str) -> set[str]:
+                return {n.rule for root in code(rule_name) for n in A.walk(root) if isinstance(n, A.Do)}
+
+            seen: set[str] = set()
+            todo = list(calls(name))
+            while todo:
+                callee = todo.pop()
+                if callee not in seen:
+                    seen.add(callee)
+                    todo.extend(calls(callee))
+            size = sum(1 for root in code(name) for _ in A.walk(root))
+            known = self.inline_ok[("rule", name)] = size <= MAX_INLINE_RULE_SIZE and name not in seen
+        return known
 
     def hook_unit(self, attached: Attached, arity: int) -> str:
         key = ("hook", f"{id(attached.decl)}/{arity}")

@@ -7,7 +7,7 @@ from ...language import ast as A
 from ..definition import Attached
 from ..interpreter import _reads_zones
 from ..values import CardValue, PlayerRef, ZoneRef
-from .expressions import ExprLowering, _intern
+from .expressions import MAX_INLINE_NESTING, ExprLowering, _intern
 from .scope import Scope
 
 
@@ -230,8 +230,47 @@ class Lowering(ExprLowering):
             self.emit(f"if it.depth >= MAX_DEPTH: it.call_rule({self.t(node.rule)}, "
                       f"[{', '.join(args)}], {n})")
             return
+        if self.gen.rule_inlinable(node.rule) and self.inlined_rules < MAX_INLINE_NESTING:
+            self.inlined_rules += 1
+            self.rule_call(node.rule, args, n)
+            self.inlined_rules -= 1
+            return
         py = self.gen.function("rule", node.rule)
         self.emit(f"{py}(it, {''.join(a + ', ' for a in args)}{n})")
+
+    def rule_call(self, name: str, args: list[str], site: str) -> None:
+        """What running a rule does: its before hooks, its instead hooks (the last that runs
+        replaces the body), its body (seeing only its parameters), its after hooks; in its own
+        depth frame, with the budget checked."""
+        rule = self.d.rules[name]
+        self.enter_call(name, rule=True, site=site)
+        hooks = self.d.hooks.get(name, {})
+        for attached in hooks.get("before", ()):
+            self.emit(f"{self.hook(attached, args)}(it, {', '.join(args)})")
+        instead = list(reversed(hooks.get("instead", ())))
+        for attached in instead:
+            self.emit(f"if not {self.hook(attached, args)}(it, {', '.join(args)}):")
+            self.unit.depth += 1
+        if rule.body.stmts:
+            self.emit(f"it.context.append({self.t(name)})")
+            self.emit("try:")
+            self.unit.depth += 1
+            scope = Scope() if site != "site" else Scope(self.unit.root)  # inlined: stands alone
+            for param, arg in zip(rule.params, args):
+                local = scope.names[param] = self.unit.new("l")
+                self.emit(f"{local} = {arg}")
+                if param not in self.gen.set_targets:
+                    self.typed(local, self.type_of(arg))
+            self.block_in(rule.body, scope)
+            self.unit.depth -= 1
+            self.emit("finally:")
+            self.emit("    it.context.pop()")
+        else:
+            self.emit("pass")
+        self.unit.depth -= len(instead)
+        for attached in hooks.get("after", ()):
+            self.emit(f"{self.hook(attached, args)}(it, {', '.join(args)})")
+        self.leave_call()
 
     def _zone(self, node: A.Expr, scope: Scope) -> str:
         v = self.expr(node, scope)
