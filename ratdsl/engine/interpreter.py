@@ -94,6 +94,7 @@ class Interpreter:
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         # "file:line:col" of each ask, written once per rule set
         self.span_text: dict[int, str] = definition.__dict__.setdefault("_span_text", {})
+        self.targets_cache: dict[tuple, dict[str, ZoneRef]] = definition.__dict__.setdefault("_targets", {})
         self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
         self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
         self.player_refs = refs.player_refs  # shared, immutable
@@ -867,7 +868,17 @@ class Interpreter:
         self.distribute(node, p, kinds[0], source, targets, limits)
 
     def distribution_targets(self, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
-        """The zones a distribution may use, by the label the player answers with."""
+        """The zones a distribution may use, by the label the player answers with (the same
+        targets for the same seat give the same answer, remembered for the rule set)."""
+        if value.__class__ is list and all(v.__class__ in (str, ZoneRef) for v in value):
+            key = (id(node), p[1], *value)
+            known = self.targets_cache.get(key)
+            if known is None:
+                known = self.targets_cache[key] = self._distribution_targets(node, p, value)
+            return known
+        return self._distribution_targets(node, p, value)
+
+    def _distribution_targets(self, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
         zones_by_label: dict[str, ZoneRef] = {}
         for t in self.iterable(value, node.targets):
             if isinstance(t, ZoneRef):  # the player's own zones answer by name, others in full
@@ -891,8 +902,9 @@ class Interpreter:
             return
         answer = self.ask(decision, node)
         for name in names:
-            if answer.get(name):
-                self.transfer(source, zones_by_label[name], {kind: answer[name]})
+            n = answer.get(name)
+            if n:
+                self.transfer(source, zones_by_label[name], {kind: n})
 
     def _exec_do(self, node: A.Do, env: Env) -> None:
         args = [self.eval(a, env) for a in node.args]
