@@ -329,6 +329,8 @@ class ExprLowering:
             kinds = self.static_kinds(A.Name(node.name), Scope())
             self.emit(f"{out} = {' + '.join(f'{contents}.get({self.t(k)}, 0)' for k in kinds)}")
             self.typed(out, int)
+        elif self.type_of(obj) is CardValue:
+            self.card_field(obj, k, slow, out)
         else:
             self.emit(f"{out} = {slow}")
         return out
@@ -354,6 +356,8 @@ class ExprLowering:
             self.emit(f"{out} = {self.fast(obj, PlayerRef, table, slow)}")
             if self.type_of(obj) is PlayerRef:
                 self.typed(out, ZoneRef)
+        elif self.type_of(obj) is CardValue:
+            self.card_field(obj, key, slow, out)
         elif self.type_of(key) is int:
             self.emit(f"{out} = {obj}[{key}] if {obj}.__class__ is list and -len({obj}) <= {key} < len({obj}) "
                       f"else {slow}")
@@ -578,7 +582,14 @@ class ExprLowering:
             return v
         out = self.tmp()
         self.emit(f"{out} = {self.fast(v, list, v, f'it.iterable({v}, {self.c(node)})')}")
+        if self.type_of(v) is PileRef:
+            self.typed(out, ("list", CardValue))  # a pile's cards
         return out
+
+    def card_field(self, obj: str, key: str, slow: str, out: str) -> None:
+        """A card's field: the remembered value of a literal field, else the general lookup."""
+        self.emit(f"{out} = it.card_fields.get(({obj}.name, {key}), MISSING)")
+        self.emit(f"if {out} is MISSING: {out} = {slow}")
 
     def element_type(self, items: str) -> Any:
         known = self.type_of(items)
