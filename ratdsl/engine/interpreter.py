@@ -96,7 +96,7 @@ class Interpreter:
         self.span_text: dict[int, str] = definition.__dict__.setdefault("_span_text", {})
         self.targets_cache: dict[tuple, dict[str, ZoneRef]] = definition.__dict__.setdefault("_targets", {})
         self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
-        self.left_step = -1 if definition.game.seating == "counterclockwise" else 1
+        self.left_step = refs.left_step
         self.player_refs = refs.player_refs  # shared, immutable
         self.players_from = refs.players_from  # the tie order, by active player
         self._eval: dict[type, Callable[[Any, Env], Any]] = {
@@ -1087,8 +1087,13 @@ class _Refs:
         self.keys = (zone_keys(n, d.shared_zones, d.player_zones), pile_keys(n, d.shared_piles, d.player_piles))
         self.zone_refs = {name: [ZoneRef(seat, name) for seat in range(n)] for name in d.player_zones}
         self.player_refs = [PlayerRef(seat) for seat in range(n)]
-        step = -1 if d.game.seating == "counterclockwise" else 1
+        self.left_step = step = left_step(d)
         self.players_from = [[self.player_refs[(a + i * step) % n] for i in range(n)] for a in range(n)]
+
+
+def left_step(d: GameDef) -> int:
+    """The change of seat number towards a player's left: +1 clockwise, -1 counterclockwise."""
+    return -1 if d.game.seating == "counterclockwise" else 1
 
 
 def _refs_for(d: GameDef, n: int) -> _Refs:

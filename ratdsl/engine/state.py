@@ -56,9 +56,6 @@ class GameState:
         self.ended = False
         self.known: list[list[str]] = [[] for _ in range(player_count)]  # cards shown to one player
 
-    def copy_zones(self) -> dict[ZoneRef, dict[str, int]]:
-        return {ref: dict(contents) for ref, contents in self.zones.items()}
-
     def totals_and_negatives(self) -> tuple[dict[str, int], list[tuple[ZoneRef, str]]]:
         """Tokens of each kind over all zones, and any (zone, kind) below zero, in one pass."""
         out: dict[str, int] = {}

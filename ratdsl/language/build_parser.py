@@ -54,7 +54,7 @@ def build() -> None:
     parser = Lark(grammar_text(), **LARK_OPTIONS)
     TABLES_FILE.write_text(tables_text(parser), "utf-8")
     with open(LARK_FILE, "wb") as f:
-        pickle.dump(lark_stamp(), f)
+        f.write(pickle.dumps(lark_stamp()))
         parser.save(f)
 
 

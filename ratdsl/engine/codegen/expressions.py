@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...language import ast as A
 from ..builtins import BUILTINS
 from ..definition import Attached
-from ..interpreter import _equal
+from ..interpreter import _equal, left_step
 from ..values import CardValue, PileRef, PlayerRef, ZoneRef
 from .scope import Scope, Unit
 
@@ -402,7 +402,7 @@ class ExprLowering:
         called = f"rt.call_builtin(it, {self.c(node)}, {self.t(name)}, {', '.join(args)})"  # raises
         left, right = self.t("left"), self.t("right")
         if name == "neighbour" and len(args) == 2 and types[0] is PlayerRef:
-            step = -1 if self.d.game.seating == "counterclockwise" else 1
+            step = left_step(self.d)
             to_left, to_right = ("+", "-") if step == 1 else ("-", "+")
             player, side = args
             ok, value = self.static_of(side)
