@@ -64,14 +64,14 @@ def test_scopes_loops_calls_and_moves_give_the_same_log_as_the_tree_walker(tmp_p
 GENERATED = re.compile(r"^[ltaKEBFRTH]\d+$")  # locals, temporaries, arguments, constants, functions
 # Every other name generated code may use: the engine's own helpers, attributes and Python builtins.
 ENGINE_VOCABULARY = set("""
-Decision Env GameOver PhaseStart MAX_DEPTH MISSING ORDER_DOWN ORDER_UP PlayerRef PileRef CardValue StepBudgetExceeded
+Decision Env GameOver MAX_DEPTH MISSING ORDER_DOWN ORDER_UP PlayerRef PileRef CardValue StepBudgetExceeded
 TypeError ZoneRef _ __class__ _eval _exec active active_cache append args ask assign binop bool budget
 bundle_count call call_builtin call_rule card_active card_fields choose const_cache context current_span
 depth dict did_you_mean distribute distribution_targets draw_tokens emit encode env err error fired get global_name
 index_value int it iterable key kinds_of len list log lookup max member min move_bundle move_kind move_tokens
-msg n name next no_row number order_error pair phase_start_zones player player_refs players pop range read_zones
-round rt seat secret_stack set_target site sorted span state steps str sum too_deep truth uncover vars phase_start
-version wrong_values z zone zone_version zones
+msg n name next no_row number order_error pair player player_refs players pop range read_zones
+round rt seat set_target site sorted span state steps str sum too_deep truth uncover vars phase_start
+version wrong_values z zone zone_version zones move_all open_secret close_secret
 """.split())
 
 

@@ -82,7 +82,12 @@ def _pieces(interp, node, thing):
     contents = interp.read_zones[thing] if isinstance(thing, ZoneRef) else thing
     if not isinstance(contents, dict):
         raise interp.error(node, "pieces() takes a zone or a bundle")
-    return [k for k in interp.d.kinds for _ in range(contents.get(k, 0))]
+    pieces: list[str] = []
+    for k in interp.d.kinds:
+        n = contents.get(k)
+        if n and n > 0:
+            pieces += [k] * n
+    return pieces
 
 
 def _contents(interp, node, zone):

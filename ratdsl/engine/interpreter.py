@@ -77,6 +77,7 @@ class Interpreter:
         self.phase_start_zones: PhaseStart | None = PhaseStart(self.state.zones)
         # The zones as each open `secretly` block began (copy-on-write, like phase starts).
         self.secret_stack: list[PhaseStart] = []
+        self.tracking = True  # whether a move must first save what it changes (see keep_before)
         self.const_cache: dict[str, Any] = {}
         self.card_uid = 0
         # Fields whose value is a literal, remembered for every game of the rule set.
@@ -384,6 +385,7 @@ class Interpreter:
         """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when
         the phase can read it: see reach.py)."""
         self.phase_start_zones = PhaseStart(self.state.zones) if reads_start else None
+        self.tracking = reads_start or bool(self.secret_stack)
         self.zone_version += 1  # what reads zones may read them at the phase start
 
     def changed(self) -> None:
@@ -610,19 +612,11 @@ class Interpreter:
         if not bundle or source == dest:
             return
         self.zone_version += 1
+        if self.tracking:
+            self.keep_before(source, dest)
         zones = self.state.zones
         src = zones[source]
         dst = zones[dest]
-        start = self.phase_start_zones
-        if start is not None:  # each zone as the phase began, kept on its first change
-            saved = start.saved
-            if source not in saved:
-                saved[source] = dict(src)
-            if dest not in saved:
-                saved[dest] = dict(dst)
-        for block_start in self.secret_stack:  # and as each open secret block began
-            block_start.remember(source)
-            block_start.remember(dest)
         for kind, n in bundle.items():
             left = src[kind] - n
             if left < 0:
@@ -631,6 +625,50 @@ class Interpreter:
             dst[kind] = dst.get(kind, 0) + n
         if self.log.moves:
             self.log_move(source, dest, dict(bundle))
+
+    def shift(self, source: ZoneRef, dest: ZoneRef, kind: str, n: int) -> None:
+        """`transfer` of n > 0 tokens of one kind, without building a bundle."""
+        if source == dest:
+            return
+        self.zone_version += 1
+        if self.tracking:
+            self.keep_before(source, dest)
+        zones = self.state.zones
+        src = zones[source]
+        left = src[kind] - n
+        if left < 0:
+            self.went_negative(source, kind)
+        src[kind] = left
+        dst = zones[dest]
+        dst[kind] = dst.get(kind, 0) + n
+        if self.log.moves:
+            self.log_move(source, dest, {kind: n})
+
+    def keep_before(self, source: ZoneRef, dest: ZoneRef) -> None:
+        """Before two zones change, keeps them as the phase began (when it can be read) and as
+        each open secret block began: copy-on-write, so only changed zones are copied. Moves
+        call this only while `tracking` says one of those is kept."""
+        start = self.phase_start_zones
+        if start is not None:
+            saved = start.saved
+            if source not in saved:
+                saved[source] = dict(self.state.zones[source])
+            if dest not in saved:
+                saved[dest] = dict(self.state.zones[dest])
+        for block_start in self.secret_stack:
+            block_start.remember(source)
+            block_start.remember(dest)
+
+    def open_secret(self) -> PhaseStart:
+        """Starts a `secretly` block: other players will see the zones as they are now."""
+        before = PhaseStart(self.state.zones)
+        self.secret_stack.append(before)
+        self.tracking = True
+        return before
+
+    def close_secret(self) -> None:
+        self.secret_stack.pop()
+        self.tracking = self.phase_start_zones is not None or bool(self.secret_stack)
 
     def went_negative(self, ref: ZoneRef, kind: str) -> None:
         """A move took more than a zone held: the callers check first, so this is an engine bug."""
@@ -904,7 +942,7 @@ class Interpreter:
         for name in names:
             n = answer.get(name)
             if n:
-                self.transfer(source, zones_by_label[name], {kind: n})
+                self.shift(source, zones_by_label[name], kind, n)
 
     def _exec_do(self, node: A.Do, env: Env) -> None:
         args = [self.eval(a, env) for a in node.args]
@@ -962,12 +1000,11 @@ class Interpreter:
         return True
 
     def _exec_secretly(self, node: A.Secretly, env: Env) -> None:
-        before = PhaseStart(self.state.zones)
-        self.secret_stack.append(before)
+        before = self.open_secret()
         try:
             self.run_block(node.body, env.child())
         finally:
-            self.secret_stack.pop()
+            self.close_secret()
         self.uncover(before)
 
     def uncover(self, before: PhaseStart) -> None:

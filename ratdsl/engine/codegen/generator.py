@@ -25,7 +25,6 @@ from ...language import ast as A
 from ..definition import Attached, GameDef
 from ..errors import GameOver, StepBudgetExceeded
 from ..interpreter import MAX_DEPTH, Env, Interpreter, _neg_key
-from ..state import PhaseStart
 from ..values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 from . import runtime as rt
 from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
@@ -61,7 +60,7 @@ class CodeGenerator:
                             if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
         self.namespace: dict[str, Any] = {
             "rt": rt, "Env": Env, "ZoneRef": ZoneRef, "PileRef": PileRef, "PlayerRef": PlayerRef,
-            "CardValue": CardValue, "PhaseStart": PhaseStart, "encode": encode, "GameOver": GameOver,
+            "CardValue": CardValue, "encode": encode, "GameOver": GameOver,
             "MISSING": rt.MISSING,
             "StepBudgetExceeded": StepBudgetExceeded, "MAX_DEPTH": MAX_DEPTH,
             "ORDER_UP": itemgetter(1), "ORDER_DOWN": lambda pair: _neg_key(pair[1]),

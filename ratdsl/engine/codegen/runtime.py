@@ -51,45 +51,75 @@ def order_error(it: Interpreter, node: A.Node, extreme: bool) -> RuleRuntimeErro
     return it.error(node, "`ordered by` needs numbers (or lists of numbers) to compare")
 
 
-def move_tokens(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: ZoneRef,
-                amount: Any, kinds: list[str]) -> None:
-    """`move` once its places, amount and kinds are known (Interpreter._exec_move's second half)."""
+def move_all(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kinds: tuple[str, ...]) -> None:
+    """`move all KINDS from ZONES to ZONE`: each source's tokens of those kinds, source by source
+    (Interpreter._exec_move for `all`, moving in place instead of through a bundle)."""
     zones = it.state.zones
+    dst = None
+    for src in sources:
+        if src == dest:
+            continue
+        contents = zones[src]
+        moved = None
+        for k in kinds:
+            n = contents.get(k)
+            if n:
+                if moved is None:
+                    moved = {}
+                    it.zone_version += 1
+                    if it.tracking:
+                        it.keep_before(src, dest)
+                    if dst is None:
+                        dst = zones[dest]
+                moved[k] = n
+                contents[k] = 0
+                dst[k] = dst.get(k, 0) + n
+        if moved is not None and it.log.moves:
+            it.log_move(src, dest, moved)
+
+
+def move_tokens(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: ZoneRef,
+                amount: Any, kinds: tuple[str, ...]) -> None:
+    """`move [up to] N KINDS from ZONES to ZONE` once its places, amount and kinds are known
+    (Interpreter._exec_move's second half): zone by zone, kinds in the order given."""
     q = node.quantity
-    if q.mode == "all":
-        for src in sources:
-            contents = zones[src]
-            if contents:
-                take = {k: contents[k] for k in kinds if contents.get(k)}
-                if take:
-                    it.transfer(src, dest, take)
-        return
     wanted = amount if amount.__class__ is int else it.number(amount, q.amount)
     if wanted < 0:
         raise it.error(q, f"cannot move a negative number of tokens ({wanted})")
+    zones = it.state.zones
     if len(sources) == 1:
         contents = zones[sources[0]]
         available = sum([contents.get(k, 0) for k in kinds])
     else:
         available = sum([zones[s].get(k, 0) for s in sources for k in kinds])
-    if wanted > available and q.mode == "exact":
-        where = ", ".join(str(s) for s in sources)
-        raise it.error(node, f"cannot move {wanted} {'/'.join(kinds)} from {where}: "
-                             f"only {available} there", "write `move up to N ...` to take what is there")
-    left = wanted if wanted < available else available
+    if wanted > available:
+        if q.mode == "exact":
+            where = ", ".join(str(s) for s in sources)
+            raise it.error(node, f"cannot move {wanted} {'/'.join(kinds)} from {where}: "
+                                 f"only {available} there", "write `move up to N ...` to take what is there")
+        wanted = available
     for src in sources:
-        if not left:
+        if not wanted:
             break
         contents = zones[src]
-        take: dict[str, int] = {}
+        first = take = None
         for k in kinds:
-            have = contents.get(k, 0)
-            n = left if left < have else have
-            if n:
-                take[k] = n
-                left -= n
-        if take:
+            have = contents.get(k)
+            if have:
+                n = wanted if wanted < have else have
+                if first is None:
+                    first, first_n = k, n
+                elif take is None:
+                    take = {first: first_n, k: n}
+                else:
+                    take[k] = n
+                wanted -= n
+                if not wanted:
+                    break
+        if take is not None:
             it.transfer(src, dest, take)
+        elif first is not None:
+            it.shift(src, dest, first, first_n)
 
 
 def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kind: str, amount: Any) -> None:
@@ -110,18 +140,10 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
     if not wanted or source == dest:
         return
     it.zone_version += 1
-    dst = zones[dest]
-    start = it.phase_start_zones
-    if start is not None:  # each zone as the phase began, kept on its first change
-        saved = start.saved
-        if source not in saved:
-            saved[source] = src.copy()
-        if dest not in saved:
-            saved[dest] = dst.copy()
-    for block_start in it.secret_stack:  # and as each open secret block began
-        block_start.remember(source)
-        block_start.remember(dest)
+    if it.tracking:
+        it.keep_before(source, dest)
     src[kind] = have - wanted
+    dst = zones[dest]
     dst[kind] = dst.get(kind, 0) + wanted
     if it.log.moves:
         it.log_move(source, dest, {kind: wanted})
@@ -168,4 +190,4 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_tokens",
-           "move_bundle", "move_kind", "call_builtin", "no_row", "choose", "bundle_count", "did_you_mean"]
+           "move_all", "move_bundle", "move_kind", "call_builtin", "no_row", "choose", "bundle_count", "did_you_mean"]

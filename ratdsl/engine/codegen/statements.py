@@ -198,6 +198,11 @@ class Lowering(ExprLowering):
             kinds = self.tmp()
             self.emit(f"{kinds} = ({spec},) if {spec}.__class__ is str and {spec} in {self.c(self.gen.kind_set)} "
                       f"else it.kinds_of({spec}, {self.c(what)})")
+        if q.mode == "all":
+            self.emit(f"rt.move_all(it, {all_sources}, {dest}, {kinds})")
+            if amount_type is None:
+                self.unit.depth -= 1
+            return
         general = f"rt.move_tokens(it, {n}, {all_sources}, {dest}, {amount}, {kinds})"
         if spec is not None and q.mode != "all" and single is not None:
             single_kind = f"len({kinds}) == 1" + ("" if many is None else f" and {many} is None")
@@ -315,14 +320,13 @@ class Lowering(ExprLowering):
 
     def _s_Secretly(self, node: A.Secretly, scope: Scope) -> None:
         before = self.tmp()
-        self.emit(f"{before} = PhaseStart(it.state.zones)")
-        self.emit(f"it.secret_stack.append({before})")
+        self.emit(f"{before} = it.open_secret()")
         self.emit("try:")
         self.unit.depth += 1
         self.block_in(node.body, Scope(scope))
         self.unit.depth -= 1
         self.emit("finally:")
-        self.emit("    it.secret_stack.pop()")
+        self.emit("    it.close_secret()")
         self.emit(f"it.uncover({before})")
 
     def _BundleLit(self, node: A.BundleLit, scope: Scope) -> str:
