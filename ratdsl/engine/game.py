@@ -97,7 +97,10 @@ class Game:
     def _run_step(self, phase: str, step: A.Step) -> None:
         it = self.interp
         it.where = f"{phase}.{step.name}"
-        self.log.emit("step", phase=phase, step=step.name)
+        if self.log.active:
+            self.log.emit("step", phase=phase, step=step.name)
+        else:
+            self.log.seq += 1  # numbered as if the record were kept
         it.run_block(step.body, Env())
         it.check_conservation(step.span, f"step {step.name} of {phase}")
 
@@ -105,13 +108,18 @@ class Game:
         phase = self.d.phases.get(name)
         if phase is None:
             raise KeyError(f"no phase {name!r}; phases: {', '.join(self.d.phases)}")
-        self.state.phase = name
-        self.interp.begin_phase(name in self.reading_start)
-        self.log.emit("phase", phase=name, round=self.state.round)
+        it = self.interp
+        it.state.phase = name
+        it.begin_phase(name in self.reading_start)
+        log = self.log
+        if log.active:
+            log.emit("phase", phase=name, round=it.state.round)
+        else:
+            log.seq += 1  # numbered as if the record were kept
         for step in phase.steps:
             self._run_step(name, step)
-        if self.log.active:
-            self.log.emit("checkpoint", phase=name, state=digest(self.state.snapshot()))
+        if log.active:
+            log.emit("checkpoint", phase=name, state=digest(it.state.snapshot()))
 
     def play_round(self, phases: list[str] | None = None) -> bool:
         """Plays one round (or the listed phases of it); returns False once the game has ended."""

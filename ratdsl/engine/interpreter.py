@@ -367,19 +367,19 @@ class Interpreter:
         """Whether the card's deck says it is in play now. Remembered until the state changes
         (moves of tokens count only for decks whose `active when` reads zones); generated code
         reads `active_cache` itself and calls this only when the entry is stale."""
-        deck = self.d.decks.get(card.deck)
-        reads_zones = _reads_zones(self.d, deck)
-        cached = self.active_cache.get(card.name)
+        name = card.name
+        deck, reads_zones = _deck_facts(self.d, card.deck)
+        cached = self.active_cache.get(name)
         if cached is not None and cached[0] == self.version and (
                 not reads_zones or cached[1] == self.zone_version):
             return cached[2]
-        if deck is None or deck.active is None:
-            active = True
-        else:
-            value = CardValue(card.name)
-            active = self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
-        self.active_cache[card.name] = (self.version, self.zone_version, active)
+        active = True if deck is None or deck.active is None else self.deck_says_active(deck, card_value(self.d, name))
+        self.active_cache[name] = (self.version, self.zone_version, active)
         return active
+
+    def deck_says_active(self, deck: A.Deck, value: CardValue) -> bool:
+        """A deck's `active when`, with `it` and `this` the card."""
+        return self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
 
     def begin_phase(self, reads_start: bool = True) -> None:
         """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when
@@ -759,7 +759,7 @@ class Interpreter:
         q = node.quantity
         contents = self.state.zones[source]
         size = sum(contents.values())
-        n = size if amount is None else self.number(amount, q.amount)
+        n = size if amount is None else amount if amount.__class__ is int else self.number(amount, q.amount)
         if n < 0:
             raise self.error(q, f"cannot draw a negative number of tokens ({n})")
         if n > size:
@@ -908,13 +908,19 @@ class Interpreter:
     def distribution_targets(self, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
         """The zones a distribution may use, by the label the player answers with (the same
         targets for the same seat give the same answer, remembered for the rule set)."""
-        if value.__class__ is list and all(v.__class__ in (str, ZoneRef) for v in value):
-            key = (id(node), p[1], *value)
+        if value.__class__ is not list:
+            return self._distribution_targets(node, p, value)
+        key = (id(node), p[1], *value)
+        try:
             known = self.targets_cache.get(key)
-            if known is None:
-                known = self.targets_cache[key] = self._distribution_targets(node, p, value)
+        except TypeError:  # an unhashable value: not a zone, so the slow way reports it
+            return self._distribution_targets(node, p, value)
+        if known is not None:  # only lists of names and zones are kept, so this one is one
             return known
-        return self._distribution_targets(node, p, value)
+        known = self._distribution_targets(node, p, value)
+        if all(v.__class__ in (str, ZoneRef) for v in value):
+            self.targets_cache[key] = known
+        return known
 
     def _distribution_targets(self, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
         zones_by_label: dict[str, ZoneRef] = {}
@@ -1142,6 +1148,25 @@ def _refs_for(d: GameDef, n: int) -> _Refs:
 
 
 _ZONE_READERS = {"count", "size", "kinds", "pieces", "contents"}
+
+
+def _deck_facts(d: GameDef, deck_name: str) -> tuple[A.Deck | None, bool]:
+    """A deck, and whether its `active when` reads zones; worked out once per rule set."""
+    facts = d.__dict__.setdefault("_deck_facts", {})
+    known = facts.get(deck_name)
+    if known is None:
+        deck = d.decks.get(deck_name)
+        known = facts[deck_name] = (deck, _reads_zones(d, deck))
+    return known
+
+
+def card_value(d: GameDef, name: str) -> CardValue:
+    """The value that stands for a card by its name (no particular copy), one per rule set."""
+    values = d.__dict__.setdefault("_card_values", {})
+    value = values.get(name)
+    if value is None:
+        value = values[name] = CardValue(name)
+    return value
 
 
 def _reads_zones(d: GameDef, deck: A.Deck | None) -> bool:

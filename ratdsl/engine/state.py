@@ -77,7 +77,7 @@ class GameState:
         return out
 
     def card_count(self) -> int:
-        return sum(len(p) for p in self.piles.values())
+        return sum(map(len, self.piles.values()))
 
     def snapshot(self) -> dict[str, Any]:
         """A JSON form of the whole state, for checkpoints and scenario expectations."""

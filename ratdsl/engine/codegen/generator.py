@@ -75,6 +75,7 @@ class CodeGenerator:
         self.defined: dict[tuple[str, str], str] = {}  # ("func", name) -> Python function name
         self.pending: list[Callable[[], Unit]] = []
         self.entries: dict[int, Callable[..., Any]] = {}
+        self.deck_checks: dict[str, Callable[..., Any]] = {}  # deck name -> its `active when`
         self.sources: list[str] = []
 
     # ------------------------------------------------------------------ call graph
@@ -166,6 +167,21 @@ class CodeGenerator:
             self._install(unit)
             f = self.entries[id(node)] = self.namespace[py]
             self.const_keep.append(node)
+        return f
+
+    def deck_check(self, deck: A.Deck) -> Callable[..., Any]:
+        """A deck's `active when` as a function of the card (bound to `it` and `this`); like
+        the tree-walker, it is an expression, not a call: no depth, no step."""
+        f = self.deck_checks.get(deck.name)
+        if f is None:
+            py = f"D{len(self.deck_checks)}"
+            unit = Unit(f"def {py}(it, a0):", entry=False)
+            low = Lowering(self, unit)
+            for local in self._params(unit, ("it", "this")):
+                unit.emit(f"{local} = a0")
+            unit.emit(f"return {low.expr(deck.active, unit.root)}")
+            self._install(unit)
+            f = self.deck_checks[deck.name] = self.namespace[py]
         return f
 
     # ------------------------------------------------------------------ units
@@ -308,6 +324,9 @@ class GeneratedInterpreter(Interpreter):
         if f is None:
             f = self.gen.entry_expr(node)
         return f(self, env)
+
+    def deck_says_active(self, deck: A.Deck, value: CardValue) -> bool:
+        return self.truth(self.gen.deck_check(deck)(self, value), deck.active)
 
     def run_block(self, block: A.Block, env: Env) -> None:
         f = self.gen.entries.get(id(block))
