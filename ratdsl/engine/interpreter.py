@@ -91,7 +91,11 @@ class Interpreter:
         self.depth = 0  # nested calls of funcs and rules
         self.version = 0  # bumped by every change of the state (see `changed`)
         self.zone_version = 0  # bumped by every move of tokens
-        self.active_cache: dict[str, tuple[int, int, bool]] = {}  # card -> (version, zone_version, active)
+        # Whether each card is active, remembered: until the next `changed()` for decks whose
+        # `active when` reads no zones, and until the next move too for the others.
+        self.active_now: dict[str, bool] = {}
+        self.active_cache: dict[str, tuple[int, bool]] = {}  # card -> (zone_version, active)
+        # (`changed()` bumps zone_version too, so an entry of the second kind also ends there.)
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         # "file:line:col" of each ask, written once per rule set
         self.span_text: dict[int, str] = definition.__dict__.setdefault("_span_text", {})
@@ -364,17 +368,22 @@ class Interpreter:
         self.fired[key] = self.fired.get(key, 0) + 1
 
     def card_active(self, card: A.Card) -> bool:
-        """Whether the card's deck says it is in play now. Remembered until the state changes
-        (moves of tokens count only for decks whose `active when` reads zones); generated code
-        reads `active_cache` itself and calls this only when the entry is stale."""
+        """Whether the card's deck says it is in play now, remembered (see `active_now`).
+        Generated code reads what is remembered itself and calls this only when it is stale."""
         name = card.name
+        known = self.active_now.get(name)
+        if known is not None:
+            return known
         deck, reads_zones = _deck_facts(self.d, card.deck)
-        cached = self.active_cache.get(name)
-        if cached is not None and cached[0] == self.version and (
-                not reads_zones or cached[1] == self.zone_version):
-            return cached[2]
+        if reads_zones:
+            cached = self.active_cache.get(name)
+            if cached is not None and cached[0] == self.zone_version:
+                return cached[1]
         active = True if deck is None or deck.active is None else self.deck_says_active(deck, card_value(self.d, name))
-        self.active_cache[name] = (self.version, self.zone_version, active)
+        if reads_zones:
+            self.active_cache[name] = (self.zone_version, active)
+        else:
+            self.active_now[name] = active
         return active
 
     def deck_says_active(self, deck: A.Deck, value: CardValue) -> bool:
@@ -393,6 +402,8 @@ class Interpreter:
         activity) are refreshed; token moves bump `zone_version` instead."""
         self.version += 1
         self.zone_version += 1
+        if self.active_now:
+            self.active_now = {}
 
     def _eval_binop(self, node: A.BinOp, env: Env) -> Any:
         return self.binop(node, self.eval(node.left, env), self.eval(node.right, env))

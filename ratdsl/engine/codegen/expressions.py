@@ -358,6 +358,8 @@ class ExprLowering:
                 self.typed(out, ZoneRef)
         elif self.type_of(obj) is CardValue:
             self.card_field(obj, key, slow, out)
+        elif known_key and type(key_value) is int and key_value >= 0:
+            self.emit(f"{out} = {obj}[{key}] if {obj}.__class__ is list and len({obj}) > {key} else {slow}")
         elif self.type_of(key) is int:
             self.emit(f"{out} = {obj}[{key}] if {obj}.__class__ is list and -len({obj}) <= {key} < len({obj}) "
                       f"else {slow}")

@@ -48,12 +48,15 @@ class Lowering(ExprLowering):
     def card_active(self, card: A.Card) -> str:
         """Emits the check of a card's `active when` (the remembered answer, while it holds);
         returns the name of the yes/no result."""
-        entry, out = self.tmp(), self.tmp()
-        self.emit(f"{entry} = it.active_cache.get({self.t(card.name)})")
-        fresh = f"{entry}[0] == it.version"
+        out = self.tmp()
         if _reads_zones(self.d, self.d.decks.get(card.deck)):
-            fresh += f" and {entry}[1] == it.zone_version"
-        self.emit(f"{out} = {entry}[2] if {entry} is not None and {fresh} else it.card_active({self.c(card)})")
+            entry = self.tmp()
+            self.emit(f"{entry} = it.active_cache.get({self.t(card.name)})")
+            self.emit(f"{out} = {entry}[1] if {entry} is not None and {entry}[0] == it.zone_version "
+                      f"else it.card_active({self.c(card)})")
+        else:
+            self.emit(f"{out} = it.active_now.get({self.t(card.name)})")
+            self.emit(f"if {out} is None: {out} = it.card_active({self.c(card)})")
         return self.typed(out, bool)
 
     def hook(self, attached: Attached, args: list[str]) -> str:
@@ -266,6 +269,8 @@ class Lowering(ExprLowering):
                 self.emit(f"{local} = {arg}")
                 if param not in self.gen.set_targets:
                     self.typed(local, self.type_of(arg))
+                    if arg in self.choices:
+                        self.choices[local] = self.choices[arg]
             self.block_in(rule.body, scope)
             self.unit.depth -= 1
             self.emit("finally:")
