@@ -70,6 +70,21 @@ class Lowering(ExprLowering):
             self.emit("pass")
             return
         self.emit(f"it.steps += {len(block.stmts)}")
+        self.statements(block, scope)
+
+    def loop_body(self, loop: A.Stmt, block: A.Block, scope: Scope) -> None:
+        """One iteration of a loop: its step and the block's, counted together, with the budget
+        checked as if the iteration's step came first (it stops at the same iteration)."""
+        n = len(block.stmts)
+        if not n:
+            self.tick(loop)
+            self.emit("pass")
+            return
+        self.emit(f"it.steps += {n + 1}")
+        self.emit(f"if it.steps > it.budget + {n}: raise StepBudgetExceeded({self.c(loop.span)}, it.budget)")
+        self.statements(block, scope)
+
+    def statements(self, block: A.Block, scope: Scope) -> None:
         for stmt in block.stmts:
             method = getattr(self, "_s_" + type(stmt).__name__, None)
             if method is None:
@@ -135,17 +150,17 @@ class Lowering(ExprLowering):
             self.unit.depth -= 1
 
     def _s_ForEach(self, node: A.ForEach, scope: Scope) -> None:
-        _, inner, _ = self._loop(node.source, node.var, scope, copy=True)
-        self.tick(node)
-        self.block_in(node.body, inner)
+        # Lists are values that nothing changes in place (a pile's cards come as a copy), so the
+        # loop needs no copy of its own.
+        _, inner, _ = self._loop(node.source, node.var, scope)
+        self.loop_body(node, node.body, inner)
         self.unit.depth -= 1
 
     def _s_While(self, node: A.While, scope: Scope) -> None:
         self.emit("while True:")
         self.unit.depth += 1
         self.emit(f"if not {self.truth(node.condition, scope)}: break")
-        self.tick(node)
-        self.block_in(node.body, Scope(scope))
+        self.loop_body(node, node.body, Scope(scope))
         self.unit.depth -= 1
 
     def _s_Repeat(self, node: A.Repeat, scope: Scope) -> None:
@@ -153,8 +168,7 @@ class Lowering(ExprLowering):
         self.emit(f"for _ in range({count} if {count}.__class__ is int else "
                   f"it.number({count}, {self.c(node.count)})):")
         self.unit.depth += 1
-        self.tick(node)
-        self.block_in(node.body, Scope(scope))
+        self.loop_body(node, node.body, Scope(scope))
         self.unit.depth -= 1
 
     def _zones(self, node: A.Expr, scope: Scope) -> str:
