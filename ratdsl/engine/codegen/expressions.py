@@ -441,9 +441,25 @@ class ExprLowering:
                 slow = f"rt.call_builtin(it, {self.c(node)}, {self.t(name)}, {args[0]}, {args[1]})"
                 self.emit(f"{out} = {self.fast(args[0], PlayerRef, fast, slow)}")
                 return bool(self.typed(out, ("list", ZoneRef)))
-        if name in ("min", "max") and len(args) == 2 and types == [int, int]:
-            self.emit(f"{out} = {name}({args[0]}, {args[1]})")
+        if name in ("min", "max") and len(args) == 2:
+            a, b = args
+            if types == [int, int]:
+                self.emit(f"{out} = {name}({a}, {b})")
+            else:
+                guard = " and ".join(f"{v}.__class__ is int" for v, t in zip(args, types) if t is not int)
+                self.emit(f"{out} = {name}({a}, {b}) if {guard} else {called}")
+                return True
             return bool(self.typed(out, int))
+        if name == "rank" and len(args) == 1:
+            p = args[0]
+            rank = f"(({p}[1] - it.state.active) * it.left_step) % it.n"
+            self.emit(f"{out} = {self.fast(p, PlayerRef, rank, called)}")
+            return True
+        if name == "top" and len(args) == 1:
+            pile, cards = args[0], self.tmp()
+            self.emit(f"{cards} = {self.fast(pile, PileRef, f'it.state.piles[{pile}]', 'None')}")
+            self.emit(f"{out} = ({cards}[0] if {cards} else None) if {cards} is not None else {called}")
+            return True
         return False
 
     def inline_func(self, name: str, args: list[str], node: A.Call) -> str:
