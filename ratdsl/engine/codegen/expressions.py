@@ -56,6 +56,7 @@ class ExprLowering:
         self._folding: set[str] = set()
         self.types: dict[str, Any] = {}  # what a temporary or local is known to hold
         self.choices: dict[str, frozenset] = {}  # the few values a temporary or local can hold
+        self.item_choices: dict[str, frozenset] = {}  # the same for every item of a list
         self.inlined = 0  # funcs being inlined around the code now generated
         self.inlined_rules = 0  # and rules
 
@@ -393,6 +394,9 @@ class ExprLowering:
             self.emit(f"    {out} = {b}(it, {n}{''.join(', ' + a for a in args)})")
             self.emit("except TypeError as err:")
             self.emit(f"    raise rt.wrong_values(it, {n}, {self.t(name)}, err) from None")
+            if name in ("pieces", "kinds"):  # a list of token kinds, or an error
+                self.typed(out, ("list", str))
+                self.item_choices[out] = self.gen.kind_set
             return out
         self.emit(f"{out} = it.call({self.t(name)}, [{', '.join(args)}], {n})")
         return out
@@ -631,6 +635,8 @@ class ExprLowering:
             ok, values = self.static_of_list(items)
             if ok and values and all(isinstance(v, (str, int)) for v in values):
                 self.choices[local] = frozenset(values)
+            elif items in self.item_choices:
+                self.choices[local] = self.item_choices[items]
         self.emit(f"for {local} in {'list(' + items + ')' if copy else items}:")
         self.unit.depth += 1
         return local, inner, items

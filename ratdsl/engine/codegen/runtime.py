@@ -78,6 +78,27 @@ def move_all(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kinds: tupl
             it.log_move(src, dest, moved)
 
 
+def move_all_of(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kind: str) -> None:
+    """`move all KIND from ZONES to ZONE`: move_all for one kind."""
+    zones = it.state.zones
+    dst = None
+    for src in sources:
+        if src == dest:
+            continue
+        contents = zones[src]
+        n = contents.get(kind)
+        if n:
+            it.zone_version += 1
+            if it.tracking:
+                it.keep_before(src, dest)
+            if dst is None:
+                dst = zones[dest]
+            contents[kind] = 0
+            dst[kind] = dst.get(kind, 0) + n
+            if it.log.moves:
+                it.log_move(src, dest, {kind: n})
+
+
 def move_tokens(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: ZoneRef,
                 amount: Any, kinds: tuple[str, ...]) -> None:
     """`move [up to] N KINDS from ZONES to ZONE` once its places, amount and kinds are known
@@ -190,4 +211,5 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_tokens",
-           "move_all", "move_bundle", "move_kind", "call_builtin", "no_row", "choose", "bundle_count", "did_you_mean"]
+           "move_all", "move_all_of", "move_bundle", "move_kind", "call_builtin", "no_row", "choose",
+           "bundle_count", "did_you_mean"]

@@ -207,16 +207,25 @@ class Lowering(ExprLowering):
             return
         what = node.what
         static = self.static_kinds(what, scope) if what is not None else tuple(self.d.kinds)
-        spec = None
+        spec = one_kind = None
         if static is not None:
             kinds = self.c(static)
+            if len(static) == 1:
+                one_kind = self.t(static[0])
         else:
             spec = self.expr(what, scope)
-            kinds = self.tmp()
-            self.emit(f"{kinds} = ({spec},) if {spec}.__class__ is str and {spec} in {self.c(self.gen.kind_set)} "
-                      f"else it.kinds_of({spec}, {self.c(what)})")
+            if self.choices.get(spec) and self.choices[spec] <= self.gen.kind_set:
+                one_kind, spec = spec, None  # one kind, known only when the game runs
+                kinds = f"({one_kind},)"
+            else:
+                kinds = self.tmp()
+                self.emit(f"{kinds} = ({spec},) if {spec}.__class__ is str and {spec} in "
+                          f"{self.c(self.gen.kind_set)} else it.kinds_of({spec}, {self.c(what)})")
         if q.mode == "all":
-            self.emit(f"rt.move_all(it, {all_sources}, {dest}, {kinds})")
+            if one_kind is not None:
+                self.emit(f"rt.move_all_of(it, {all_sources}, {dest}, {one_kind})")
+            else:
+                self.emit(f"rt.move_all(it, {all_sources}, {dest}, {kinds})")
             if amount_type is None:
                 self.unit.depth -= 1
             return
@@ -228,8 +237,8 @@ class Lowering(ExprLowering):
             if amount_type is None:
                 self.unit.depth -= 1
             return
-        if q.mode != "all" and static is not None and len(static) == 1 and single is not None:
-            one = f"rt.move_kind(it, {n}, {single}, {dest}, {self.t(static[0])}, {amount})"
+        if q.mode != "all" and one_kind is not None and single is not None:
+            one = f"rt.move_kind(it, {n}, {single}, {dest}, {one_kind}, {amount})"
             if many is None:
                 self.emit(one)
             else:
