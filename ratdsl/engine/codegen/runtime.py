@@ -155,8 +155,7 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
     have = src.get(kind, 0)
     if wanted > have:
         if q.mode == "exact":
-            raise it.error(node, f"cannot move {wanted} {kind} from {source}: only {have} there",
-                           "write `move up to N ...` to take what is there")
+            raise too_few(it, node, source, kind, wanted, have)
         wanted = have
     if not wanted or source == dest:
         return
@@ -168,6 +167,11 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
     dst[kind] = dst.get(kind, 0) + wanted
     if it.log.moves:
         it.log_move(source, dest, {kind: wanted})
+
+
+def too_few(it: Interpreter, node: A.Move, source: ZoneRef, kind: str, wanted: int, have: int) -> RuleRuntimeError:
+    return it.error(node, f"cannot move {wanted} {kind} from {source}: only {have} there",
+                    "write `move up to N ...` to take what is there")
 
 
 def move_bundle(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: ZoneRef,
@@ -212,4 +216,4 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_tokens",
            "move_all", "move_all_of", "move_bundle", "move_kind", "call_builtin", "no_row", "choose",
-           "bundle_count", "did_you_mean"]
+           "bundle_count", "did_you_mean", "too_few"]

@@ -239,7 +239,10 @@ class Lowering(ExprLowering):
             return
         if q.mode != "all" and one_kind is not None and single is not None:
             one = f"rt.move_kind(it, {n}, {single}, {dest}, {one_kind}, {amount})"
-            if many is None:
+            ok, count = self.static_of(amount)
+            if many is None and ok and type(count) is int and count > 0:
+                self.move_kind_inline(n, single, dest, one_kind, count, q.mode == "exact")
+            elif many is None:
                 self.emit(one)
             else:
                 self.emit(f"if {many} is None: {one}")
@@ -248,6 +251,29 @@ class Lowering(ExprLowering):
             self.emit(general)
         if amount_type is None:
             self.unit.depth -= 1
+
+    def move_kind_inline(self, n: str, source: str, dest: str, kind: str, count: int, exact: bool) -> None:
+        """rt.move_kind written out, for a count known now (the commonest move: 1 or 2 tokens)."""
+        src, have, dst = self.tmp(), self.tmp(), self.tmp()
+        self.emit(f"{src} = it.state.zones[{source}]")
+        self.emit(f"{have} = {src}.get({kind}, 0)")
+        moved = str(count)
+        if exact:
+            self.emit(f"if {have} < {count}: raise rt.too_few(it, {n}, {source}, {kind}, {count}, {have})")
+        else:
+            moved = self.tmp()
+            self.emit(f"{moved} = {count} if {have} > {count} else {have}")
+            self.emit(f"if {moved} and {source} != {dest}:")
+        if exact:
+            self.emit(f"if {source} != {dest}:")
+        self.unit.depth += 1
+        self.emit("it.zone_version += 1")
+        self.emit(f"if it.tracking: it.keep_before({source}, {dest})")
+        self.emit(f"{src}[{kind}] = {have} - {moved}")
+        self.emit(f"{dst} = it.state.zones[{dest}]")
+        self.emit(f"{dst}[{kind}] = {dst}.get({kind}, 0) + {moved}")
+        self.emit(f"if it.log.moves: it.log_move({source}, {dest}, {{{kind}: {moved}}})")
+        self.unit.depth -= 1
 
     def _s_Do(self, node: A.Do, scope: Scope) -> None:
         args = [self.expr(a, scope) for a in node.args]
