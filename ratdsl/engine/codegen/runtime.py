@@ -108,18 +108,20 @@ def move_tokens(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: Zon
     if wanted < 0:
         raise it.error(q, f"cannot move a negative number of tokens ({wanted})")
     zones = it.state.zones
-    if len(sources) == 1:
-        contents = zones[sources[0]]
-        available = sum([contents.get(k, 0) for k in kinds])
-    else:
-        available = sum([zones[s].get(k, 0) for s in sources for k in kinds])
-    if wanted > available:
-        if q.mode == "exact":
+    if q.mode == "exact" and wanted:  # the sources must hold enough: counted until they do
+        held = 0
+        for src in sources:
+            contents = zones[src]
+            for k in kinds:
+                held += contents.get(k, 0)
+            if held >= wanted:
+                break
+        else:
+            available = sum([zones[s].get(k, 0) for s in sources for k in kinds])
             where = ", ".join(str(s) for s in sources)
             raise it.error(node, f"cannot move {wanted} {'/'.join(kinds)} from {where}: "
                                  f"only {available} there", "write `move up to N ...` to take what is there")
-        wanted = available
-    for src in sources:
+    for src in sources:  # (`up to`: what there is, zone by zone)
         if not wanted:
             break
         contents = zones[src]
