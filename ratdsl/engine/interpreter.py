@@ -667,8 +667,11 @@ class Interpreter:
             if dest not in saved:
                 saved[dest] = dict(self.state.zones[dest])
         for block_start in self.secret_stack:
-            block_start.remember(source)
-            block_start.remember(dest)
+            saved = block_start.saved
+            if source not in saved:
+                saved[source] = dict(self.state.zones[source])
+            if dest not in saved:
+                saved[dest] = dict(self.state.zones[dest])
 
     def open_secret(self) -> PhaseStart:
         """Starts a `secretly` block: other players will see the zones as they are now."""
@@ -956,10 +959,26 @@ class Interpreter:
         if amount == 0:
             return
         answer = self.ask(decision, node)
-        for name in names:
+        zones = self.state.zones
+        src = zones[source]
+        for name in names:  # each target's share, moved as `shift` would, without a call each
             n = answer.get(name)
-            if n:
-                self.shift(source, zones_by_label[name], kind, n)
+            if not n:
+                continue
+            dest = zones_by_label[name]
+            if dest == source:
+                continue
+            self.zone_version += 1
+            if self.tracking:
+                self.keep_before(source, dest)
+            left = src[kind] - n
+            if left < 0:
+                self.went_negative(source, kind)
+            src[kind] = left
+            dst = zones[dest]
+            dst[kind] = dst.get(kind, 0) + n
+            if self.log.moves:
+                self.log_move(source, dest, {kind: n})
 
     def _exec_do(self, node: A.Do, env: Env) -> None:
         args = [self.eval(a, env) for a in node.args]
