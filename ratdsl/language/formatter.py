@@ -30,8 +30,8 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from . import ast as A
-from .parser import LARK_OPTIONS, grammar_text, parse_text, tree_to_ast
 from .parser import _unquote as unquote
+from .parser import lark_parser, parse_text, tree_to_ast
 
 INDENT = "  "
 
@@ -62,7 +62,7 @@ def _record(token: Token) -> Token:
 @lru_cache(maxsize=1)
 def _lexing_parser() -> Lark:
     """The rule-language parser, with callbacks that see comments and a few tokens."""
-    return Lark(grammar_text(), **LARK_OPTIONS, lexer_callbacks={name: _record for name in _CAPTURED})
+    return lark_parser(lexer_callbacks={name: _record for name in _CAPTURED})
 
 
 def parse_with_comments(text: str, file: str = "<string>") -> tuple[A.Program, list[Token]]:

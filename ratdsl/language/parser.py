@@ -54,28 +54,37 @@ def lark_stamp() -> dict[str, str]:
     return {"grammar_sha256": grammar_digest(), "lark": __version__}
 
 
-def _shipped_lark() -> Lark | None:
+def _shipped_lark(**load_options) -> Lark | None:
+    """The shipped parser if it was made from this grammar with this Lark. `load_options` are
+    those Lark lets a saved parser change (the formatter's `lexer_callbacks`); Lark's own cache
+    passes them the same way."""
     from lark import Lark
 
     try:
         with open(LARK_FILE, "rb") as f:
             if pickle.load(f) != lark_stamp():
                 return None
-            return Lark.load(f)
+            return Lark.__new__(Lark)._load(f, **load_options) if load_options else Lark.load(f)
     except Exception:  # missing or unreadable: compile the grammar instead, as Lark's own cache does
         return None
+
+
+def lark_parser(**load_options) -> Lark:
+    """A Lark parser for the grammar with these load options: the shipped one if current, else
+    compiled (its tables cached on disk)."""
+    parser = _shipped_lark(**load_options)
+    if parser is None:
+        from lark import Lark
+
+        grammar = grammar_text()
+        parser = Lark(grammar, **LARK_OPTIONS, **load_options, cache=cache.grammar_cache_path(grammar))
+    return parser
 
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     """Lark's parser for the grammar: the shipped one if current, else compiled (cached on disk)."""
-    parser = _shipped_lark()
-    if parser is None:
-        from lark import Lark
-
-        grammar = grammar_text()
-        parser = Lark(grammar, **LARK_OPTIONS, cache=cache.grammar_cache_path(grammar))
-    return parser
+    return lark_parser()
 
 
 def _shipped_tables() -> dict | None:
