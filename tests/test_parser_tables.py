@@ -56,6 +56,24 @@ def test_shipped_lark_parser_is_used():
     assert parser._shipped_lark() is not None
 
 
+def test_the_formatter_uses_the_shipped_parser_with_its_callbacks(monkeypatch):
+    """`ratdsl fmt` loads the shipped parser with its comment callbacks, compiling nothing."""
+    from lark import Lark
+
+    from ratdsl.language import formatter
+
+    def no_compiling(*args, **kwargs):
+        raise AssertionError("the grammar was compiled")
+
+    formatter._lexing_parser.cache_clear()
+    monkeypatch.setattr(Lark, "__init__", no_compiling)
+    try:
+        text = "# the count\nconst n = 1  # one\n"
+        assert formatter.format_text(text) == text
+    finally:
+        formatter._lexing_parser.cache_clear()
+
+
 def lark_result(text: str):
     """What Lark's parser and the tree-to-AST pass make of `text`, as JSON with spans, or None."""
     try:
