@@ -959,26 +959,10 @@ class Interpreter:
         if amount == 0:
             return
         answer = self.ask(decision, node)
-        zones = self.state.zones
-        src = zones[source]
-        for name in names:  # each target's share, moved as `shift` would, without a call each
+        for name in names:
             n = answer.get(name)
-            if not n:
-                continue
-            dest = zones_by_label[name]
-            if dest == source:
-                continue
-            self.zone_version += 1
-            if self.tracking:
-                self.keep_before(source, dest)
-            left = src[kind] - n
-            if left < 0:
-                self.went_negative(source, kind)
-            src[kind] = left
-            dst = zones[dest]
-            dst[kind] = dst.get(kind, 0) + n
-            if self.log.moves:
-                self.log_move(source, dest, {kind: n})
+            if n:
+                self.shift(source, zones_by_label[name], kind, n)
 
     def _exec_do(self, node: A.Do, env: Env) -> None:
         args = [self.eval(a, env) for a in node.args]
