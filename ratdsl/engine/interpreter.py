@@ -1220,20 +1220,28 @@ def _constant_field(d: GameDef, f: A.CardField) -> bool:
     cache = d.__dict__.setdefault("_constant_fields", {})
     known = cache.get(id(f))
     if known is None:
-        known = cache[id(f)] = _constant(f.value)
+        known = cache[id(f)] = _constant(f.value, d)
     return known
 
 
-def _constant(expr: A.Expr) -> bool:
-    """Literals, and bundles and lists of literals: values that cannot change during a game."""
+_GAME_NAMES = {"players", "active", "round", "player_count", "this", "it"}
+
+
+def _constant(expr: A.Expr, d: GameDef) -> bool:
+    """Literals, names of the rule set (symbols, kinds, options...), and bundles and lists of
+    them: values that are the same in every game played with these rules."""
     if isinstance(expr, (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)):
         return True
+    if isinstance(expr, A.Name):  # as global_name reads it: neither a variable nor a const
+        name = expr.id
+        return name not in _GAME_NAMES and name not in d.vars and name not in d.consts and (
+            name in d.option_values or name in d.symbols or name in d.kinds)
     if isinstance(expr, A.BundleLit):
-        return all(_constant(v) for _, v in expr.items)
+        return all(_constant(v, d) for _, v in expr.items)
     if isinstance(expr, A.ListLit):
-        return all(_constant(v) for v in expr.items)
+        return all(_constant(v, d) for v in expr.items)
     if isinstance(expr, A.Neg):
-        return _constant(expr.operand)
+        return _constant(expr.operand, d)
     return False
 
 
