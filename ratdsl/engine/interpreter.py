@@ -820,9 +820,14 @@ class Interpreter:
         raise self.error(node, f"card {card.name} is in no pile; create it first")
 
     def _exec_place(self, node: A.Place, env: Env) -> None:
-        cards = self.cards_of(self.eval(node.cards, env), node.cards)
+        value = self.eval(node.cards, env)
+        cards = self.cards_of(value, node.cards)
         ref = self.pile(self.eval(node.pile, env), node.pile)
-        taken = [self.take_card(c, node) for c in cards]
+        if value.__class__ is PileRef:  # a whole pile: its cards are all there, in order
+            taken = cards
+            self.state.piles[value].clear()
+        else:
+            taken = [self.take_card(c, node) for c in cards]
         pile = self.state.piles[ref]
         self.state.piles[ref] = taken + pile if node.where == "top" else pile + taken
         self.changed()
