@@ -748,15 +748,25 @@ class Interpreter:
             self.transfer(src, dest, take)
 
     def _move_bundle(self, node, sources, dest, bundle, up_to: bool) -> None:
+        """Moves a bundle's tokens from the first source that holds them, then the next..."""
         remaining = {k: v for k, v in bundle.items() if v > 0}
+        zones = self.state.zones
         for src in sources:
-            contents = self.state.zones[src]
-            take = {k: min(v, contents.get(k, 0)) for k, v in remaining.items()}
-            take = {k: v for k, v in take.items() if v}
-            self.transfer(src, dest, take)
-            for k, v in take.items():
-                remaining[k] -= v
-        remaining = {k: v for k, v in remaining.items() if v}
+            if not remaining:
+                break
+            contents = zones[src]
+            take = {}
+            for k, v in remaining.items():
+                have = contents.get(k, 0)
+                if have > 0:
+                    take[k] = v if v < have else have
+            if take:
+                self.transfer(src, dest, take)
+                for k, n in take.items():
+                    if remaining[k] == n:
+                        del remaining[k]
+                    else:
+                        remaining[k] -= n
         if remaining and not up_to:
             raise self.error(node, f"cannot move {remaining}: the source does not hold them",
                              "write `move up to ...` to take what is there")
