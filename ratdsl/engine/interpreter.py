@@ -965,14 +965,14 @@ class Interpreter:
     def distribute(self, node: A.AskDistribute, p: PlayerRef, kind: str, source: ZoneRef,
                    zones_by_label: dict[str, ZoneRef], limits: list[tuple[int, list[Any]]]) -> None:
         """Asks the player how to spread the tokens of `source`, then moves them."""
-        names = list(zones_by_label)
         amount = self.state.zones[source].get(kind, 0)
+        if amount == 0:
+            return  # nothing to place: no question
+        names = list(zones_by_label)
         decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
         for limit, (value, zones) in zip(node.limits, limits):
             labels = [z.name if isinstance(z, ZoneRef) else z for z in zones]
             (decision.at_most if limit.kind == "most" else decision.at_least).append((value, labels))
-        if amount == 0:
-            return
         answer = self.ask(decision, node)
         for name in names:
             n = answer.get(name)

@@ -349,11 +349,16 @@ class Lowering(ExprLowering):
     def _s_AskDistribute(self, node: A.AskDistribute, scope: Scope) -> None:
         p = self._player(node.player, scope)
         names_kind = isinstance(node.amount, A.Name) and node.amount.id in self.d.kinds
-        kinds = "None"
+        kind = "None"
         if names_kind:
-            spec = self.expr(node.amount, scope)
-            kinds = self.tmp()
-            self.emit(f"{kinds} = it.kinds_of({spec}, {self.c(node.amount)})")
+            static = self.static_kinds(node.amount, scope)
+            if static is not None and len(static) == 1:
+                kind = self.t(static[0])
+            else:
+                spec = self.expr(node.amount, scope)
+                kinds = self.tmp()
+                self.emit(f"{kinds} = it.kinds_of({spec}, {self.c(node.amount)})")
+                kind = f"{kinds}[0]"
         source = self._zone(node.source, scope)
         if not names_kind:
             self.emit(f"raise it.error({self.c(node.amount)}, "
@@ -366,11 +371,10 @@ class Lowering(ExprLowering):
         for limit in node.limits:
             amount = self.expr(limit.amount, scope)
             number = self.tmp()
-            self.emit(f"{number} = {amount} if {amount}.__class__ is int else "
-                      f"it.number({amount}, {self.c(limit.amount)})")
+            self.emit(f"{number} = {self.fast(amount, int, amount, f'it.number({amount}, {self.c(limit.amount)})')}")
             zones = self.iterable(limit.zones, scope)
             limits.append(f"({number}, {zones})")
-        self.emit(f"it.distribute({self.c(node)}, {p}, {kinds}[0], {source}, {targets}, [{', '.join(limits)}])")
+        self.emit(f"it.distribute({self.c(node)}, {p}, {kind}, {source}, {targets}, [{', '.join(limits)}])")
 
     def _s_Secretly(self, node: A.Secretly, scope: Scope) -> None:
         before = self.tmp()
