@@ -72,7 +72,7 @@ index_value int it iterable key kinds_of len list log lookup max member min move
 msg n name next no_row number order_error pair player player_refs players pop range read_zones
 round rt seat set_target site sorted span state steps str sum too_deep truth uncover vars phase_start
 version wrong_values z zone zone_version zones move_all open_secret close_secret active_now piles left_step
-move_all_of too_few tracking keep_before log_move moves
+move_all_of too_few keeping keep_before log_move moves
 """.split())
 
 

@@ -77,7 +77,9 @@ class Interpreter:
         self.phase_start_zones: PhaseStart | None = PhaseStart(self.state.zones)
         # The zones as each open `secretly` block began (copy-on-write, like phase starts).
         self.secret_stack: list[PhaseStart] = []
-        self.tracking = True  # whether a move must first save what it changes (see keep_before)
+        # What a move must first save the zones it changes into: the phase start (when kept) and
+        # each open secret block; empty when nothing is kept (see keep_before).
+        self.keeping: list[PhaseStart] = [self.phase_start_zones]
         self.const_cache: dict[str, Any] = {}
         self.card_uid = 0
         # Fields whose value is a literal, remembered for every game of the rule set.
@@ -394,7 +396,7 @@ class Interpreter:
         """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when
         the phase can read it: see reach.py)."""
         self.phase_start_zones = PhaseStart(self.state.zones) if reads_start else None
-        self.tracking = reads_start or bool(self.secret_stack)
+        self._keep()
         self.zone_version += 1  # what reads zones may read them at the phase start
 
     def changed(self) -> None:
@@ -623,7 +625,7 @@ class Interpreter:
         if not bundle or source == dest:
             return
         self.zone_version += 1
-        if self.tracking:
+        if self.keeping:
             self.keep_before(source, dest)
         zones = self.state.zones
         src = zones[source]
@@ -642,7 +644,7 @@ class Interpreter:
         if source == dest:
             return
         self.zone_version += 1
-        if self.tracking:
+        if self.keeping:
             self.keep_before(source, dest)
         zones = self.state.zones
         src = zones[source]
@@ -658,31 +660,29 @@ class Interpreter:
     def keep_before(self, source: ZoneRef, dest: ZoneRef) -> None:
         """Before two zones change, keeps them as the phase began (when it can be read) and as
         each open secret block began: copy-on-write, so only changed zones are copied. Moves
-        call this only while `tracking` says one of those is kept."""
+        call this only while `keeping` holds something."""
+        zones = self.state.zones
+        for kept in self.keeping:
+            saved = kept.saved
+            if source not in saved:
+                saved[source] = dict(zones[source])
+            if dest not in saved:
+                saved[dest] = dict(zones[dest])
+
+    def _keep(self) -> None:
         start = self.phase_start_zones
-        if start is not None:
-            saved = start.saved
-            if source not in saved:
-                saved[source] = dict(self.state.zones[source])
-            if dest not in saved:
-                saved[dest] = dict(self.state.zones[dest])
-        for block_start in self.secret_stack:
-            saved = block_start.saved
-            if source not in saved:
-                saved[source] = dict(self.state.zones[source])
-            if dest not in saved:
-                saved[dest] = dict(self.state.zones[dest])
+        self.keeping = [*self.secret_stack] if start is None else [start, *self.secret_stack]
 
     def open_secret(self) -> PhaseStart:
         """Starts a `secretly` block: other players will see the zones as they are now."""
         before = PhaseStart(self.state.zones)
         self.secret_stack.append(before)
-        self.tracking = True
+        self._keep()
         return before
 
     def close_secret(self) -> None:
         self.secret_stack.pop()
-        self.tracking = self.phase_start_zones is not None or bool(self.secret_stack)
+        self._keep()
 
     def went_negative(self, ref: ZoneRef, kind: str) -> None:
         """A move took more than a zone held: the callers check first, so this is an engine bug."""
@@ -1074,10 +1074,8 @@ class Interpreter:
             if self.baseline is not None:
                 raise self.error(node, "tokens can only be created during setup",
                                  "move them from a supply zone instead")
-            if self.phase_start_zones is not None:
-                self.phase_start_zones.remember(where)
-            for block_start in self.secret_stack:
-                block_start.remember(where)
+            for kept in self.keeping:
+                kept.remember(where)
             contents = self.state.zones[where]
             self.zone_version += 1
             for k, v in what.items():

@@ -67,7 +67,7 @@ def move_all(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kinds: tupl
                 if moved is None:
                     moved = {}
                     it.zone_version += 1
-                    if it.tracking:
+                    if it.keeping:
                         it.keep_before(src, dest)
                     if dst is None:
                         dst = zones[dest]
@@ -89,7 +89,7 @@ def move_all_of(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kind: st
         n = contents.get(kind)
         if n:
             it.zone_version += 1
-            if it.tracking:
+            if it.keeping:
                 it.keep_before(src, dest)
             if dst is None:
                 dst = zones[dest]
@@ -162,7 +162,7 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
     if not wanted or source == dest:
         return
     it.zone_version += 1
-    if it.tracking:
+    if it.keeping:
         it.keep_before(source, dest)
     src[kind] = have - wanted
     dst = zones[dest]

@@ -268,7 +268,7 @@ class Lowering(ExprLowering):
             self.emit(f"if {source} != {dest}:")
         self.unit.depth += 1
         self.emit("it.zone_version += 1")
-        self.emit(f"if it.tracking: it.keep_before({source}, {dest})")
+        self.emit(f"if it.keeping: it.keep_before({source}, {dest})")
         self.emit(f"{src}[{kind}] = {have} - {moved}")
         self.emit(f"{dst} = it.state.zones[{dest}]")
         self.emit(f"{dst}[{kind}] = {dst}.get({kind}, 0) + {moved}")
