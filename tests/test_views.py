@@ -1,6 +1,8 @@
 """What an agent may see: during a secret placement, other players' places look as they did when
 the screens went up; a card shown to one player is in that player's view only."""
 
+import pytest
+
 from ratdsl.agents import RandomAgent
 from ratdsl.engine import Game
 from ratdsl.engine.game import agent_seed
@@ -47,3 +49,40 @@ def test_a_card_shown_to_one_player_is_in_that_view_only():
     interp.call_rule("behind_screen", [PlayerRef(0)], definition.game)
     assert interp.view_for(0)["shown_to_you"] == [interp.state.piles[PileRef(None, "event_deck")][0].name]
     assert interp.view_for(1)["shown_to_you"] == []
+
+
+class Blind(Spy):
+    """A spy that says it reads no views: the engine then keeps nothing for it to see."""
+
+    reads_view = False
+
+
+def test_secret_blocks_keep_nothing_when_no_agent_reads_views_and_no_log_is_kept():
+    kept_during_placement = []
+
+    class Watcher(RandomAgent):
+        def decide(self, decision):
+            if decision.id == "placement":
+                kept_during_placement.append(len(game.interp.keeping))
+            return super().decide(decision)
+
+    game = Game(load_rules(RATLAND), 3, 4, agents=[Watcher(agent_seed(4, seat)) for seat in range(3)])
+    game.header()
+    game.setup()
+    game.play_round()
+    assert kept_during_placement == [0, 0, 0]  # nobody reads the hidden zones: nothing saved
+
+    spies = [Spy(seat, 4) for seat in range(3)]  # agents that read views: the block is kept
+    game = Game(load_rules(RATLAND), 3, 4, agents=spies)
+    game.header()
+    game.setup()
+    game.play_round()
+    assert spies[2].views[0]["zones"]["P1.reserve"] == {"rat": 7}
+
+
+def test_an_agent_that_says_it_reads_no_views_but_does_is_stopped():
+    game = Game(load_rules(RATLAND), 3, 4, agents=[Blind(seat, 4) for seat in range(3)])
+    game.header()
+    game.setup()
+    with pytest.raises(RuntimeError, match="reads_view = False"):
+        game.play_round()

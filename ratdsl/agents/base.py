@@ -52,11 +52,20 @@ class Decision:
         return None
 
 
+def reads_views(agents: list[Agent]) -> bool:
+    """Whether any of the agents may call `decision.view` (see Agent)."""
+    return any(getattr(agent, "reads_view", True) for agent in agents)
+
+
 def _same_answer(answer: Any, option: Any) -> bool:
     """Equal and of the same JSON type: `true` does not answer a choice of 1."""
     return answer == option and isinstance(answer, bool) == isinstance(option, bool)
 
 
 class Agent(Protocol):
+    """Answers decisions. An agent may also set `reads_view = False` to say that it never calls
+    `decision.view`: then the engine does not keep what a `secretly` block hides (nobody would
+    read it) unless the log needs it. Agents without the attribute are taken to read views."""
+
     def decide(self, decision: Decision) -> Any:
         """Returns a legal answer (see Decision.legal)."""

@@ -11,6 +11,8 @@ from .random_agent import random_distribution
 
 
 class PersonaAgent:
+    reads_view = False
+
     def __init__(self, weights: dict[str, dict[str, float]], seed: int, name: str = ""):
         self.weights = weights
         self.rng = random.Random(seed)

@@ -9,6 +9,8 @@ from .base import Decision
 
 
 class RandomAgent:
+    reads_view = False
+
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 

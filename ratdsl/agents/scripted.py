@@ -20,6 +20,8 @@ class ScriptedAgent:
         self.answers = list(answers)
         self.fallback = fallback
         self.label = label
+        # Answers from a list read no view; a fallback agent may.
+        self.reads_view = fallback is not None and getattr(fallback, "reads_view", True)
 
     def decide(self, decision: Decision) -> Any:
         if not self.answers:

@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Callable
 from typing import Any
 
-from ..agents.base import Agent, Decision
+from ..agents.base import Agent, Decision, reads_views
 from ..language import ast as A
 from .builtins import BUILTINS
 from .chance import Chance, ScriptError
@@ -57,6 +57,15 @@ class Env:
 
 
 class Interpreter:
+    # Slots, not a __dict__: with this many attributes an instance dict is no longer shared, and
+    # every `it.x` of the generated code would become a dict lookup instead of a fixed offset.
+    __slots__ = ("_eval", "_exec", "active_cache", "active_now", "agents", "baseline", "baseline_cards",
+                 "budget", "card_fields", "card_uid", "cards_checked_at", "chance", "const_cache", "context",
+                 "current_span", "d", "depth", "fired", "keeping", "kept_secrets", "left_step", "log",
+                 "move_watchers", "n", "phase_start_zones", "player_refs", "players_from", "read_zones",
+                 "secret_stack", "span_text", "state", "steps", "targets_cache", "version", "where",
+                 "zone_refs", "zone_version")
+
     def __init__(self, definition: GameDef, player_count: int, chance: Chance,
                  agents: list[Agent], log: GameLog | None = None,
                  step_budget: int = DEFAULT_STEP_BUDGET):
@@ -77,8 +86,11 @@ class Interpreter:
         self.phase_start_zones: PhaseStart | None = PhaseStart(self.state.zones)
         # The zones as each open `secretly` block began (copy-on-write, like phase starts).
         self.secret_stack: list[PhaseStart] = []
+        # The open secret blocks whose hidden zones somebody may read: the log, or an agent that
+        # reads views (see open_secret). The others are opened without keeping anything.
+        self.kept_secrets: list[PhaseStart] = []
         # What a move must first save the zones it changes into: the phase start (when kept) and
-        # each open secret block; empty when nothing is kept (see keep_before).
+        # each kept secret block; empty when nothing is kept (see keep_before).
         self.keeping: list[PhaseStart] = [self.phase_start_zones]
         self.const_cache: dict[str, Any] = {}
         self.card_uid = 0
@@ -671,18 +683,24 @@ class Interpreter:
 
     def _keep(self) -> None:
         start = self.phase_start_zones
-        self.keeping = [*self.secret_stack] if start is None else [start, *self.secret_stack]
+        self.keeping = [*self.kept_secrets] if start is None else [start, *self.kept_secrets]
 
     def open_secret(self) -> PhaseStart:
-        """Starts a `secretly` block: other players will see the zones as they are now."""
+        """Starts a `secretly` block: other players will see the zones as they are now. What the
+        block hides is kept only if something can read it: the log (which uncovers it at the
+        end) or an agent that reads views."""
         before = PhaseStart(self.state.zones)
         self.secret_stack.append(before)
-        self._keep()
+        if self.log.active or reads_views(self.agents):
+            self.kept_secrets.append(before)
+            self._keep()
         return before
 
     def close_secret(self) -> None:
-        self.secret_stack.pop()
-        self._keep()
+        before = self.secret_stack.pop()
+        if self.kept_secrets and self.kept_secrets[-1] is before:
+            self.kept_secrets.pop()
+            self._keep()
 
     def went_negative(self, ref: ZoneRef, kind: str) -> None:
         """A move took more than a zone held: the callers check first, so this is an engine bug."""
@@ -1101,6 +1119,9 @@ class Interpreter:
         """What one player may see: during a secret block, other players' zones as they were
         when the block began."""
         hidden = self.secret_stack[0] if self.secret_stack else None
+        if hidden is not None and not any(kept is hidden for kept in self.kept_secrets):
+            raise RuntimeError("an agent read its view inside a secret block, but every agent of "
+                               "the game says it reads no views (reads_view = False)")
         zones = {}
         for ref, contents in self.state.zones.items():
             shown = hidden[ref] if hidden is not None and ref.owner not in (None, seat) else contents

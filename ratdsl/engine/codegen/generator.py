@@ -315,6 +315,8 @@ def generator_for(d: GameDef) -> CodeGenerator:
 class GeneratedInterpreter(Interpreter):
     """The interpreter that runs generated code; the default engine."""
 
+    __slots__ = ("gen",)
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.gen = generator_for(self.d)
