@@ -17,8 +17,10 @@ given an `Env` built from the current locals; what they run in turn comes back h
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from operator import itemgetter
+from types import CodeType, FunctionType
 from typing import Any
 
 from ...language import ast as A
@@ -148,7 +150,27 @@ class CodeGenerator:
             units.append(self.pending.pop(0)())
         source = "\n\n".join(u.source() for u in units)
         self.sources.append(source)
+        before = set(self.namespace)
         exec(compile(source, "<ratdsl generated>", "exec"), self.namespace)  # generated, not rule text
+        self._own_globals([name for name, value in self.namespace.items()
+                           if name not in before and type(value) is FunctionType])
+
+    def _own_globals(self, names: list[str]) -> None:
+        """Gives each new function a globals dict of just the names its code reads. The shared
+        namespace holds every constant of the rule set (hundreds); a small dict per function
+        keeps the constants a hot loop reads on a few cache lines."""
+        fresh = {name: self.namespace[name] for name in names}
+        rebuilt = {name: FunctionType(f.__code__, {"__builtins__": builtins}, name, f.__defaults__, f.__closure__)
+                   for name, f in fresh.items()}
+        namespace = self.namespace
+        for f in rebuilt.values():
+            own = f.__globals__
+            for name in sorted(_global_names(f.__code__)):
+                if name in rebuilt:
+                    own[name] = rebuilt[name]
+                elif name in namespace:
+                    own[name] = namespace[name]
+        namespace.update(rebuilt)
 
     def entry_expr(self, node: A.Expr) -> Callable[[Interpreter, Env], Any]:
         return self._entry(node, "E", lambda low: low.entry_expr(node))
@@ -302,6 +324,15 @@ class CodeGenerator:
 
         self.pending.append(build)
         return py
+
+
+def _global_names(code: CodeType) -> set[str]:
+    """The names a code object (and the comprehensions and lambdas inside it) may look up."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            names |= _global_names(const)
+    return names
 
 
 def generator_for(d: GameDef) -> CodeGenerator:
