@@ -634,7 +634,7 @@ class Interpreter:
 
     def transfer(self, source: ZoneRef, dest: ZoneRef, bundle: dict[str, int]) -> None:
         """Moves tokens; the caller has checked that the source holds them."""
-        if not bundle or source == dest:
+        if not bundle or source is dest:
             return
         self.zone_version += 1
         if self.keeping:
@@ -653,7 +653,7 @@ class Interpreter:
 
     def shift(self, source: ZoneRef, dest: ZoneRef, kind: str, n: int) -> None:
         """`transfer` of n > 0 tokens of one kind, without building a bundle."""
-        if source == dest:
+        if source is dest:
             return
         self.zone_version += 1
         if self.keeping:

@@ -8,20 +8,32 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
+# Refs are canonical: making a ref twice gives the same object (pickling and copying too, as
+# they make refs through __new__). So a ref is hashed by its identity, in C, without hashing its
+# parts, and a dict lookup with it stops at the first identity check. That matters because every
+# zone lookup of the engine hashes one. Equality stays the tuple's, and agrees with the hash
+# because equal refs are one object.
+_PLAYERS: dict[int, PlayerRef] = {}
+_ZONES: dict[tuple[int | None, str], ZoneRef] = {}
+_PILES: dict[tuple[int | None, str], PileRef] = {}
+
 
 class PlayerRef(tuple):
-    """A seat (0-based). Refs are tagged tuples: immutable, and hashed and compared in C, which
-    matters because every zone lookup of the engine hashes one."""
+    """A seat (0-based). Refs are tagged tuples: immutable, canonical, hashed by identity."""
 
     __slots__ = ()
+    __hash__ = object.__hash__
 
     def __new__(cls, seat: int) -> PlayerRef:
-        return tuple.__new__(cls, ("player", seat))
+        ref = _PLAYERS.get(seat)
+        if ref is None:
+            ref = _PLAYERS[seat] = tuple.__new__(cls, ("player", seat))
+        return ref
 
     seat = property(itemgetter(1))
 
-    def __getnewargs__(self) -> tuple[int]:
-        return (self[1],)
+    def __reduce__(self) -> tuple[type, tuple[int]]:  # through __new__: canonical, any protocol
+        return (PlayerRef, (self[1],))
 
     def __repr__(self) -> str:
         return f"PlayerRef(seat={self[1]!r})"
@@ -34,15 +46,19 @@ class ZoneRef(tuple):
     """A zone: shared (owner None) or a seat's."""
 
     __slots__ = ()
+    __hash__ = object.__hash__
 
     def __new__(cls, owner: int | None, name: str) -> ZoneRef:
-        return tuple.__new__(cls, ("zone", owner, name))
+        ref = _ZONES.get((owner, name))
+        if ref is None:
+            ref = _ZONES[(owner, name)] = tuple.__new__(cls, ("zone", owner, name))
+        return ref
 
     owner = property(itemgetter(1))
     name = property(itemgetter(2))
 
-    def __getnewargs__(self) -> tuple[int | None, str]:
-        return (self[1], self[2])
+    def __reduce__(self) -> tuple[type, tuple[int | None, str]]:
+        return (type(self), (self[1], self[2]))
 
     def __repr__(self) -> str:
         return f"ZoneRef(owner={self[1]!r}, name={self[2]!r})"
@@ -55,15 +71,19 @@ class PileRef(tuple):
     """A pile of cards: shared (owner None) or a seat's."""
 
     __slots__ = ()
+    __hash__ = object.__hash__
 
     def __new__(cls, owner: int | None, name: str) -> PileRef:
-        return tuple.__new__(cls, ("pile", owner, name))
+        ref = _PILES.get((owner, name))
+        if ref is None:
+            ref = _PILES[(owner, name)] = tuple.__new__(cls, ("pile", owner, name))
+        return ref
 
     owner = property(itemgetter(1))
     name = property(itemgetter(2))
 
-    def __getnewargs__(self) -> tuple[int | None, str]:
-        return (self[1], self[2])
+    def __reduce__(self) -> tuple[type, tuple[int | None, str]]:
+        return (type(self), (self[1], self[2]))
 
     def __repr__(self) -> str:
         return f"PileRef(owner={self[1]!r}, name={self[2]!r})"

@@ -57,7 +57,7 @@ def move_all(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kinds: tupl
     zones = it.state.zones
     dst = None
     for src in sources:
-        if src == dest:
+        if src is dest:
             continue
         contents = zones[src]
         moved = None
@@ -83,7 +83,7 @@ def move_all_of(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kind: st
     zones = it.state.zones
     dst = None
     for src in sources:
-        if src == dest:
+        if src is dest:
             continue
         contents = zones[src]
         n = contents.get(kind)
@@ -159,7 +159,7 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
         if q.mode == "exact":
             raise too_few(it, node, source, kind, wanted, have)
         wanted = have
-    if not wanted or source == dest:
+    if not wanted or source is dest:
         return
     it.zone_version += 1
     if it.keeping:

@@ -263,9 +263,9 @@ class Lowering(ExprLowering):
         else:
             moved = self.tmp()
             self.emit(f"{moved} = {count} if {have} > {count} else {have}")
-            self.emit(f"if {moved} and {source} != {dest}:")
+            self.emit(f"if {moved} and {source} is not {dest}:")  # refs are canonical
         if exact:
-            self.emit(f"if {source} != {dest}:")
+            self.emit(f"if {source} is not {dest}:")
         self.unit.depth += 1
         self.emit("it.zone_version += 1")
         self.emit(f"if it.keeping: it.keep_before({source}, {dest})")
