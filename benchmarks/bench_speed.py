@@ -41,6 +41,10 @@ class TimedAgent:
         self.inner = inner
         self.clock = clock
 
+    @property
+    def reads_view(self) -> bool:  # as the agent it times (see ratdsl.agents.base.Agent)
+        return getattr(self.inner, "reads_view", True)
+
     def decide(self, decision):
         start = time.perf_counter()
         answer = self.inner.decide(decision)
