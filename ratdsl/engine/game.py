@@ -60,12 +60,16 @@ class Game:
         self.rules_label = rules_label
         self.over = False
         self.reading_start = phases_reading_start(definition)  # phases that keep their start state
+        self.step_labels: dict[int, str] = definition.__dict__.setdefault("_step_labels", {})  # "phase.step"
 
     @property
     def state(self):
         return self.interp.state
 
     def header(self) -> None:
+        if not self.log.active:
+            self.log.seq += 1  # numbered as if the record were kept
+            return
         d = self.d
         self.log.emit("game", game=d.game.name, rules=self.rules_label, players=self.players,
                       seed=self.seed, options={k: encode(v) for k, v in sorted(d.option_values.items())},
@@ -96,13 +100,16 @@ class Game:
 
     def _run_step(self, phase: str, step: A.Step) -> None:
         it = self.interp
-        it.where = f"{phase}.{step.name}"
+        where = self.step_labels.get(id(step))
+        if where is None:
+            where = self.step_labels[id(step)] = f"{phase}.{step.name}"
+        it.where = where
         if self.log.active:
             self.log.emit("step", phase=phase, step=step.name)
         else:
             self.log.seq += 1  # numbered as if the record were kept
         it.run_block(step.body, Env())
-        it.check_conservation(step.span, f"step {step.name} of {phase}")
+        it.check_conservation(step.span)
 
     def play_phase(self, name: str) -> None:
         phase = self.d.phases.get(name)

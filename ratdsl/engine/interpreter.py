@@ -1139,7 +1139,7 @@ class Interpreter:
         self.baseline_cards = self.state.card_count()
         self.cards_checked_at = self.version
 
-    def check_conservation(self, span: A.Span, where: str) -> None:
+    def check_conservation(self, span: A.Span) -> None:
         """After a step: no card appeared or vanished. (Tokens only move, and every move checks
         that its source keeps a count of zero or more; the totals of each kind over the whole
         state are checked after every round.)"""
@@ -1147,7 +1147,7 @@ class Interpreter:
             return
         self.cards_checked_at = self.version
         if self.state.card_count() != self.baseline_cards:
-            raise ConservationError(span, f"cards were created or lost in {where}")
+            raise ConservationError(span, f"cards were created or lost in {self.where_label()}")
 
     def where_label(self) -> str:
         """The step running or last run, as `step NAME of PHASE`."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .values import CardValue, PileRef, ZoneRef
+from .values import CardValue, PileRef, ZoneRef, label
 
 
 class PhaseStart:
@@ -86,9 +86,9 @@ class GameState:
         return {
             "round": self.round,
             "active": f"P{self.active + 1}",
-            "zones": {str(ref): {k: v for k, v in sorted(c.items()) if v}
+            "zones": {label(ref): {k: v for k, v in sorted(c.items()) if v}
                       for ref, c in self.zones.items() if any(c.values())},
-            "piles": {str(ref): [c.name for c in cards] for ref, cards in self.piles.items() if cards},
+            "piles": {label(ref): [c.name for c in cards] for ref, cards in self.piles.items() if cards},
             "vars": {k: encode(v) for k, v in sorted(self.vars.items())},
             "player_vars": [{k: encode(v) for k, v in sorted(pv.items())} for pv in self.player_vars],
         }

@@ -92,6 +92,17 @@ class PileRef(tuple):
         return self[2] if self[1] is None else f"P{self[1] + 1}.{self[2]}"
 
 
+_LABELS: dict[tuple, str] = {}
+
+
+def label(ref: PlayerRef | ZoneRef | PileRef) -> str:
+    """`str(ref)`, worked out once per ref (refs are canonical), for snapshots and logs."""
+    text = _LABELS.get(ref)
+    if text is None:
+        text = _LABELS[ref] = str(ref)
+    return text
+
+
 class CardValue:
     """A card. Cards compare equal by name (two copies of a card are the same card to the rules);
     `uid` tells physical copies apart, so piles can hold both."""
