@@ -71,7 +71,7 @@ depth dict did_you_mean distribute distribution_targets draw_tokens emit encode 
 index_value int it iterable key kinds_of len list log lookup max member min move_bundle move_kind move_tokens
 msg n name next no_row number order_error pair player player_refs players pop range read_zones
 round rt seat set_target site sorted span state steps str sum too_deep truth uncover vars phase_start
-version wrong_values z zone zone_version zones move_all open_secret close_secret active_now piles left_step
+version wrong_values z zone zones move_all open_secret close_secret active_now piles left_step
 move_all_of too_few keeping keep_before log_move moves
 """.split())
 
@@ -139,3 +139,49 @@ def test_an_inlined_func_that_recurses_forever_is_stopped(tmp_path):
     with pytest.raises(RuleRuntimeError) as err:
         Game(definition, 2, 0).play()
     assert "more than" in err.value.message and err.value.line in (5, 16)
+
+
+COUNTING_DECK = '''game tiny "Tiny" {
+  players 2..3
+}
+tokens gem
+zone bank, pot
+pile deck, shown
+deck charms "Charms" {
+  active when count(pot, gem) >= 2
+}
+card lucky in charms "Lucky" {
+  modify value() = base + 100
+}
+func value() = count(pot, gem)
+setup {
+  step fill {
+    create {gem: 5} in bank
+    create cards(charms) in shown
+  }
+}
+round main
+phase main "Main" {
+  step moves {
+    say "values" with [value(), value()]
+    move 1 gem from bank to pot
+    say "one" with value()
+    move 1 gem from bank to pot
+    say "two" with value()
+    move 2 gem from pot to bank
+    say "none" with value()
+    end game
+  }
+}
+'''
+
+
+def test_a_card_whose_activity_reads_token_counts_follows_every_move(tmp_path):
+    """Remembered activity of such a card must end at each move, in both engines."""
+    definition = load_program(tmp_path, COUNTING_DECK)
+    assert generator_for(definition).decks_read_zones
+    generated, values = said(definition, compiled=True)
+    reference, _ = said(definition, compiled=False)
+    assert generated == reference
+    assert values["values"] == [[0, 0]] and values["one"] == [1]
+    assert values["two"] == [102] and values["none"] == [0]

@@ -64,7 +64,7 @@ class Interpreter:
                  "current_span", "d", "depth", "fired", "keeping", "kept_secrets", "left_step", "log",
                  "move_watchers", "n", "phase_start_zones", "player_refs", "players_from", "read_zones",
                  "secret_stack", "span_text", "state", "steps", "targets_cache", "version", "where",
-                 "zone_refs", "zone_version")
+                 "zone_refs")
 
     def __init__(self, definition: GameDef, player_count: int, chance: Chance,
                  agents: list[Agent], log: GameLog | None = None,
@@ -104,12 +104,12 @@ class Interpreter:
         self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
         self.depth = 0  # nested calls of funcs and rules
         self.version = 0  # bumped by every change of the state (see `changed`)
-        self.zone_version = 0  # bumped by every move of tokens
         # Whether each card is active, remembered: until the next `changed()` for decks whose
-        # `active when` reads no zones, and until the next move too for the others.
+        # `active when` reads no zones (active_now), and until the next move too for the others
+        # (active_cache, emptied by every move of tokens). In a rule set whose decks read no
+        # zones, active_cache stays empty and moves only test that it is.
         self.active_now: dict[str, bool] = {}
-        self.active_cache: dict[str, tuple[int, bool]] = {}  # card -> (zone_version, active)
-        # (`changed()` bumps zone_version too, so an entry of the second kind also ends there.)
+        self.active_cache: dict[str, bool] = {}
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         # "file:line:col" of each ask, written once per rule set
         self.span_text: dict[int, str] = definition.__dict__.setdefault("_span_text", {})
@@ -390,12 +390,12 @@ class Interpreter:
             return known
         deck, reads_zones = _deck_facts(self.d, card.deck)
         if reads_zones:
-            cached = self.active_cache.get(name)
-            if cached is not None and cached[0] == self.zone_version:
-                return cached[1]
+            known = self.active_cache.get(name)
+            if known is not None:
+                return known
         active = True if deck is None or deck.active is None else self.deck_says_active(deck, card_value(self.d, name))
         if reads_zones:
-            self.active_cache[name] = (self.zone_version, active)
+            self.active_cache[name] = active
         else:
             self.active_now[name] = active
         return active
@@ -409,13 +409,15 @@ class Interpreter:
         the phase can read it: see reach.py)."""
         self.phase_start_zones = PhaseStart(self.state.zones) if reads_start else None
         self._keep()
-        self.zone_version += 1  # what reads zones may read them at the phase start
+        if self.active_cache:  # what reads zones may read them at the phase start
+            self.active_cache.clear()
 
     def changed(self) -> None:
         """Called on every change of the state but token moves, so remembered facts (card
-        activity) are refreshed; token moves bump `zone_version` instead."""
+        activity) are refreshed; token moves empty `active_cache` only."""
         self.version += 1
-        self.zone_version += 1
+        if self.active_cache:
+            self.active_cache.clear()
         if self.active_now:
             self.active_now = {}
 
@@ -636,7 +638,8 @@ class Interpreter:
         """Moves tokens; the caller has checked that the source holds them."""
         if not bundle or source is dest:
             return
-        self.zone_version += 1
+        if self.active_cache:  # token counts change: forget what depended on them
+            self.active_cache.clear()
         if self.keeping:
             self.keep_before(source, dest)
         zones = self.state.zones
@@ -655,7 +658,8 @@ class Interpreter:
         """`transfer` of n > 0 tokens of one kind, without building a bundle."""
         if source is dest:
             return
-        self.zone_version += 1
+        if self.active_cache:  # token counts change: forget what depended on them
+            self.active_cache.clear()
         if self.keeping:
             self.keep_before(source, dest)
         zones = self.state.zones
@@ -1095,7 +1099,8 @@ class Interpreter:
             for kept in self.keeping:
                 kept.remember(where)
             contents = self.state.zones[where]
-            self.zone_version += 1
+            if self.active_cache:  # token counts change: forget what depended on them
+                self.active_cache.clear()
             for k, v in what.items():
                 contents[k] = contents.get(k, 0) + v
             self.log.emit("create", what=dict(what), dst=str(where))

@@ -26,7 +26,7 @@ from typing import Any
 from ...language import ast as A
 from ..definition import Attached, GameDef
 from ..errors import GameOver, StepBudgetExceeded
-from ..interpreter import MAX_DEPTH, Env, Interpreter, _neg_key
+from ..interpreter import MAX_DEPTH, Env, Interpreter, _neg_key, _reads_zones
 from ..values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 from . import runtime as rt
 from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
@@ -70,6 +70,8 @@ class CodeGenerator:
         self.zone_tables = {name: tuple(ZoneRef(seat, _intern(name)) for seat in range(d.game.max_players))
                             for name in d.player_zones}
         self.kind_set = frozenset(d.kinds)
+        # Whether some card's activity depends on token counts: only then must moves forget it.
+        self.decks_read_zones = any(_reads_zones(d, deck) for deck in d.decks.values())
         self.inline_ok: dict[Any, bool] = {}
         self.shared_zone_refs: dict[str, ZoneRef] = {}
         self.const_ids: dict[tuple[str, int], str] = {}

@@ -66,7 +66,8 @@ def move_all(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kinds: tupl
             if n:
                 if moved is None:
                     moved = {}
-                    it.zone_version += 1
+                    if it.active_cache:
+                        it.active_cache.clear()
                     if it.keeping:
                         it.keep_before(src, dest)
                     if dst is None:
@@ -88,7 +89,8 @@ def move_all_of(it: Interpreter, sources: list[ZoneRef], dest: ZoneRef, kind: st
         contents = zones[src]
         n = contents.get(kind)
         if n:
-            it.zone_version += 1
+            if it.active_cache:
+                it.active_cache.clear()
             if it.keeping:
                 it.keep_before(src, dest)
             if dst is None:
@@ -161,7 +163,8 @@ def move_kind(it: Interpreter, node: A.Move, source: ZoneRef, dest: ZoneRef, kin
         wanted = have
     if not wanted or source is dest:
         return
-    it.zone_version += 1
+    if it.active_cache:
+        it.active_cache.clear()
     if it.keeping:
         it.keep_before(source, dest)
     src[kind] = have - wanted

@@ -50,10 +50,8 @@ class Lowering(ExprLowering):
         returns the name of the yes/no result."""
         out = self.tmp()
         if _reads_zones(self.d, self.d.decks.get(card.deck)):
-            entry = self.tmp()
-            self.emit(f"{entry} = it.active_cache.get({self.t(card.name)})")
-            self.emit(f"{out} = {entry}[1] if {entry} is not None and {entry}[0] == it.zone_version "
-                      f"else it.card_active({self.c(card)})")
+            self.emit(f"{out} = it.active_cache.get({self.t(card.name)})")
+            self.emit(f"if {out} is None: {out} = it.card_active({self.c(card)})")
         else:
             self.emit(f"{out} = it.active_now.get({self.t(card.name)})")
             self.emit(f"if {out} is None: {out} = it.card_active({self.c(card)})")
@@ -267,7 +265,8 @@ class Lowering(ExprLowering):
         if exact:
             self.emit(f"if {source} is not {dest}:")
         self.unit.depth += 1
-        self.emit("it.zone_version += 1")
+        if self.gen.decks_read_zones:  # else active_cache is always empty
+            self.emit("if it.active_cache: it.active_cache.clear()")
         self.emit(f"if it.keeping: it.keep_before({source}, {dest})")
         self.emit(f"{src}[{kind}] = {have} - {moved}")
         self.emit(f"{dst} = it.state.zones[{dest}]")
