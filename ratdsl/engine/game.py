@@ -132,7 +132,10 @@ class Game:
         """Plays one round (or the listed phases of it); returns False once the game has ended."""
         self.state.round += 1
         self.interp.changed()
-        self.log.emit("round", round=self.state.round, active=f"P{self.state.active + 1}")
+        if self.log.active:
+            self.log.emit("round", round=self.state.round, active=f"P{self.state.active + 1}")
+        else:
+            self.log.seq += 1
         try:
             for name in phases or self.d.round:
                 self.play_phase(name)

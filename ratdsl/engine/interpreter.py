@@ -574,14 +574,14 @@ class Interpreter:
             if target.id in self.d.vars:
                 self.state.vars[target.id] = value
                 self.changed()
-                self.log.emit("set", var=target.id, value=encode(value))
+                self._log_set(target.id, value)
                 return
             if target.id == "active":
                 if not isinstance(value, PlayerRef):
                     raise self.error(node, f"the active player must be a player, got {type_name(value)}")
                 self.state.active = value.seat
                 self.changed()
-                self.log.emit("set", var="active", value=encode(value))
+                self._log_set("active", value)
                 return
             raise self.error(target, f"cannot set {target.id!r}: it is not a variable",
                              "declare it with `var NAME = VALUE`, or use `let` for a local name")
@@ -590,9 +590,18 @@ class Interpreter:
             if isinstance(owner, PlayerRef) and target.name in self.d.player_vars:
                 self.state.player_vars[owner.seat][target.name] = value
                 self.changed()
-                self.log.emit("set", var=f"{owner}.{target.name}", value=encode(value))
+                if self.log.active:
+                    self._log_set(f"{owner}.{target.name}", value)
+                else:
+                    self.log.seq += 1
                 return
         raise self.error(target, "only variables can be set")
+
+    def _log_set(self, var: str, value: Any) -> None:
+        if self.log.active:
+            self.log.emit("set", var=var, value=encode(value))
+        else:
+            self.log.seq += 1  # records are numbered the same whether or not they are kept
 
     def _exec_if(self, node: A.If, env: Env) -> None:
         if self.truth(self.eval(node.condition, env), node.condition):
@@ -832,8 +841,10 @@ class Interpreter:
             self.changed()
         except ScriptError as err:
             raise self.error(node, str(err)) from None
-        self.log.emit("random", what="shuffle", pile=str(ref),
-                      result=[c.name for c in self.state.piles[ref]])
+        if self.log.active:
+            self.log.emit("random", what="shuffle", pile=str(ref), result=[c.name for c in self.state.piles[ref]])
+        else:
+            self.log.seq += 1
 
     def cards_of(self, value: Any, node: A.Node) -> list[CardValue]:
         if isinstance(value, PileRef):
@@ -1103,7 +1114,10 @@ class Interpreter:
                 self.active_cache.clear()
             for k, v in what.items():
                 contents[k] = contents.get(k, 0) + v
-            self.log.emit("create", what=dict(what), dst=str(where))
+            if self.log.active:
+                self.log.emit("create", what=dict(what), dst=str(where))
+            else:
+                self.log.seq += 1
             return
         if isinstance(where, PileRef):
             if self.baseline is not None:
@@ -1114,7 +1128,10 @@ class Interpreter:
                 cards.append(CardValue(card.name, self.card_uid))
             self.state.piles[where] = cards + self.state.piles[where]
             self.changed()
-            self.log.emit("create", cards=[c.name for c in cards], dst=str(where))
+            if self.log.active:
+                self.log.emit("create", cards=[c.name for c in cards], dst=str(where))
+            else:
+                self.log.seq += 1
             return
         raise self.error(node, f"cannot create {type_name(what)} in {type_name(where)}",
                          "create a bundle like {token: 7} in a zone, or cards in a pile")
