@@ -118,53 +118,9 @@ class Interpreter:
         self.left_step = refs.left_step
         self.player_refs = refs.player_refs  # shared, immutable
         self.players_from = refs.players_from  # the tie order, by active player
-        self._eval: dict[type, Callable[[Any, Env], Any]] = {
-            A.IntLit: lambda n, e: n.value,
-            A.StrLit: lambda n, e: n.value,
-            A.BoolLit: lambda n, e: n.value,
-            A.NoneLit: lambda n, e: None,
-            A.Name: self._eval_name,
-            A.Attr: self._eval_attr,
-            A.Index: self._eval_index,
-            A.Call: self._eval_call,
-            A.BinOp: self._eval_binop,
-            A.BoolOp: self._eval_boolop,
-            A.Not: lambda n, e: not self.truth(self.eval(n.operand, e), n),
-            A.Neg: lambda n, e: -self.number(self.eval(n.operand, e), n),
-            A.RangeExpr: self._eval_range,
-            A.InExpr: self._eval_in,
-            A.ListLit: lambda n, e: [self.eval(i, e) for i in n.items],
-            A.Comprehension: self._eval_comprehension,
-            A.BundleLit: self._eval_bundle,
-            A.IfExpr: lambda n, e: self.eval(n.then if self.truth(self.eval(n.condition, e), n)
-                                             else n.otherwise, e),
-            A.Where: self._eval_where,
-            A.Ordered: self._eval_ordered,
-            A.Extreme: self._eval_extreme,
-            A.AtPhaseStart: self._eval_at_phase_start,
-        }
-        self._exec: dict[type, Callable[[Any, Env], None]] = {
-            A.Let: self._exec_let,
-            A.Set: self._exec_set,
-            A.If: self._exec_if,
-            A.ForEach: self._exec_for,
-            A.While: self._exec_while,
-            A.Repeat: self._exec_repeat,
-            A.Move: self._exec_move,
-            A.Draw: self._exec_draw,
-            A.Shuffle: self._exec_shuffle,
-            A.Place: self._exec_place,
-            A.Reveal: self._exec_reveal,
-            A.AskMay: self._exec_ask_may,
-            A.AskChoose: self._exec_ask_choose,
-            A.AskDistribute: self._exec_ask_distribute,
-            A.Do: self._exec_do,
-            A.Secretly: self._exec_secretly,
-            A.EndGame: self._exec_end,
-            A.Say: self._exec_say,
-            A.Create: self._exec_create,
-            A.Show: self._exec_show,
-        }
+        # How each kind of node is evaluated or run: the methods of this interpreter's class,
+        # looked up once per class and called with the interpreter (`self._eval[T](self, node, env)`).
+        self._eval, self._exec = _dispatch(type(self))
 
     # ------------------------------------------------------------------ errors
     def error(self, node: A.Node | None, message: str, hint: str | None = None) -> RuleRuntimeError:
@@ -188,7 +144,25 @@ class Interpreter:
 
     # ------------------------------------------------------------------ eval
     def eval(self, node: A.Expr, env: Env) -> Any:
-        return self._eval[type(node)](node, env)
+        return self._eval[type(node)](self, node, env)
+
+    def _eval_literal(self, node: A.IntLit | A.StrLit | A.BoolLit, env: Env) -> Any:
+        return node.value
+
+    def _eval_none(self, node: A.NoneLit, env: Env) -> None:
+        return None
+
+    def _eval_not(self, node: A.Not, env: Env) -> bool:
+        return not self.truth(self.eval(node.operand, env), node)
+
+    def _eval_neg(self, node: A.Neg, env: Env) -> int:
+        return -self.number(self.eval(node.operand, env), node)
+
+    def _eval_list(self, node: A.ListLit, env: Env) -> list[Any]:
+        return [self.eval(i, env) for i in node.items]
+
+    def _eval_if(self, node: A.IfExpr, env: Env) -> Any:
+        return self.eval(node.then if self.truth(self.eval(node.condition, env), node) else node.otherwise, env)
 
     def players(self) -> list[PlayerRef]:
         """All players, the active player first, then each next one to the left: the tie order."""
@@ -554,7 +528,7 @@ class Interpreter:
         for stmt in block.stmts:
             self.tick(stmt)
             self.current_span = stmt.span
-            self._exec[type(stmt)](stmt, env)
+            self._exec[type(stmt)](self, stmt, env)
 
     def _exec_let(self, node: A.Let, env: Env) -> None:
         env.names[node.name] = self.eval(node.value, env)
@@ -1218,6 +1192,39 @@ def _refs_for(d: GameDef, n: int) -> _Refs:
 
 
 _ZONE_READERS = {"count", "size", "kinds", "pieces", "contents"}
+
+
+_EVAL_METHODS = {
+    A.IntLit: "_eval_literal", A.StrLit: "_eval_literal", A.BoolLit: "_eval_literal",
+    A.NoneLit: "_eval_none", A.Name: "_eval_name", A.Attr: "_eval_attr", A.Index: "_eval_index",
+    A.Call: "_eval_call", A.BinOp: "_eval_binop", A.BoolOp: "_eval_boolop", A.Not: "_eval_not",
+    A.Neg: "_eval_neg", A.RangeExpr: "_eval_range", A.InExpr: "_eval_in", A.ListLit: "_eval_list",
+    A.Comprehension: "_eval_comprehension", A.BundleLit: "_eval_bundle", A.IfExpr: "_eval_if",
+    A.Where: "_eval_where", A.Ordered: "_eval_ordered", A.Extreme: "_eval_extreme",
+    A.AtPhaseStart: "_eval_at_phase_start",
+}
+_EXEC_METHODS = {
+    A.Let: "_exec_let", A.Set: "_exec_set", A.If: "_exec_if", A.ForEach: "_exec_for",
+    A.While: "_exec_while", A.Repeat: "_exec_repeat", A.Move: "_exec_move", A.Draw: "_exec_draw",
+    A.Shuffle: "_exec_shuffle", A.Place: "_exec_place", A.Reveal: "_exec_reveal",
+    A.AskMay: "_exec_ask_may", A.AskChoose: "_exec_ask_choose", A.AskDistribute: "_exec_ask_distribute",
+    A.Do: "_exec_do", A.Secretly: "_exec_secretly", A.EndGame: "_exec_end", A.Say: "_exec_say",
+    A.Create: "_exec_create", A.Show: "_exec_show",
+}
+
+
+Dispatch = dict[type, Callable[..., Any]]
+
+
+def _dispatch(cls: type) -> tuple[Dispatch, Dispatch]:
+    """The node-type tables of an interpreter class (methods to call with the interpreter),
+    looked up once per class rather than bound again for every game."""
+    tables = cls.__dict__.get("_dispatch_tables")
+    if tables is None:
+        tables = ({t: getattr(cls, m) for t, m in _EVAL_METHODS.items()},
+                  {t: getattr(cls, m) for t, m in _EXEC_METHODS.items()})
+        cls._dispatch_tables = tables
+    return tables
 
 
 def _deck_facts(d: GameDef, deck_name: str) -> tuple[A.Deck | None, bool]:

@@ -286,7 +286,7 @@ class ExprLowering:
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             out = self.tmp()
-            self.emit(f"{out} = it._eval[{self.c(type(node))}]({self.c(node)}, {self.env_of(scope)})")
+            self.emit(f"{out} = it._eval[{self.c(type(node))}](it, {self.c(node)}, {self.env_of(scope)})")
             return out
         return method(node, scope)
 

@@ -95,7 +95,7 @@ class Lowering(ExprLowering):
         """Runs a statement with the tree-walker, then reads back the locals it may have set."""
         env = self.tmp()
         self.emit(f"{env} = {self.env_of(scope)}")
-        self.emit(f"it._exec[{self.c(type(stmt))}]({self.c(stmt)}, {env})")
+        self.emit(f"it._exec[{self.c(type(stmt))}](it, {self.c(stmt)}, {env})")
         visible = scope.visible()
         for name in sorted(_assigned_names(stmt)):
             if name in visible:
