@@ -58,6 +58,7 @@ def test_scopes_loops_calls_and_moves_give_the_same_log_as_the_tree_walker(tmp_p
     assert values["bools"] == [True, True, False]  # `1 == true` is false in the rule language
     assert values["best"] == ["P3"]
     assert values["worth"] == [3, 15, 20]  # the card's modifier applies while it is shown
+    assert values["shuffled"] == ["deck", 6]  # the counter: 3, then one per award (a global set in a rule)
     assert values["values"] == [5, 0, 15]  # and stops when it is put back
 
 
@@ -72,7 +73,7 @@ index_value int it iterable key kinds_of len list log lookup max member min move
 msg n name next no_row number order_error pair player player_refs players pop range read_zones
 round rt seat set_target site sorted span state steps str sum too_deep truth uncover vars phase_start
 version wrong_values z zone zones move_all open_secret close_secret active_now piles left_step
-move_all_of too_few keeping keep_before log_move moves
+move_all_of too_few keeping keep_before log_move moves place_cards reveal_cards shuffle_pile create cards_of pile
 """.split())
 
 

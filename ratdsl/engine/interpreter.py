@@ -809,7 +809,9 @@ class Interpreter:
         self.transfer(source, dest, drawn)
 
     def _exec_shuffle(self, node: A.Shuffle, env: Env) -> None:
-        ref = self.pile(self.eval(node.pile, env), node.pile)
+        self.shuffle_pile(node, self.pile(self.eval(node.pile, env), node.pile))
+
+    def shuffle_pile(self, node: A.Shuffle, ref: PileRef) -> None:
         try:
             self.state.piles[ref] = self.chance.shuffle(self.state.piles[ref], str(ref))
             self.changed()
@@ -839,7 +841,10 @@ class Interpreter:
     def _exec_place(self, node: A.Place, env: Env) -> None:
         value = self.eval(node.cards, env)
         cards = self.cards_of(value, node.cards)
-        ref = self.pile(self.eval(node.pile, env), node.pile)
+        self.place_cards(node, value, cards, self.pile(self.eval(node.pile, env), node.pile))
+
+    def place_cards(self, node: A.Place, value: Any, cards: list[CardValue], ref: PileRef) -> None:
+        """`place` once its cards (the value and `cards_of` it) and pile are known."""
         if value.__class__ is PileRef:  # a whole pile: its cards are all there, in order
             taken = cards
             self.state.piles[value].clear()
@@ -856,7 +861,10 @@ class Interpreter:
     def _exec_reveal(self, node: A.Reveal, env: Env) -> None:
         n = self.number(self.eval(node.count, env), node.count)
         src = self.pile(self.eval(node.source, env), node.source)
-        dst = self.pile(self.eval(node.dest, env), node.dest)
+        self.reveal_cards(node, n, src, self.pile(self.eval(node.dest, env), node.dest))
+
+    def reveal_cards(self, node: A.Reveal, n: int, src: PileRef, dst: PileRef) -> None:
+        """`reveal` once its count and piles are known."""
         pile = self.state.piles[src]
         if n > len(pile):
             raise self.error(node, f"cannot reveal {n} cards from {src}: it holds {len(pile)}")
@@ -1076,7 +1084,10 @@ class Interpreter:
 
     def _exec_create(self, node: A.Create, env: Env) -> None:
         what = self.eval(node.what, env)
-        where = self.eval(node.where, env)
+        self.create(node, what, self.eval(node.where, env))
+
+    def create(self, node: A.Create, what: Any, where: Any) -> None:
+        """`create` once what and where are known."""
         if isinstance(where, ZoneRef) and isinstance(what, dict):
             if self.baseline is not None:
                 raise self.error(node, "tokens can only be created during setup",

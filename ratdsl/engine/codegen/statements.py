@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...language import ast as A
 from ..definition import Attached
 from ..interpreter import _reads_zones
-from ..values import CardValue, PlayerRef, ZoneRef
+from ..values import CardValue, PileRef, PlayerRef, ZoneRef
 from .expressions import MAX_INLINE_NESTING, ExprLowering, _intern
 from .scope import Scope
 
@@ -115,7 +115,16 @@ class Lowering(ExprLowering):
         target = node.target
         found = scope.find(target.id) if isinstance(target, A.Name) else None
         if found is None:
-            self.fallback(node, scope)
+            if not isinstance(target, A.Name):
+                self.fallback(node, scope)  # a player's variable
+                return
+            # Not a local here: a name of the caller's scope, else a variable of the game.
+            value = self.expr(node.value, scope)
+            if self.reads_env(scope):
+                self.emit(f"if not env.assign({self.t(target.id)}, {value}): "
+                          f"it.set_target({self.c(node)}, {value}, env)")
+            else:
+                self.emit(f"it.set_target({self.c(node)}, {value}, None)")
             return
         local, from_env = found
         value = self.expr(node.value, scope)
@@ -337,6 +346,36 @@ class Lowering(ExprLowering):
         out = self.tmp()
         self.emit(f"{out} = {self.fast(v, ZoneRef, v, f'it.zone({v}, {self.c(node)})')}")
         return self.typed(out, ZoneRef)
+
+    def _pile(self, node: A.Expr, scope: Scope) -> str:
+        v = self.expr(node, scope)
+        if self.type_of(v) is PileRef:
+            return v
+        out = self.tmp()
+        self.emit(f"{out} = {self.fast(v, PileRef, v, f'it.pile({v}, {self.c(node)})')}")
+        return self.typed(out, PileRef)
+
+    def _s_Place(self, node: A.Place, scope: Scope) -> None:
+        value = self.expr(node.cards, scope)
+        cards = self.tmp()
+        self.emit(f"{cards} = it.cards_of({value}, {self.c(node.cards)})")
+        pile = self._pile(node.pile, scope)
+        self.emit(f"it.place_cards({self.c(node)}, {value}, {cards}, {pile})")
+
+    def _s_Reveal(self, node: A.Reveal, scope: Scope) -> None:
+        count = self.expr(node.count, scope)
+        n = self.tmp()
+        self.emit(f"{n} = {count} if {count}.__class__ is int else it.number({count}, {self.c(node.count)})")
+        source = self._pile(node.source, scope)
+        dest = self._pile(node.dest, scope)
+        self.emit(f"it.reveal_cards({self.c(node)}, {n}, {source}, {dest})")
+
+    def _s_Shuffle(self, node: A.Shuffle, scope: Scope) -> None:
+        self.emit(f"it.shuffle_pile({self.c(node)}, {self._pile(node.pile, scope)})")
+
+    def _s_Create(self, node: A.Create, scope: Scope) -> None:
+        what = self.expr(node.what, scope)
+        self.emit(f"it.create({self.c(node)}, {what}, {self.expr(node.where, scope)})")
 
     def _s_Draw(self, node: A.Draw, scope: Scope) -> None:
         source = self._zone(node.source, scope)
