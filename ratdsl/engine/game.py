@@ -60,7 +60,7 @@ class Game:
         self.rules_label = rules_label
         self.over = False
         self.reading_start = phases_reading_start(definition)  # phases that keep their start state
-        self.step_labels: dict[int, str] = definition.__dict__.setdefault("_step_labels", {})  # "phase.step"
+        self.step_plans: dict[tuple[str, type], list] = definition.__dict__.setdefault("_step_plans", {})
 
     @property
     def state(self):
@@ -91,25 +91,35 @@ class Game:
             self.state.phase = "setup"
             self.interp.begin_phase("setup" in self.reading_start)
             try:
-                for step in self.d.setup.steps:
-                    self._run_step("setup", step)
+                self._run_steps("setup", self.d.setup.steps)
             except GameOver:
                 raise RuleRuntimeError(self.interp.current_span, "`end game` during setup: the game "
                                        "must be able to start", "R005") from None
         self.interp.start_conservation()
 
-    def _run_step(self, phase: str, step: A.Step) -> None:
+    def _run_steps(self, phase: str, steps: list[A.Step]) -> None:
+        """Runs a phase's steps, each followed by the check of its cards."""
         it = self.interp
-        where = self.step_labels.get(id(step))
-        if where is None:
-            where = self.step_labels[id(step)] = f"{phase}.{step.name}"
-        it.where = where
-        if self.log.active:
-            self.log.emit("step", phase=phase, step=step.name)
-        else:
-            self.log.seq += 1  # numbered as if the record were kept
-        it.run_block(step.body, Env())
-        it.check_conservation(step.span)
+        log = self.log
+        for where, step, run in self._plan(phase, steps):
+            it.where = where
+            if log.active:
+                log.emit("step", phase=phase, step=step.name)
+            else:
+                log.seq += 1  # numbered as if the record were kept
+            run(it, Env())
+            if it.cards_checked_at != it.version:  # (else nothing changed a pile: nothing to check)
+                it.check_conservation(step.span)
+
+    def _plan(self, phase: str, steps: list[A.Step]) -> list[tuple[str, A.Step, Any]]:
+        """Each step as ("phase.step", step, the function that runs its body): worked out once per
+        rule set and engine, so running a step is a call."""
+        key = (phase, type(self.interp))
+        plan = self.step_plans.get(key)
+        if plan is None:
+            plan = self.step_plans[key] = [(f"{phase}.{step.name}", step, self.interp.block_runner(step.body))
+                                           for step in steps]
+        return plan
 
     def play_phase(self, name: str) -> None:
         phase = self.d.phases.get(name)
@@ -123,8 +133,7 @@ class Game:
             log.emit("phase", phase=name, round=it.state.round)
         else:
             log.seq += 1  # numbered as if the record were kept
-        for step in phase.steps:
-            self._run_step(name, step)
+        self._run_steps(name, phase.steps)
         if log.active:
             log.emit("checkpoint", phase=name, state=digest(it.state.snapshot()))
 

@@ -524,6 +524,10 @@ class Interpreter:
             self.read_zones = saved
 
     # ------------------------------------------------------------------ statements
+    def block_runner(self, block: A.Block) -> Callable[[Interpreter, Env], None]:
+        """A function running the block, called with an interpreter and an Env."""
+        return lambda it, env: Interpreter.run_block(it, block, env)
+
     def run_block(self, block: A.Block, env: Env) -> None:
         for stmt in block.stmts:
             self.tick(stmt)

@@ -363,6 +363,9 @@ class GeneratedInterpreter(Interpreter):
     def deck_says_active(self, deck: A.Deck, value: CardValue) -> bool:
         return self.truth(self.gen.deck_check(deck)(self, value), deck.active)
 
+    def block_runner(self, block: A.Block) -> Callable[[Interpreter, Env], None]:
+        return self.gen.entry_block(block)
+
     def run_block(self, block: A.Block, env: Env) -> None:
         f = self.gen.entries.get(id(block))
         if f is None:
