@@ -26,7 +26,7 @@ from typing import Any
 from ...language import ast as A
 from ..definition import Attached, GameDef
 from ..errors import GameOver, StepBudgetExceeded
-from ..interpreter import MAX_DEPTH, Env, Interpreter, _neg_key, _reads_zones
+from ..interpreter import MAX_DEPTH, Env, Interpreter, _deck_facts, _neg_key, _reads_zones, card_value
 from ..values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 from . import runtime as rt
 from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
@@ -80,6 +80,7 @@ class CodeGenerator:
         self.pending: list[Callable[[], Unit]] = []
         self.entries: dict[int, Callable[..., Any]] = {}
         self.deck_checks: dict[str, Callable[..., Any]] = {}  # deck name -> its `active when`
+        self.card_checks: dict[str, tuple] = {}  # card name -> what card_active needs (card_check)
         self.sources: list[str] = []
 
     # ------------------------------------------------------------------ call graph
@@ -207,6 +208,16 @@ class CodeGenerator:
             self._install(unit)
             f = self.deck_checks[deck.name] = self.namespace[py]
         return f
+
+    def card_check(self, card: A.Card) -> tuple[bool, Callable[..., Any] | None, CardValue, A.Deck | None]:
+        """For a card: whether its deck's `active when` reads token counts, that check as a
+        function (None when the deck has none), the card's value and its deck."""
+        known = self.card_checks.get(card.name)
+        if known is None:
+            deck, reads_zones = _deck_facts(self.d, card.deck)
+            check = self.deck_check(deck) if deck is not None and deck.active is not None else None
+            known = self.card_checks[card.name] = (reads_zones, check, card_value(self.d, card.name), deck)
+        return known
 
     # ------------------------------------------------------------------ units
     def _params(self, unit: Unit, params: tuple[str, ...]) -> list[str]:
@@ -362,6 +373,26 @@ class GeneratedInterpreter(Interpreter):
 
     def deck_says_active(self, deck: A.Deck, value: CardValue) -> bool:
         return self.truth(self.gen.deck_check(deck)(self, value), deck.active)
+
+    def card_active(self, card: A.Card) -> bool:
+        """Interpreter.card_active with what it needs of the card's deck worked out once."""
+        name = card.name
+        known = self.active_now.get(name)
+        if known is not None:
+            return known
+        reads_zones, check, value, deck = self.gen.card_check(card)
+        if reads_zones:
+            known = self.active_cache.get(name)
+            if known is not None:
+                return known
+        active = True if check is None else check(self, value)
+        if active.__class__ is not bool:
+            active = self.truth(active, deck.active)  # raises
+        if reads_zones:
+            self.active_cache[name] = active
+        else:
+            self.active_now[name] = active
+        return active
 
     def block_runner(self, block: A.Block) -> Callable[[Interpreter, Env], None]:
         return self.gen.entry_block(block)
