@@ -1,0 +1,85 @@
+"""Machine instructions per game, engine and reference, counted by valgrind.
+
+Timings on a shared machine move by a few percent from run to run, which hides the effect of a
+small change. The number of instructions a game executes does not move (with PYTHONHASHSEED
+fixed), so it is the figure to compare before and after such a change. It is not the speed:
+cache misses and branch mispredictions cost time too, so confirm with bench_speed.py.
+
+    python benchmarks/bench_instructions.py [--games 40] [--players 4] [--warm 5]
+
+Each side plays `warm` games, then `warm + games` games, in fresh processes under
+`valgrind --tool=callgrind`; the difference divided by `games` is the cost of one game, without
+the import, the loading of the rules and the generation of code. Needs valgrind on the PATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ENGINE = """
+import sys
+from ratdsl.agents.random_agent import RandomAgent
+from ratdsl.engine import Game
+from ratdsl.engine.game import agent_seed
+from ratdsl.session import load_rules
+definition = load_rules(sys.argv[1])
+players, games = int(sys.argv[2]), int(sys.argv[3])
+for seed in range(games):
+    Game(definition, players, seed, agents=[RandomAgent(agent_seed(seed, s)) for s in range(players)]).play()
+"""
+
+REFERENCE = """
+import sys
+sys.path.insert(0, sys.argv[4])
+from reference import play_reference
+from ratdsl.agents.random_agent import RandomAgent
+from ratdsl.engine.chance import Chance
+from ratdsl.engine.game import agent_seed
+players, games = int(sys.argv[2]), int(sys.argv[3])
+for seed in range(games):
+    play_reference(players, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)], Chance(seed))
+"""
+
+
+def instructions(script: str, players: int, games: int) -> int:
+    """Instructions executed by a fresh Python running `script` for `games` games."""
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
+    args = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", script,
+            str(ROOT / "rules" / "ratland"), str(players), str(games), str(ROOT / "benchmarks")]
+    done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=ROOT)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        sys.exit(f"valgrind failed:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_game(script: str, players: int, games: int, warm: int) -> float:
+    return (instructions(script, players, warm + games) - instructions(script, players, warm)) / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--warm", type=int, default=5, help="games played first, not counted")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed: apt-get install valgrind")
+    engine = per_game(ENGINE, args.players, args.games, args.warm)
+    reference = per_game(REFERENCE, args.players, args.games, args.warm)
+    print(f"{args.games} games, {args.players} players, random agents, PYTHONHASHSEED=0")
+    print(f"  engine    : {engine / 1e6:8.3f} M instructions/game")
+    print(f"  reference : {reference / 1e6:8.3f} M instructions/game")
+    print(f"  reference / engine: {reference / engine:.3f}")
+
+
+if __name__ == "__main__":
+    main()
