@@ -7,6 +7,7 @@ state and run just the part they are about; `play` runs a whole game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from .. import __version__
@@ -23,6 +24,9 @@ from .reach import phases_reading_start
 from .values import PlayerRef, encode
 
 MAX_ROUNDS = 200
+# The scope a step starts in, when the engine never writes into it (generated code keeps its
+# names in Python locals): empty, and read-only so that a write would fail loudly.
+NO_NAMES = Env(MappingProxyType({}))
 
 
 @dataclass
@@ -101,13 +105,14 @@ class Game:
         """Runs a phase's steps, each followed by the check of its cards."""
         it = self.interp
         log = self.log
+        shared = None if it.fresh_step_env else NO_NAMES
         for where, step, run in self._plan(phase, steps):
             it.where = where
             if log.active:
                 log.emit("step", phase=phase, step=step.name)
             else:
                 log.seq += 1  # numbered as if the record were kept
-            run(it, Env())
+            run(it, Env() if shared is None else shared)
             if it.cards_checked_at != it.version:  # (else nothing changed a pile: nothing to check)
                 it.check_conservation(step.span)
 

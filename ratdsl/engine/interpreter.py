@@ -57,6 +57,7 @@ class Env:
 
 
 class Interpreter:
+    fresh_step_env = True  # the tree-walker keeps a step's lets in the Env it is given
     # Slots, not a __dict__: with this many attributes an instance dict is no longer shared, and
     # every `it.x` of the generated code would become a dict lookup instead of a fixed offset.
     __slots__ = ("_eval", "_exec", "active_cache", "active_now", "agents", "baseline", "baseline_cards",

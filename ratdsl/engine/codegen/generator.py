@@ -360,6 +360,7 @@ class GeneratedInterpreter(Interpreter):
     """The interpreter that runs generated code; the default engine."""
 
     __slots__ = ("gen",)
+    fresh_step_env = False  # generated code keeps names in Python locals: a step's Env stays empty
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
