@@ -339,21 +339,24 @@ class Lowering(ExprLowering):
             self.emit(f"{self.hook(attached, args)}(it, {', '.join(args)})")
         self.leave_call()
 
-    def _zone(self, node: A.Expr, scope: Scope) -> str:
+    def _ref(self, node: A.Expr, scope: Scope, kind: type, check: str) -> str:
+        """A value that must be a zone, pile or player: checked by `it.<check>` unless its type
+        is known already."""
         v = self.expr(node, scope)
-        if self.type_of(v) is ZoneRef:
+        if self.type_of(v) is kind:
             return v
         out = self.tmp()
-        self.emit(f"{out} = {self.fast(v, ZoneRef, v, f'it.zone({v}, {self.c(node)})')}")
-        return self.typed(out, ZoneRef)
+        self.emit(f"{out} = {self.fast(v, kind, v, f'it.{check}({v}, {self.c(node)})')}")
+        return self.typed(out, kind)
+
+    def _zone(self, node: A.Expr, scope: Scope) -> str:
+        return self._ref(node, scope, ZoneRef, "zone")
 
     def _pile(self, node: A.Expr, scope: Scope) -> str:
-        v = self.expr(node, scope)
-        if self.type_of(v) is PileRef:
-            return v
-        out = self.tmp()
-        self.emit(f"{out} = {self.fast(v, PileRef, v, f'it.pile({v}, {self.c(node)})')}")
-        return self.typed(out, PileRef)
+        return self._ref(node, scope, PileRef, "pile")
+
+    def _player(self, node: A.Expr, scope: Scope) -> str:
+        return self._ref(node, scope, PlayerRef, "player")
 
     def _s_Place(self, node: A.Place, scope: Scope) -> None:
         value = self.expr(node.cards, scope)
@@ -455,14 +458,6 @@ class Lowering(ExprLowering):
         self.emit(f"{answer} = it.ask(rt.Decision({p}.seat, {self.t(node.id)}, {self.t('may')}, [True, False]), "
                   f"{self.c(node)})")
         self.branches(answer, node.body, node.otherwise, scope)
-
-    def _player(self, node: A.Expr, scope: Scope) -> str:
-        v = self.expr(node, scope)
-        if self.type_of(v) is PlayerRef:
-            return v
-        out = self.tmp()
-        self.emit(f"{out} = {self.fast(v, PlayerRef, v, f'it.player({v}, {self.c(node)})')}")
-        return self.typed(out, PlayerRef)
 
     def _s_AskChoose(self, node: A.AskChoose, scope: Scope) -> None:
         p = self._player(node.player, scope)
