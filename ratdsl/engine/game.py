@@ -64,7 +64,8 @@ class Game:
         self.rules_label = rules_label
         self.over = False
         self.reading_start = phases_reading_start(definition)  # phases that keep their start state
-        self.step_plans: dict[tuple[str, type], list] = definition.__dict__.setdefault("_step_plans", {})
+        # The plans of the phases (see _plan), for this rule set and engine.
+        self.step_plans: dict[str, list] = definition.__dict__.setdefault("_step_plans", {}).setdefault(engine, {})
 
     @property
     def state(self):
@@ -106,7 +107,10 @@ class Game:
         it = self.interp
         log = self.log
         shared = None if it.fresh_step_env else NO_NAMES
-        for where, step, run in self._plan(phase, steps):
+        plan = self.step_plans.get(phase)
+        if plan is None:
+            plan = self._plan(phase, steps)
+        for where, step, run in plan:
             it.where = where
             if log.active:
                 log.emit("step", phase=phase, step=step.name)
@@ -119,11 +123,8 @@ class Game:
     def _plan(self, phase: str, steps: list[A.Step]) -> list[tuple[str, A.Step, Any]]:
         """Each step as ("phase.step", step, the function that runs its body): worked out once per
         rule set and engine, so running a step is a call."""
-        key = (phase, type(self.interp))
-        plan = self.step_plans.get(key)
-        if plan is None:
-            plan = self.step_plans[key] = [(f"{phase}.{step.name}", step, self.interp.block_runner(step.body))
-                                           for step in steps]
+        plan = self.step_plans[phase] = [(f"{phase}.{step.name}", step, self.interp.block_runner(step.body))
+                                         for step in steps]
         return plan
 
     def play_phase(self, name: str) -> None:
@@ -164,8 +165,7 @@ class Game:
 
     def check_whole_state(self) -> None:
         """The conservation check over the whole state (steps check only what they changed)."""
-        it = self.interp
-        it.check_whole_state(self.d.game.span, f"round {self.state.round} (found after {it.where_label()})")
+        self.interp.check_whole_state(self.d.game.span)
 
     def score(self) -> GameResult:
         it = self.interp

@@ -382,8 +382,12 @@ class Interpreter:
     def begin_phase(self, reads_start: bool = True) -> None:
         """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when
         the phase can read it: see reach.py)."""
-        self.phase_start_zones = PhaseStart(self.state.zones) if reads_start else None
-        self._keep()
+        if reads_start:
+            self.phase_start_zones = PhaseStart(self.state.zones)
+            self._keep()
+        elif self.phase_start_zones is not None:
+            self.phase_start_zones = None
+            self._keep()
         if self.active_cache:  # what reads zones may read them at the phase start
             self.active_cache.clear()
 
@@ -1166,12 +1170,15 @@ class Interpreter:
         phase, _, step = self.where.partition(".")
         return f"step {step} of {phase}" if step else self.where
 
-    def check_whole_state(self, span: A.Span, where: str) -> None:
+    def check_whole_state(self, span: A.Span) -> None:
         """The totals over every zone and pile: also catches a change made behind the engine's
         back (by a bug, or by code that edits the state directly). Run after every round."""
         if self.baseline is None:
             return
         totals, negative = self.state.totals_and_negatives()
+        if totals == self.baseline and not negative and self.state.card_count() == self.baseline_cards:
+            return
+        where = f"round {self.state.round} (found after {self.where_label()})"
         if totals != self.baseline:
             diff = {k: totals.get(k, 0) - self.baseline.get(k, 0)
                     for k in set(totals) | set(self.baseline) if totals.get(k, 0) != self.baseline.get(k, 0)}
