@@ -28,7 +28,7 @@ def _int_literal(code: str) -> bool:
 
 
 _GLOBAL_TYPES: dict[str, Any] = {
-    "it.players()": ("list", PlayerRef), "it.player_refs[it.state.active]": PlayerRef,
+    "it.players_from[it.state.active]": ("list", PlayerRef), "it.player_refs[it.state.active]": PlayerRef,
     "it.state.round": int, "it.n": int}
 
 
@@ -199,7 +199,8 @@ class ExprLowering:
     def global_name(self, node: A.Name) -> str:
         d, name, k = self.d, node.id, self.t(node.id)
         if name == "players":
-            return "it.players()"
+            # The tie order itself, not a copy: list values are never changed in place.
+            return "it.players_from[it.state.active]"
         if name == "active":
             return "it.player_refs[it.state.active]"
         if name == "round":
