@@ -21,7 +21,7 @@ from .errors import GameOver, RuleRuntimeError
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
 from .log import GameLog, digest
 from .reach import phases_reading_start
-from .values import PlayerRef, encode
+from .values import PlayerRef, encode, label
 
 MAX_ROUNDS = 200
 # The scope a step starts in, when the engine never writes into it (generated code keeps its
@@ -174,18 +174,22 @@ class Game:
         breaks: dict[str, list[Any]] = {}
         for seat in range(self.players):
             p = PlayerRef(seat)
-            label = str(p)
+            name = label(p)
             if scoring is None:
-                scores[label], breaks[label] = 0, []
+                scores[name], breaks[name] = 0, []
                 continue
             env = Env({scoring.player_var: p})
-            scores[label] = it.number(it.eval(scoring.score, env), scoring.score)
-            breaks[label] = [it.eval(t, env) for t in scoring.tiebreaks]
+            score = it.eval(scoring.score, env)
+            scores[name] = score if score.__class__ is int else it.number(score, scoring.score)
+            breaks[name] = [it.eval(t, env) for t in scoring.tiebreaks]
         keys = {p: [scores[p], *breaks[p]] for p in scores}
         best = max(keys.values())
         winners = [p for p in scores if keys[p] == best]
         played = self.state.round - 1 if self.over else self.state.round
-        self.log.emit("end", scores=scores, tiebreaks=breaks, winners=winners, rounds=played)
+        if self.log.active:
+            self.log.emit("end", scores=scores, tiebreaks=breaks, winners=winners, rounds=played)
+        else:
+            self.log.seq += 1
         return GameResult(scores, breaks, winners, played, dict(it.fired), self.state.snapshot())
 
     def play(self, max_rounds: int = MAX_ROUNDS) -> GameResult:

@@ -840,11 +840,30 @@ class Interpreter:
                 raise self.error(node, f"expected cards, got {type_name(item)}")
         return items
 
-    def take_card(self, card: CardValue, node: A.Node) -> CardValue:
+    def take_cards(self, cards: list[CardValue], node: A.Node) -> list[CardValue]:
+        """Takes each card out of the pile that holds it: that very copy, or for a card named
+        without a copy (no uid), the first of that name in the first pile holding one. A copy
+        is looked for first in the pile the previous card came from: cards placed together
+        often come from one pile."""
+        taken = []
+        near: list[CardValue] | None = None
+        for card in cards:
+            found = None
+            if near is not None and card.uid is not None:
+                for i, held in enumerate(near):
+                    if held is card:
+                        found = near.pop(i)
+                        break
+            if found is None:
+                found, near = self._take_card(card, node)
+            taken.append(found)
+        return taken
+
+    def _take_card(self, card: CardValue, node: A.Node) -> tuple[CardValue, list[CardValue]]:
         for cards in self.state.piles.values():
             for i, held in enumerate(cards):
                 if held is card or (card.uid is None and held == card):
-                    return cards.pop(i)
+                    return cards.pop(i), cards
         raise self.error(node, f"card {card.name} is in no pile; create it first")
 
     def _exec_place(self, node: A.Place, env: Env) -> None:
@@ -858,7 +877,7 @@ class Interpreter:
             taken = cards
             self.state.piles[value].clear()
         else:
-            taken = [self.take_card(c, node) for c in cards]
+            taken = self.take_cards(cards, node)
         pile = self.state.piles[ref]
         self.state.piles[ref] = taken + pile if node.where == "top" else pile + taken
         self.changed()

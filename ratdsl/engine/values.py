@@ -114,7 +114,7 @@ class CardValue:
         self.uid = uid
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardValue) and other.name == self.name
+        return other.__class__ is CardValue and other.name == self.name  # (no subclasses)
 
     def __hash__(self) -> int:
         return hash(("card", self.name))
