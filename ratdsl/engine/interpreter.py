@@ -363,21 +363,30 @@ class Interpreter:
         known = self.active_now.get(name)
         if known is not None:
             return known
-        deck, reads_zones = _deck_facts(self.d, card.deck)
+        reads_zones, check, value, deck = self.card_check(card)
         if reads_zones:
             known = self.active_cache.get(name)
             if known is not None:
                 return known
-        active = True if deck is None or deck.active is None else self.deck_says_active(deck, card_value(self.d, name))
+        active = True if check is None else check(self, value)
+        if active.__class__ is not bool:
+            active = self.truth(active, deck.active)  # raises
         if reads_zones:
             self.active_cache[name] = active
         else:
             self.active_now[name] = active
         return active
 
-    def deck_says_active(self, deck: A.Deck, value: CardValue) -> bool:
-        """A deck's `active when`, with `it` and `this` the card."""
-        return self.truth(self.eval(deck.active, Env({"it": value, "this": value})), deck.active)
+    def card_check(self, card: A.Card) -> tuple[bool, Callable[..., Any] | None, CardValue, A.Deck | None]:
+        """What card_active needs of a card: whether its deck's `active when` reads token
+        counts, that check as a function of (interpreter, card) (None when the deck has none),
+        the card's value and its deck."""
+        deck, reads_zones = _deck_facts(self.d, card.deck)
+        check = None
+        if deck is not None and deck.active is not None:
+            def check(it: Interpreter, value: CardValue) -> Any:
+                return it.eval(deck.active, Env({"it": value, "this": value}))
+        return reads_zones, check, card_value(self.d, card.name), deck
 
     def begin_phase(self, reads_start: bool = True) -> None:
         """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when

@@ -372,28 +372,8 @@ class GeneratedInterpreter(Interpreter):
             f = self.gen.entry_expr(node)
         return f(self, env)
 
-    def deck_says_active(self, deck: A.Deck, value: CardValue) -> bool:
-        return self.truth(self.gen.deck_check(deck)(self, value), deck.active)
-
-    def card_active(self, card: A.Card) -> bool:
-        """Interpreter.card_active with what it needs of the card's deck worked out once."""
-        name = card.name
-        known = self.active_now.get(name)
-        if known is not None:
-            return known
-        reads_zones, check, value, deck = self.gen.card_check(card)
-        if reads_zones:
-            known = self.active_cache.get(name)
-            if known is not None:
-                return known
-        active = True if check is None else check(self, value)
-        if active.__class__ is not bool:
-            active = self.truth(active, deck.active)  # raises
-        if reads_zones:
-            self.active_cache[name] = active
-        else:
-            self.active_now[name] = active
-        return active
+    def card_check(self, card: A.Card) -> tuple[bool, Callable[..., Any] | None, CardValue, A.Deck | None]:
+        return self.gen.card_check(card)  # with the generated check, worked out once per card
 
     def block_runner(self, block: A.Block) -> Callable[[Interpreter, Env], None]:
         return self.gen.entry_block(block)
