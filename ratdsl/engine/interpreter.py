@@ -582,10 +582,7 @@ class Interpreter:
             if isinstance(owner, PlayerRef) and target.name in self.d.player_vars:
                 self.state.player_vars[owner.seat][target.name] = value
                 self.changed()
-                if self.log.active:
-                    self._log_set(f"{owner}.{target.name}", value)
-                else:
-                    self.log.seq += 1
+                self._log_set(f"{owner}.{target.name}", value)
                 return
         raise self.error(target, "only variables can be set")
 
