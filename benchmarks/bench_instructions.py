@@ -28,7 +28,7 @@ ENGINE = """
 import sys
 from ratdsl.agents.random_agent import RandomAgent
 from ratdsl.engine import Game
-from ratdsl.engine.game import agent_seed
+from ratdsl.agents.random_agent import agent_seed
 from ratdsl.session import load_rules
 definition = load_rules(sys.argv[1])
 players, games = int(sys.argv[2]), int(sys.argv[3])
@@ -42,7 +42,7 @@ sys.path.insert(0, sys.argv[4])
 from reference import play_reference
 from ratdsl.agents.random_agent import RandomAgent
 from ratdsl.engine.chance import Chance
-from ratdsl.engine.game import agent_seed
+from ratdsl.agents.random_agent import agent_seed
 players, games = int(sys.argv[2]), int(sys.argv[3])
 for seed in range(games):
     play_reference(players, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)], Chance(seed))

@@ -25,10 +25,9 @@ for path in (str(ROOT), str(HERE)):  # appended, so nothing already importable i
 
 from reference import play_reference  # noqa: E402
 
-from ratdsl.agents.random_agent import RandomAgent  # noqa: E402
+from ratdsl.agents.random_agent import RandomAgent, agent_seed  # noqa: E402
 from ratdsl.engine import Game  # noqa: E402
 from ratdsl.engine.chance import Chance  # noqa: E402
-from ratdsl.engine.game import agent_seed  # noqa: E402
 from ratdsl.session import load_rules  # noqa: E402
 
 
@@ -42,7 +41,7 @@ class TimedAgent:
         self.clock = clock
 
     @property
-    def reads_view(self) -> bool:  # as the agent it times (see ratdsl.agents.base.Agent)
+    def reads_view(self) -> bool:  # as the agent it times (see ratdsl.engine.decisions.Agent)
         return getattr(self.inner, "reads_view", True)
 
     def decide(self, decision):

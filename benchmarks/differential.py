@@ -32,11 +32,14 @@ for path in (str(ROOT), str(HERE)):  # appended, so nothing already importable i
 
 from reference import play_reference  # noqa: E402
 
-from ratdsl.agents.base import Decision  # noqa: E402
-from ratdsl.agents.random_agent import RandomAgent, random_distribution  # noqa: E402
+from ratdsl.agents.random_agent import (  # noqa: E402
+    RandomAgent,
+    agent_seed,  # noqa: E402
+    random_distribution,
+)
 from ratdsl.engine import Game  # noqa: E402
 from ratdsl.engine.chance import Chance  # noqa: E402
-from ratdsl.engine.game import agent_seed  # noqa: E402
+from ratdsl.engine.decisions import Decision  # noqa: E402
 from ratdsl.session import load_rules, parse_option_pairs  # noqa: E402
 
 RATLAND = ROOT / "rules" / "ratland"

@@ -32,10 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ratdsl.agents.base import Decision
-from ratdsl.agents.random_agent import RandomAgent
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.engine.chance import Chance
-from ratdsl.engine.game import agent_seed
+from ratdsl.engine.decisions import Decision
 
 # ------------------------------------------------------------------------------- options
 # game.rat and events.rat, with their defaults.

@@ -18,8 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ratdsl.engine import Game  # noqa: E402
-from ratdsl.session import load_rules, parse_option_pairs  # noqa: E402
+from ratdsl.session import load_rules, new_game, parse_option_pairs  # noqa: E402
 
 
 def sweep(rules: Path, players: int, games: int, modules: list[str], options: dict[str, str]) -> dict:
@@ -28,7 +27,7 @@ def sweep(rules: Path, players: int, games: int, modules: list[str], options: di
     scores = []
     start = time.perf_counter()
     for seed in range(games):
-        result = Game(definition, players, seed).play()
+        result = new_game(definition, players, seed).play()
         rounds[result.rounds] += 1
         scores.extend(result.scores.values())
     elapsed = time.perf_counter() - start

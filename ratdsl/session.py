@@ -9,9 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .agents.random_agent import random_agents
 from .checker import check_ruleset
-from .engine.definition import GameDef, build
+from .engine.decisions import Agent
 from .language.loader import RuleSet, load
+from .semantics.definition import GameDef, build
 
 
 class RulesInvalid(Exception):
@@ -29,6 +31,15 @@ def load_rules(path: str | Path, modules: tuple[str, ...] | list[str] = (),
         if errors:
             raise RulesInvalid(errors)
     return build(ruleset, options)
+
+
+def new_game(definition: GameDef, players: int, seed: int = 0, agents: list[Agent] | None = None,
+             **kwargs: Any) -> Any:
+    """A game in which every seat without an agent plays at random, on its own seeded stream.
+    The engine itself takes agents only through their protocol; the default lives here."""
+    from .engine.game import Game  # (the interpreter is imported only by what plays)
+
+    return Game(definition, players, seed, agents or random_agents(seed, players), **kwargs)
 
 
 def parse_option_pairs(pairs: list[str]) -> dict[str, str]:

@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from ratdsl.engine import Game
 from ratdsl.engine.codegen import generator_for
 from ratdsl.engine.errors import RuleRuntimeError, StepBudgetExceeded
 from ratdsl.engine.log import GameLog, dumps
-from ratdsl.session import load_rules
+from ratdsl.session import load_rules, new_game
 
 from .conftest import RATLAND
 
@@ -37,7 +36,7 @@ def load_program(tmp_path, text: str | None = None):
 
 def said(definition, compiled: bool) -> tuple[list[str], dict[str, list]]:
     log = GameLog(keep=True)
-    game = Game(definition, 3, 1, log=log, compiled=compiled)
+    game = new_game(definition, 3, 1, log=log, compiled=compiled)
     game.header()
     game.setup()
     game.play_round()
@@ -81,7 +80,7 @@ players_from
 def test_generated_source_holds_no_rule_text():
     definition = load_rules(RATLAND, ("clans", "aggressive"))
     for seed in range(3):
-        Game(definition, 4, seed).play()
+        new_game(definition, 4, seed).play()
     sources = generator_for(definition).sources
     assert len(sources) > 10
     for source in sources:
@@ -128,7 +127,7 @@ BODY
 ])
 def test_the_step_budget_stops_loops_and_branching_recursion(tmp_path, body, line):
     definition = load_program(tmp_path, LOOP.replace("BODY", body))
-    game = Game(definition, 2, 0, step_budget=500)
+    game = new_game(definition, 2, 0, step_budget=500)
     with pytest.raises(StepBudgetExceeded) as err:
         game.play()
     assert err.value.code == "R002" and err.value.line in line
@@ -139,7 +138,7 @@ def test_an_inlined_func_that_recurses_forever_is_stopped(tmp_path):
         "func many()", "func forever(n) = forever(n + 1)\nfunc many()")
     definition = load_program(tmp_path, text)
     with pytest.raises(RuleRuntimeError) as err:
-        Game(definition, 2, 0).play()
+        new_game(definition, 2, 0).play()
     assert "more than" in err.value.message and err.value.line in (5, 16)
 
 

@@ -12,10 +12,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ratdsl.engine import Game
 from ratdsl.engine.errors import RuleRuntimeError
 from ratdsl.engine.log import GameLog, dumps
-from ratdsl.session import RulesInvalid, load_rules
+from ratdsl.session import RulesInvalid, load_rules, new_game
 
 HEADER = '''game prop "Prop" {
   players 2..2
@@ -192,7 +191,7 @@ def programs(draw) -> str:
 
 def play(definition, compiled: bool):
     log = GameLog(keep=True)
-    game = Game(definition, 2, 3, log=log, compiled=compiled, step_budget=20_000)
+    game = new_game(definition, 2, 3, log=log, compiled=compiled, step_budget=20_000)
     try:
         game.header()
         game.setup()

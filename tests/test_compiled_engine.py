@@ -3,16 +3,15 @@ seed gives the same log, byte for byte, with and without the optional modules.""
 
 import pytest
 
-from ratdsl.engine import Game
 from ratdsl.engine.log import GameLog, dumps
-from ratdsl.session import load_rules
+from ratdsl.session import load_rules, new_game
 
 from .conftest import RATLAND
 
 
 def log_of(definition, players, seed, compiled):
     log = GameLog(keep=True)
-    Game(definition, players, seed, log=log, compiled=compiled).play()
+    new_game(definition, players, seed, log=log, compiled=compiled).play()
     return [dumps(r) for r in log.records]
 
 

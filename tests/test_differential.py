@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from ratdsl.agents import RandomAgent, ScriptedAgent
-from ratdsl.engine.game import agent_seed
+from ratdsl.agents.random_agent import agent_seed
 from ratdsl.session import load_rules
 
 from .conftest import RATLAND, ROOT

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from lark import Lark, Tree
 
-from ratdsl.engine.builtins import BUILTINS
 from ratdsl.language import ast as A
 from ratdsl.language import parse_text
 from ratdsl.language.errors import RuleError
+from ratdsl.semantics.builtins import BUILTINS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 LANGUAGE = DOCS / "language.md"

@@ -7,18 +7,17 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ratdsl.cli.main import app
-from ratdsl.engine import Game
 from ratdsl.engine.log import GameLog, dumps
-from ratdsl.engine.replay import replay_log
+from ratdsl.replay import replay_log
 from ratdsl.schemas import validate_log_record
-from ratdsl.session import load_rules
+from ratdsl.session import load_rules, new_game
 
 RULES = Path(__file__).resolve().parents[1] / "rules" / "ratland"
 
 
 def play_logged(players: int, seed: int) -> list[dict]:
     log = GameLog(keep=True)
-    Game(load_rules(RULES), players, seed, log=log, rules_label=str(RULES)).play()
+    new_game(load_rules(RULES), players, seed, log=log, rules_label=str(RULES)).play()
     return log.records
 
 

@@ -4,8 +4,7 @@ same at 1,000 games per size."""
 
 import pytest
 
-from ratdsl.engine import Game
-from ratdsl.session import load_rules
+from ratdsl.session import load_rules, new_game
 
 from .conftest import RATLAND
 
@@ -20,18 +19,18 @@ def ratland():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 8, 12])
 def test_games_end_between_five_and_nine_rounds(ratland, players):
     for seed in range(GAMES):
-        result = Game(ratland, players, seed).play()
+        result = new_game(ratland, players, seed).play()
         assert 5 <= result.rounds <= 9, (players, seed, result.rounds)
         assert len(result.winners) >= 1
 
 
 def test_first_game_food_order_is_ascending(ratland):
     definition = load_rules(RATLAND, options={"food_order": "sorted"})
-    game = Game(definition, 4, 0)
+    game = new_game(definition, 4, 0)
     game.setup()
     assert [c.name for c in game.state.piles[_pile("food_deck")]] == [f"food_{i}" for i in range(1, 10)]
 
 
 def _pile(name):
-    from ratdsl.engine.values import PileRef
+    from ratdsl.semantics.values import PileRef
     return PileRef(None, name)

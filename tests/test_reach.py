@@ -3,12 +3,11 @@ search must find every way there: steps, rules and their hooks, funcs and their 
 
 import pytest
 
-from ratdsl.engine import Game
 from ratdsl.engine.errors import ConservationError
 from ratdsl.engine.log import GameLog
 from ratdsl.engine.reach import phases_reading_start
-from ratdsl.engine.values import ZoneRef
-from ratdsl.session import load_rules
+from ratdsl.semantics.values import ZoneRef
+from ratdsl.session import load_rules, new_game
 
 from .conftest import RATLAND
 
@@ -65,7 +64,7 @@ def test_the_phases_that_read_their_start_are_found_through_hooks_and_modifiers(
     definition = load_rules(folder)
     assert phases_reading_start(definition) == {"hooked", "modified", "direct"}
     log = GameLog(keep=True)
-    game = Game(definition, 2, 0, log=log)
+    game = new_game(definition, 2, 0, log=log)
     game.header()
     game.setup()
     game.play_round()
@@ -79,7 +78,7 @@ def test_ratland_keeps_start_states_only_for_attack_and_foraging():
 
 
 def test_a_move_that_would_leave_a_negative_count_is_a_conservation_error():
-    game = Game(load_rules(RATLAND), 4, 0)
+    game = new_game(load_rules(RATLAND), 4, 0)
     game.header()
     game.setup()
     with pytest.raises(ConservationError) as err:

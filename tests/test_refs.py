@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from ratdsl.engine.values import PileRef, PlayerRef, ZoneRef
+from ratdsl.semantics.values import PileRef, PlayerRef, ZoneRef
 
 
 @pytest.mark.parametrize("make", [lambda: PlayerRef(2), lambda: ZoneRef(1, "hand"), lambda: ZoneRef(None, "bag"),

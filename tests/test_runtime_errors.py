@@ -3,10 +3,9 @@ runaway recursion, an impossible move, a conservation failure, `end game` during
 
 import pytest
 
-from ratdsl.engine import Game
 from ratdsl.engine.errors import ConservationError, RuleRuntimeError, StepBudgetExceeded
-from ratdsl.engine.values import ZoneRef
-from ratdsl.session import load_rules
+from ratdsl.semantics.values import ZoneRef
+from ratdsl.session import load_rules, new_game
 
 HEADER = '''game tiny "Tiny" {
   players 2..2
@@ -27,7 +26,7 @@ def tiny(tmp_path, body: str, extra: str = ""):
     folder = tmp_path / "tiny"
     folder.mkdir()
     (folder / "game.rat").write_text(HEADER + extra + 'phase main "Main" {\n  step only {\n' + body + "\n  }\n}\n")
-    return Game(load_rules(folder), 2, 0, step_budget=10_000)
+    return new_game(load_rules(folder), 2, 0, step_budget=10_000)
 
 
 def test_a_loop_that_never_ends_hits_the_step_budget(tmp_path):
@@ -70,7 +69,7 @@ def test_end_game_during_setup_is_an_error(tmp_path):
     (folder / "game.rat").write_text(HEADER.replace("create {coin: 5} in bank", "end game")
                                      + 'phase main "Main" {\n  step only {\n  }\n}\n')
     with pytest.raises(RuleRuntimeError) as err:
-        Game(load_rules(folder), 2, 0).play()
+        new_game(load_rules(folder), 2, 0).play()
     assert err.value.code == "R005"
 
 

@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ratdsl.cli.main import app
-from ratdsl.engine.values import ZoneRef
 from ratdsl.schemas import validate
+from ratdsl.semantics.values import ZoneRef
 from ratdsl.session import load_rules
 from ratdsl.simulation import SimulationSpec, simulate
 from ratdsl.simulation.collect import MetricCounter

@@ -4,10 +4,9 @@ variant and fails on the game it extends (so the scenario really proves the chan
 import pytest
 
 from ratdsl.checker import check_ruleset
-from ratdsl.engine import Game
 from ratdsl.language.loader import LoadError, load
 from ratdsl.scenarios import collect_scenarios, run_scenario
-from ratdsl.session import load_rules
+from ratdsl.session import load_rules, new_game
 
 from .conftest import RATLAND
 
@@ -22,7 +21,7 @@ def test_there_are_at_least_three_example_variants():
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda p: p.stem)
 def test_variant_checks_clean_and_plays(variant):
     assert check_ruleset(load(variant)) == []
-    result = Game(load_rules(variant), 3, 1).play()
+    result = new_game(load_rules(variant), 3, 1).play()
     assert 5 <= result.rounds <= 9
 
 

@@ -4,10 +4,9 @@ the screens went up; a card shown to one player is in that player's view only.""
 import pytest
 
 from ratdsl.agents import RandomAgent
-from ratdsl.engine import Game
-from ratdsl.engine.game import agent_seed
-from ratdsl.engine.values import CardValue, PileRef, PlayerRef
-from ratdsl.session import load_rules
+from ratdsl.agents.random_agent import agent_seed
+from ratdsl.semantics.values import CardValue, PileRef, PlayerRef
+from ratdsl.session import load_rules, new_game
 
 from .conftest import RATLAND
 
@@ -27,7 +26,7 @@ class Spy:
 
 def test_secret_placement_hides_what_others_just_placed():
     spies = [Spy(seat, 4) for seat in range(3)]
-    game = Game(load_rules(RATLAND), 3, 4, agents=spies)
+    game = new_game(load_rules(RATLAND), 3, 4, agents=spies)
     game.header()
     game.setup()
     game.play_round()
@@ -41,7 +40,7 @@ def test_secret_placement_hides_what_others_just_placed():
 
 def test_a_card_shown_to_one_player_is_in_that_view_only():
     definition = load_rules(RATLAND, ["clans"])
-    game = Game(definition, 2, 1)
+    game = new_game(definition, 2, 1)
     game.header()
     game.setup()
     interp = game.interp
@@ -66,14 +65,14 @@ def test_secret_blocks_keep_nothing_when_no_agent_reads_views_and_no_log_is_kept
                 kept_during_placement.append(len(game.interp.keeping))
             return super().decide(decision)
 
-    game = Game(load_rules(RATLAND), 3, 4, agents=[Watcher(agent_seed(4, seat)) for seat in range(3)])
+    game = new_game(load_rules(RATLAND), 3, 4, agents=[Watcher(agent_seed(4, seat)) for seat in range(3)])
     game.header()
     game.setup()
     game.play_round()
     assert kept_during_placement == [0, 0, 0]  # nobody reads the hidden zones: nothing saved
 
     spies = [Spy(seat, 4) for seat in range(3)]  # agents that read views: the block is kept
-    game = Game(load_rules(RATLAND), 3, 4, agents=spies)
+    game = new_game(load_rules(RATLAND), 3, 4, agents=spies)
     game.header()
     game.setup()
     game.play_round()
@@ -81,7 +80,7 @@ def test_secret_blocks_keep_nothing_when_no_agent_reads_views_and_no_log_is_kept
 
 
 def test_an_agent_that_says_it_reads_no_views_but_does_is_stopped():
-    game = Game(load_rules(RATLAND), 3, 4, agents=[Blind(seat, 4) for seat in range(3)])
+    game = new_game(load_rules(RATLAND), 3, 4, agents=[Blind(seat, 4) for seat in range(3)])
     game.header()
     game.setup()
     with pytest.raises(RuntimeError, match="reads_view = False"):

@@ -1,6 +1,6 @@
 """Stage: agents. Everything that answers decisions: random, scripted, persona, human."""
 
-from .base import Agent, Decision
+from ..engine.decisions import Agent, Decision
 from .persona import PersonaAgent
 from .random_agent import RandomAgent
 from .scripted import ScriptedAgent, ScriptExhausted

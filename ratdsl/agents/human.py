@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .base import Decision
+from ..engine.decisions import Decision
 
 
 class HumanAgent:

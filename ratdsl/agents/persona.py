@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .base import Decision
+from ..engine.decisions import Decision
 from .random_agent import random_distribution
 
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .base import Decision
+from ..engine.decisions import Decision
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """Each random agent gets its own stream, derived from the game seed and its seat."""
+    return seed * 1_000_003 + seat * 7_919 + 1
+
+
+def random_agents(seed: int, players: int) -> list[RandomAgent]:
+    """One random agent a seat, each with its own stream: what plays a seat nobody else plays."""
+    return [RandomAgent(agent_seed(seed, seat)) for seat in range(players)]
 
 
 class RandomAgent:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Agent, Decision
+from ..engine.decisions import Agent, Decision
 
 
 class ScriptExhausted(Exception):

@@ -45,10 +45,10 @@ import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.builtins import BUILTINS
 from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
+from ..semantics.builtins import BUILTINS
 
 BUILTIN_NAMES = {"players", "active", "round", "player_count", "left", "right"}
 

@@ -10,8 +10,8 @@ import typer
 
 from ..agents import RandomAgent
 from ..agents.human import HumanAgent
+from ..agents.random_agent import agent_seed
 from ..engine import Game
-from ..engine.game import agent_seed
 from ..engine.log import GameLog
 from ..language.errors import RuleError
 from .common import fail, load_or_exit
@@ -59,7 +59,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
 @app.command()
 def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --log`.")) -> None:
     """Re-run a logged game from its decisions and confirm it reaches the same states."""
-    from ..engine.replay import replay_log
+    from ..replay import replay_log
 
     try:
         result = replay_log(log)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.definition import GameDef
+from ..semantics.definition import GameDef
 
 
 def _bundle(b: dict[str, int]) -> str:

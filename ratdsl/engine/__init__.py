@@ -7,7 +7,8 @@ definition index and the builtins' names) does not import the interpreter and co
 from importlib import import_module
 from typing import Any
 
-_WHERE = {"Game": "game", "GameResult": "game", "play": "game", "GameDef": "definition", "build": "definition"}
+_WHERE = {"Game": ".game", "GameResult": ".game", "play": ".game",
+          "GameDef": "..semantics.definition", "build": "..semantics.definition"}
 
 __all__ = ["Game", "GameDef", "GameResult", "build", "play"]
 
@@ -16,4 +17,4 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{module}"), name)
+    return getattr(import_module(module, __name__), name)

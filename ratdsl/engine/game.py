@@ -11,17 +11,16 @@ from types import MappingProxyType
 from typing import Any
 
 from .. import __version__
-from ..agents.base import Agent
-from ..agents.random_agent import RandomAgent
 from ..language import ast as A
+from ..semantics.definition import GameDef
+from ..semantics.values import PlayerRef, encode, label
 from .chance import Chance
 from .codegen import GeneratedInterpreter
-from .definition import GameDef
+from .decisions import Agent
 from .errors import GameOver, RuleRuntimeError
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
 from .log import GameLog, digest
 from .reach import phases_reading_start
-from .values import PlayerRef, encode, label
 
 MAX_ROUNDS = 200
 # The scope a step starts in, when the engine never writes into it (generated code keeps its
@@ -39,14 +38,9 @@ class GameResult:
     state: dict[str, Any] = field(default_factory=dict)
 
 
-def agent_seed(seed: int, seat: int) -> int:
-    """Each random agent gets its own stream, derived from the game seed and its seat."""
-    return seed * 1_000_003 + seat * 7_919 + 1
-
-
 class Game:
-    def __init__(self, definition: GameDef, players: int, seed: int = 0,
-                 agents: list[Agent] | None = None, log: GameLog | None = None,
+    def __init__(self, definition: GameDef, players: int, seed: int,
+                 agents: list[Agent], log: GameLog | None = None,
                  chance_script: list[dict] | None = None, step_budget: int = DEFAULT_STEP_BUDGET,
                  rules_label: str = "", compiled: bool = True):
         game = definition.game
@@ -57,7 +51,6 @@ class Game:
         self.players = players
         self.seed = seed
         self.log = log or GameLog(keep=False)
-        agents = agents or [RandomAgent(agent_seed(seed, s)) for s in range(players)]
         # Generated code is the default; the tree-walker is the reference it is tested against.
         engine = GeneratedInterpreter if compiled else Interpreter
         self.interp = engine(definition, players, Chance(seed, chance_script), agents, self.log, step_budget)
@@ -202,5 +195,5 @@ class Game:
         return self.score()
 
 
-def play(definition: GameDef, players: int, seed: int = 0, **kwargs) -> GameResult:
-    return Game(definition, players, seed, **kwargs).play()
+def play(definition: GameDef, players: int, seed: int, agents: list[Agent], **kwargs) -> GameResult:
+    return Game(definition, players, seed, agents, **kwargs).play()

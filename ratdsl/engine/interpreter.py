@@ -11,15 +11,15 @@ import difflib
 from collections.abc import Callable
 from typing import Any
 
-from ..agents.base import Agent, Decision, reads_views
 from ..language import ast as A
-from .builtins import BUILTINS
+from ..semantics.builtins import BUILTINS
+from ..semantics.definition import Attached, GameDef
+from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
 from .chance import Chance, ScriptError
-from .definition import Attached, GameDef
+from .decisions import Agent, Decision, reads_views
 from .errors import ConservationError, GameOver, RuleRuntimeError, StepBudgetExceeded
 from .log import GameLog
 from .state import GameState, PhaseStart, pile_keys, zone_keys
-from .values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
 
 DEFAULT_STEP_BUDGET = 5_000_000
 MAX_DEPTH = 150  # nested func/rule calls; Python's own limit must never be the one that stops a game

@@ -10,7 +10,7 @@ the effects of cards revealed, and, because card effects depend on them, every d
 from __future__ import annotations
 
 from ..language import ast as A
-from .definition import GameDef
+from ..semantics.definition import GameDef
 
 
 def phases_reading_start(d: GameDef) -> frozenset[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .values import CardValue, PileRef, ZoneRef, label
+from ..semantics.values import CardValue, PileRef, ZoneRef, label
 
 
 class PhaseStart:
@@ -81,7 +81,7 @@ class GameState:
 
     def snapshot(self) -> dict[str, Any]:
         """A JSON form of the whole state, for checkpoints and scenario expectations."""
-        from .values import encode
+        from ..semantics.values import encode
 
         return {
             "round": self.round,

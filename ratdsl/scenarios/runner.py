@@ -12,16 +12,16 @@ from typing import Any
 
 import yaml
 
-from ..agents.random_agent import RandomAgent
+from ..agents.random_agent import RandomAgent, agent_seed
 from ..agents.scripted import ScriptedAgent, ScriptExhausted
 from ..engine.chance import ScriptError
 from ..engine.errors import GameOver
-from ..engine.game import Game, agent_seed
+from ..engine.game import Game
 from ..engine.log import GameLog
-from ..engine.values import CardValue, PileRef, ZoneRef
 from ..language.errors import RuleError
 from ..language.loader import RULE_SUFFIX, load
 from ..schemas import SchemaError, validate
+from ..semantics.values import CardValue, PileRef, ZoneRef
 from ..session import RulesInvalid, load_rules
 
 SUFFIXES = (".json", ".yaml", ".yml", ".toml")

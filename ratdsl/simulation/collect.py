@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.definition import GameDef
-from ..engine.values import ZoneRef
+from ..semantics.definition import GameDef
+from ..semantics.values import ZoneRef
 
 
 @dataclass

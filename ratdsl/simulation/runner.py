@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import PersonaAgent, RandomAgent
-from ..engine.game import Game, agent_seed
+from ..agents.random_agent import agent_seed
+from ..engine.game import Game
 from ..engine.log import GameLog
 from ..session import load_rules
 from .collect import GameStats, MetricCounter, labels_of

@@ -14,9 +14,9 @@ from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import Any
 
-from ..engine.definition import GameDef
 from ..language import ast as A
 from ..language.loader import decl_identity
+from ..semantics.definition import GameDef
 from .document import BulletList, Document, ListItem, Para, Section, Span, Table, spans, text_blocks
 from .elements import BASE_SOURCE, Registry, option_value_key, source_of
 from .facts import PlayersWhere, global_values, local_values

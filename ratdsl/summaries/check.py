@@ -21,10 +21,10 @@ from pathlib import Path
 
 from fluent.syntax import ast as FTL
 
-from ..engine.definition import GameDef
 from ..language import ast as A
 from ..language.loader import RULE_SUFFIX, available_modules
 from ..language.parser import parse_file
+from ..semantics.definition import GameDef
 from ..session import load_rules
 from .builder import Summary
 from .elements import BASE_SOURCE, Element, Registry

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.definition import GameDef
 from ..language import ast as A
 from ..language.loader import RuleSet
+from ..semantics.definition import GameDef
 
 NOUN_KINDS = ("zone", "pile", "kind", "const", "var")
 BASE_SOURCE = "game"

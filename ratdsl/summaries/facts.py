@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.definition import GameDef
 from ..language import ast as A
+from ..semantics.definition import GameDef
 from .static import ByPlayers, NotStatic, StaticEval, Sym, over_players
 
 

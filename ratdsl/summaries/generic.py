@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine.definition import GameDef
 from ..language import ast as A
+from ..semantics.definition import GameDef
 from .messages import Catalog
 from .static import UNKNOWN, ByPlayers, CardRef, NotStatic, StaticEval, Sym, over_players
 

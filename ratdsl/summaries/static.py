@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.definition import GameDef
 from ..language import ast as A
+from ..semantics.definition import GameDef
 
 
 class NotStatic(Exception):

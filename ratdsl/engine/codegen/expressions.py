@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
-from ..builtins import BUILTINS
-from ..definition import Attached
+from ...semantics.builtins import BUILTINS
+from ...semantics.definition import Attached
+from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..interpreter import _equal, left_step
-from ..values import CardValue, PileRef, PlayerRef, ZoneRef
 from .scope import Scope, Unit
 
 if TYPE_CHECKING:  # the generator creates the lowerings; only its type is needed here

@@ -24,10 +24,10 @@ from types import CodeType, FunctionType
 from typing import Any
 
 from ...language import ast as A
-from ..definition import Attached, GameDef
+from ...semantics.definition import Attached, GameDef
+from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 from ..errors import GameOver, StepBudgetExceeded
 from ..interpreter import MAX_DEPTH, Env, Interpreter, _deck_facts, _neg_key, _reads_zones, card_value
-from ..values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 from . import runtime as rt
 from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
 from .scope import Scope, Unit

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...agents.base import Decision
 from ...language import ast as A
-from ..builtins import BUILTINS
+from ...semantics.builtins import BUILTINS
+from ...semantics.values import PlayerRef, ZoneRef, encode
+from ..decisions import Decision
 from ..errors import RuleRuntimeError
 from ..interpreter import MAX_DEPTH, Env, Interpreter, _did_you_mean
-from ..values import PlayerRef, ZoneRef, encode
 
 MISSING = object()  # a free name the caller's scope does not bind: the global meaning applies
 

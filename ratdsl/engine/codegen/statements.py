@@ -4,9 +4,9 @@ of the expression lowering. A statement with no generated form runs through the 
 from __future__ import annotations
 
 from ...language import ast as A
-from ..definition import Attached
+from ...semantics.definition import Attached
+from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..interpreter import _reads_zones
-from ..values import CardValue, PileRef, PlayerRef, ZoneRef
 from .expressions import MAX_INLINE_NESTING, ExprLowering, _intern
 from .scope import Scope
 

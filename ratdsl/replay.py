@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..agents.scripted import ScriptedAgent, ScriptExhausted
-from ..language.errors import RuleError
-from ..schemas import validate_log_record
-from ..session import load_rules
-from .game import Game
-from .log import GameLog, dumps, read_log
+from .agents.scripted import ScriptedAgent, ScriptExhausted
+from .engine.game import Game
+from .engine.log import GameLog, dumps, read_log
+from .language.errors import RuleError
+from .schemas import validate_log_record
+from .session import load_rules
 
 
 @dataclass
