@@ -1,4 +1,10 @@
-"""Games per second: the engine playing rules/ratland against the hand-written reference.
+"""Games per second: the engine playing rules/ratland against the independent anchor and the
+in-repo reference.
+
+The speed anchor is `../shared/anchors/ratland_handwritten.py`, an independent hand-written RatLand
+in plain Python (base game, 3-6 players, its own random agents): its games/s is the figure the
+engine is judged against. It plays its own random games, so only the rate compares, not the
+states. `reference.py` is a differential oracle written in this repo, kept for its end states.
 
 Both play the same seeded games in the same run on the same machine, with the engine's default
 random agents (`RandomAgent(agent_seed(seed, seat))`) and a fresh `Chance(seed)`; the rules are
@@ -24,6 +30,20 @@ for path in (str(ROOT), str(HERE)):  # appended, so nothing already importable i
         sys.path.append(path)
 
 from reference import play_reference  # noqa: E402
+
+ANCHOR_PATH = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
+
+
+def load_anchor() -> Any:
+    """The anchor's module, or None when the shared folder is not beside the checkout."""
+    if not ANCHOR_PATH.exists():
+        return None
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ratland_handwritten", ANCHOR_PATH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 from ratdsl.agents.random_agent import RandomAgent, agent_seed  # noqa: E402
 from ratdsl.engine import Game  # noqa: E402
@@ -75,6 +95,16 @@ def time_reference(players: int, seeds: range, clock: list[float] | None) -> tup
     return time.perf_counter() - start, states
 
 
+def time_anchor(anchor: Any, players: int, games: int) -> float:
+    import random
+
+    rng = random.Random(1)
+    start = time.perf_counter()
+    for _ in range(games):
+        anchor.play(players, rng)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -87,6 +117,8 @@ def main() -> None:
 
     # best of --repeat for each side, the runs of the two sides taking turns (so a slow spell of
     # the machine falls on both); the agents' time is measured in every run
+    anchor = load_anchor() if 3 <= n <= 6 else None  # the anchor plays 3-6 players
+    anchor_runs: list[float] = []
     runs: dict[str, list] = {"engine": [], "reference": []}
     for _ in range(args.repeat):
         for side, run in (("engine", lambda clock: time_engine(definition, n, seeds, clock)),
@@ -94,6 +126,8 @@ def main() -> None:
             clock = [0.0]
             elapsed, states = run(clock)
             runs[side].append((elapsed, clock[0], states))
+        if anchor is not None:
+            anchor_runs.append(time_anchor(anchor, n, args.games))
     engine_s, engine_agents, engine_states = min(runs["engine"], key=lambda r: r[0])
     reference_s, reference_agents, reference_states = min(runs["reference"], key=lambda r: r[0])
     agree = sum(a == b for a, b in zip(engine_states, reference_states))
@@ -101,8 +135,15 @@ def main() -> None:
     print(f"{args.games} games, {n} players, random agents, same seeds (best of {args.repeat})")
     print(f"  engine    : {args.games / engine_s:9.1f} games/s  ({1000 * engine_s / args.games:7.2f} ms/game)")
     print(f"  reference : {args.games / reference_s:9.1f} games/s  ({1000 * reference_s / args.games:7.2f} ms/game)")
-    print(f"  engine games/s / reference games/s: {reference_s / engine_s:.3f} (target 0.5; "
-          f"the engine takes {engine_s / reference_s:.1f}x as long)")
+    if anchor_runs:
+        anchor_s = min(anchor_runs)
+        print(f"  anchor    : {args.games / anchor_s:9.1f} games/s  ({1000 * anchor_s / args.games:7.2f} ms/game)"
+              f"  ({ANCHOR_PATH.name}, independent)")
+        print(f"  engine games/s / anchor games/s: {anchor_s / engine_s:.3f}")
+    else:
+        print(f"  anchor    : not run ({ANCHOR_PATH} missing, or {n} players outside its 3-6)")
+    print(f"  engine games/s / reference games/s: {reference_s / engine_s:.3f} "
+          f"(the engine takes {engine_s / reference_s:.1f}x as long as the in-repo reference)")
     engine_logic = engine_s - engine_agents
     reference_logic = reference_s - reference_agents
     print(f"  agents' decide() time: {1000 * engine_agents / args.games:.2f} ms/game (engine run), "
