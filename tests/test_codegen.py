@@ -6,6 +6,7 @@ still stop runaway rules.
 """
 
 import io
+import json
 import keyword
 import re
 import shutil
@@ -58,6 +59,9 @@ def test_scopes_loops_calls_and_moves_give_the_same_log_as_the_tree_walker(tmp_p
     assert values["best"] == ["P3"]
     assert values["worth"] == [3, 15, 20]  # the card's modifier applies while it is shown
     assert values["shuffled"] == ["deck", 6]  # the counter: 3, then one per award (a global set in a rule)
+    assert values["range"] == [[2, 3, 4], [1, 4, 9]]  # ranges, generated rather than tree-walked
+    shown = [r for r in map(json.loads, generated) if r["t"] == "show"]
+    assert [r["player"] for r in shown] == ["P1", "P2"] and [len(r["cards"]) for r in shown] == [2, 1]
     assert values["values"] == [5, 0, 15]  # and stops when it is put back
 
 
@@ -65,7 +69,7 @@ GENERATED = re.compile(r"^[ltaKEBFRTHD]\d+$")  # locals, temporaries, arguments,
 # Every other name generated code may use: the engine's own helpers, attributes and Python builtins.
 ENGINE_VOCABULARY = set("""
 Decision Env GameOver MAX_DEPTH MISSING ORDER_DOWN ORDER_UP PlayerRef PileRef CardValue StepBudgetExceeded
-TypeError ZoneRef _ __class__ _eval _exec active active_cache append args ask assign binop bool budget
+TypeError ZoneRef _ __class__ active active_cache append args ask assign binop bool budget
 bundle_count call call_builtin call_rule card_active card_fields choose const_cache context current_span
 depth dict did_you_mean distribute distribution_targets draw_tokens emit encode env err error fired get global_name
 index_value int it iterable key kinds_of len list log lookup max member min move_bundle move_kind move_tokens
@@ -73,7 +77,7 @@ msg n name next no_row number order_error pair player player_refs players pop ra
 round rt seat set_target site sorted span state steps str sum too_deep truth uncover vars phase_start
 version wrong_values z zone zones move_all open_secret close_secret active_now piles left_step
 move_all_of too_few keeping keep_before log_move moves place_cards reveal_cards shuffle_pile create cards_of pile
-players_from
+players_from set_member show_cards make_range
 """.split())
 
 

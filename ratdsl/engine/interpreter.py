@@ -458,7 +458,11 @@ class Interpreter:
 
     def _eval_range(self, node: A.RangeExpr, env: Env) -> list[int]:
         low = self.number(self.eval(node.low, env), node.low)
-        high = self.number(self.eval(node.high, env), node.high)
+        return self.make_range(node, low, self.eval(node.high, env))
+
+    def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
+        """`low..high` once `low` is known to be a number (both engines)."""
+        high = self.number(high, node.high)
         if high - low >= MAX_RANGE:
             raise self.error(node, f"the range {low}..{high} is too long (at most {MAX_RANGE} values)")
         return list(range(low, high + 1))
@@ -578,12 +582,18 @@ class Interpreter:
             raise self.error(target, f"cannot set {target.id!r}: it is not a variable",
                              "declare it with `var NAME = VALUE`, or use `let` for a local name")
         if isinstance(target, A.Attr):
-            owner = self.eval(target.obj, env)
-            if isinstance(owner, PlayerRef) and target.name in self.d.player_vars:
-                self.state.player_vars[owner.seat][target.name] = value
-                self.changed()
-                self._log_set(f"{owner}.{target.name}", value)
-                return
+            self.set_member(node, self.eval(target.obj, env), value)
+            return
+        raise self.error(target, "only variables can be set")
+
+    def set_member(self, node: A.Set, owner: Any, value: Any) -> None:
+        """`set OWNER.NAME = value` once both are known: a player's variable (both engines)."""
+        target = node.target
+        if isinstance(owner, PlayerRef) and target.name in self.d.player_vars:
+            self.state.player_vars[owner.seat][target.name] = value
+            self.changed()
+            self._log_set(f"{owner}.{target.name}", value)
+            return
         raise self.error(target, "only variables can be set")
 
     def _log_set(self, var: str, value: Any) -> None:
@@ -1111,7 +1121,11 @@ class Interpreter:
     def _exec_show(self, node: A.Show, env: Env) -> None:
         value = self.eval(node.cards, env)
         cards = [] if value is None else self.cards_of(value, node.cards)
-        p = self.player(self.eval(node.player, env), node.player)
+        self.show_cards(node, cards, self.eval(node.player, env))
+
+    def show_cards(self, node: A.Show, cards: list[CardValue], player: Any) -> None:
+        """`show CARDS to PLAYER` once the cards are known (both engines)."""
+        p = self.player(player, node.player)
         names = [c.name for c in cards]
         self.state.known[p.seat] = names
         self.log.emit("show", player=str(p), cards=names)

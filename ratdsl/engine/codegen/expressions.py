@@ -167,13 +167,6 @@ class ExprLowering:
         an inlined func, whose scope stands alone)."""
         return self.unit.entry and scope.outermost() is self.unit.root
 
-    def env_of(self, scope: Scope) -> str:
-        """An Env holding the visible locals, for a fallback to the tree-walker."""
-        own = {n: local for n, (local, from_env) in scope.visible().items() if not from_env}
-        items = ", ".join(f"{self.t(n)}: {local}" for n, local in own.items())
-        parent = "env" if self.reads_env(scope) else "None"
-        return f"Env({{{items}}}, {parent})"
-
     # ------------------------------------------------------------------ names
     def name(self, node: A.Name, scope: Scope) -> str:
         found = scope.find(node.id)
@@ -286,9 +279,8 @@ class ExprLowering:
         (a constant, a local or a temporary: cheap to use more than once)."""
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
-            out = self.tmp()
-            self.emit(f"{out} = it._eval[{self.c(type(node))}](it, {self.c(node)}, {self.env_of(scope)})")
-            return out
+            raise NotImplementedError(f"the code generator has no form for {type(node).__name__} "
+                                      f"expressions ({node.span})")
         return method(node, scope)
 
     def _IntLit(self, node: A.IntLit, scope: Scope) -> str:
@@ -617,6 +609,14 @@ class ExprLowering:
     def element_type(self, items: str) -> Any:
         known = self.type_of(items)
         return known[1] if isinstance(known, tuple) else None
+
+    def _RangeExpr(self, node: A.RangeExpr, scope: Scope) -> str:
+        value = self.expr(node.low, scope)
+        low = self.tmp()
+        self.emit(f"{low} = {value} if {value}.__class__ is int else it.number({value}, {self.c(node.low)})")
+        out = self.tmp()
+        self.emit(f"{out} = it.make_range({self.c(node)}, {low}, {self.expr(node.high, scope)})")
+        return self.typed(out, ("list", int))
 
     def _InExpr(self, node: A.InExpr, scope: Scope) -> str:
         container = self.iterable(node.container, scope)

@@ -11,8 +11,8 @@ and every string, node and value the rules supply is a constant of the generated
 `N1`…) handed over in its namespace. Rule files still reach nothing but the game state.
 
 `GeneratedInterpreter` plays exactly like the tree-walking `Interpreter` (tests compare their logs
-byte for byte). Statements with no generated form here fall back to the tree-walker's own method,
-given an `Env` built from the current locals; what they run in turn comes back here.
+byte for byte). Every expression and statement kind has a generated form; the state changes they
+make go through the same runtime methods the tree-walker calls (`place_cards`, `show_cards`, ...).
 """
 
 from __future__ import annotations

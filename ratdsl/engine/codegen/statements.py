@@ -1,5 +1,7 @@
 """Lowers statements (and the modifiers and hooks attached to funcs and rules) to Python, on top
-of the expression lowering. A statement with no generated form runs through the tree-walker."""
+of the expression lowering. Every statement kind has a generated form: one without is an error
+when the code is generated (tests/test_every_node_kind.py lists them all), never a quiet fall back to the
+tree-walker."""
 
 from __future__ import annotations
 
@@ -9,11 +11,6 @@ from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..interpreter import _reads_zones
 from .expressions import MAX_INLINE_NESTING, ExprLowering, _intern
 from .scope import Scope
-
-
-def _assigned_names(node: A.Node) -> set[str]:
-    """Names a statement may `set`: after a fallback they are read back from its Env."""
-    return {n.target.id for n in A.walk(node) if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
 
 
 class Lowering(ExprLowering):
@@ -86,22 +83,9 @@ class Lowering(ExprLowering):
         for stmt in block.stmts:
             method = getattr(self, "_s_" + type(stmt).__name__, None)
             if method is None:
-                self.emit(f"it.current_span = {self.c(stmt.span)}")
-                self.fallback(stmt, scope)
-            else:
-                method(stmt, scope)
-
-    def fallback(self, stmt: A.Stmt, scope: Scope) -> None:
-        """Runs a statement with the tree-walker, then reads back the locals it may have set."""
-        env = self.tmp()
-        self.emit(f"{env} = {self.env_of(scope)}")
-        self.emit(f"it._exec[{self.c(type(stmt))}](it, {self.c(stmt)}, {env})")
-        visible = scope.visible()
-        for name in sorted(_assigned_names(stmt)):
-            if name in visible:
-                local, from_env = visible[name]
-                source = "env" if from_env else env
-                self.emit(f"{local} = rt.lookup({source}, {self.t(name)})")
+                raise NotImplementedError(f"the code generator has no form for {type(stmt).__name__} "
+                                          f"statements ({stmt.span})")
+            method(stmt, scope)
 
     def _s_Let(self, node: A.Let, scope: Scope) -> None:
         value = self.expr(node.value, scope)
@@ -115,8 +99,10 @@ class Lowering(ExprLowering):
         target = node.target
         found = scope.find(target.id) if isinstance(target, A.Name) else None
         if found is None:
-            if not isinstance(target, A.Name):
-                self.fallback(node, scope)  # a player's variable
+            if not isinstance(target, A.Name):  # OWNER.NAME: a player's variable
+                value = self.expr(node.value, scope)
+                owner = self.expr(target.obj, scope)
+                self.emit(f"it.set_member({self.c(node)}, {owner}, {value})")
                 return
             # Not a local here: a name of the caller's scope, else a variable of the game.
             value = self.expr(node.value, scope)
@@ -372,6 +358,12 @@ class Lowering(ExprLowering):
         source = self._pile(node.source, scope)
         dest = self._pile(node.dest, scope)
         self.emit(f"it.reveal_cards({self.c(node)}, {n}, {source}, {dest})")
+
+    def _s_Show(self, node: A.Show, scope: Scope) -> None:
+        value = self.expr(node.cards, scope)
+        cards = self.tmp()
+        self.emit(f"{cards} = [] if {value} is None else it.cards_of({value}, {self.c(node.cards)})")
+        self.emit(f"it.show_cards({self.c(node)}, {cards}, {self.expr(node.player, scope)})")
 
     def _s_Shuffle(self, node: A.Shuffle, scope: Scope) -> None:
         self.emit(f"it.shuffle_pile({self.c(node)}, {self._pile(node.pile, scope)})")

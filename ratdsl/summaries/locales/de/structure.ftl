@@ -463,7 +463,6 @@ cond-holds = „{ $what }“ zutrifft
 
 ## Anweisungen (im Infinitiv, wie in Spielanleitungen üblich)
 
-stmt-unknown = (eine Regel, die die Übersicht noch nicht beschreiben kann)
 stmt-if = falls { $cond }:
 stmt-if-players = bei { $players }:
 stmt-else-if = sonst, falls { $cond }:

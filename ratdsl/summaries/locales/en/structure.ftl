@@ -274,7 +274,6 @@ cond-holds = { $what }
 
 ## Statements
 
-stmt-unknown = (a rule the summary cannot describe yet)
 stmt-if = if { $cond }:
 stmt-if-players = with { $players }:
 stmt-else-if = otherwise, if { $cond }:

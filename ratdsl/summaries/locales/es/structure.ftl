@@ -368,7 +368,6 @@ cond-holds = se cumple «{ $what }»
 
 ## Instrucciones (en infinitivo, como en un reglamento)
 
-stmt-unknown = (una regla que el resumen aún no sabe describir)
 stmt-if = si { $cond }:
 stmt-if-players = con { $players }:
 stmt-else-if = si no, si { $cond }:

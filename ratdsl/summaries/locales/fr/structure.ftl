@@ -346,7 +346,6 @@ cond-holds = « { $what } » est vrai
 
 ## Instructions (à l’infinitif, comme dans une règle du jeu)
 
-stmt-unknown = (une règle que le résumé ne sait pas encore décrire)
 stmt-if = si { $cond } :
 stmt-if-players = à { $players } :
 stmt-else-if = sinon, si { $cond } :
