@@ -49,8 +49,8 @@ from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
 from ..semantics.builtins import BUILTINS
-
-BUILTIN_NAMES = {"players", "active", "round", "player_count", "left", "right"}
+from ..semantics.resolver import symbols_for
+from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE
 
 
 @dataclass
@@ -92,7 +92,9 @@ class Checker:
         self.ruleset = ruleset
         self.decls = ruleset.decls
         self.out: list[Diagnostic] = []
-        self.globals: dict[str, tuple[str, A.Node]] = {}
+        # What every name stands for: the resolver's table (the checker resolves no name itself).
+        self.table = symbols_for(ruleset)
+        self.globals = self.table.globals
         self.kinds: list[str] = []
         self.player_zones: set[str] = set()
         self.player_piles: set[str] = set()
@@ -116,68 +118,41 @@ class Checker:
         self.out.append(Diagnostic.at(span, code, message, hint, severity))
 
     # ------------------------------------------------------------ collection
-    def define(self, name: str, kind: str, node: A.Node) -> None:
-        if name in self.globals:
-            other_kind, other = self.globals[name]
-            self.report(node.span, "E201", f"{name!r} is defined twice (also a {other_kind} at {other.span})",
-                        "give one of them another name")
-            return
-        self.globals[name] = (kind, node)
-
     def collect(self) -> None:
+        """Reports the names defined twice (found by the resolver) and gathers what the checks
+        below need by kind: token kinds, per-player names, card fields, arities."""
+        for second, first in self.table.duplicates:
+            self.report(second.decl.span, "E201", f"{second.name!r} is defined twice (also a {first.kind} "
+                        f"at {first.decl.span})", "give one of them another name")
+        for sym in self.table.player_zone_duplicates:
+            self.report(sym.decl.span, "E201", f"player zone {sym.name!r} is defined twice")
+        for name, syms in self.table.declared.items():
+            for sym in syms:
+                if sym.kind == FUNC:
+                    self.funcs[name] = len(sym.decl.params)
+                elif sym.kind == TABLE:
+                    self.tables.add(name)
+                elif sym.kind == RULE:
+                    self.rules[name] = len(sym.decl.params)
         for decl in self.decls:
             if isinstance(decl, A.Option):
-                self.define(decl.name, "option", decl)
                 if decl.default not in decl.values:
                     self.report(decl.span, "E207", f"option {decl.name}: default {decl.default!r} "
                                 "is not one of its values")
-                for v in decl.values:
-                    if isinstance(v, str) and v not in self.globals:
-                        self.globals.setdefault(v, ("symbol", decl))
             elif isinstance(decl, A.Tokens):
-                for n in decl.names:
-                    self.define(n, "token kind", decl)
-                    self.kinds.append(n)
-            elif isinstance(decl, A.Symbols):
-                for n in decl.names:
-                    self.define(n, "symbol", decl)
-            elif isinstance(decl, A.Const):
-                self.define(decl.name, "const", decl)
+                self.kinds.extend(decl.names)
             elif isinstance(decl, A.Zone):
-                for n in decl.names:
-                    if decl.per_player:
-                        if n in self.player_zones:
-                            self.report(decl.span, "E201", f"player zone {n!r} is defined twice")
-                        self.player_zones.add(n)
-                        self.globals.setdefault(n, ("player zone", decl))
-                    else:
-                        self.define(n, "zone", decl)
+                if decl.per_player:
+                    self.player_zones.update(decl.names)
             elif isinstance(decl, A.Pile):
-                for n in decl.names:
-                    if decl.per_player:
-                        self.player_piles.add(n)
-                    else:
-                        self.define(n, "pile", decl)
+                if decl.per_player:
+                    self.player_piles.update(decl.names)
             elif isinstance(decl, A.Var):
                 if decl.per_player:
                     self.player_vars.add(decl.name)
-                else:
-                    self.define(decl.name, "var", decl)
             elif isinstance(decl, A.Deck):
-                self.define(decl.name, "deck", decl)
                 self.decks[decl.name] = decl
                 self.card_fields.update(decl.fields)
-            elif isinstance(decl, A.Card):
-                self.define(decl.name, "card", decl)
-            elif isinstance(decl, A.Table):
-                self.define(decl.name, "table", decl)
-                self.tables.add(decl.name)
-            elif isinstance(decl, A.Func):
-                self.define(decl.name, "func", decl)
-                self.funcs[decl.name] = len(decl.params)
-            elif isinstance(decl, A.Rule):
-                self.define(decl.name, "rule", decl)
-                self.rules[decl.name] = len(decl.params)
             elif isinstance(decl, (A.Phase, A.Persona, A.Metric, A.Round, A.Scoring)):
                 key = (type(decl).__name__, getattr(decl, "name", ""))
                 if key in self.singletons:
@@ -190,7 +165,7 @@ class Checker:
     def run(self) -> list[Diagnostic]:
         self.collect()
         self.after_dot = self.player_zones | self.player_piles | self.player_vars | self.card_fields \
-            | set(self.kinds) | {n for n, (k, _) in self.globals.items() if k == "const"}
+            | set(self.kinds) | {n for n, sym in self.globals.items() if sym.kind == CONST}
         phases = {d.name: d for d in self.decls if isinstance(d, A.Phase)}
         round_decl = next((d for d in self.decls if isinstance(d, A.Round)), None)
         for decl in self.decls:
@@ -221,45 +196,45 @@ class Checker:
 
     def check_decl(self, decl: A.Decl) -> None:
         if isinstance(decl, A.Const):
-            self.expr(decl.value, set())
+            self.expr(decl.value)
         elif isinstance(decl, A.Var):
-            self.expr(decl.value, {"me"})
+            self.expr(decl.value)
         elif isinstance(decl, A.Deck):
             if decl.active is not None:
-                self.expr(decl.active, {"it", "this"})
+                self.expr(decl.active)
         elif isinstance(decl, A.Card):
             self.check_card(decl)
         elif isinstance(decl, A.Table):
             for entry in decl.rows:
-                self.expr(entry.value, {decl.param})
+                self.expr(entry.value)
         elif isinstance(decl, A.Func):
-            self.expr(decl.value, set(decl.params))
+            self.expr(decl.value)
         elif isinstance(decl, A.Rule):
-            self.block(decl.body, set(decl.params))
+            self.block(decl.body)
         elif isinstance(decl, A.Modify):
-            self.check_modify(decl, set())
+            self.check_modify(decl)
         elif isinstance(decl, A.Hook):
-            self.check_hook(decl, set())
+            self.check_hook(decl)
         elif isinstance(decl, (A.Setup, A.Phase)):
             names = set()
             for step in decl.steps:
                 if step.name in names:
                     self.report(step.span, "E201", f"step {step.name!r} appears twice in {decl.key}")
                 names.add(step.name)
-                self.block(step.body, set())
+                self.block(step.body)
         elif isinstance(decl, A.Metric):
-            self.expr(decl.kinds, set())
+            self.expr(decl.kinds)
             for zone in (decl.source, decl.dest):
-                if zone is not None and zone not in self.player_zones and self.globals.get(zone, ("",))[0] != "zone":
+                if zone is not None and zone not in self.player_zones and self.table.kind_of(zone) != ZONE:
                     self.report(decl.span, "E221", f"metric {decl.name}: {zone!r} is not a zone",
                                 _hint(zone, [*self.player_zones, *self.globals]))
         elif isinstance(decl, A.Persona):
             for w in decl.weights:
-                self.expr(w.weight, set())
+                self.expr(w.weight)
         elif isinstance(decl, A.Scoring):
-            self.expr(decl.score, {decl.player_var})
+            self.expr(decl.score)
             for t in decl.tiebreaks:
-                self.expr(t, {decl.player_var})
+                self.expr(t)
 
     def check_card(self, card: A.Card) -> None:
         deck = self.decks.get(card.deck)
@@ -274,7 +249,7 @@ class Checker:
             if f.name in seen:
                 self.report(f.span, "E201", f"field {f.name!r} is set twice")
             seen.add(f.name)
-            self.expr(f.value, {"this"})
+            self.expr(f.value)
         if deck is not None:
             for missing in [n for n in deck.fields if n not in seen]:
                 self.report(card.span, "W303", f"card {card.name!r} does not set field {missing!r}",
@@ -283,14 +258,15 @@ class Checker:
             self.owner = ("card", card.name)
             if handler.event != "reveal":
                 self.report(handler.span, "E208", f"cards react to `on reveal` only, not {handler.event!r}")
-            self.block(handler.body, {"this"})
+            self.block(handler.body)
         for m in card.modifiers:
-            self.check_modify(m, {"this"})
+            self.check_modify(m)
         for h in card.hooks:
-            self.check_hook(h, {"this"})
+            self.check_hook(h)
 
-    def check_modify(self, m: A.Modify, scope: set[str]) -> None:
-        arity = self.funcs.get(m.name, 1 if m.name in self.tables else None)
+    def check_modify(self, m: A.Modify) -> None:
+        target = self.table.ref(m)
+        arity = None if target is None else len(target.decl.params) if target.kind == FUNC else 1
         if arity is None:
             self.report(m.span, "E204", f"`modify {m.name}`: there is no function or table {m.name!r}",
                         _hint(m.name, [*self.funcs, *self.tables]))
@@ -298,13 +274,13 @@ class Checker:
             self.report(m.span, "E204", f"`modify {m.name}` lists {len(m.params)} values; "
                         f"{m.name} takes {arity}")
         self.used.add(m.name)
-        inner = scope | set(m.params) | {"base"}
         if m.condition is not None:
-            self.expr(m.condition, inner)
-        self.expr(m.value, inner)
+            self.expr(m.condition)
+        self.expr(m.value)
 
-    def check_hook(self, h: A.Hook, scope: set[str]) -> None:
-        arity = self.rules.get(h.name)
+    def check_hook(self, h: A.Hook) -> None:
+        target = self.table.ref(h)
+        arity = None if target is None else len(target.decl.params)
         if arity is None:
             self.report(h.span, "E204", f"`{h.time} {h.name}`: there is no rule {h.name!r}",
                         _hint(h.name, self.rules))
@@ -313,87 +289,84 @@ class Checker:
                         f"rule {h.name} takes {arity}")
         self.used.add(h.name)
         self.owner = ("rule", h.name)  # a hook runs when its rule runs
-        inner = scope | set(h.params)
         if h.condition is not None:
-            self.expr(h.condition, inner)
-        self.block(h.body, inner)
+            self.expr(h.condition)
+        self.block(h.body)
 
-    def block(self, block: A.Block, scope: set[str]) -> None:
-        scope = set(scope)
+    def block(self, block: A.Block) -> None:
         for i, stmt in enumerate(block.stmts):
             if i and _always_ends(block.stmts[i - 1]):
                 self.report(stmt.span, "W304", "this never runs: the statement before it ends the game",
                             "move it before `end game`, or remove it", severity="warning")
-            self.kinds_and_flow(stmt, scope)
-            self.stmt(stmt, scope)
+            self.kinds_and_flow(stmt)
+            self.stmt(stmt)
 
-    def stmt(self, s: A.Stmt, scope: set[str]) -> None:
+    def stmt(self, s: A.Stmt) -> None:
         e = self.expr
         if isinstance(s, A.Let):
-            e(s.value, scope)
-            scope.add(s.name)
+            e(s.value)
         elif isinstance(s, A.Set):
             if isinstance(s.target, A.Name):
                 name = s.target.id
-                kind = self.globals.get(name, (None,))[0]
-                if name not in scope and name != "active" and kind != "var":
+                if not self.table.is_local(s.target) and name != "active" and self.table.kind_of(name) != VAR:
                     self.report(s.target.span, "E209", f"cannot set {name!r}: it is not a variable",
                                 "declare it with `var NAME = VALUE`, or use `let` for a local name")
             else:
-                e(s.target, scope)
-            e(s.value, scope)
+                e(s.target)
+            e(s.value)
         elif isinstance(s, A.If):
-            e(s.condition, scope)
-            self.block(s.then, scope)
+            e(s.condition)
+            self.block(s.then)
             if s.otherwise is not None:
-                self.block(s.otherwise, scope)
+                self.block(s.otherwise)
         elif isinstance(s, A.ForEach):
-            e(s.source, scope)
-            self.block(s.body, scope | {s.var})
+            e(s.source)
+            self.block(s.body)
         elif isinstance(s, (A.While,)):
-            e(s.condition, scope)
-            self.block(s.body, scope)
+            e(s.condition)
+            self.block(s.body)
         elif isinstance(s, A.Repeat):
-            e(s.count, scope)
-            self.block(s.body, scope)
+            e(s.count)
+            self.block(s.body)
         elif isinstance(s, A.Move):
             if s.quantity.amount is not None:
-                e(s.quantity.amount, scope)
+                e(s.quantity.amount)
             for x in (s.what, s.source, s.dest):
                 if x is not None:
-                    e(x, scope)
+                    e(x)
         elif isinstance(s, A.Draw):
             if s.quantity.amount is not None:
-                e(s.quantity.amount, scope)
-            e(s.source, scope)
-            e(s.dest, scope)
+                e(s.quantity.amount)
+            e(s.source)
+            e(s.dest)
         elif isinstance(s, A.Shuffle):
-            e(s.pile, scope)
+            e(s.pile)
         elif isinstance(s, A.Place):
-            e(s.cards, scope)
-            e(s.pile, scope)
+            e(s.cards)
+            e(s.pile)
         elif isinstance(s, A.Reveal):
             for x in (s.count, s.source, s.dest):
-                e(x, scope)
+                e(x)
         elif isinstance(s, A.AskMay):
-            e(s.player, scope)
-            self.block(s.body, scope)
+            e(s.player)
+            self.block(s.body)
             if s.otherwise is not None:
-                self.block(s.otherwise, scope)
+                self.block(s.otherwise)
         elif isinstance(s, A.AskChoose):
-            e(s.player, scope)
-            e(s.options, scope)
-            self.block(s.body, scope | {s.var})
+            e(s.player)
+            e(s.options)
+            self.block(s.body)
         elif isinstance(s, A.AskDistribute):
             for x in (s.player, s.amount, s.source, s.targets):
-                e(x, scope)
+                e(x)
             for limit in s.limits:
-                e(limit.amount, scope)
-                e(limit.zones, scope)
+                e(limit.amount)
+                e(limit.zones)
         elif isinstance(s, A.Do):
-            arity = self.rules.get(s.rule)
+            target = self.table.ref(s)
+            arity = None if target is None else len(target.decl.params)
             if arity is None:
-                other = self.globals.get(s.rule, (None,))[0]
+                other = self.table.kind_of(s.rule)
                 self.report(s.span, "E203", f"unknown rule {s.rule!r}",
                             f"{s.rule!r} is a {other}; `do` runs rules only" if other else
                             _hint(s.rule, self.rules))
@@ -401,36 +374,37 @@ class Checker:
                 self.report(s.span, "E203", f"rule {s.rule} takes {_values(arity)}, got {len(s.args)}")
             self.used.add(s.rule)
             for a in s.args:
-                e(a, scope)
+                e(a)
         elif isinstance(s, A.Secretly):
-            self.block(s.body, scope)
+            self.block(s.body)
         elif isinstance(s, A.Say):
             for a in s.args:
-                e(a, scope)
+                e(a)
         elif isinstance(s, A.Create):
-            e(s.what, scope)
-            e(s.where, scope)
+            e(s.what)
+            e(s.where)
         elif isinstance(s, A.Show):
-            e(s.cards, scope)
-            e(s.player, scope)
+            e(s.cards)
+            e(s.player)
 
-    def expr(self, x: A.Expr, scope: set[str]) -> None:
+    def expr(self, x: A.Expr) -> None:
         if isinstance(x, A.Name):
-            if x.id in scope or x.id in BUILTIN_NAMES:
-                return
-            if x.id not in self.globals:
-                known = [*scope, *self.globals, *BUILTIN_NAMES]
+            sym = self.table.ref(x)
+            if sym is None:
+                known = [*self.table.visible_locals(x), *self.globals, *GAME_NAMES]
                 self.report(x.span, "E202", f"unknown name {x.id!r}", _hint(x.id, known))
-            elif self.globals[x.id][0] in ("func", "table", "rule"):
-                kind = self.globals[x.id][0]
+            elif sym.kind == LOCAL or sym.kind == BUILTIN:
+                return
+            elif sym.kind in CALLABLE:
+                kind = sym.kind
                 how = f"do {x.id}(...)" if kind == "rule" else f"{x.id}(...)"
                 self.report(x.span, "E222", f"{x.id!r} is a {kind}: it needs values in brackets",
                             f"write {how}")
             self.used.add(x.id)
             return
         if isinstance(x, A.Attr):
-            self.expr(x.obj, scope)
-            card = self.card_named(x.obj, scope)
+            self.expr(x.obj)
+            card = self.card_named(x.obj)
             if card is not None and card.deck in self.decks and x.name not in self.decks[card.deck].fields \
                     and x.name not in ("name", "deck"):
                 self.report(x.span, "E215", f"card {card.name!r} has no field {x.name!r}: deck "
@@ -444,56 +418,56 @@ class Checker:
         if isinstance(x, A.Call):
             name = x.func
             self.used.add(name)
-            if name in self.funcs:
-                if self.funcs[name] != len(x.args):
-                    self.report(x.span, "E203", f"{name} takes {_values(self.funcs[name])}, got {len(x.args)}")
-            elif name in self.tables:
+            target = self.table.ref(x)
+            if target is not None and target.kind == FUNC:
+                arity = len(target.decl.params)
+                if arity != len(x.args):
+                    self.report(x.span, "E203", f"{name} takes {_values(arity)}, got {len(x.args)}")
+            elif target is not None and target.kind == TABLE:
                 if len(x.args) != 1:
                     self.report(x.span, "E203", f"table {name} takes one value, got {len(x.args)}")
-            elif name not in BUILTINS:
+            elif target is None:
                 self.report(x.span, "E203", f"unknown function {name!r}",
                             _hint(name, [*self.funcs, *self.tables, *BUILTINS]))
             for a in x.args:
-                self.expr(a, scope)
+                self.expr(a)
             return
         if isinstance(x, A.BundleLit):
             for kind, value in x.items:
                 if kind not in self.kinds:
                     self.report(x.span, "E211", f"{kind!r} is not a token kind", _hint(kind, self.kinds))
-                self.expr(value, scope)
+                self.expr(value)
             return
         if isinstance(x, (A.Where, A.Ordered, A.Extreme)):
-            self.expr(x.source, scope)
-            inner = scope | {"it"}
-            self.expr(x.condition if isinstance(x, A.Where) else x.key, inner)
+            self.expr(x.source)
+            self.expr(x.condition if isinstance(x, A.Where) else x.key)
             return
         if isinstance(x, A.Comprehension):
-            self.expr(x.source, scope)
-            inner = scope | {x.var}
-            self.expr(x.element, inner)
+            self.expr(x.source)
+            self.expr(x.element)
             if x.condition is not None:
-                self.expr(x.condition, inner)
+                self.expr(x.condition)
             return
         for child in A.iter_children(x):
             if isinstance(child, A.Expr):
-                self.expr(child, scope)
+                self.expr(child)
 
 
     # ------------------------------------------------------------ kinds and flow (E212-E220, W304-W306)
-    def resolve(self, x: A.Expr | None, scope: set[str], depth: int = 0) -> A.Expr | None:
+    def resolve(self, x: A.Expr | None, depth: int = 0) -> A.Expr | None:
         """Follows a global const to its value (locals and everything else stay as they are)."""
-        while isinstance(x, A.Name) and x.id not in scope and depth < 20:
-            kind, node = self.globals.get(x.id, (None, None))
-            if kind != "const" or not isinstance(node, A.Const):
+        while isinstance(x, A.Name) and not self.table.is_local(x) and depth < 20:
+            sym = self.globals.get(x.id)
+            if sym is None or sym.kind != CONST or not isinstance(sym.decl, A.Const):
                 return x
-            x, scope, depth = node.value, set(), depth + 1
+            x, depth = sym.decl.value, depth + 1
         return x
 
-    def global_kind(self, x: A.Expr | None, scope: set[str]) -> str | None:
+    def global_kind(self, x: A.Expr | None) -> str | None:
         """What a name stands for when that is known statically: 'token kind', 'zone', ..."""
-        x = self.resolve(x, scope)
-        if isinstance(x, A.Name) and x.id not in scope and x.id not in BUILTIN_NAMES:
-            return self.globals.get(x.id, (None,))[0]
+        x = self.resolve(x)
+        if isinstance(x, A.Name) and not self.table.is_local(x) and x.id not in GAME_NAMES:
+            return self.table.kind_of(x.id)
         if isinstance(x, (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)):
             return {A.IntLit: "number", A.StrLit: "text", A.BoolLit: "truth value",
                     A.NoneLit: "none"}[type(x)]
@@ -501,44 +475,44 @@ class Checker:
             return "bundle"
         return None
 
-    def kind_spec(self, x: A.Expr | None, scope: set[str]) -> bool | None:
+    def kind_spec(self, x: A.Expr | None) -> bool | None:
         """True: surely a token kind or a list of kinds; False: surely not; None: unknown."""
-        x = self.resolve(x, scope)
+        x = self.resolve(x)
         if isinstance(x, A.ListLit):
-            verdicts = [self.kind_spec(item, scope) for item in x.items]
+            verdicts = [self.kind_spec(item) for item in x.items]
             return False if False in verdicts else (True if verdicts and all(verdicts) else None)
-        kind = self.global_kind(x, scope)
+        kind = self.global_kind(x)
         if kind is None:
             return None
         return kind == "token kind"
 
-    def card_named(self, x: A.Expr, scope: set[str]) -> A.Card | None:
-        if isinstance(x, A.Name) and x.id not in scope and self.globals.get(x.id, (None,))[0] == "card":
-            node = self.globals[x.id][1]
+    def card_named(self, x: A.Expr) -> A.Card | None:
+        if isinstance(x, A.Name) and not self.table.is_local(x) and self.table.kind_of(x.id) == "card":
+            node = self.globals[x.id].decl
             return node if isinstance(node, A.Card) else None
         return None
 
-    def kinds_and_flow(self, s: A.Stmt, scope: set[str]) -> None:
+    def kinds_and_flow(self, s: A.Stmt) -> None:
         """Checks of one statement that need to know what its names stand for."""
         not_zone = {"pile", "token kind", "symbol", "deck", "card", "option", "table", "func", "rule",
                     "number", "text", "truth value", "bundle"}
         not_pile = not_zone - {"pile"} | {"zone"}
         if isinstance(s, A.Move):
             amount = s.quantity.amount
-            if s.what is not None and self.kind_spec(s.what, scope) is False:
-                what = self.global_kind(s.what, scope)
+            if s.what is not None and self.kind_spec(s.what) is False:
+                what = self.global_kind(s.what)
                 self.report(s.what.span, "E212", f"`move` needs a token kind or a list of kinds here, "
                             f"not a {what}", _hint(_name_of(s.what), self.kinds) or
                             f"token kinds: {', '.join(self.kinds) or 'none declared'}")
-            elif amount is not None and s.what is None and self.kind_spec(amount, scope):
+            elif amount is not None and s.what is None and self.kind_spec(amount):
                 self.report(amount.span, "E212", "`move` needs a number before the token kind",
                             f"write `move 1 {_name_of(amount)} from ...` or `move all {_name_of(amount)} from ...`")
-            elif isinstance(self.resolve(amount, scope), A.BundleLit) and s.what is not None:
+            elif isinstance(self.resolve(amount), A.BundleLit) and s.what is not None:
                 self.report(s.what.span, "E212", "a bundle already says which tokens move",
                             "remove the token kind after the bundle")
         if isinstance(s, (A.Move, A.Draw)):
             for end, label in ((s.source, "from"), (s.dest, "to")):
-                kind = self.global_kind(end, scope)
+                kind = self.global_kind(end)
                 if kind in not_zone:
                     self.report(end.span, "E220", f"`{label}` needs a zone here, not a {kind}",
                                 "piles of cards are handled with draw, place, reveal and shuffle"
@@ -547,7 +521,7 @@ class Checker:
                    A.Reveal: lambda n: [n.source, n.dest]}
         if type(s) in targets:
             for target in targets[type(s)](s):
-                kind = self.global_kind(target, scope)
+                kind = self.global_kind(target)
                 if kind in not_pile:
                     verb = type(s).__name__.lower()
                     self.report(target.span, "E219", f"`{verb}` needs a pile of cards here, not a {kind}",
@@ -556,12 +530,12 @@ class Checker:
             self.creates.append((self.owner, s))
         elif isinstance(s, A.AskDistribute):
             if not (isinstance(s.amount, A.Name) and s.amount.id in self.kinds):
-                kind = "list of kinds" if self.kind_spec(s.amount, scope) else \
-                    self.global_kind(s.amount, scope) or "value worked out while playing"
+                kind = "list of kinds" if self.kind_spec(s.amount) else \
+                    self.global_kind(s.amount) or "value worked out while playing"
                 self.report(s.amount.span, "E214", f"`distribute` needs one token kind, not a {kind}",
                             _hint(_name_of(s.amount), self.kinds) or "write: distribute KIND from ZONE among ZONES")
         elif isinstance(s, A.AskChoose):
-            if _surely_empty(self.resolve(s.options, scope)):
+            if _surely_empty(self.resolve(s.options)):
                 self.report(s.options.span, "E218", f"`choose {s.var} from` an empty list: the choice "
                             "never has a legal option", "choose from a list that can hold something")
         elif isinstance(s, A.Do):

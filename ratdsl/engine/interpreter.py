@@ -14,6 +14,19 @@ from typing import Any
 from ..language import ast as A
 from ..semantics.builtins import BUILTINS
 from ..semantics.definition import Attached, GameDef
+from ..semantics.symbols import (
+    BUILTIN,
+    CARD,
+    CONST,
+    KIND,
+    OPTION,
+    PILE,
+    PLAYER_ZONE,
+    STATE_NAMES,
+    SYMBOL,
+    VAR,
+    ZONE,
+)
 from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
 from .chance import Chance, ScriptError
 from .decisions import Agent, Decision, reads_views
@@ -63,7 +76,7 @@ class Interpreter:
     __slots__ = ("_eval", "_exec", "active_cache", "active_now", "agents", "baseline", "baseline_cards",
                  "budget", "card_fields", "card_uid", "cards_checked_at", "chance", "const_cache", "context",
                  "current_span", "d", "depth", "fired", "keeping", "kept_secrets", "left_step", "log",
-                 "move_watchers", "n", "phase_start_zones", "player_refs", "players_from", "read_zones",
+                 "move_watchers", "n", "name_reads", "phase_start_zones", "player_refs", "players_from", "read_zones",
                  "secret_stack", "span_text", "state", "steps", "targets_cache", "version", "where",
                  "zone_refs")
 
@@ -122,6 +135,8 @@ class Interpreter:
         # How each kind of node is evaluated or run: the methods of this interpreter's class,
         # looked up once per class and called with the interpreter (`self._eval[T](self, node, env)`).
         self._eval, self._exec = _dispatch(type(self))
+        # How each global name of the rules is read, worked out once per rule set (see name_reads).
+        self.name_reads = name_reads(definition)
 
     # ------------------------------------------------------------------ errors
     def error(self, node: A.Node | None, message: str, hint: str | None = None) -> RuleRuntimeError:
@@ -170,46 +185,45 @@ class Interpreter:
         return list(self.players_from[self.state.active])
 
     def _eval_name(self, node: A.Name, env: Env) -> Any:
-        name = node.id
-        found, value = env.lookup(name)
-        if found:
-            return value
+        read = self.name_reads.get(id(node))
+        if read is not None:  # a global name: the resolver found no local that could hide it
+            return read(self, node)
+        name = node.id  # a local (or a node the resolver never saw): as the Env has it
+        while env is not None:
+            names = env.names
+            if name in names:
+                return names[name]
+            env = env.parent
         return self.global_name(name, node)
 
     def global_name(self, name: str, node: A.Node) -> Any:
+        """The value of a global name, by what the symbol table says it is (a variable not set
+        yet falls through to the next meaning, as when its initial value is worked out)."""
         d = self.d
-        if name == "players":
-            return self.players()
-        if name == "active":
-            return self.player_refs[self.state.active]
-        if name == "round":
-            return self.state.round
-        if name == "player_count":
-            return self.n
-        if name in self.state.vars:
-            return self.state.vars[name]
-        if name in d.consts:
-            if name not in self.const_cache:
-                self.const_cache[name] = self.eval(d.consts[name].value, Env())
-            return self.const_cache[name]
-        if name in d.option_values:
-            return d.option_values[name]
-        if name in d.shared_zones:
-            return ZoneRef(None, name)
-        if name in d.shared_piles:
-            return PileRef(None, name)
-        if name in d.cards:
-            return CardValue(name)
-        if name in d.kinds or name in d.symbols or name in d.player_zones or name in d.decks \
-                or name in ("left", "right") or name in d.player_piles:
-            return name
+        for kind in d.symbol_table.value_kinds(name):
+            if kind == BUILTIN:
+                return _STATE_READS[name](self)
+            if kind == VAR:
+                if name in self.state.vars:
+                    return self.state.vars[name]
+            elif kind == CONST:
+                if name not in self.const_cache:
+                    self.const_cache[name] = self.eval(d.consts[name].value, Env())
+                return self.const_cache[name]
+            elif kind == OPTION:
+                return d.option_values[name]
+            elif kind == ZONE:
+                return ZoneRef(None, name)
+            elif kind == PILE:
+                return PileRef(None, name)
+            elif kind == CARD:
+                return CardValue(name)
+            else:  # ITSELF: token kinds, symbols, per-player zones and piles, decks, sides
+                return name
         raise self.error(node, f"unknown name {name!r}", _did_you_mean(name, self._known_names()))
 
     def _known_names(self) -> list[str]:
-        d = self.d
-        return [*d.consts, *d.option_values, *d.shared_zones, *d.shared_piles, *d.cards, *d.kinds,
-                *d.symbols, *d.player_zones, *d.vars, *d.funcs, *d.tables, "players", "active",
-                "round", "player_count"]
+        return self.d.symbol_table.runtime_hints()
 
     def _eval_attr(self, node: A.Attr, env: Env) -> Any:
         return self.member(self.eval(node.obj, env), node.name, node)
@@ -1349,7 +1363,8 @@ def _constant_field(d: GameDef, f: A.CardField) -> bool:
     return known
 
 
-_GAME_NAMES = {"players", "active", "round", "player_count", "this", "it"}
+# Declarations whose names are values fixed by the rules (zone names are symbols too).
+_FIXED_KINDS = frozenset((OPTION, SYMBOL, KIND, ZONE, PLAYER_ZONE))
 
 
 def _constant(expr: A.Expr, d: GameDef) -> bool:
@@ -1358,9 +1373,11 @@ def _constant(expr: A.Expr, d: GameDef) -> bool:
     if isinstance(expr, (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)):
         return True
     if isinstance(expr, A.Name):  # as global_name reads it: neither a variable nor a const
-        name = expr.id
-        return name not in _GAME_NAMES and name not in d.vars and name not in d.consts and (
-            name in d.option_values or name in d.symbols or name in d.kinds)
+        table = d.symbol_table
+        if table.ref(expr) is None or table.is_local(expr) or expr.id in STATE_NAMES:
+            return False
+        kinds = {sym.kind for sym in table.declared.get(expr.id, ())}
+        return VAR not in kinds and CONST not in kinds and not kinds.isdisjoint(_FIXED_KINDS)
     if isinstance(expr, A.BundleLit):
         return all(_constant(v, d) for _, v in expr.items)
     if isinstance(expr, A.ListLit):
@@ -1368,6 +1385,65 @@ def _constant(expr: A.Expr, d: GameDef) -> bool:
     if isinstance(expr, A.Neg):
         return _constant(expr.operand, d)
     return False
+
+
+# How the engines read the built-in names that come from the game state.
+_STATE_READS: dict[str, Callable[[Interpreter], Any]] = {
+    "players": lambda it: it.players(),
+    "active": lambda it: it.player_refs[it.state.active],
+    "round": lambda it: it.state.round,
+    "player_count": lambda it: it.n,
+}
+assert set(_STATE_READS) == set(STATE_NAMES)
+
+_MISSING = object()
+
+
+def name_reads(d: GameDef) -> dict[int, Callable[[Interpreter, A.Name], Any]]:
+    """For every name of the rules that the resolver found global (or built in): a function that
+    reads its value, by id of the name's node; locals and unknown names are not in it. Worked
+    out once per rule set; the symbol table keeps the nodes alive, so their ids stay unique."""
+    reads = d.__dict__.get("_name_reads")
+    if reads is not None:
+        return reads
+    reads = {}
+    table = d.symbol_table
+    for node in table.names():
+        sym = table.ref(node)
+        if sym is None or sym.is_local:
+            continue
+        kinds = table.value_kinds(node.id)
+        if kinds:
+            reads[id(node)] = _reader(d, node.id, kinds[0])
+    d.__dict__["_name_reads"] = reads
+    return reads
+
+
+def _reader(d: GameDef, name: str, kind: str) -> Callable[[Interpreter, A.Name], Any]:
+    """How global_name reads a name of this kind, without looking the kind up again."""
+    if kind == BUILTIN:
+        state_read = _STATE_READS[name]
+        return lambda it, node: state_read(it)
+    if kind == VAR:
+        def read_var(it: Interpreter, node: A.Name) -> Any:
+            value = it.state.vars.get(name, _MISSING)
+            return it.global_name(name, node) if value is _MISSING else value
+        return read_var
+    if kind == CONST:
+        def read_const(it: Interpreter, node: A.Name) -> Any:
+            value = it.const_cache.get(name, _MISSING)
+            return it.global_name(name, node) if value is _MISSING else value
+        return read_const
+    if kind == OPTION:
+        value = d.option_values[name]
+        return lambda it, node: value
+    if kind == ZONE:
+        return lambda it, node: ZoneRef(None, name)
+    if kind == PILE:
+        return lambda it, node: PileRef(None, name)
+    if kind == CARD:
+        return lambda it, node: CardValue(name)
+    return lambda it, node: name
 
 
 def _equal(left: Any, right: Any) -> bool:

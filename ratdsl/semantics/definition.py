@@ -9,6 +9,8 @@ from typing import Any
 from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
+from .resolver import symbols_for
+from .symbols import SymbolTable
 
 COMMAND_LINE = A.Span("--option", 0, 0, 0, 0)  # where options given on the command line come from
 
@@ -57,11 +59,13 @@ class GameDef:
     phases: dict[str, A.Phase] = field(default_factory=dict)
     round: list[str] = field(default_factory=list)
     scoring: A.Scoring | None = None
+    # What every name in the rules stands for (the resolver's table, shared with the checker).
+    symbol_table: SymbolTable = field(default_factory=SymbolTable)
 
 
 def build(ruleset: RuleSet, options: dict[str, Any] | None = None) -> GameDef:
     """Builds the index. `options` (from the command line) win over a variant's `set option`."""
-    d = GameDef(ruleset=ruleset, game=ruleset.game)
+    d = GameDef(ruleset=ruleset, game=ruleset.game, symbol_table=symbols_for(ruleset))
     for decl in ruleset.decls:
         _add(d, decl, None)
     for name, opt in d.options.items():

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...language import ast as A
 from ...semantics.builtins import BUILTINS
 from ...semantics.definition import Attached
+from ...semantics.symbols import BUILTIN, BUILTIN_NAMES, CARD, CONST, OPTION, PILE, STATE_NAMES, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..interpreter import _equal, left_step
 from .scope import Scope, Unit
@@ -27,9 +28,18 @@ def _int_literal(code: str) -> bool:
     return code.startswith("(") and code.strip("()-").isdigit()
 
 
-_GLOBAL_TYPES: dict[str, Any] = {
-    "it.players_from[it.state.active]": ("list", PlayerRef), "it.player_refs[it.state.active]": PlayerRef,
-    "it.state.round": int, "it.n": int}
+# How generated code reads the built-in names that come from the game state, and the Python
+# types of their values (from the registry's static types).
+_STATE_CODE: dict[str, str] = {
+    # The tie order itself, not a copy: list values are never changed in place.
+    "players": "it.players_from[it.state.active]",
+    "active": "it.player_refs[it.state.active]",
+    "round": "it.state.round",
+    "player_count": "it.n",
+}
+assert set(_STATE_CODE) == set(STATE_NAMES)
+_PY_TYPES: dict[str, Any] = {"number": int, "player": PlayerRef, "list:player": ("list", PlayerRef)}
+_GLOBAL_TYPES: dict[str, Any] = {code: _PY_TYPES[BUILTIN_NAMES[name].type] for name, code in _STATE_CODE.items()}
 
 
 def _value_type(value: Any) -> Any:
@@ -181,7 +191,7 @@ class ExprLowering:
             self.emit(f"{out} = {self.global_name(node)}")
             self.unit.depth -= 1
             return out
-        if self.reads_env(scope) and node.id in self.gen.binders:
+        if self.reads_env(scope) and self.gen.may_be_local(node):
             local = self.unit.new("l")
             self.unit.root.names[node.id] = local
             self.unit.root.from_env.add(node.id)
@@ -190,22 +200,18 @@ class ExprLowering:
         return self.global_name(node)
 
     def global_name(self, node: A.Name) -> str:
+        """Code reading a global name, by what the symbol table says it is."""
         d, name, k = self.d, node.id, self.t(node.id)
-        if name == "players":
-            # The tie order itself, not a copy: list values are never changed in place.
-            return "it.players_from[it.state.active]"
-        if name == "active":
-            return "it.player_refs[it.state.active]"
-        if name == "round":
-            return "it.state.round"
-        if name == "player_count":
-            return "it.n"
-        if name in d.vars:
+        kinds = self.gen.table.value_kinds(name)
+        kind = kinds[0] if kinds else None
+        if kind == BUILTIN:
+            return _STATE_CODE[name]
+        if kind == VAR:
             out = self.tmp()
             self.emit(f"{out} = it.state.vars.get({k}, MISSING)")
             self.emit(f"if {out} is MISSING: {out} = it.global_name({k}, {self.c(node)})")
             return out
-        if name in d.consts:
+        if kind == CONST:
             ok, value = self.static_value(node, None)
             if ok:
                 return self.t(value) if isinstance(value, str) else self.c(value)
@@ -213,17 +219,16 @@ class ExprLowering:
             self.emit(f"{out} = it.const_cache.get({k}, MISSING)")
             self.emit(f"if {out} is MISSING: {out} = it.global_name({k}, {self.c(node)})")
             return out
-        if name in d.option_values:
+        if kind == OPTION:
             value = d.option_values[name]
             return self.t(value) if isinstance(value, str) else self.c(value)
-        if name in d.shared_zones:
+        if kind == ZONE:
             return self.c(self.gen.shared_zone(name))
-        if name in d.shared_piles:
+        if kind == PILE:
             return self.c(PileRef(None, _intern(name)))
-        if name in d.cards:
+        if kind == CARD:
             return self.c(CardValue(_intern(name)))
-        if name in d.kinds or name in d.symbols or name in d.player_zones or name in d.decks \
-                or name in ("left", "right") or name in d.player_piles:
+        if kind is not None:  # ITSELF: token kinds, symbols, per-player zones and piles, decks, sides
             return k
         return f"it.global_name({k}, {self.c(node)})"  # raises "unknown name" when it runs
 
@@ -240,11 +245,14 @@ class ExprLowering:
         if not isinstance(node, A.Name):
             return False, None
         name, d = node.id, self.d
-        if scope is not None and (scope.find(name) is not None or (self.reads_env(scope) and name in self.gen.binders)):
+        if scope is not None and (scope.find(name) is not None
+                                  or (self.reads_env(scope) and self.gen.may_be_local(node))):
             return False, None
-        if name in ("players", "active", "round", "player_count") or name in d.vars:
+        kinds = self.gen.table.value_kinds(name)
+        kind = kinds[0] if kinds else None
+        if kind is None or kind == BUILTIN or kind == VAR:
             return False, None
-        if name in d.consts:
+        if kind == CONST:
             if name in self._folding:
                 return False, None  # a constant defined by itself: let the interpreter report it
             self._folding.add(name)
@@ -252,16 +260,13 @@ class ExprLowering:
                 return self.static_value(d.consts[name].value, None)
             finally:
                 self._folding.discard(name)
-        if name in d.option_values:
+        if kind == OPTION:
             return True, d.option_values[name]
-        if name in d.shared_zones:
+        if kind == ZONE:
             return True, self.gen.shared_zone(name)
-        if name in d.shared_piles or name in d.cards:
+        if kind == PILE or kind == CARD:
             return False, None  # piles and cards are made anew where they are named
-        if name in d.kinds or name in d.symbols or name in d.player_zones or name in d.decks \
-                or name in ("left", "right") or name in d.player_piles:
-            return True, _intern(name)
-        return False, None
+        return True, _intern(name)  # ITSELF
 
     def static_kinds(self, node: A.Expr, scope: Scope) -> tuple[str, ...] | None:
         """The token kinds `node` names, when they are the same in every game."""

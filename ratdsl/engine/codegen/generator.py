@@ -33,23 +33,7 @@ from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
 from .scope import Scope, Unit
 from .statements import Lowering
 
-
-def _binder_names(d: GameDef) -> set[str]:
-    """Every name the rules ever bind locally; a free name outside it can only be global."""
-    names = {"it", "this", "base", "me"}
-    for decl in d.ruleset.decls:
-        for node in A.walk(decl):
-            if isinstance(node, (A.Func, A.Rule, A.Modify, A.Hook)):
-                names.update(node.params)
-            elif isinstance(node, A.Table):
-                names.add(node.param)
-            elif isinstance(node, A.Let):
-                names.add(node.name)
-            elif isinstance(node, (A.ForEach, A.Comprehension, A.AskChoose)):
-                names.add(node.var)
-            elif isinstance(node, A.Scoring):
-                names.add(node.player_var)
-    return names
+_UNSEEN = object()
 
 
 class CodeGenerator:
@@ -57,7 +41,7 @@ class CodeGenerator:
 
     def __init__(self, d: GameDef):
         self.d = d
-        self.binders = _binder_names(d)
+        self.table = d.symbol_table
         self.set_targets = {n.target.id for decl in d.ruleset.decls for n in A.walk(decl)
                             if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
         self.namespace: dict[str, Any] = {
@@ -89,6 +73,12 @@ class CodeGenerator:
         nodes = [self.d.funcs[name].value, *(a.decl for a in self.d.modifiers.get(name, ()))]
         return {n.func for root in nodes for n in A.walk(root)
                 if isinstance(n, A.Call) and (n.func in self.d.funcs or n.func in self.d.tables)}
+
+    def may_be_local(self, node: A.Name) -> bool:
+        """Whether a name free in a unit may be bound by the caller's Env: the resolver found it
+        local (bound around the code the unit was made for), or never saw the node."""
+        ref = self.table.refs.get(id(node), _UNSEEN)
+        return ref is _UNSEEN or (ref is not None and ref.is_local)
 
     def shared_zone(self, name: str) -> ZoneRef:
         """One ref per shared zone, so the same constant stands for it everywhere."""

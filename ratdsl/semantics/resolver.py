@@ -1,0 +1,321 @@
+"""The resolver: one pass over a loaded rule set that finds, for every name in its rules, what
+it stands for (a declaration, a built-in name or a local), kept in a `SymbolTable` beside the AST.
+
+Scopes are lexical and follow the blocks: a `let` is seen by the statements after it in its
+block (and the blocks inside them); a loop variable, a choice, the parameters of a func, rule,
+table, modifier or hook, and the implicit `it`, `this`, `base` and `me` by the part of the rules
+they belong to. The engines bind the same names at run time, so a name the table finds global is
+never bound in an Env, and one it finds local always is (tests/test_resolver.py checks both).
+
+The table is built from the rule set's final declaration list, once per rule set (`symbols_for`).
+"""
+
+from __future__ import annotations
+
+from ..language import ast as A
+from ..language.loader import RuleSet
+from .builtins import BUILTINS
+from .symbols import (
+    BUILTIN,
+    BUILTIN_NAMES,
+    BUILTIN_SYMBOLS,
+    CARD,
+    CONST,
+    DECK,
+    FUNC,
+    KIND,
+    LOCAL,
+    OPTION,
+    PILE,
+    PLAYER_PILE,
+    PLAYER_VAR,
+    PLAYER_ZONE,
+    RULE,
+    SYMBOL,
+    TABLE,
+    VAR,
+    ZONE,
+    Symbol,
+    SymbolTable,
+)
+
+Scope = dict[str, Symbol]  # the locals visible at a point, by name
+
+
+def symbols_for(ruleset: RuleSet) -> SymbolTable:
+    """The symbol table of a rule set, built the first time it is asked for. It is rebuilt if
+    the declaration list has changed since (a rule set is complete once `load` returns)."""
+    key = tuple(map(id, ruleset.decls))
+    cached = ruleset.__dict__.get("_symbols")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    table = resolve(ruleset.decls)
+    ruleset.__dict__["_symbols"] = (key, table)
+    return table
+
+
+def resolve(decls: list[A.Decl]) -> SymbolTable:
+    table = SymbolTable()
+    _collect(table, decls)
+    _Resolver(table).run(decls)
+    return table
+
+
+# ---------------------------------------------------------------- declarations
+def _declare(table: SymbolTable, sym: Symbol) -> None:
+    table.declared.setdefault(sym.name, []).append(sym)
+
+
+def _define(table: SymbolTable, sym: Symbol) -> None:
+    """A global definition: the first of a name wins; a second is a duplicate (E201)."""
+    _declare(table, sym)
+    first = table.globals.get(sym.name)
+    if first is not None:
+        table.duplicates.append((sym, first))
+    else:
+        table.globals[sym.name] = sym
+
+
+def _collect(table: SymbolTable, decls: list[A.Decl]) -> None:
+    for decl in decls:
+        if isinstance(decl, A.Option):
+            _define(table, Symbol(decl.name, OPTION, decl, None, True))
+            for v in decl.values:
+                if isinstance(v, str):  # an option's word values are symbols
+                    sym = Symbol(v, SYMBOL, decl, "symbol", True)
+                    _declare(table, sym)
+                    table.globals.setdefault(v, sym)
+        elif isinstance(decl, A.Tokens):
+            for n in decl.names:
+                _define(table, Symbol(n, KIND, decl, "kind", True))
+        elif isinstance(decl, A.Symbols):
+            for n in decl.names:
+                _define(table, Symbol(n, SYMBOL, decl, "symbol", True))
+        elif isinstance(decl, A.Const):
+            _define(table, Symbol(decl.name, CONST, decl))
+        elif isinstance(decl, A.Zone):
+            for n in decl.names:
+                if decl.per_player:
+                    sym = Symbol(n, PLAYER_ZONE, decl, "zname", True)
+                    if n in table.player_zones:
+                        table.player_zone_duplicates.append(sym)
+                    table.player_zones[n] = sym
+                    _declare(table, sym)
+                    table.globals.setdefault(n, sym)
+                else:
+                    _define(table, Symbol(n, ZONE, decl, "zone", True))
+        elif isinstance(decl, A.Pile):
+            for n in decl.names:
+                if decl.per_player:
+                    sym = table.player_piles[n] = Symbol(n, PLAYER_PILE, decl, None, True)
+                    _declare(table, sym)
+                else:
+                    _define(table, Symbol(n, PILE, decl, "pile", True))
+        elif isinstance(decl, A.Var):
+            if decl.per_player:
+                sym = table.player_vars[decl.name] = Symbol(decl.name, PLAYER_VAR, decl)
+                _declare(table, sym)
+            else:
+                _define(table, Symbol(decl.name, VAR, decl))
+        elif isinstance(decl, A.Deck):
+            _define(table, Symbol(decl.name, DECK, decl, "deck", True))
+        elif isinstance(decl, A.Card):
+            _define(table, Symbol(decl.name, CARD, decl, "card", True))
+        elif isinstance(decl, A.Table):
+            _define(table, Symbol(decl.name, TABLE, decl))
+        elif isinstance(decl, A.Func):
+            _define(table, Symbol(decl.name, FUNC, decl))
+        elif isinstance(decl, A.Rule):
+            _define(table, Symbol(decl.name, RULE, decl))
+
+
+def _last(table: SymbolTable, name: str, *kinds: str) -> Symbol | None:
+    """The last declaration of `name` of the first of `kinds` it has (later ones win, as in the
+    index the engines play from)."""
+    syms = table.declared.get(name, ())
+    for kind in kinds:
+        for sym in reversed(syms):
+            if sym.kind == kind:
+                return sym
+    return None
+
+
+_BUILTIN_FUNCTION = "builtin function"
+
+
+# ---------------------------------------------------------------- uses
+class _Resolver:
+    """Walks every declaration with the locals in scope, recording each use of a name."""
+
+    def __init__(self, table: SymbolTable):
+        self.table = table
+        self.refs = table.refs
+        self.keep = table._keep
+        self._calls: dict[str, Symbol | None] = {}
+
+    def note(self, node: A.Node, sym: Symbol | None) -> None:
+        self.refs[id(node)] = sym
+        self.keep.append(node)
+
+    def run(self, decls: list[A.Decl]) -> None:
+        for decl in decls:
+            self.decl(decl)
+
+    @staticmethod
+    def local(name: str, binder: A.Node, how: str, type_: str | None = None) -> Symbol:
+        return Symbol(name, LOCAL, binder, type_, False, how)
+
+    def implicit(self, binder: A.Node, *names: str) -> Scope:
+        return {n: self.local(n, binder, "implicit", BUILTIN_NAMES[n].type if n != "it" else None)
+                for n in names}
+
+    def params(self, binder: A.Node, names: tuple[str, ...], scope: Scope | None = None) -> Scope:
+        out = dict(scope or {})
+        for n in names:
+            out[n] = self.local(n, binder, "param")
+        return out
+
+    # ------------------------------------------------------------ declarations
+    def decl(self, decl: A.Decl) -> None:
+        e = self.expr
+        if isinstance(decl, A.Const):
+            e(decl.value, {})
+        elif isinstance(decl, A.Var):
+            e(decl.value, self.implicit(decl, "me"))
+        elif isinstance(decl, A.Deck):
+            if decl.active is not None:
+                e(decl.active, self.implicit(decl, "it", "this"))
+        elif isinstance(decl, A.Card):
+            this = self.implicit(decl, "this")
+            for f in decl.fields:
+                e(f.value, this)
+            for handler in decl.handlers:
+                self.block(handler.body, this)
+            for m in decl.modifiers:
+                self.modify(m, this)
+            for h in decl.hooks:
+                self.hook(h, this)
+        elif isinstance(decl, A.Table):
+            inner = {decl.param: self.local(decl.param, decl, "param", "number")}
+            for entry in decl.rows:
+                e(entry.value, inner)
+        elif isinstance(decl, A.Func):
+            e(decl.value, self.params(decl, decl.params))
+        elif isinstance(decl, A.Rule):
+            self.block(decl.body, self.params(decl, decl.params))
+        elif isinstance(decl, A.Modify):
+            self.modify(decl, {})
+        elif isinstance(decl, A.Hook):
+            self.hook(decl, {})
+        elif isinstance(decl, (A.Setup, A.Phase)):
+            for step in decl.steps:
+                self.block(step.body, {})
+        elif isinstance(decl, A.Metric):
+            e(decl.kinds, {})
+        elif isinstance(decl, A.Persona):
+            for w in decl.weights:
+                e(w.weight, {})
+        elif isinstance(decl, A.Scoring):
+            inner = {decl.player_var: self.local(decl.player_var, decl, "param", "player")}
+            e(decl.score, inner)
+            for t in decl.tiebreaks:
+                e(t, inner)
+
+    def modify(self, m: A.Modify, scope: Scope) -> None:
+        self.note(m, _last(self.table, m.name, FUNC, TABLE))
+        inner = self.params(m, m.params, scope)
+        inner["base"] = self.local("base", m, "implicit")
+        if m.condition is not None:
+            self.expr(m.condition, inner)
+        self.expr(m.value, inner)
+
+    def hook(self, h: A.Hook, scope: Scope) -> None:
+        self.note(h, _last(self.table, h.name, RULE))
+        inner = self.params(h, h.params, scope)
+        if h.condition is not None:
+            self.expr(h.condition, inner)
+        self.block(h.body, inner)
+
+    # ------------------------------------------------------------ statements
+    def block(self, block: A.Block, scope: Scope) -> None:
+        scope = dict(scope)  # a `let` is seen by the rest of its block only
+        for stmt in block.stmts:
+            self.stmt(stmt, scope)
+
+    def stmt(self, s: A.Stmt, scope: Scope) -> None:
+        e = self.expr
+        if isinstance(s, A.Let):
+            e(s.value, scope)
+            scope[s.name] = self.local(s.name, s, "let")
+        elif isinstance(s, A.Set):
+            e(s.target, scope)
+            e(s.value, scope)
+        elif isinstance(s, A.If):
+            e(s.condition, scope)
+            self.block(s.then, scope)
+            if s.otherwise is not None:
+                self.block(s.otherwise, scope)
+        elif isinstance(s, A.ForEach):
+            e(s.source, scope)
+            self.block(s.body, {**scope, s.var: self.local(s.var, s, "loop")})
+        elif isinstance(s, (A.While, A.Repeat)):
+            e(s.condition if isinstance(s, A.While) else s.count, scope)
+            self.block(s.body, scope)
+        elif isinstance(s, A.AskMay):
+            e(s.player, scope)
+            self.block(s.body, scope)
+            if s.otherwise is not None:
+                self.block(s.otherwise, scope)
+        elif isinstance(s, A.AskChoose):
+            e(s.player, scope)
+            e(s.options, scope)
+            self.block(s.body, {**scope, s.var: self.local(s.var, s, "loop")})
+        elif isinstance(s, A.Secretly):
+            self.block(s.body, scope)
+        else:
+            if isinstance(s, A.Do):
+                self.note(s, _last(self.table, s.rule, RULE))
+            for child in A.iter_children(s):
+                if isinstance(child, A.Expr):
+                    e(child, scope)
+                elif isinstance(child, (A.Quantity, A.DistLimit)):
+                    for x in A.iter_children(child):
+                        e(x, scope)
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, x: A.Expr, scope: Scope) -> None:
+        if isinstance(x, A.Name):
+            name = x.id
+            sym = scope.get(name)
+            if sym is None:
+                sym = BUILTIN_SYMBOLS.get(name) or self.table.globals.get(name)
+                if sym is None:
+                    self.table.unresolved_scope[id(x)] = tuple(scope)
+            self.note(x, sym)
+            return
+        if isinstance(x, A.Call):
+            self.note(x, self.call_target(x.func))
+        elif isinstance(x, (A.Where, A.Ordered, A.Extreme)):
+            self.expr(x.source, scope)
+            inner = {**scope, "it": self.local("it", x, "implicit")}
+            self.expr(x.condition if isinstance(x, A.Where) else x.key, inner)
+            return
+        elif isinstance(x, A.Comprehension):
+            self.expr(x.source, scope)
+            inner = {**scope, x.var: self.local(x.var, x, "loop")}
+            self.expr(x.element, inner)
+            if x.condition is not None:
+                self.expr(x.condition, inner)
+            return
+        for child in A.iter_children(x):
+            if isinstance(child, A.Expr):
+                self.expr(child, scope)
+
+    def call_target(self, name: str) -> Symbol | None:
+        """A call names a func, else a table, else a built-in function (later funcs win)."""
+        if name not in self._calls:
+            sym = _last(self.table, name, FUNC, TABLE)
+            if sym is None and name in BUILTINS:
+                sym = Symbol(name, BUILTIN, None, None, False, _BUILTIN_FUNCTION)
+            self._calls[name] = sym
+        return self._calls[name]
