@@ -144,6 +144,10 @@ class SymbolTable:
         sym = self.globals.get(name)
         return sym.kind if sym is not None else None
 
+    def declared_kinds(self, name: str) -> frozenset[str]:
+        """Every kind of declaration a global name has (one, in rules that check clean)."""
+        return frozenset(sym.kind for sym in self.declared.get(name, ()))
+
     def value_kinds(self, name: str) -> tuple[str, ...]:
         """The groups of VALUE_ORDER a global name belongs to, first the one the engines read
         (a variable not set yet falls through to the next)."""

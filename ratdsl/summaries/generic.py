@@ -15,9 +15,24 @@ from typing import Any
 
 from ..language import ast as A
 from ..semantics.definition import GameDef
+from ..semantics.symbols import (
+    BUILTIN_SYMBOLS,
+    CARD,
+    CONST,
+    DECK,
+    KIND,
+    KIND_TYPES,
+    OPTION,
+    PILE,
+    PLAYER_ZONE,
+    VAR,
+    ZONE,
+)
 from .messages import Catalog
 from .static import UNKNOWN, ByPlayers, CardRef, NotStatic, StaticEval, Sym, over_players
 
+# The declarations whose type the symbol table knows from their kind, in the order they win.
+_TYPED_KINDS = (KIND, ZONE, PLAYER_ZONE, PILE, CARD, DECK)
 VOWEL_START = re.compile(r"^[aeiouyhàâäéèêëîïôöùûüœæ]", re.IGNORECASE)
 
 
@@ -244,34 +259,21 @@ class Generic:
             if n in ctx.locals:
                 loc = ctx.locals[n]
                 return self.kind_of(loc.subst, ctx) if loc.subst is not None else loc.kind
-            if n == "players":
-                return list_of("player")
-            if n == "active":
-                return "player"
-            if n in ("round", "player_count"):
-                return "number"
-            if n in ("left", "right"):
-                return "side"
-            if n in d.options:
+            builtin = BUILTIN_SYMBOLS.get(n)
+            if builtin is not None:  # players, active, round, player_count, left, right
+                return builtin.type
+            kinds = d.symbol_table.declared_kinds(n)
+            if OPTION in kinds:
                 return "value"
-            if n in d.consts:
+            if CONST in kinds:  # what the value of the constant is
                 if n not in self._const_kinds:
                     self._const_kinds[n] = "value"
                     self._const_kinds[n] = self.kind_of(d.consts[n].value, Ctx())
                 return self._const_kinds[n]
-            if n in d.kinds:
-                return "kind"
-            if n in d.shared_zones:
-                return "zone"
-            if n in d.player_zones:
-                return "zname"
-            if n in d.shared_piles:
-                return "pile"
-            if n in d.cards:
-                return "card"
-            if n in d.decks:
-                return "deck"
-            if n in d.vars:
+            for kind in _TYPED_KINDS:  # the declarations whose kind decides their type
+                if kind in kinds:
+                    return KIND_TYPES[kind]
+            if VAR in kinds:
                 return "number"
             return "value"
         if isinstance(e, A.IntLit):

@@ -14,6 +14,21 @@ from typing import Any
 
 from ..language import ast as A
 from ..semantics.definition import GameDef
+from ..semantics.symbols import (
+    BUILTIN_NAMES,
+    CARD,
+    CONST,
+    DECK,
+    FUNC,
+    KIND,
+    OPTION,
+    PILE,
+    PLAYER_VAR,
+    PLAYER_ZONE,
+    SYMBOL,
+    VAR,
+    ZONE,
+)
 
 
 class NotStatic(Exception):
@@ -32,6 +47,8 @@ class Sym:
     name: str
 
 
+# Declarations whose names stand for themselves in a summary (with the sides, left and right).
+_ITSELF = frozenset((KIND, SYMBOL, ZONE, PLAYER_ZONE, DECK, PILE))
 PURE_BUILTINS = {"min", "max", "abs", "len", "one_of_each", "cards", "sum", "first"}
 
 
@@ -79,23 +96,24 @@ class StaticEval:
                 raise NotStatic(name)
             return value
         d = self.d
-        if name == "player_count":
-            if self.player_count is None:
+        builtin = BUILTIN_NAMES.get(name)
+        if builtin is not None and not builtin.itself:
+            if not builtin.per_game or builtin.binder:  # the state's, or a local not bound here
+                raise NotStatic(name)
+            if self.player_count is None:  # player_count: the same all game, known per count
                 raise NeedsPlayers()
             return self.player_count
-        if name in ("players", "active", "round", "base", "it", "this", "me"):
-            raise NotStatic(name)
-        if name in d.option_values:
+        kinds = d.symbol_table.declared_kinds(name)
+        if OPTION in kinds:
             value = d.option_values[name]
             return Sym(value) if isinstance(value, str) else value
-        if name in d.consts:
+        if CONST in kinds:
             return self.eval(d.consts[name].value, {})
-        if name in d.vars or name in d.player_vars:
+        if VAR in kinds or PLAYER_VAR in kinds:
             raise NotStatic(name)
-        if name in d.cards:
+        if CARD in kinds:
             return CardRef(name)
-        if name in d.kinds or name in d.symbols or name in d.shared_zones or name in d.player_zones \
-                or name in d.decks or name in d.shared_piles or name in ("left", "right"):
+        if builtin is not None or not kinds.isdisjoint(_ITSELF):
             return Sym(name)
         raise NotStatic(name)
 
@@ -357,18 +375,23 @@ def value_at(value: Any, n: int) -> Any:
 
 
 def mentions(node: A.Node, name: str, d: GameDef | None = None, _seen: set | None = None) -> bool:
-    """Whether a node reads `name`, directly or through the constants and functions it uses."""
+    """Whether a node reads `name`, directly or through the constants and functions it uses
+    (those the symbol table finds the names and calls stand for)."""
     seen = set() if _seen is None else _seen
+    table = d.symbol_table if d is not None else None
     for n in A.walk(node):
         if isinstance(n, A.Name):
             if n.id == name:
                 return True
-            if d is not None and n.id in d.consts and n.id not in seen:
+            sym = table.ref(n) if table is not None else None
+            if sym is not None and sym.kind == CONST and n.id not in seen:
                 seen.add(n.id)
                 if mentions(d.consts[n.id].value, name, d, seen):
                     return True
-        elif isinstance(n, A.Call) and d is not None and n.func in d.funcs and n.func not in seen:
-            seen.add(n.func)
-            if mentions(d.funcs[n.func].value, name, d, seen):
-                return True
+        elif isinstance(n, A.Call) and table is not None and n.func not in seen:
+            sym = table.ref(n)
+            if sym is not None and sym.kind == FUNC:
+                seen.add(n.func)
+                if mentions(d.funcs[n.func].value, name, d, seen):
+                    return True
     return False
