@@ -292,3 +292,12 @@ def test_env_lookup_is_still_how_unseen_nodes_are_read():
     assert not d.symbol_table.known(node)
     assert g.interp.eval(node, Env()) == 3
     assert g.interp.eval(node, Env({"player_count": 9})) == 9
+
+
+def test_the_highlighter_lists_the_registrys_names():
+    """language/ cannot import the registry (it is a later layer): this keeps its list in step."""
+    from ratdsl.language import highlight
+
+    keywords = {"players", "active", "round"}  # highlighted as words of the language already
+    assert set(highlight.BUILTIN_NAMES) | keywords == set(BUILTIN_NAMES)
+    assert keywords <= set(highlight.DECLARATION_WORDS)

@@ -49,7 +49,7 @@ from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
 from ..semantics.builtins import BUILTINS
-from ..semantics.resolver import symbols_for
+from ..semantics.resolver import OPERANDS, symbols_for
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE
 
 
@@ -95,6 +95,7 @@ class Checker:
         # What every name stands for: the resolver's table (the checker resolves no name itself).
         self.table = symbols_for(ruleset)
         self.globals = self.table.globals
+        self.refs = self.table.refs
         self.kinds: list[str] = []
         self.player_zones: set[str] = set()
         self.player_piles: set[str] = set()
@@ -388,8 +389,15 @@ class Checker:
             e(s.player)
 
     def expr(self, x: A.Expr) -> None:
-        if isinstance(x, A.Name):
-            sym = self.table.ref(x)
+        cls = x.__class__
+        if cls is A.BinOp:
+            self.expr(x.left)
+            self.expr(x.right)
+            return
+        if cls in _LEAVES:
+            return
+        if cls is A.Name:
+            sym = self.refs.get(id(x))
             if sym is None:
                 known = [*self.table.visible_locals(x), *self.globals, *GAME_NAMES]
                 self.report(x.span, "E202", f"unknown name {x.id!r}", _hint(x.id, known))
@@ -418,7 +426,7 @@ class Checker:
         if isinstance(x, A.Call):
             name = x.func
             self.used.add(name)
-            target = self.table.ref(x)
+            target = self.refs.get(id(x))
             if target is not None and target.kind == FUNC:
                 arity = len(target.decl.params)
                 if arity != len(x.args):
@@ -447,6 +455,15 @@ class Checker:
             self.expr(x.element)
             if x.condition is not None:
                 self.expr(x.condition)
+            return
+        fields = OPERANDS.get(cls)
+        if fields is not None:
+            for f in fields:
+                self.expr(getattr(x, f))
+            return
+        if cls is A.BoolOp or cls is A.ListLit:
+            for item in x.items:
+                self.expr(item)
             return
         for child in A.iter_children(x):
             if isinstance(child, A.Expr):
@@ -494,9 +511,6 @@ class Checker:
 
     def kinds_and_flow(self, s: A.Stmt) -> None:
         """Checks of one statement that need to know what its names stand for."""
-        not_zone = {"pile", "token kind", "symbol", "deck", "card", "option", "table", "func", "rule",
-                    "number", "text", "truth value", "bundle"}
-        not_pile = not_zone - {"pile"} | {"zone"}
         if isinstance(s, A.Move):
             amount = s.quantity.amount
             if s.what is not None and self.kind_spec(s.what) is False:
@@ -513,16 +527,14 @@ class Checker:
         if isinstance(s, (A.Move, A.Draw)):
             for end, label in ((s.source, "from"), (s.dest, "to")):
                 kind = self.global_kind(end)
-                if kind in not_zone:
+                if kind in _NOT_ZONE:
                     self.report(end.span, "E220", f"`{label}` needs a zone here, not a {kind}",
                                 "piles of cards are handled with draw, place, reveal and shuffle"
                                 if kind == "pile" else None)
-        targets = {A.Shuffle: lambda n: [n.pile], A.Place: lambda n: [n.pile],
-                   A.Reveal: lambda n: [n.source, n.dest]}
-        if type(s) in targets:
-            for target in targets[type(s)](s):
+        if type(s) in _PILE_TARGETS:
+            for target in _PILE_TARGETS[type(s)](s):
                 kind = self.global_kind(target)
-                if kind in not_pile:
+                if kind in _NOT_PILE:
                     verb = type(s).__name__.lower()
                     self.report(target.span, "E219", f"`{verb}` needs a pile of cards here, not a {kind}",
                                 "zones hold tokens: use move or draw" if kind == "zone" else None)
@@ -590,6 +602,15 @@ class Checker:
                 time = "instead of" if h.time == "instead" else h.time
                 self.report(h.span, "W306", f"`{time} {h.name}` never runs: no `do {h.name}(...)` "
                             "calls the rule", severity="warning")
+
+
+_LEAVES = (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)
+# What a name that stands for one of these cannot be used as (E220: a zone, E219: a pile).
+_NOT_ZONE = frozenset({"pile", "token kind", "symbol", "deck", "card", "option", "table", "func", "rule",
+                       "number", "text", "truth value", "bundle"})
+_NOT_PILE = _NOT_ZONE - {"pile"} | {"zone"}
+_PILE_TARGETS = {A.Shuffle: lambda n: [n.pile], A.Place: lambda n: [n.pile],
+                 A.Reveal: lambda n: [n.source, n.dest]}
 
 
 def _owner(decl: A.Decl) -> tuple[str, str]:

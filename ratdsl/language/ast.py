@@ -675,12 +675,20 @@ class Program(Node):
     decls: tuple[Decl, ...]
 
 
+def child_fields(cls: type) -> tuple[str, ...]:
+    """The names of a node class's fields but the span, remembered per class (walkers run over
+    every node of a rule set at each load: `dataclasses.fields` each time would dominate)."""
+    names = cls.__dict__.get("_child_fields")
+    if names is None:
+        names = tuple(f.name for f in fields(cls) if f.name != "span")
+        cls._child_fields = names
+    return names
+
+
 def iter_children(node: Node):
     """Yields the direct child nodes of a node (used by walkers: checker, exporter)."""
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        yield from _nodes_in(getattr(node, f.name))
+    for name in child_fields(node.__class__):
+        yield from _nodes_in(getattr(node, name))
 
 
 def _nodes_in(value):

@@ -141,6 +141,12 @@ def _last(table: SymbolTable, name: str, *kinds: str) -> Symbol | None:
 
 
 _BUILTIN_FUNCTION = "builtin function"
+_LEAVES = (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)
+# The expressions whose children are these fields (read directly: a walk runs at every load).
+OPERANDS: dict[type, tuple[str, ...]] = {
+    A.Index: ("obj", "key"), A.Not: ("operand",), A.Neg: ("operand",), A.AtPhaseStart: ("operand",),
+    A.RangeExpr: ("low", "high"), A.InExpr: ("item", "container"),
+    A.IfExpr: ("condition", "then", "otherwise")}
 
 
 # ---------------------------------------------------------------- uses
@@ -151,6 +157,7 @@ class _Resolver:
         self.table = table
         self.refs = table.refs
         self.keep = table._keep
+        self.globals = table.globals
         self._calls: dict[str, Symbol | None] = {}
 
     def note(self, node: A.Node, sym: Symbol | None) -> None:
@@ -238,16 +245,19 @@ class _Resolver:
 
     # ------------------------------------------------------------ statements
     def block(self, block: A.Block, scope: Scope) -> None:
-        scope = dict(scope)  # a `let` is seen by the rest of its block only
+        own = False  # a `let` is seen by the rest of its block only: copy the scope at the first
         for stmt in block.stmts:
-            self.stmt(stmt, scope)
+            if stmt.__class__ is A.Let:
+                self.expr(stmt.value, scope)
+                if not own:
+                    scope, own = dict(scope), True
+                scope[stmt.name] = self.local(stmt.name, stmt, "let")
+            else:
+                self.stmt(stmt, scope)
 
     def stmt(self, s: A.Stmt, scope: Scope) -> None:
         e = self.expr
-        if isinstance(s, A.Let):
-            e(s.value, scope)
-            scope[s.name] = self.local(s.name, s, "let")
-        elif isinstance(s, A.Set):
+        if isinstance(s, A.Set):
             e(s.target, scope)
             e(s.value, scope)
         elif isinstance(s, A.If):
@@ -272,40 +282,73 @@ class _Resolver:
             self.block(s.body, {**scope, s.var: self.local(s.var, s, "loop")})
         elif isinstance(s, A.Secretly):
             self.block(s.body, scope)
-        else:
+        elif isinstance(s, (A.Move, A.Draw)):
+            if s.quantity.amount is not None:
+                e(s.quantity.amount, scope)
+            if isinstance(s, A.Move) and s.what is not None:
+                e(s.what, scope)
+            e(s.source, scope)
+            e(s.dest, scope)
+        elif isinstance(s, (A.Do, A.Say)):
             if isinstance(s, A.Do):
                 self.note(s, _last(self.table, s.rule, RULE))
+            for a in s.args:
+                e(a, scope)
+        else:  # the other statements hold expressions only (and distribute's limits)
             for child in A.iter_children(s):
                 if isinstance(child, A.Expr):
                     e(child, scope)
-                elif isinstance(child, (A.Quantity, A.DistLimit)):
-                    for x in A.iter_children(child):
-                        e(x, scope)
+                elif isinstance(child, A.DistLimit):
+                    e(child.amount, scope)
+                    e(child.zones, scope)
 
     # ------------------------------------------------------------ expressions
     def expr(self, x: A.Expr, scope: Scope) -> None:
-        if isinstance(x, A.Name):
+        cls = x.__class__
+        if cls is A.Name:
             name = x.id
             sym = scope.get(name)
             if sym is None:
-                sym = BUILTIN_SYMBOLS.get(name) or self.table.globals.get(name)
+                sym = BUILTIN_SYMBOLS.get(name) or self.globals.get(name)
                 if sym is None:
                     self.table.unresolved_scope[id(x)] = tuple(scope)
-            self.note(x, sym)
+            self.refs[id(x)] = sym
+            self.keep.append(x)
             return
-        if isinstance(x, A.Call):
+        if cls is A.Call:
             self.note(x, self.call_target(x.func))
-        elif isinstance(x, (A.Where, A.Ordered, A.Extreme)):
+            for a in x.args:
+                self.expr(a, scope)
+            return
+        if cls is A.Attr:
+            self.expr(x.obj, scope)
+            return
+        if cls is A.BinOp:
+            self.expr(x.left, scope)
+            self.expr(x.right, scope)
+            return
+        if cls in _LEAVES:
+            return
+        if cls is A.Where or cls is A.Ordered or cls is A.Extreme:
             self.expr(x.source, scope)
             inner = {**scope, "it": self.local("it", x, "implicit")}
-            self.expr(x.condition if isinstance(x, A.Where) else x.key, inner)
+            self.expr(x.condition if cls is A.Where else x.key, inner)
             return
-        elif isinstance(x, A.Comprehension):
+        if cls is A.Comprehension:
             self.expr(x.source, scope)
             inner = {**scope, x.var: self.local(x.var, x, "loop")}
             self.expr(x.element, inner)
             if x.condition is not None:
                 self.expr(x.condition, inner)
+            return
+        fields = OPERANDS.get(cls)
+        if fields is not None:
+            for f in fields:
+                self.expr(getattr(x, f), scope)
+            return
+        if cls is A.BoolOp or cls is A.ListLit:
+            for item in x.items:
+                self.expr(item, scope)
             return
         for child in A.iter_children(x):
             if isinstance(child, A.Expr):

@@ -65,12 +65,13 @@ KIND_TYPES = {KIND: "kind", ZONE: "zone", PLAYER_ZONE: "zname", PILE: "pile", CA
               DECK: "deck", SYMBOL: "symbol"}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False, slots=True)
 class Symbol:
     """What one name stands for. `decl` is the declaration (an Option, a Zone, ...) or, for a
     local, the node that binds it (a Func for its parameters, a Let, a ForEach, a Card for
     `this`...); None for a built-in name. `binder` says how a local is bound: "param", "let",
-    "loop" or "implicit" (it, this, base, me)."""
+    "loop" or "implicit" (it, this, base, me). Read-only by convention: a frozen dataclass is
+    several times slower to make, and the resolver makes one per local at every load."""
 
     name: str
     kind: str
