@@ -1,16 +1,17 @@
-"""On-disk caches that make loading rules fast: parsed files, and Lark's parser tables (used only
-when the tables shipped with the package are out of date, see parser.py).
+"""On-disk caches that make loading rules fast: parsed files, and Lark's compiled grammar when the
+package's own folder cannot be written (see grammar.py).
 
 Both live in one folder: $RATDSL_CACHE_DIR, else $XDG_CACHE_HOME/ratdsl, else ~/.cache/ratdsl.
 A parsed file is stored under the hash of its text, its path, the grammar, the parser's and AST's
-source and the ratdsl version, so any change to one of them parses again. Set RATDSL_CACHE_DIR to
-an empty string to switch the caches off. Only ratdsl writes these files; a cache that cannot be
-read is ignored.
+source, Lark's version and the ratdsl version, so any change to one of them parses again. Set
+RATDSL_CACHE_DIR to an empty string to switch the caches off. Only ratdsl writes these files; a
+cache that cannot be read is ignored.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import pickle
 from functools import lru_cache
@@ -48,9 +49,13 @@ def grammar_cache_path(grammar: str) -> str | bool:
 
 @lru_cache(maxsize=1)
 def _code_fingerprint() -> str:
-    """The parser's and AST's own source: a cached AST is only reused by the code that made it."""
+    """The parser's and AST's own source, and Lark's `__init__.py` (which holds its version; read,
+    not imported, since a load that finds every file here needs no Lark): a cached AST is only
+    reused by the code that made it."""
     here = Path(__file__).parent
-    return "".join((here / name).read_text("utf-8") for name in ("ast.py", "parser.py", "lalr.py"))
+    ours = "".join((here / name).read_text("utf-8") for name in ("ast.py", "grammar.py", "parser.py"))
+    lark = importlib.util.find_spec("lark")
+    return ours + (Path(lark.origin).read_text("utf-8") if lark and lark.origin else "")
 
 
 def _key(text: str, file: str, grammar: str) -> str:

@@ -30,8 +30,9 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from . import ast as A
+from .grammar import lark_parser
 from .parser import _unquote as unquote
-from .parser import lark_parser, parse_text, tree_to_ast
+from .parser import parse_text, tree_to_ast
 
 INDENT = "  "
 

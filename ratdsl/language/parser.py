@@ -1,109 +1,21 @@
 """Source text -> typed AST (frozen dataclasses with spans). Syntax errors become `RuleSyntaxError`s.
 
-The grammar is `grammar.lark`; Lark compiles it into an LALR automaton with a contextual lexer.
-Valid text is parsed by the lean driver in `lalr.py`, which runs that automaton and calls one
-`_Build` method per grammar rule, with no parse tree in between. Text it rejects goes to Lark's
-own parser, whose error `syntax_errors.py` puts into a designer's words.
-
-The driver's tables (`grammar.tables.json`) and Lark's parser (`grammar.lark.pickle`, from
-`Lark.save`) ship with the package, so a fresh process compiles nothing, and does not even import
-Lark while the text is valid. `python -m ratdsl.language.build_parser` writes them, stamped with
-the grammar's SHA-256; if the grammar has changed since (or the Lark version, for the pickle),
-they are ignored and Lark compiles the grammar instead, caching its tables on disk (cache.py).
+Lark's parser for `grammar.lark` (grammar.py) builds a parse tree with positions
+(`propagate_positions`); `tree_to_ast` turns it into AST nodes by calling one `_Build` method per
+grammar rule or alias with the node's span and its children. Lark's error for text it rejects
+goes to `syntax_errors.py`, which puts it into a designer's words.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import pickle
 import re
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import cache, lalr
+from . import cache
 from .errors import describe_syntax_error
-
-if TYPE_CHECKING:
-    from lark import Lark
-
-HERE = Path(__file__).parent
-GRAMMAR_FILE = HERE / "grammar.lark"
-TABLES_FILE = HERE / "grammar.tables.json"
-LARK_FILE = HERE / "grammar.lark.pickle"
-LARK_OPTIONS = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True,
-                "maybe_placeholders": True}
-
-
-@lru_cache(maxsize=1)
-def grammar_text() -> str:
-    return GRAMMAR_FILE.read_text("utf-8")
-
-
-@lru_cache(maxsize=1)
-def grammar_digest() -> str:
-    return hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()
-
-
-def lark_stamp() -> dict[str, str]:
-    """What `grammar.lark.pickle` must have been made from to be used."""
-    from lark import __version__
-
-    return {"grammar_sha256": grammar_digest(), "lark": __version__}
-
-
-def _shipped_lark(**load_options) -> Lark | None:
-    """The shipped parser if it was made from this grammar with this Lark. `load_options` are
-    those Lark lets a saved parser change (the formatter's `lexer_callbacks`); Lark's own cache
-    passes them the same way."""
-    from lark import Lark
-
-    try:
-        with open(LARK_FILE, "rb") as f:
-            if pickle.load(f) != lark_stamp():
-                return None
-            return Lark.__new__(Lark)._load(f, **load_options) if load_options else Lark.load(f)
-    except Exception:  # missing or unreadable: compile the grammar instead, as Lark's own cache does
-        return None
-
-
-def lark_parser(**load_options) -> Lark:
-    """A Lark parser for the grammar with these load options: the shipped one if current, else
-    compiled (its tables cached on disk)."""
-    parser = _shipped_lark(**load_options)
-    if parser is None:
-        from lark import Lark
-
-        grammar = grammar_text()
-        parser = Lark(grammar, **LARK_OPTIONS, **load_options, cache=cache.grammar_cache_path(grammar))
-    return parser
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    """Lark's parser for the grammar: the shipped one if current, else compiled (cached on disk)."""
-    return lark_parser()
-
-
-def _shipped_tables() -> dict | None:
-    try:
-        data = json.loads(TABLES_FILE.read_text("utf-8"))
-    except (OSError, ValueError):
-        return None
-    current = data.get("grammar_sha256") == grammar_digest() and data.get("format") == lalr.FORMAT
-    return data if current else None
-
-
-@lru_cache(maxsize=1)
-def _tables() -> lalr.Tables | None:
-    """The driver's tables: the shipped ones if current, else taken from Lark's parser. None when
-    the grammar uses a Lark feature the driver does not mirror (then Lark's parser does it all)."""
-    try:
-        return lalr.Tables(_shipped_tables() or lalr.tables_from_lark(_parser()), _BUILD)
-    except lalr.Unsupported:
-        return None
+from .grammar import grammar_text
+from .grammar import shared_parser as _parser
 
 
 def _span(meta, file: str) -> A.Span:
@@ -504,7 +416,7 @@ def _opt_str(token) -> str | None:
 
 
 def tree_to_ast(tree, file: str):
-    """The AST of a parse tree from Lark's parser (made with LARK_OPTIONS), by the same `_Build`."""
+    """The AST of a parse tree from Lark's parser (made with grammar.LARK_OPTIONS), by `_Build`."""
     from lark import Tree
 
     build = _BUILD
@@ -523,13 +435,7 @@ _BUILD = _Build()
 
 def parse_text(text: str, file: str = "<string>") -> A.Program:
     """Parses one file's text. Raises RuleSyntaxError with a designer-readable message."""
-    tables = _tables()
-    if tables is not None:
-        try:
-            return tables.parse(text, file)
-        except lalr.Rejected:
-            pass  # Lark's parser says what is wrong
-    from lark.exceptions import UnexpectedInput
+    from lark.exceptions import UnexpectedInput  # here: a load whose files are all cached needs no Lark
 
     try:
         tree = _parser().parse(text)

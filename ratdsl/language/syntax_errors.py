@@ -31,8 +31,14 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+
+from .grammar import shared_parser
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 # Terminals defined by a regular expression, said in words. String terminals ("rule", "{", "..")
 # are said as themselves, quoted; see words_for().
@@ -145,9 +151,7 @@ class _Grammar:
 
 @cache
 def grammar_info() -> _Grammar:
-    from .parser import _parser
-
-    parser = _parser()
+    parser = shared_parser()
     words: dict[str, str] = {}
     keywords: dict[str, str] = {}
     for term in parser.terminals:
@@ -267,12 +271,17 @@ class _AnyDepth:
         return hash(self.position)
 
 
-@cache
 def _example_error(text: str) -> UnexpectedInput | None:
-    from .parser import _parser
+    """The error Lark's shared parser raises on a broken example, remembered for that parser: its
+    states are compared with those of a designer's error, and two parsers of the same grammar
+    may number their states differently."""
+    return _example_error_of(shared_parser(), text)
 
+
+@cache
+def _example_error_of(parser: Lark, text: str) -> UnexpectedInput | None:
     try:
-        _parser().parse(text)
+        parser.parse(text)
     except UnexpectedInput as err:
         err.accepts  # noqa: B018 - computed now, while the example's parser state is fresh
         return err
