@@ -3,17 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from lark.exceptions import UnexpectedInput
-
-
-def words_for(terminal: str) -> str:
-    """A Lark terminal in a designer's words (keywords and symbols quoted); never its Lark name."""
-    from .syntax_errors import words_for as _words_for
-
-    return _words_for(terminal)
 
 
 @dataclass
@@ -52,11 +41,3 @@ class RuleSyntaxError(RuleError):
                  code="E001"):
         super().__init__(file, line, column, message, source, code, hint, end_column)
 
-
-def describe_syntax_error(err: UnexpectedInput, text: str, file: str) -> RuleSyntaxError:
-    """Turns a Lark error into a designer's message: what was found, what was expected, and a
-    hint for the common mistakes (codes E001-E010, see syntax_errors.py)."""
-    from .syntax_errors import describe
-
-    d = describe(err, text)
-    return RuleSyntaxError(file, d.line, d.column, d.message, text, d.hint, d.end_column, d.code)

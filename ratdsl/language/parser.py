@@ -13,7 +13,6 @@ from pathlib import Path
 
 from . import ast as A
 from . import cache
-from .errors import describe_syntax_error
 from .grammar import grammar_text
 from .grammar import shared_parser as _parser
 
@@ -440,6 +439,8 @@ def parse_text(text: str, file: str = "<string>") -> A.Program:
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as err:
+        from .syntax_errors import describe_syntax_error  # here: valid text needs none of it
+
         raise describe_syntax_error(err, text, file) from None
     return tree_to_ast(tree, file)
 

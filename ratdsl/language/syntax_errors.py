@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
+from .errors import RuleSyntaxError
 from .grammar import shared_parser
 
 if TYPE_CHECKING:
@@ -324,6 +325,13 @@ class SyntaxDescription:
     message: str
     hint: str | None = None
     end_column: int | None = None
+
+
+def describe_syntax_error(err: UnexpectedInput, text: str, file: str) -> RuleSyntaxError:
+    """Lark's error as a designer's message: what was found, what was expected, and a hint for
+    the common mistakes (codes E001-E010)."""
+    d = describe(err, text)
+    return RuleSyntaxError(file, d.line, d.column, d.message, text, d.hint, d.end_column, d.code)
 
 
 def describe(err: UnexpectedInput, text: str) -> SyntaxDescription:
