@@ -16,11 +16,11 @@ from ..semantics.definition import GameDef
 from ..semantics.values import PlayerRef, encode, label
 from .chance import Chance
 from .codegen import GeneratedInterpreter
+from .compiled import compiled as compiled_rules
 from .decisions import Agent
 from .errors import GameOver, RuleRuntimeError
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
 from .log import GameLog, digest
-from .reach import phases_reading_start
 
 MAX_ROUNDS = 200
 # The scope a step starts in, when the engine never writes into it (generated code keeps its
@@ -56,9 +56,10 @@ class Game:
         self.interp = engine(definition, players, Chance(seed, chance_script), agents, self.log, step_budget)
         self.rules_label = rules_label
         self.over = False
-        self.reading_start = phases_reading_start(definition)  # phases that keep their start state
+        rules = compiled_rules(definition)
+        self.reading_start = rules.phases_reading_start  # phases that keep their start state
         # The plans of the phases (see _plan), for this rule set and engine.
-        self.step_plans: dict[str, list] = definition.__dict__.setdefault("_step_plans", {}).setdefault(engine, {})
+        self.step_plans: dict[str, list] = rules.step_plans.setdefault(engine, {})
 
     @property
     def state(self):

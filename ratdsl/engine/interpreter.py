@@ -18,21 +18,19 @@ from ..semantics.symbols import (
     BUILTIN,
     CARD,
     CONST,
-    KIND,
     OPTION,
     PILE,
-    PLAYER_ZONE,
     STATE_NAMES,
-    SYMBOL,
     VAR,
     ZONE,
 )
 from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
 from .chance import Chance, ScriptError
+from .compiled import CompiledRules, compiled
 from .decisions import Agent, Decision, reads_views
 from .errors import ConservationError, GameOver, RuleRuntimeError, StepBudgetExceeded
 from .log import GameLog
-from .state import GameState, PhaseStart, pile_keys, zone_keys
+from .state import GameState, PhaseStart
 
 DEFAULT_STEP_BUDGET = 5_000_000
 MAX_DEPTH = 150  # nested func/rule calls; Python's own limit must never be the one that stops a game
@@ -76,8 +74,9 @@ class Interpreter:
     __slots__ = ("_eval", "_exec", "active_cache", "active_now", "agents", "baseline", "baseline_cards",
                  "budget", "card_fields", "card_uid", "cards_checked_at", "chance", "const_cache", "context",
                  "current_span", "d", "depth", "fired", "keeping", "kept_secrets", "left_step", "log",
-                 "move_watchers", "n", "name_reads", "phase_start_zones", "player_refs", "players_from", "read_zones",
-                 "secret_stack", "span_text", "state", "steps", "targets_cache", "version", "where",
+                 "move_watchers", "n", "name_reads", "phase_start_zones", "player_refs", "players_from",
+                 "read_zones", "rules", "secret_stack", "span_text", "state", "steps", "targets_cache", "version",
+                 "where",
                  "zone_refs")
 
     def __init__(self, definition: GameDef, player_count: int, chance: Chance,
@@ -90,7 +89,8 @@ class Interpreter:
         self.log = log or GameLog(keep=False)
         self.budget = step_budget
         self.steps = 0
-        refs = _refs_for(definition, player_count)
+        self.rules: CompiledRules = compiled(definition)
+        refs = self.rules.refs(player_count)
         self.state = GameState(player_count, definition.shared_zones, definition.player_zones,
                                definition.shared_piles, definition.player_piles, refs.keys)
         self.read_zones = self.state.zones  # swapped for the phase-start snapshot
@@ -109,7 +109,7 @@ class Interpreter:
         self.const_cache: dict[str, Any] = {}
         self.card_uid = 0
         # Fields whose value is a literal, remembered for every game of the rule set.
-        self.card_fields: dict[tuple[str, str], Any] = definition.__dict__.setdefault("_card_fields", {})
+        self.card_fields: dict[tuple[str, str], Any] = self.rules.card_fields
         self.current_span: A.Span = definition.game.span
         self.where: str = "setup"
         self.baseline: dict[str, int] | None = None
@@ -126,8 +126,8 @@ class Interpreter:
         self.active_cache: dict[str, bool] = {}
         self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
         # "file:line:col" of each ask, written once per rule set
-        self.span_text: dict[int, str] = definition.__dict__.setdefault("_span_text", {})
-        self.targets_cache: dict[tuple, dict[str, ZoneRef]] = definition.__dict__.setdefault("_targets", {})
+        self.span_text: dict[int, str] = self.rules.span_text
+        self.targets_cache: dict[tuple, dict[str, ZoneRef]] = self.rules.targets
         self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
         self.left_step = refs.left_step
         self.player_refs = refs.player_refs  # shared, immutable
@@ -136,7 +136,10 @@ class Interpreter:
         # looked up once per class and called with the interpreter (`self._eval[T](self, node, env)`).
         self._eval, self._exec = _dispatch(type(self))
         # How each global name of the rules is read, worked out once per rule set (see name_reads).
-        self.name_reads = name_reads(definition)
+        reads = self.rules.name_reads
+        if reads is None:
+            reads = self.rules.name_reads = name_reads(definition)
+        self.name_reads = reads
 
     # ------------------------------------------------------------------ errors
     def error(self, node: A.Node | None, message: str, hint: str | None = None) -> RuleRuntimeError:
@@ -295,7 +298,7 @@ class Interpreter:
         for f in decl.fields:
             if f.name == name:
                 value = self.eval(f.value, Env({"this": card}))
-                if _constant_field(self.d, f):  # fields that read the state are evaluated every time
+                if self.rules.field_constant(card.name, f):  # fields that read the state are evaluated every time
                     self.card_fields[key] = value
                 return value
         deck = self.d.decks.get(decl.deck)
@@ -395,12 +398,12 @@ class Interpreter:
         """What card_active needs of a card: whether its deck's `active when` reads token
         counts, that check as a function of (interpreter, card) (None when the deck has none),
         the card's value and its deck."""
-        deck, reads_zones = _deck_facts(self.d, card.deck)
+        deck, reads_zones = self.rules.deck_facts(card.deck)
         check = None
         if deck is not None and deck.active is not None:
             def check(it: Interpreter, value: CardValue) -> Any:
                 return it.eval(deck.active, Env({"it": value, "this": value}))
-        return reads_zones, check, card_value(self.d, card.name), deck
+        return reads_zones, check, self.rules.card_value(card.name), deck
 
     def begin_phase(self, reads_start: bool = True) -> None:
         """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when
@@ -1012,7 +1015,7 @@ class Interpreter:
         targets for the same seat give the same answer, remembered for the rule set)."""
         if value.__class__ is not list:
             return self._distribution_targets(node, p, value)
-        key = (id(node), p[1], *value)
+        key = (p[1], *value)  # the node only reports what is wrong, and that is never kept
         try:
             known = self.targets_cache.get(key)
         except TypeError:  # an unhashable value: not a zone, so the slow way reports it
@@ -1243,33 +1246,6 @@ class Interpreter:
             raise ConservationError(span, f"cards were created or lost in {where}")
 
 
-class _Refs:
-    """The refs of one rule set at one table size, made once and shared by its games."""
-
-    def __init__(self, d: GameDef, n: int):
-        self.keys = (zone_keys(n, d.shared_zones, d.player_zones), pile_keys(n, d.shared_piles, d.player_piles))
-        self.zone_refs = {name: [ZoneRef(seat, name) for seat in range(n)] for name in d.player_zones}
-        self.player_refs = [PlayerRef(seat) for seat in range(n)]
-        self.left_step = step = left_step(d)
-        self.players_from = [[self.player_refs[(a + i * step) % n] for i in range(n)] for a in range(n)]
-
-
-def left_step(d: GameDef) -> int:
-    """The change of seat number towards a player's left: +1 clockwise, -1 counterclockwise."""
-    return -1 if d.game.seating == "counterclockwise" else 1
-
-
-def _refs_for(d: GameDef, n: int) -> _Refs:
-    cache = d.__dict__.setdefault("_refs", {})
-    refs = cache.get(n)
-    if refs is None:
-        refs = cache[n] = _Refs(d, n)
-    return refs
-
-
-_ZONE_READERS = {"count", "size", "kinds", "pieces", "contents"}
-
-
 _EVAL_METHODS = {
     A.IntLit: "_eval_literal", A.StrLit: "_eval_literal", A.BoolLit: "_eval_literal",
     A.NoneLit: "_eval_none", A.Name: "_eval_name", A.Attr: "_eval_attr", A.Index: "_eval_index",
@@ -1303,88 +1279,8 @@ def _dispatch(cls: type) -> tuple[Dispatch, Dispatch]:
     return tables
 
 
-def _deck_facts(d: GameDef, deck_name: str) -> tuple[A.Deck | None, bool]:
-    """A deck, and whether its `active when` reads zones; worked out once per rule set."""
-    facts = d.__dict__.setdefault("_deck_facts", {})
-    known = facts.get(deck_name)
-    if known is None:
-        deck = d.decks.get(deck_name)
-        known = facts[deck_name] = (deck, _reads_zones(d, deck))
-    return known
-
-
-def card_value(d: GameDef, name: str) -> CardValue:
-    """The value that stands for a card by its name (no particular copy), one per rule set."""
-    values = d.__dict__.setdefault("_card_values", {})
-    value = values.get(name)
-    if value is None:
-        value = values[name] = CardValue(name)
-    return value
-
-
-def _reads_zones(d: GameDef, deck: A.Deck | None) -> bool:
-    """Whether a deck's `active when` may read token counts (through functions it calls too)."""
-    if deck is None or deck.active is None:
-        return False
-    cache = d.__dict__.setdefault("_deck_reads_zones", {})
-    if deck.name not in cache:
-        cache[deck.name] = _expr_reads_zones(d, deck.active, set())
-    return cache[deck.name]
-
-
-def _expr_reads_zones(d: GameDef, expr: A.Node, seen: set[str]) -> bool:
-    for node in A.walk(expr):
-        if isinstance(node, (A.Index, A.AtPhaseStart)):
-            return True
-        if isinstance(node, A.Attr) and (node.name in d.kinds or node.name in d.consts):
-            return True
-        if isinstance(node, A.Call):
-            if node.func in _ZONE_READERS or node.func in d.tables:
-                return True
-            if node.func in d.funcs and node.func not in seen:
-                seen.add(node.func)
-                if _expr_reads_zones(d, d.funcs[node.func].value, seen):
-                    return True
-                for attached in d.modifiers.get(node.func, ()):
-                    if _expr_reads_zones(d, attached.decl, seen):
-                        return True
-    return False
-
-
 def _nonzero(contents: dict[str, int]) -> dict[str, int]:
     return {k: v for k, v in contents.items() if v}
-
-
-def _constant_field(d: GameDef, f: A.CardField) -> bool:
-    cache = d.__dict__.setdefault("_constant_fields", {})
-    known = cache.get(id(f))
-    if known is None:
-        known = cache[id(f)] = _constant(f.value, d)
-    return known
-
-
-# Declarations whose names are values fixed by the rules (zone names are symbols too).
-_FIXED_KINDS = frozenset((OPTION, SYMBOL, KIND, ZONE, PLAYER_ZONE))
-
-
-def _constant(expr: A.Expr, d: GameDef) -> bool:
-    """Literals, names of the rule set (symbols, kinds, options...), and bundles and lists of
-    them: values that are the same in every game played with these rules."""
-    if isinstance(expr, (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)):
-        return True
-    if isinstance(expr, A.Name):  # as global_name reads it: neither a variable nor a const
-        table = d.symbol_table
-        if table.ref(expr) is None or table.is_local(expr) or expr.id in STATE_NAMES:
-            return False
-        kinds = {sym.kind for sym in table.declared.get(expr.id, ())}
-        return VAR not in kinds and CONST not in kinds and not kinds.isdisjoint(_FIXED_KINDS)
-    if isinstance(expr, A.BundleLit):
-        return all(_constant(v, d) for _, v in expr.items)
-    if isinstance(expr, A.ListLit):
-        return all(_constant(v, d) for v in expr.items)
-    if isinstance(expr, A.Neg):
-        return _constant(expr.operand, d)
-    return False
 
 
 # How the engines read the built-in names that come from the game state.
@@ -1402,10 +1298,8 @@ _MISSING = object()
 def name_reads(d: GameDef) -> dict[int, Callable[[Interpreter, A.Name], Any]]:
     """For every name of the rules that the resolver found global (or built in): a function that
     reads its value, by id of the name's node; locals and unknown names are not in it. Worked
-    out once per rule set; the symbol table keeps the nodes alive, so their ids stay unique."""
-    reads = d.__dict__.get("_name_reads")
-    if reads is not None:
-        return reads
+    out once per rule set (the interpreter keeps it in the rules' CompiledRules); the symbol table
+    keeps the nodes alive, so their ids stay unique."""
     reads = {}
     table = d.symbol_table
     for node in table.names():
@@ -1415,7 +1309,6 @@ def name_reads(d: GameDef) -> dict[int, Callable[[Interpreter, A.Name], Any]]:
         kinds = table.value_kinds(node.id)
         if kinds:
             reads[id(node)] = _reader(d, node.id, kinds[0])
-    d.__dict__["_name_reads"] = reads
     return reads
 
 

@@ -14,18 +14,13 @@ from ..semantics.definition import GameDef
 
 
 def phases_reading_start(d: GameDef) -> frozenset[str]:
-    """The phases (and "setup") during which `at_phase_start` may be evaluated; remembered."""
-    known = d.__dict__.get("_phases_reading_start")
-    if known is None:
-        shared = _always_reachable(d)
-        phases = [(name, steps) for name, steps in _phase_steps(d)]
-        if _reaches_start(d, _outside_phases(d)):  # scoring may read the last phase's start
-            known = frozenset(name for name, _ in phases)
-        else:
-            known = frozenset(name for name, steps in phases
-                              if _reaches_start(d, [s.body for s in steps] + shared))
-        d.__dict__["_phases_reading_start"] = known
-    return known
+    """The phases (and "setup") during which `at_phase_start` may be evaluated (the engine keeps
+    the answer in the rules' CompiledRules)."""
+    shared = _always_reachable(d)
+    phases = [(name, steps) for name, steps in _phase_steps(d)]
+    if _reaches_start(d, _outside_phases(d)):  # scoring may read the last phase's start
+        return frozenset(name for name, _ in phases)
+    return frozenset(name for name, steps in phases if _reaches_start(d, [s.body for s in steps] + shared))
 
 
 def _outside_phases(d: GameDef) -> list[A.Node]:

@@ -131,10 +131,7 @@ def _top(interp, node, pile):
 def _cards(interp, node, deck):
     if deck not in interp.d.decks:
         raise interp.error(node, f"unknown deck {deck!r}")
-    names = interp.d.__dict__.setdefault("_deck_cards", {}).get(deck)
-    if names is None:  # the names of a deck's cards, in the order of the rules; once per rule set
-        names = interp.d._deck_cards[deck] = [name for name, c in interp.d.cards.items() if c.deck == deck]
-    return [CardValue(name) for name in names]
+    return [CardValue(name) for name in interp.rules.deck_cards(deck)]  # (names worked out once per rule set)
 
 
 def _sample(interp, node, n, items):

@@ -3,7 +3,7 @@ grouped by what they change, and the option values in force."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from ..language import ast as A
@@ -31,8 +31,13 @@ class Attached:
     card: A.Card | None
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class GameDef:
+    """The index of one rule set with its options. `build` makes it whole and nothing changes it
+    afterwards (its dictionaries are never written to either), so every game played with it, and
+    everything the engine derives from it for speed (its CompiledRules), can share it. It compares
+    and hashes by identity: the engine finds what it derived by the definition itself."""
+
     ruleset: RuleSet
     game: A.Game
     options: dict[str, A.Option] = field(default_factory=dict)
@@ -65,31 +70,45 @@ class GameDef:
 
 def build(ruleset: RuleSet, options: dict[str, Any] | None = None) -> GameDef:
     """Builds the index. `options` (from the command line) win over a variant's `set option`."""
-    d = GameDef(ruleset=ruleset, game=ruleset.game, symbol_table=symbols_for(ruleset))
+    parts = _empty_parts()
+    parts["symbol_table"] = symbols_for(ruleset)
     for decl in ruleset.decls:
-        _add(d, decl, None)
-    for name, opt in d.options.items():
-        d.option_values[name] = opt.default
-        d.symbols.update(v for v in opt.values if isinstance(v, str))
+        _add(parts, decl, None)
+    declared: dict[str, A.Option] = parts["options"]
+    values: dict[str, Any] = parts["option_values"]
+    for name, opt in declared.items():
+        values[name] = opt.default
+        parts["symbols"].update(v for v in opt.values if isinstance(v, str))
     overrides = {k: v for k, (v, _span) in ruleset.option_overrides.items()}
     spans = {k: span for k, (_v, span) in ruleset.option_overrides.items()}
     overrides.update(options or {})
     for name, value in overrides.items():
-        if name not in d.options:
-            import difflib
+        if name not in declared:
+            import difflib  # (only for this error: loading rules does not import it)
 
-            close = difflib.get_close_matches(name, list(d.options), n=1)
+            close = difflib.get_close_matches(name, list(declared), n=1)
             raise DefinitionError(spans.get(name, COMMAND_LINE), f"there is no option {name!r}",
                                   f"did you mean {close[0]!r}?" if close else None)
-        opt = d.options[name]
+        opt = declared[name]
         value = _coerce(value, opt)
         if value not in opt.values:
             allowed = ", ".join(str(v) for v in opt.values)
             raise DefinitionError(spans.get(name, COMMAND_LINE),
                                   f"option {name} cannot be {value!r}; allowed: {allowed}",
                                   f"the option is defined at {opt.span}")
-        d.option_values[name] = value
-    return d
+        values[name] = value
+    return GameDef(ruleset=ruleset, game=ruleset.game, **parts)
+
+
+def _empty_parts() -> dict[str, Any]:
+    """The fields of a GameDef but the rule set and its header, empty, for `build` to fill."""
+    parts: dict[str, Any] = {}
+    for f in fields(GameDef):
+        if f.default_factory is not MISSING:
+            parts[f.name] = f.default_factory()
+        elif f.default is not MISSING:
+            parts[f.name] = f.default
+    return parts
 
 
 def _coerce(value: Any, opt: A.Option) -> Any:
@@ -100,53 +119,54 @@ def _coerce(value: Any, opt: A.Option) -> Any:
     return value
 
 
-def _add(d: GameDef, decl: A.Decl, card: A.Card | None) -> None:
+def _add(parts: dict[str, Any], decl: A.Decl, card: A.Card | None) -> None:
     if isinstance(decl, A.Option):
-        d.options[decl.name] = decl
+        parts["options"][decl.name] = decl
     elif isinstance(decl, A.Tokens):
-        d.kinds.extend(decl.names)
+        parts["kinds"].extend(decl.names)
     elif isinstance(decl, A.Symbols):
-        d.symbols.update(decl.names)
+        parts["symbols"].update(decl.names)
     elif isinstance(decl, A.Const):
-        d.consts[decl.name] = decl
+        parts["consts"][decl.name] = decl
     elif isinstance(decl, A.Zone):
-        target = d.player_zones if decl.per_player else d.shared_zones
+        target = parts["player_zones"] if decl.per_player else parts["shared_zones"]
         for name in decl.names:
             target[name] = decl
-            d.symbols.add(name)
+            parts["symbols"].add(name)
     elif isinstance(decl, A.Pile):
-        target = d.player_piles if decl.per_player else d.shared_piles
+        target = parts["player_piles"] if decl.per_player else parts["shared_piles"]
         for name in decl.names:
             target[name] = decl
     elif isinstance(decl, A.Var):
-        (d.player_vars if decl.per_player else d.vars)[decl.name] = decl
+        (parts["player_vars"] if decl.per_player else parts["vars"])[decl.name] = decl
     elif isinstance(decl, A.Deck):
-        d.decks[decl.name] = decl
+        parts["decks"][decl.name] = decl
     elif isinstance(decl, A.Card):
-        d.cards[decl.name] = decl
+        parts["cards"][decl.name] = decl
         for m in decl.modifiers:
-            d.modifiers.setdefault(m.name, []).append(Attached(m, decl))
+            parts["modifiers"].setdefault(m.name, []).append(Attached(m, decl))
         for h in decl.hooks:
-            d.hooks.setdefault(h.name, {}).setdefault(h.time, []).append(Attached(h, decl))
+            parts["hooks"].setdefault(h.name, {}).setdefault(h.time, []).append(Attached(h, decl))
     elif isinstance(decl, A.Table):
-        d.tables[decl.name] = decl
+        parts["tables"][decl.name] = decl
     elif isinstance(decl, A.Func):
-        d.funcs[decl.name] = decl
+        parts["funcs"][decl.name] = decl
     elif isinstance(decl, A.Rule):
-        d.rules[decl.name] = decl
+        parts["rules"][decl.name] = decl
     elif isinstance(decl, A.Modify):
-        d.modifiers.setdefault(decl.name, []).append(Attached(decl, card))
+        parts["modifiers"].setdefault(decl.name, []).append(Attached(decl, card))
     elif isinstance(decl, A.Hook):
-        d.hooks.setdefault(decl.name, {}).setdefault(decl.time, []).append(Attached(decl, card))
+        parts["hooks"].setdefault(decl.name, {}).setdefault(decl.time, []).append(Attached(decl, card))
     elif isinstance(decl, A.Persona):
-        d.personas[decl.name] = decl
+        parts["personas"][decl.name] = decl
     elif isinstance(decl, A.Metric):
-        d.metrics[decl.name] = decl
+        parts["metrics"][decl.name] = decl
     elif isinstance(decl, A.Setup):
-        d.setup = decl if d.setup is None else A.Setup(d.setup.steps + decl.steps, span=d.setup.span)
+        setup = parts["setup"]
+        parts["setup"] = decl if setup is None else A.Setup(setup.steps + decl.steps, span=setup.span)
     elif isinstance(decl, A.Phase):
-        d.phases[decl.name] = decl
+        parts["phases"][decl.name] = decl
     elif isinstance(decl, A.Round):
-        d.round = list(decl.phases)
+        parts["round"] = list(decl.phases)
     elif isinstance(decl, A.Scoring):
-        d.scoring = decl
+        parts["scoring"] = decl

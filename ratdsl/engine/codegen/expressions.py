@@ -11,7 +11,8 @@ from ...semantics.builtins import BUILTINS
 from ...semantics.definition import Attached
 from ...semantics.symbols import BUILTIN, BUILTIN_NAMES, CARD, CONST, OPTION, PILE, STATE_NAMES, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
-from ..interpreter import _equal, left_step
+from ..compiled import left_step
+from ..interpreter import _equal
 from .scope import Scope, Unit
 
 if TYPE_CHECKING:  # the generator creates the lowerings; only its type is needed here

@@ -18,6 +18,7 @@ make go through the same runtime methods the tree-walker calls (`place_cards`, `
 from __future__ import annotations
 
 import builtins
+import weakref
 from collections.abc import Callable
 from operator import itemgetter
 from types import CodeType, FunctionType
@@ -26,8 +27,9 @@ from typing import Any
 from ...language import ast as A
 from ...semantics.definition import Attached, GameDef
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode
+from ..compiled import CompiledRules, compiled
 from ..errors import GameOver, StepBudgetExceeded
-from ..interpreter import MAX_DEPTH, Env, Interpreter, _deck_facts, _neg_key, _reads_zones, card_value
+from ..interpreter import MAX_DEPTH, Env, Interpreter, _neg_key
 from . import runtime as rt
 from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
 from .scope import Scope, Unit
@@ -39,8 +41,11 @@ _UNSEEN = object()
 class CodeGenerator:
     """Generates and holds the compiled functions of one rule set."""
 
-    def __init__(self, d: GameDef):
-        self.d = d
+    def __init__(self, d: GameDef, rules: CompiledRules):
+        # The definition, held weakly: its CompiledRules hold this generator, and must not keep
+        # the definition alive (see compiled.py). Whoever generates code holds the definition.
+        self._definition = weakref.ref(d)
+        self.rules = rules
         self.table = d.symbol_table
         self.set_targets = {n.target.id for decl in d.ruleset.decls for n in A.walk(decl)
                             if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
@@ -55,7 +60,7 @@ class CodeGenerator:
                             for name in d.player_zones}
         self.kind_set = frozenset(d.kinds)
         # Whether some card's activity depends on token counts: only then must moves forget it.
-        self.decks_read_zones = any(_reads_zones(d, deck) for deck in d.decks.values())
+        self.decks_read_zones = any(rules.reads_zones(deck) for deck in d.decks.values())
         self.inline_ok: dict[Any, bool] = {}
         self.shared_zone_refs: dict[str, ZoneRef] = {}
         self.const_ids: dict[tuple[str, int], str] = {}
@@ -66,6 +71,12 @@ class CodeGenerator:
         self.deck_checks: dict[str, Callable[..., Any]] = {}  # deck name -> its `active when`
         self.card_checks: dict[str, tuple] = {}  # card name -> what card_active needs (card_check)
         self.sources: list[str] = []
+
+    @property
+    def d(self) -> GameDef:
+        d = self._definition()
+        assert d is not None, "code is generated only while its definition is in use"
+        return d
 
     # ------------------------------------------------------------------ call graph
     def _calls(self, name: str) -> set[str]:
@@ -204,9 +215,9 @@ class CodeGenerator:
         function (None when the deck has none), the card's value and its deck."""
         known = self.card_checks.get(card.name)
         if known is None:
-            deck, reads_zones = _deck_facts(self.d, card.deck)
+            deck, reads_zones = self.rules.deck_facts(card.deck)
             check = self.deck_check(deck) if deck is not None and deck.active is not None else None
-            known = self.card_checks[card.name] = (reads_zones, check, card_value(self.d, card.name), deck)
+            known = self.card_checks[card.name] = (reads_zones, check, self.rules.card_value(card.name), deck)
         return known
 
     # ------------------------------------------------------------------ units
@@ -340,9 +351,10 @@ def _global_names(code: CodeType) -> set[str]:
 
 def generator_for(d: GameDef) -> CodeGenerator:
     """One generator (and its generated code) per rule set, shared by every game played with it."""
-    gen = d.__dict__.get("_codegen")
+    rules = compiled(d)
+    gen = rules.generator
     if gen is None:
-        gen = d.__dict__["_codegen"] = CodeGenerator(d)
+        gen = rules.generator = CodeGenerator(d, rules)
     return gen
 
 

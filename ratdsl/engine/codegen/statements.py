@@ -8,7 +8,6 @@ from __future__ import annotations
 from ...language import ast as A
 from ...semantics.definition import Attached
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
-from ..interpreter import _reads_zones
 from .expressions import MAX_INLINE_NESTING, ExprLowering, _intern
 from .scope import Scope
 
@@ -46,7 +45,7 @@ class Lowering(ExprLowering):
         """Emits the check of a card's `active when` (the remembered answer, while it holds);
         returns the name of the yes/no result."""
         out = self.tmp()
-        if _reads_zones(self.d, self.d.decks.get(card.deck)):
+        if self.gen.rules.reads_zones(self.d.decks.get(card.deck)):
             self.emit(f"{out} = it.active_cache.get({self.t(card.name)})")
             self.emit(f"if {out} is None: {out} = it.card_active({self.c(card)})")
         else:
