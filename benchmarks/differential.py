@@ -134,8 +134,7 @@ def make_agents(kind: str, players: int, seed: int) -> list[Any]:
 
 # ------------------------------------------------------------------------------ one game
 def play_engine(definition, players: int, seed: int, agents: list[Any], chance: Chance) -> dict[str, Any]:
-    game = Game(definition, players, seed, agents=agents)
-    game.interp.chance = chance
+    game = Game(definition, players, seed, agents=agents, chance=chance)
     result = game.play()
     return {"state": result.state, "scores": result.scores, "tiebreaks": result.tiebreaks,
             "winners": result.winners, "rounds": result.rounds}

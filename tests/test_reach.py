@@ -82,5 +82,5 @@ def test_a_move_that_would_leave_a_negative_count_is_a_conservation_error():
     game.header()
     game.setup()
     with pytest.raises(ConservationError) as err:
-        game.interp.transfer(ZoneRef(0, "pantry"), ZoneRef(None, "supply"), {"rat": 99})
+        game.runtime.transfer(ZoneRef(0, "pantry"), ZoneRef(None, "supply"), {"rat": 99})
     assert err.value.code == "R003" and "P1.pantry would hold less than 0 rat" in err.value.message

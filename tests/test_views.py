@@ -46,8 +46,8 @@ def test_a_card_shown_to_one_player_is_in_that_view_only():
     interp = game.interp
     interp.state.piles[PileRef(0, "clan")] = [CardValue("seer", 999)]
     interp.call_rule("behind_screen", [PlayerRef(0)], definition.game)
-    assert interp.view_for(0)["shown_to_you"] == [interp.state.piles[PileRef(None, "event_deck")][0].name]
-    assert interp.view_for(1)["shown_to_you"] == []
+    assert game.runtime.view_for(0)["shown_to_you"] == [interp.state.piles[PileRef(None, "event_deck")][0].name]
+    assert game.runtime.view_for(1)["shown_to_you"] == []
 
 
 class Blind(Spy):
@@ -62,7 +62,7 @@ def test_secret_blocks_keep_nothing_when_no_agent_reads_views_and_no_log_is_kept
     class Watcher(RandomAgent):
         def decide(self, decision):
             if decision.id == "placement":
-                kept_during_placement.append(len(game.interp.keeping))
+                kept_during_placement.append(len(game.runtime.keeping))
             return super().decide(decision)
 
     game = new_game(load_rules(RATLAND), 3, 4, agents=[Watcher(agent_seed(4, seat)) for seat in range(3)])

@@ -21,8 +21,7 @@ class Chance:
         self.script = list(script or [])
 
     def _scripted(self, kind: str) -> dict | None:
-        if not self.script:
-            return None
+        """The next scripted outcome, which must be of this kind; callers test `script` first."""
         entry = self.script[0]
         if kind not in entry:
             raise ScriptError(f"the next scripted random outcome is {entry}, but the rules ask for a {kind}")
@@ -30,8 +29,8 @@ class Chance:
 
     def draw(self, contents: dict[str, int], kind_order: Sequence[str], n: int) -> dict[str, int]:
         """Draws n tokens at random from a multiset; returns the drawn bundle."""
-        entry = self._scripted("draw")
-        if entry is not None:
+        if self.script:
+            entry = self._scripted("draw")
             drawn = {k: int(v) for k, v in entry["draw"].items() if v}
             for k, v in drawn.items():
                 if contents.get(k, 0) < v:
@@ -39,15 +38,19 @@ class Chance:
             if sum(drawn.values()) != n:
                 raise ScriptError(f"scripted draw {drawn} has {sum(drawn.values())} tokens, the rules draw {n}")
             return drawn
-        population = [k for k in kind_order for _ in range(contents.get(k, 0))]
+        population: list[str] = []  # every token, kinds in order
+        for k in kind_order:
+            count = contents.get(k, 0)
+            if count > 0:
+                population += [k] * count
         drawn: dict[str, int] = {}
         for k in self.rng.sample(population, n):
             drawn[k] = drawn.get(k, 0) + 1
         return drawn
 
     def shuffle(self, items: list, label: str) -> list:
-        entry = self._scripted("shuffle")
-        if entry is not None:
+        if self.script:
+            entry = self._scripted("shuffle")
             order = entry["shuffle"]
             names = [str(i) for i in items]
             if sorted(order) != sorted(names):
@@ -63,8 +66,8 @@ class Chance:
         return items
 
     def sample(self, items: list, n: int) -> list:
-        entry = self._scripted("pick")
-        if entry is not None:
+        if self.script:
+            entry = self._scripted("pick")
             picked = entry["pick"]
             picked = picked if isinstance(picked, list) else [picked]
             out = []

@@ -37,17 +37,21 @@ class Decision:
             return f"{answer!r} is not one of {self.options}"
         if not isinstance(answer, dict):
             return "answer with an object {zone: count}"
-        if any(z not in self.targets for z in answer):
-            return f"zones must be among {self.targets}"
-        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in answer.values()):
-            return "counts must be whole numbers >= 0"
+        # (Plain loops: this runs for every distribution, and generators cost more than the checks.)
+        targets = self.targets
+        for z in answer:
+            if z not in targets:
+                return f"zones must be among {targets}"
+        for v in answer.values():
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                return "counts must be whole numbers >= 0"
         if sum(answer.values()) != self.amount:
             return f"the counts must add up to {self.amount}"
         for limit, zones in self.at_most:
-            if sum(answer.get(z, 0) for z in zones) > limit:
+            if sum([answer.get(z, 0) for z in zones]) > limit:
                 return f"at most {limit} in {zones}"
         for limit, zones in self.at_least:
-            if sum(answer.get(z, 0) for z in zones) < limit:
+            if sum([answer.get(z, 0) for z in zones]) < limit:
                 return f"at least {limit} in {zones}"
         return None
 

@@ -16,11 +16,12 @@ from ..semantics.definition import GameDef
 from ..semantics.values import PlayerRef, encode, label
 from .chance import Chance
 from .codegen import GeneratedInterpreter
-from .compiled import compiled as compiled_rules
 from .decisions import Agent
 from .errors import GameOver, RuleRuntimeError
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
 from .log import GameLog, digest
+from .runtime import Runtime
+from .state import GameState
 
 MAX_ROUNDS = 200
 # The scope a step starts in, when the engine never writes into it (generated code keeps its
@@ -42,7 +43,8 @@ class Game:
     def __init__(self, definition: GameDef, players: int, seed: int,
                  agents: list[Agent], log: GameLog | None = None,
                  chance_script: list[dict] | None = None, step_budget: int = DEFAULT_STEP_BUDGET,
-                 rules_label: str = "", compiled: bool = True):
+                 rules_label: str = "", compiled: bool = True, chance: Chance | None = None):
+        """`chance` replaces the seeded source (and its script) when given."""
         game = definition.game
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
@@ -51,19 +53,18 @@ class Game:
         self.players = players
         self.seed = seed
         self.log = log or GameLog(keep=False)
+        # The state and everything that changes it; the evaluator below changes it through this.
+        self.runtime = Runtime(definition, players, chance or Chance(seed, chance_script), agents, self.log)
+        self.state: GameState = self.runtime.state  # (the same object for the whole game)
         # Generated code is the default; the tree-walker is the reference it is tested against.
         engine = GeneratedInterpreter if compiled else Interpreter
-        self.interp = engine(definition, players, Chance(seed, chance_script), agents, self.log, step_budget)
+        self.interp = engine(self.runtime, step_budget)
         self.rules_label = rules_label
         self.over = False
-        rules = compiled_rules(definition)
+        rules = self.runtime.rules
         self.reading_start = rules.phases_reading_start  # phases that keep their start state
         # The plans of the phases (see _plan), for this rule set and engine.
         self.step_plans: dict[str, list] = rules.step_plans.setdefault(engine, {})
-
-    @property
-    def state(self):
-        return self.interp.state
 
     def header(self) -> None:
         if not self.log.active:
@@ -88,31 +89,32 @@ class Game:
         self.init_vars()
         if self.d.setup is not None:
             self.state.phase = "setup"
-            self.interp.begin_phase("setup" in self.reading_start)
+            self.runtime.begin_phase("setup" in self.reading_start)
             try:
                 self._run_steps("setup", self.d.setup.steps)
             except GameOver:
-                raise RuleRuntimeError(self.interp.current_span, "`end game` during setup: the game "
+                raise RuleRuntimeError(self.runtime.current_span, "`end game` during setup: the game "
                                        "must be able to start", "R005") from None
-        self.interp.start_conservation()
+        self.runtime.start_conservation()
 
     def _run_steps(self, phase: str, steps: list[A.Step]) -> None:
         """Runs a phase's steps, each followed by the check of its cards."""
         it = self.interp
+        rt = self.runtime
         log = self.log
         shared = None if it.fresh_step_env else NO_NAMES
         plan = self.step_plans.get(phase)
         if plan is None:
             plan = self._plan(phase, steps)
         for where, step, run in plan:
-            it.where = where
+            rt.where = where
             if log.active:
                 log.emit("step", phase=phase, step=step.name)
             else:
                 log.seq += 1  # numbered as if the record were kept
             run(it, Env() if shared is None else shared)
-            if it.cards_checked_at != it.version:  # (else nothing changed a pile: nothing to check)
-                it.check_conservation(step.span)
+            if rt.cards_checked_at != rt.version:  # (else nothing changed a pile: nothing to check)
+                rt.check_conservation(step.span)
 
     def _plan(self, phase: str, steps: list[A.Step]) -> list[tuple[str, A.Step, Any]]:
         """Each step as ("phase.step", step, the function that runs its body): worked out once per
@@ -125,22 +127,22 @@ class Game:
         phase = self.d.phases.get(name)
         if phase is None:
             raise KeyError(f"no phase {name!r}; phases: {', '.join(self.d.phases)}")
-        it = self.interp
-        it.state.phase = name
-        it.begin_phase(name in self.reading_start)
+        rt = self.runtime
+        rt.state.phase = name
+        rt.begin_phase(name in self.reading_start)
         log = self.log
         if log.active:
-            log.emit("phase", phase=name, round=it.state.round)
+            log.emit("phase", phase=name, round=rt.state.round)
         else:
             log.seq += 1  # numbered as if the record were kept
         self._run_steps(name, phase.steps)
         if log.active:
-            log.emit("checkpoint", phase=name, state=digest(it.state.snapshot()))
+            log.emit("checkpoint", phase=name, state=digest(rt.state.snapshot()))
 
     def play_round(self, phases: list[str] | None = None) -> bool:
         """Plays one round (or the listed phases of it); returns False once the game has ended."""
         self.state.round += 1
-        self.interp.changed()
+        self.runtime.changed()
         if self.log.active:
             self.log.emit("round", round=self.state.round, active=f"P{self.state.active + 1}")
         else:
@@ -151,7 +153,7 @@ class Game:
         except GameOver:
             self.over = True
             self.state.ended = True
-            self.log.emit("end_game", round=self.state.round, at=self.interp.where)
+            self.log.emit("end_game", round=self.state.round, at=self.runtime.where)
             self.check_whole_state()
             return False
         self.check_whole_state()
@@ -159,7 +161,7 @@ class Game:
 
     def check_whole_state(self) -> None:
         """The conservation check over the whole state (steps check only what they changed)."""
-        self.interp.check_whole_state(self.d.game.span)
+        self.runtime.check_whole_state(self.d.game.span)
 
     def score(self) -> GameResult:
         it = self.interp

@@ -1,7 +1,8 @@
-"""A tree-walking interpreter for the rule language.
+"""A tree-walking interpreter for the rule language: the reference evaluator.
 
-One `Interpreter` plays one game: it owns the state, the chance source, the agents and the log.
-Expressions are evaluated by `eval`, statements run by `exec`; both dispatch on the node type.
+One `Interpreter` evaluates the rules of one game: expressions by `eval`, statements by
+`run_block`; both dispatch on the node type. The game's state, chance source, agents and log are
+its Runtime's (runtime/): the interpreter reads the state and changes it through the runtime.
 Rule files reach nothing but this state: there is no eval/exec, no file, import or Python access.
 """
 
@@ -25,12 +26,12 @@ from ..semantics.symbols import (
     ZONE,
 )
 from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
-from .chance import Chance, ScriptError
-from .compiled import CompiledRules, compiled
-from .decisions import Agent, Decision, reads_views
-from .errors import ConservationError, GameOver, RuleRuntimeError, StepBudgetExceeded
+from .chance import Chance
+from .compiled import CompiledRules
+from .decisions import Decision
+from .errors import GameOver, RuleRuntimeError, StepBudgetExceeded
 from .log import GameLog
-from .state import GameState, PhaseStart
+from .runtime import Runtime
 
 DEFAULT_STEP_BUDGET = 5_000_000
 MAX_DEPTH = 150  # nested func/rule calls; Python's own limit must never be the one that stops a game
@@ -68,83 +69,66 @@ class Env:
 
 
 class Interpreter:
-    fresh_step_env = True  # the tree-walker keeps a step's lets in the Env it is given
-    # Slots, not a __dict__: with this many attributes an instance dict is no longer shared, and
-    # every `it.x` of the generated code would become a dict lookup instead of a fixed offset.
-    __slots__ = ("_eval", "_exec", "active_cache", "active_now", "agents", "baseline", "baseline_cards",
-                 "budget", "card_fields", "card_uid", "cards_checked_at", "chance", "const_cache", "context",
-                 "current_span", "d", "depth", "fired", "keeping", "kept_secrets", "left_step", "log",
-                 "move_watchers", "n", "name_reads", "phase_start_zones", "player_refs", "players_from",
-                 "read_zones", "rules", "secret_stack", "span_text", "state", "steps", "targets_cache", "version",
-                 "where",
-                 "zone_refs")
+    """Evaluates expressions and runs statements of one game by walking the AST: the reference
+    the generated code is tested against. It reads the game's state directly and changes it
+    only through its Runtime (`rt`)."""
 
-    def __init__(self, definition: GameDef, player_count: int, chance: Chance,
-                 agents: list[Agent], log: GameLog | None = None,
-                 step_budget: int = DEFAULT_STEP_BUDGET):
-        self.d = definition
-        self.n = player_count
-        self.chance = chance
-        self.agents = agents
-        self.log = log or GameLog(keep=False)
-        self.budget = step_budget
-        self.steps = 0
-        self.rules: CompiledRules = compiled(definition)
-        refs = self.rules.refs(player_count)
-        self.state = GameState(player_count, definition.shared_zones, definition.player_zones,
-                               definition.shared_piles, definition.player_piles, refs.keys)
+    fresh_step_env = True  # the tree-walker keeps a step's lets in the Env it is given
+    # Slots, not a __dict__: every `it.x` of the generated code is then a fixed offset, not a
+    # dict lookup.
+    __slots__ = ("_eval", "_exec", "budget", "card_checks", "card_fields", "const_cache", "context", "d", "depth",
+                 "fired", "left_step", "n", "name_reads", "player_refs", "players_from", "read_zones", "rt",
+                 "rules", "state", "steps", "targets_cache", "zone_refs")
+
+    def __init__(self, runtime: Runtime, step_budget: int = DEFAULT_STEP_BUDGET):
+        self.rt = runtime
+        self.d = runtime.d
+        self.rules: CompiledRules = runtime.rules
+        self.n = runtime.n
+        # The state is read directly; only the runtime changes it.
+        self.state = runtime.state
         self.read_zones = self.state.zones  # swapped for the phase-start snapshot
+        refs = self.rules.refs(self.n)
         # One ref per player zone and seat, shared, so `p.zone` needs no new object.
         self.zone_refs: dict[str, list[ZoneRef]] = refs.zone_refs
-        # The zones as the phase began, for `at_phase_start`; None in phases that never read them.
-        self.phase_start_zones: PhaseStart | None = PhaseStart(self.state.zones)
-        # The zones as each open `secretly` block began (copy-on-write, like phase starts).
-        self.secret_stack: list[PhaseStart] = []
-        # The open secret blocks whose hidden zones somebody may read: the log, or an agent that
-        # reads views (see open_secret). The others are opened without keeping anything.
-        self.kept_secrets: list[PhaseStart] = []
-        # What a move must first save the zones it changes into: the phase start (when kept) and
-        # each kept secret block; empty when nothing is kept (see keep_before).
-        self.keeping: list[PhaseStart] = [self.phase_start_zones]
-        self.const_cache: dict[str, Any] = {}
-        self.card_uid = 0
-        # Fields whose value is a literal, remembered for every game of the rule set.
-        self.card_fields: dict[tuple[str, str], Any] = self.rules.card_fields
-        self.current_span: A.Span = definition.game.span
-        self.where: str = "setup"
-        self.baseline: dict[str, int] | None = None
-        self.baseline_cards = 0
-        self.cards_checked_at = -1  # `version` at the last check of the card count
-        self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
-        self.depth = 0  # nested calls of funcs and rules
-        self.version = 0  # bumped by every change of the state (see `changed`)
-        # Whether each card is active, remembered: until the next `changed()` for decks whose
-        # `active when` reads no zones (active_now), and until the next move too for the others
-        # (active_cache, emptied by every move of tokens). In a rule set whose decks read no
-        # zones, active_cache stays empty and moves only test that it is.
-        self.active_now: dict[str, bool] = {}
-        self.active_cache: dict[str, bool] = {}
-        self.context: list[str] = []  # the rules, hooks and card effects running now (for the log)
-        # "file:line:col" of each ask, written once per rule set
-        self.span_text: dict[int, str] = self.rules.span_text
-        self.targets_cache: dict[tuple, dict[str, ZoneRef]] = self.rules.targets
-        self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
         self.left_step = refs.left_step
         self.player_refs = refs.player_refs  # shared, immutable
         self.players_from = refs.players_from  # the tie order, by active player
+        # The runtime's list of the rules, hooks and card effects running now (for its log):
+        # pushed and popped here.
+        self.context: list[str] = runtime.context
+        self.budget = step_budget
+        self.steps = 0
+        self.depth = 0  # nested calls of funcs and rules
+        self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
+        self.const_cache: dict[str, Any] = {}
+        # Fields whose value is a literal, remembered for every game of the rule set.
+        self.card_fields: dict[tuple[str, str], Any] = self.rules.card_fields
+        self.targets_cache: dict[tuple, dict[str, ZoneRef]] = self.rules.targets
+        # card_check of each card, worked out once per rule set and evaluator class.
+        self.card_checks: dict[str, tuple] = self.rules.card_checks.setdefault(type(self), {})
         # How each kind of node is evaluated or run: the methods of this interpreter's class,
         # looked up once per class and called with the interpreter (`self._eval[T](self, node, env)`).
         self._eval, self._exec = _dispatch(type(self))
         # How each global name of the rules is read, worked out once per rule set (see name_reads).
         reads = self.rules.name_reads
         if reads is None:
-            reads = self.rules.name_reads = name_reads(definition)
+            reads = self.rules.name_reads = name_reads(self.d)
         self.name_reads = reads
+
+    @property
+    def chance(self) -> Chance:
+        """The runtime's chance source (builtins draw from it)."""
+        return self.rt.chance
+
+    @property
+    def log(self) -> GameLog:
+        """The runtime's log (builtins write to it)."""
+        return self.rt.log
 
     # ------------------------------------------------------------------ errors
     def error(self, node: A.Node | None, message: str, hint: str | None = None) -> RuleRuntimeError:
-        span = node.span if node is not None and node.span.line else self.current_span
-        return RuleRuntimeError(span, message, hint=hint, source=self.d.ruleset.source(span.file))
+        return self.rt.error(node, message, hint)
 
     def truth(self, value: Any, node: A.Node) -> bool:
         if isinstance(value, bool):
@@ -377,54 +361,38 @@ class Interpreter:
         """Whether the card's deck says it is in play now, remembered (see `active_now`).
         Generated code reads what is remembered itself and calls this only when it is stale."""
         name = card.name
-        known = self.active_now.get(name)
+        rt = self.rt
+        known = rt.active_now.get(name)
         if known is not None:
             return known
-        reads_zones, check, value, deck = self.card_check(card)
+        facts = self.card_checks.get(name)
+        if facts is None:
+            facts = self.card_checks[name] = self.card_check(card)
+        reads_zones, check, value, deck = facts
         if reads_zones:
-            known = self.active_cache.get(name)
+            known = rt.active_cache.get(name)
             if known is not None:
                 return known
         active = True if check is None else check(self, value)
         if active.__class__ is not bool:
             active = self.truth(active, deck.active)  # raises
         if reads_zones:
-            self.active_cache[name] = active
+            rt.active_cache[name] = active
         else:
-            self.active_now[name] = active
+            rt.active_now[name] = active
         return active
 
     def card_check(self, card: A.Card) -> tuple[bool, Callable[..., Any] | None, CardValue, A.Deck | None]:
         """What card_active needs of a card: whether its deck's `active when` reads token
         counts, that check as a function of (interpreter, card) (None when the deck has none),
-        the card's value and its deck."""
+        the card's value and its deck. Each evaluator class says how it checks a deck; card_active
+        asks once per card and rule set."""
         deck, reads_zones = self.rules.deck_facts(card.deck)
         check = None
         if deck is not None and deck.active is not None:
             def check(it: Interpreter, value: CardValue) -> Any:
                 return it.eval(deck.active, Env({"it": value, "this": value}))
         return reads_zones, check, self.rules.card_value(card.name), deck
-
-    def begin_phase(self, reads_start: bool = True) -> None:
-        """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when
-        the phase can read it: see reach.py)."""
-        if reads_start:
-            self.phase_start_zones = PhaseStart(self.state.zones)
-            self._keep()
-        elif self.phase_start_zones is not None:
-            self.phase_start_zones = None
-            self._keep()
-        if self.active_cache:  # what reads zones may read them at the phase start
-            self.active_cache.clear()
-
-    def changed(self) -> None:
-        """Called on every change of the state but token moves, so remembered facts (card
-        activity) are refreshed; token moves empty `active_cache` only."""
-        self.version += 1
-        if self.active_cache:
-            self.active_cache.clear()
-        if self.active_now:
-            self.active_now = {}
 
     def _eval_binop(self, node: A.BinOp, env: Env) -> Any:
         return self.binop(node, self.eval(node.left, env), self.eval(node.right, env))
@@ -545,14 +513,9 @@ class Interpreter:
             raise self.error(node.key, "`with most` / `with fewest` need numbers to compare") from None
         return next(item for item, k in keyed if k == best)
 
-    def phase_start(self, node: A.AtPhaseStart) -> PhaseStart:
-        if self.phase_start_zones is None:  # reach.py missed a way to this node: an engine bug
-            raise RuntimeError(f"{node.span}: at_phase_start in a phase found not to read it")
-        return self.phase_start_zones
-
     def _eval_at_phase_start(self, node: A.AtPhaseStart, env: Env) -> Any:
         saved = self.read_zones
-        self.read_zones = self.phase_start(node)
+        self.read_zones = self.rt.phase_start(node)
         try:
             return self.eval(node.operand, env)
         finally:
@@ -564,9 +527,10 @@ class Interpreter:
         return lambda it, env: Interpreter.run_block(it, block, env)
 
     def run_block(self, block: A.Block, env: Env) -> None:
+        rt = self.rt
         for stmt in block.stmts:
             self.tick(stmt)
-            self.current_span = stmt.span
+            rt.current_span = stmt.span
             self._exec[type(stmt)](self, stmt, env)
 
     def _exec_let(self, node: A.Let, env: Env) -> None:
@@ -585,16 +549,12 @@ class Interpreter:
         target = node.target
         if isinstance(target, A.Name):
             if target.id in self.d.vars:
-                self.state.vars[target.id] = value
-                self.changed()
-                self._log_set(target.id, value)
+                self.rt.set_var(target.id, value)
                 return
             if target.id == "active":
                 if not isinstance(value, PlayerRef):
                     raise self.error(node, f"the active player must be a player, got {type_name(value)}")
-                self.state.active = value.seat
-                self.changed()
-                self._log_set("active", value)
+                self.rt.set_active(value)
                 return
             raise self.error(target, f"cannot set {target.id!r}: it is not a variable",
                              "declare it with `var NAME = VALUE`, or use `let` for a local name")
@@ -607,17 +567,9 @@ class Interpreter:
         """`set OWNER.NAME = value` once both are known: a player's variable (both engines)."""
         target = node.target
         if isinstance(owner, PlayerRef) and target.name in self.d.player_vars:
-            self.state.player_vars[owner.seat][target.name] = value
-            self.changed()
-            self._log_set(f"{owner}.{target.name}", value)
+            self.rt.set_player_var(owner, target.name, value)
             return
         raise self.error(target, "only variables can be set")
-
-    def _log_set(self, var: str, value: Any) -> None:
-        if self.log.active:
-            self.log.emit("set", var=var, value=encode(value))
-        else:
-            self.log.seq += 1  # records are numbered the same whether or not they are kept
 
     def _exec_if(self, node: A.If, env: Env) -> None:
         if self.truth(self.eval(node.condition, env), node.condition):
@@ -659,103 +611,6 @@ class Interpreter:
             return value
         raise self.error(node, f"expected a pile of cards, got {type_name(value)}")
 
-    def transfer(self, source: ZoneRef, dest: ZoneRef, bundle: dict[str, int]) -> None:
-        """Moves tokens; the caller has checked that the source holds them."""
-        if not bundle or source is dest:
-            return
-        if self.active_cache:  # token counts change: forget what depended on them
-            self.active_cache.clear()
-        if self.keeping:
-            self.keep_before(source, dest)
-        zones = self.state.zones
-        src = zones[source]
-        dst = zones[dest]
-        for kind, n in bundle.items():
-            left = src[kind] - n
-            if left < 0:
-                self.went_negative(source, kind)
-            src[kind] = left
-            dst[kind] = dst.get(kind, 0) + n
-        if self.log.moves:
-            self.log_move(source, dest, dict(bundle))
-
-    def shift(self, source: ZoneRef, dest: ZoneRef, kind: str, n: int) -> None:
-        """`transfer` of n > 0 tokens of one kind, without building a bundle."""
-        if source is dest:
-            return
-        if self.active_cache:  # token counts change: forget what depended on them
-            self.active_cache.clear()
-        if self.keeping:
-            self.keep_before(source, dest)
-        zones = self.state.zones
-        src = zones[source]
-        left = src[kind] - n
-        if left < 0:
-            self.went_negative(source, kind)
-        src[kind] = left
-        dst = zones[dest]
-        dst[kind] = dst.get(kind, 0) + n
-        if self.log.moves:
-            self.log_move(source, dest, {kind: n})
-
-    def keep_before(self, source: ZoneRef, dest: ZoneRef) -> None:
-        """Before two zones change, keeps them as the phase began (when it can be read) and as
-        each open secret block began: copy-on-write, so only changed zones are copied. Moves
-        call this only while `keeping` holds something."""
-        zones = self.state.zones
-        for kept in self.keeping:
-            saved = kept.saved
-            if source not in saved:
-                saved[source] = dict(zones[source])
-            if dest not in saved:
-                saved[dest] = dict(zones[dest])
-
-    def _keep(self) -> None:
-        start = self.phase_start_zones
-        self.keeping = [*self.kept_secrets] if start is None else [start, *self.kept_secrets]
-
-    def open_secret(self) -> PhaseStart:
-        """Starts a `secretly` block: other players will see the zones as they are now. What the
-        block hides is kept only if something can read it: the log (which uncovers it at the
-        end) or an agent that reads views."""
-        before = PhaseStart(self.state.zones)
-        self.secret_stack.append(before)
-        if self.log.active or reads_views(self.agents):
-            self.kept_secrets.append(before)
-            self._keep()
-        return before
-
-    def close_secret(self) -> None:
-        before = self.secret_stack.pop()
-        if self.kept_secrets and self.kept_secrets[-1] is before:
-            self.kept_secrets.pop()
-            self._keep()
-
-    def went_negative(self, ref: ZoneRef, kind: str) -> None:
-        """A move took more than a zone held: the callers check first, so this is an engine bug."""
-        raise ConservationError(self.current_span, f"negative token count: {ref} would hold less than 0 {kind} "
-                                                   f"in {self.where_label()}")
-
-    def log_move(self, source: ZoneRef, dest: ZoneRef, what: dict[str, int]) -> None:
-        """Records a move of tokens, and tells whoever watches moves."""
-        if self.log.active:
-            extra: dict[str, Any] = {}
-            if self.context:
-                extra["by"] = self.context[-1]
-            if self.secret_stack:
-                extra["secret"] = True
-            self.log.emit("move", what=what, src=str(source), dst=str(dest), at=self.where, **extra)
-        else:
-            self.log.seq += 1  # numbered as if the record were kept
-        for watcher in self.move_watchers:
-            watcher(source, dest, what, self.where)
-
-    def watch_moves(self, watcher: Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]) -> None:
-        """Calls `watcher(source, dest, tokens, step)` after every move of tokens, without the
-        cost of a kept log (the simulator's metrics use this)."""
-        self.move_watchers.append(watcher)
-        self.log.moves = True
-
     def _exec_move(self, node: A.Move, env: Env) -> None:
         sources = self.zones(self.eval(node.source, env), node.source)
         dest = self.zone(self.eval(node.dest, env), node.dest)
@@ -764,160 +619,29 @@ class Interpreter:
         if isinstance(amount, dict):  # a bundle: move exactly (or up to) these tokens
             if node.what is not None:
                 raise self.error(node.what, "a bundle already says which tokens; remove the kind")
-            self._move_bundle(node, sources, dest, amount, q.mode == "up_to")
+            self.rt.move_bundle(node, sources, dest, amount, q.mode == "up_to")
             return
         kinds = self.kinds_of(self.eval(node.what, env), node.what) if node.what is not None \
             else list(self.d.kinds)
         if q.mode == "all":
-            for src in sources:
-                contents = self.state.zones[src]
-                self.transfer(src, dest, {k: contents[k] for k in kinds if contents.get(k)})
+            self.rt.move_all(sources, dest, kinds)
             return
-        wanted = self.number(amount, q.amount)
-        if wanted < 0:
-            raise self.error(q, f"cannot move a negative number of tokens ({wanted})")
-        available = sum(self.state.zones[s].get(k, 0) for s in sources for k in kinds)
-        if wanted > available and q.mode == "exact":
-            where = ", ".join(str(s) for s in sources)
-            raise self.error(node, f"cannot move {wanted} {'/'.join(kinds)} from {where}: "
-                                   f"only {available} there", "write `move up to N ...` to take what is there")
-        left = min(wanted, available)
-        for src in sources:
-            if not left:
-                break
-            contents = self.state.zones[src]
-            take: dict[str, int] = {}
-            for k in kinds:
-                n = min(left, contents.get(k, 0))
-                if n:
-                    take[k] = n
-                    left -= n
-            self.transfer(src, dest, take)
-
-    def _move_bundle(self, node, sources, dest, bundle, up_to: bool) -> None:
-        """Moves a bundle's tokens from the first source that holds them, then the next..."""
-        remaining = {k: v for k, v in bundle.items() if v > 0}
-        zones = self.state.zones
-        for src in sources:
-            if not remaining:
-                break
-            contents = zones[src]
-            take = {}
-            for k, v in remaining.items():
-                have = contents.get(k, 0)
-                if have > 0:
-                    take[k] = v if v < have else have
-            if take:
-                self.transfer(src, dest, take)
-                for k, n in take.items():
-                    if remaining[k] == n:
-                        del remaining[k]
-                    else:
-                        remaining[k] -= n
-        if remaining and not up_to:
-            raise self.error(node, f"cannot move {remaining}: the source does not hold them",
-                             "write `move up to ...` to take what is there")
+        self.rt.move_tokens(node, sources, dest, self.number(amount, q.amount), kinds)
 
     def _exec_draw(self, node: A.Draw, env: Env) -> None:
         source = self.zone(self.eval(node.source, env), node.source)
         dest = self.zone(self.eval(node.dest, env), node.dest)
         q = node.quantity
-        amount = None if q.mode == "all" else self.eval(q.amount, env)
-        self.draw_tokens(node, source, dest, amount)
-
-    def draw_tokens(self, node: A.Draw, source: ZoneRef, dest: ZoneRef, amount: Any) -> None:
-        """`draw` once its zones and amount (None for `all`) are known."""
-        q = node.quantity
-        contents = self.state.zones[source]
-        size = sum(contents.values())
-        n = size if amount is None else amount if amount.__class__ is int else self.number(amount, q.amount)
-        if n < 0:
-            raise self.error(q, f"cannot draw a negative number of tokens ({n})")
-        if n > size:
-            if q.mode == "exact":
-                raise self.error(node, f"cannot draw {n} from {source}: it holds {size}",
-                                 "write `draw up to N ...` to draw what is there")
-            n = size
-        if n <= 0:
-            return
-        try:
-            drawn = self.chance.draw(contents, self.d.kinds, n)
-        except ScriptError as err:
-            raise self.error(node, str(err)) from None
-        if self.log.active:
-            self.log.emit("random", what="draw", src=str(source), dst=str(dest), result=dict(drawn))
-        else:
-            self.log.seq += 1  # records are numbered the same whether or not they are kept
-        self.transfer(source, dest, drawn)
+        wanted = None if q.mode == "all" else self.number(self.eval(q.amount, env), q.amount)
+        self.rt.draw_tokens(node, source, dest, wanted)
 
     def _exec_shuffle(self, node: A.Shuffle, env: Env) -> None:
-        self.shuffle_pile(node, self.pile(self.eval(node.pile, env), node.pile))
-
-    def shuffle_pile(self, node: A.Shuffle, ref: PileRef) -> None:
-        try:
-            self.state.piles[ref] = self.chance.shuffle(self.state.piles[ref], str(ref))
-            self.changed()
-        except ScriptError as err:
-            raise self.error(node, str(err)) from None
-        if self.log.active:
-            self.log.emit("random", what="shuffle", pile=str(ref), result=[c.name for c in self.state.piles[ref]])
-        else:
-            self.log.seq += 1
-
-    def cards_of(self, value: Any, node: A.Node) -> list[CardValue]:
-        if isinstance(value, PileRef):
-            return list(self.state.piles[value])
-        items = value if isinstance(value, list) else [value]
-        for item in items:
-            if not isinstance(item, CardValue):
-                raise self.error(node, f"expected cards, got {type_name(item)}")
-        return items
-
-    def take_cards(self, cards: list[CardValue], node: A.Node) -> list[CardValue]:
-        """Takes each card out of the pile that holds it: that very copy, or for a card named
-        without a copy (no uid), the first of that name in the first pile holding one. A copy
-        is looked for first in the pile the previous card came from: cards placed together
-        often come from one pile."""
-        taken = []
-        near: list[CardValue] | None = None
-        for card in cards:
-            found = None
-            if near is not None and card.uid is not None:
-                for i, held in enumerate(near):
-                    if held is card:
-                        found = near.pop(i)
-                        break
-            if found is None:
-                found, near = self._take_card(card, node)
-            taken.append(found)
-        return taken
-
-    def _take_card(self, card: CardValue, node: A.Node) -> tuple[CardValue, list[CardValue]]:
-        for cards in self.state.piles.values():
-            for i, held in enumerate(cards):
-                if held is card or (card.uid is None and held == card):
-                    return cards.pop(i), cards
-        raise self.error(node, f"card {card.name} is in no pile; create it first")
+        self.rt.shuffle_pile(node, self.pile(self.eval(node.pile, env), node.pile))
 
     def _exec_place(self, node: A.Place, env: Env) -> None:
         value = self.eval(node.cards, env)
-        cards = self.cards_of(value, node.cards)
-        self.place_cards(node, value, cards, self.pile(self.eval(node.pile, env), node.pile))
-
-    def place_cards(self, node: A.Place, value: Any, cards: list[CardValue], ref: PileRef) -> None:
-        """`place` once its cards (the value and `cards_of` it) and pile are known."""
-        if value.__class__ is PileRef:  # a whole pile: its cards are all there, in order
-            taken = cards
-            self.state.piles[value].clear()
-        else:
-            taken = self.take_cards(cards, node)
-        pile = self.state.piles[ref]
-        self.state.piles[ref] = taken + pile if node.where == "top" else pile + taken
-        self.changed()
-        if self.log.active:
-            self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
-        else:
-            self.log.seq += 1
+        cards = self.rt.cards_of(value, node.cards)
+        self.rt.place_cards(node, value, cards, self.pile(self.eval(node.pile, env), node.pile))
 
     def _exec_reveal(self, node: A.Reveal, env: Env) -> None:
         n = self.number(self.eval(node.count, env), node.count)
@@ -925,19 +649,12 @@ class Interpreter:
         self.reveal_cards(node, n, src, self.pile(self.eval(node.dest, env), node.dest))
 
     def reveal_cards(self, node: A.Reveal, n: int, src: PileRef, dst: PileRef) -> None:
-        """`reveal` once its count and piles are known."""
+        """`reveal` once its count and piles are known: each card, then its effects."""
         pile = self.state.piles[src]
         if n > len(pile):
             raise self.error(node, f"cannot reveal {n} cards from {src}: it holds {len(pile)}")
         for _ in range(n):
-            card = pile.pop(0)
-            self.state.piles[dst].insert(0, card)
-            self.changed()
-            if self.log.active:
-                self.log.emit("reveal", card=card.name, src=str(src), dst=str(dst))
-            else:
-                self.log.seq += 1
-            self.card_event(card, "reveal")
+            self.card_event(self.rt.reveal_card(pile, src, dst), "reveal")
 
     def card_event(self, card: CardValue, event: str) -> None:
         decl = self.d.cards.get(card.name)
@@ -957,28 +674,9 @@ class Interpreter:
             return value
         raise self.error(node, f"expected a player, got {type_name(value)}")
 
-    def ask(self, decision: Decision, node: A.Node) -> Any:
-        where = self.span_text.get(id(node))
-        if where is None:
-            where = self.span_text[id(node)] = str(node.span)
-        decision.where = where
-        seat = decision.player
-        decision.view = lambda: self.view_for(seat)
-        answer = self.agents[seat].decide(decision)
-        problem = decision.legal(answer)
-        if problem is not None:
-            raise self.error(node, f"P{seat + 1} answered {answer!r} to {decision.id!r}: {problem}")
-        if not self.log.active:
-            self.log.seq += 1
-        elif self.secret_stack:
-            self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer, secret=True)
-        else:
-            self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer)
-        return answer
-
     def _exec_ask_may(self, node: A.AskMay, env: Env) -> None:
         p = self.player(self.eval(node.player, env), node.player)
-        answer = self.ask(Decision(p.seat, node.id, "may", [True, False]), node)
+        answer = self.rt.ask(Decision(p.seat, node.id, "may", [True, False]), node)
         if answer:
             self.run_block(node.body, env.child())
         elif node.otherwise is not None:
@@ -990,7 +688,7 @@ class Interpreter:
         if not values:
             return  # nothing to choose from: the choice is skipped
         encoded = [encode(v) for v in values]
-        answer = self.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
+        answer = self.rt.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
         if answer is None:
             return
         value = values[next(i for i, e in enumerate(encoded)
@@ -1008,7 +706,7 @@ class Interpreter:
         targets = self.distribution_targets(node, p, self.eval(node.targets, env))
         limits = [(self.number(self.eval(limit.amount, env), limit.amount),
                    self.iterable(self.eval(limit.zones, env), limit.zones)) for limit in node.limits]
-        self.distribute(node, p, kinds[0], source, targets, limits)
+        self.rt.distribute(node, p, kinds[0], source, targets, limits)
 
     def distribution_targets(self, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
         """The zones a distribution may use, by the label the player answers with (the same
@@ -1037,23 +735,6 @@ class Interpreter:
             else:
                 raise self.error(node.targets, f"{t!r} is not a zone a player can distribute to")
         return zones_by_label
-
-    def distribute(self, node: A.AskDistribute, p: PlayerRef, kind: str, source: ZoneRef,
-                   zones_by_label: dict[str, ZoneRef], limits: list[tuple[int, list[Any]]]) -> None:
-        """Asks the player how to spread the tokens of `source`, then moves them."""
-        amount = self.state.zones[source].get(kind, 0)
-        if amount == 0:
-            return  # nothing to place: no question
-        names = list(zones_by_label)
-        decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
-        for limit, (value, zones) in zip(node.limits, limits):
-            labels = [z.name if isinstance(z, ZoneRef) else z for z in zones]
-            (decision.at_most if limit.kind == "most" else decision.at_least).append((value, labels))
-        answer = self.ask(decision, node)
-        for name in names:
-            n = answer.get(name)
-            if n:
-                self.shift(source, zones_by_label[name], kind, n)
 
     def _exec_do(self, node: A.Do, env: Env) -> None:
         args = [self.eval(a, env) for a in node.args]
@@ -1111,141 +792,34 @@ class Interpreter:
         return True
 
     def _exec_secretly(self, node: A.Secretly, env: Env) -> None:
-        before = self.open_secret()
+        rt = self.rt
+        before = rt.open_secret()
         try:
             self.run_block(node.body, env.child())
         finally:
-            self.close_secret()
-        self.uncover(before)
-
-    def uncover(self, before: PhaseStart) -> None:
-        """Logs the players' zones that a secret block changed, as they are now."""
-        if not self.log.active:
-            self.log.seq += 1
-            return
-        saved = before.saved  # the zones changed since the block began, as they were then
-        changed = {str(ref): dict(sorted((k, v) for k, v in c.items() if v))
-                   for ref, c in self.state.zones.items()
-                   if ref in saved and ref[1] is not None and _nonzero(c) != _nonzero(saved[ref])}
-        self.log.emit("uncover", zones=changed)
+            rt.close_secret()
+        rt.uncover(before)
 
     def _exec_end(self, node: A.EndGame, env: Env) -> None:
         raise GameOver()
 
     def _exec_say(self, node: A.Say, env: Env) -> None:
-        self.log.emit("say", msg=node.message, args=[encode(self.eval(a, env)) for a in node.args])
+        self.rt.log.emit("say", msg=node.message, args=[encode(self.eval(a, env)) for a in node.args])
 
     def _exec_show(self, node: A.Show, env: Env) -> None:
         value = self.eval(node.cards, env)
-        cards = [] if value is None else self.cards_of(value, node.cards)
+        cards = [] if value is None else self.rt.cards_of(value, node.cards)
         self.show_cards(node, cards, self.eval(node.player, env))
 
     def show_cards(self, node: A.Show, cards: list[CardValue], player: Any) -> None:
         """`show CARDS to PLAYER` once the cards are known (both engines)."""
-        p = self.player(player, node.player)
-        names = [c.name for c in cards]
-        self.state.known[p.seat] = names
-        self.log.emit("show", player=str(p), cards=names)
+        self.rt.show(self.player(player, node.player), cards)
 
     def _exec_create(self, node: A.Create, env: Env) -> None:
         what = self.eval(node.what, env)
-        self.create(node, what, self.eval(node.where, env))
-
-    def create(self, node: A.Create, what: Any, where: Any) -> None:
-        """`create` once what and where are known."""
-        if isinstance(where, ZoneRef) and isinstance(what, dict):
-            if self.baseline is not None:
-                raise self.error(node, "tokens can only be created during setup",
-                                 "move them from a supply zone instead")
-            for kept in self.keeping:
-                kept.remember(where)
-            contents = self.state.zones[where]
-            if self.active_cache:  # token counts change: forget what depended on them
-                self.active_cache.clear()
-            for k, v in what.items():
-                contents[k] = contents.get(k, 0) + v
-            if self.log.active:
-                self.log.emit("create", what=dict(what), dst=str(where))
-            else:
-                self.log.seq += 1
-            return
-        if isinstance(where, PileRef):
-            if self.baseline is not None:
-                raise self.error(node, "cards can only be created during setup")
-            cards = []
-            for card in self.cards_of(what, node.what):
-                self.card_uid += 1
-                cards.append(CardValue(card.name, self.card_uid))
-            self.state.piles[where] = cards + self.state.piles[where]
-            self.changed()
-            if self.log.active:
-                self.log.emit("create", cards=[c.name for c in cards], dst=str(where))
-            else:
-                self.log.seq += 1
-            return
-        raise self.error(node, f"cannot create {type_name(what)} in {type_name(where)}",
-                         "create a bundle like {token: 7} in a zone, or cards in a pile")
+        self.rt.create(node, what, self.eval(node.where, env))
 
     # ------------------------------------------------------------------ views & checks
-    def view_for(self, seat: int) -> dict[str, Any]:
-        """What one player may see: during a secret block, other players' zones as they were
-        when the block began."""
-        hidden = self.secret_stack[0] if self.secret_stack else None
-        if hidden is not None and not any(kept is hidden for kept in self.kept_secrets):
-            raise RuntimeError("an agent read its view inside a secret block, but every agent of "
-                               "the game says it reads no views (reads_view = False)")
-        zones = {}
-        for ref, contents in self.state.zones.items():
-            shown = hidden[ref] if hidden is not None and ref.owner not in (None, seat) else contents
-            if any(shown.values()):
-                zones[str(ref)] = {k: v for k, v in shown.items() if v}
-        return {
-            "you": f"P{seat + 1}", "round": self.state.round, "phase": self.state.phase,
-            "active": f"P{self.state.active + 1}", "zones": zones,
-            "piles": {str(ref): len(cards) for ref, cards in self.state.piles.items()},
-            "shown_to_you": list(self.state.known[seat]),
-        }
-
-    def start_conservation(self) -> None:
-        self.baseline = self.state.totals()
-        self.baseline_cards = self.state.card_count()
-        self.cards_checked_at = self.version
-
-    def check_conservation(self, span: A.Span) -> None:
-        """After a step: no card appeared or vanished. (Tokens only move, and every move checks
-        that its source keeps a count of zero or more; the totals of each kind over the whole
-        state are checked after every round.)"""
-        if self.baseline is None or self.cards_checked_at == self.version:
-            return
-        self.cards_checked_at = self.version
-        if self.state.card_count() != self.baseline_cards:
-            raise ConservationError(span, f"cards were created or lost in {self.where_label()}")
-
-    def where_label(self) -> str:
-        """The step running or last run, as `step NAME of PHASE`."""
-        phase, _, step = self.where.partition(".")
-        return f"step {step} of {phase}" if step else self.where
-
-    def check_whole_state(self, span: A.Span) -> None:
-        """The totals over every zone and pile: also catches a change made behind the engine's
-        back (by a bug, or by code that edits the state directly). Run after every round."""
-        if self.baseline is None:
-            return
-        totals, negative = self.state.totals_and_negatives()
-        if totals == self.baseline and not negative and self.state.card_count() == self.baseline_cards:
-            return
-        where = f"round {self.state.round} (found after {self.where_label()})"
-        if totals != self.baseline:
-            diff = {k: totals.get(k, 0) - self.baseline.get(k, 0)
-                    for k in set(totals) | set(self.baseline) if totals.get(k, 0) != self.baseline.get(k, 0)}
-            raise ConservationError(span, f"tokens were created or lost in {where}: {diff}")
-        if negative:
-            where_negative = [(str(r), k) for r, k in negative]
-            raise ConservationError(span, f"negative token counts after {where}: {where_negative}")
-        if self.state.card_count() != self.baseline_cards:
-            raise ConservationError(span, f"cards were created or lost in {where}")
-
-
 _EVAL_METHODS = {
     A.IntLit: "_eval_literal", A.StrLit: "_eval_literal", A.BoolLit: "_eval_literal",
     A.NoneLit: "_eval_none", A.Name: "_eval_name", A.Attr: "_eval_attr", A.Index: "_eval_index",
@@ -1277,10 +851,6 @@ def _dispatch(cls: type) -> tuple[Dispatch, Dispatch]:
                   {t: getattr(cls, m) for t, m in _EXEC_METHODS.items()})
         cls._dispatch_tables = tables
     return tables
-
-
-def _nonzero(contents: dict[str, int]) -> dict[str, int]:
-    return {k: v for k, v in contents.items() if v}
 
 
 # How the engines read the built-in names that come from the game state.

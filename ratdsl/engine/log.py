@@ -32,7 +32,7 @@ class GameLog:
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.seq = 0
         self.active = keep or stream is not None  # whether records go anywhere; read on every move
-        self.moves = self.active  # whether anyone wants to hear of token moves (see Interpreter.watch_moves)
+        self.moves = self.active  # whether anyone wants to hear of token moves (see Runtime.watch_moves)
 
     def listen(self, listener: Callable[[dict[str, Any]], None]) -> None:
         self.listeners.append(listener)

@@ -10,7 +10,7 @@ from ..semantics.values import CardValue, PileRef, ZoneRef, label
 
 class PhaseStart:
     """The zones as they were when a phase (or a `secretly` block) began, kept cheaply: a zone's
-    contents are saved the first time it changes (see Interpreter.transfer); unchanged zones are
+    contents are saved the first time it changes (see TokenMoves.before_move); unchanged zones are
     read from the live state."""
 
     __slots__ = ("live", "saved")

@@ -113,7 +113,7 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_var
         game.setup()
     else:
         game.init_vars()
-        game.interp.start_conservation()
+        game.runtime.start_conservation()
     _apply_state(game, data.get("state", {}))
     run = data["run"]
     if "phases" in run:
@@ -139,8 +139,8 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_var
     leftovers = {f"P{s + 1}": a.answers for s, a in enumerate(agents) if a.answers}
     if leftovers:
         outcome.failures.append(f"scripted decisions never asked: {leftovers}")
-    if game.interp.chance.script:
-        outcome.failures.append(f"scripted random outcomes never used: {game.interp.chance.script}")
+    if game.runtime.chance.script:
+        outcome.failures.append(f"scripted random outcomes never used: {game.runtime.chance.script}")
 
 
 def base_of_variant(rules: Path, modules: list[str]) -> tuple[Path, list[str]]:
@@ -174,7 +174,7 @@ def _pile_ref(game: Game, text: str) -> PileRef:
 
 
 def _apply_state(game: Game, state: dict[str, Any]) -> None:
-    it = game.interp
+    rt = game.runtime
     if "active" in state:
         game.state.active = int(state["active"][1:]) - 1
     if "round" in state:
@@ -204,15 +204,15 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
                 if found:
                     break
             if found is None:
-                it.card_uid += 1
-                found = CardValue(name, it.card_uid)
+                rt.card_uid += 1
+                found = CardValue(name, rt.card_uid)
             placed.add(id(found))
             cards.append(found)
         game.state.piles[ref] = cards
     for name, value in state.get("vars", {}).items():
         game.state.vars[name] = value
-    it.start_conservation()
-    it.changed()
+    rt.start_conservation()
+    rt.changed()
 
 
 def _compare(game: Game, expect: dict[str, Any], result, log: GameLog, outcome: ScenarioOutcome) -> None:

@@ -30,7 +30,7 @@ class GameStats:
 
 
 class MetricCounter:
-    """Watches the moves of a game (Interpreter.watch_moves) and counts the tokens each metric of
+    """Watches the moves of a game (Runtime.watch_moves) and counts the tokens each metric of
     the rules selects."""
 
     def __init__(self, definition: GameDef, kinds_of):

@@ -36,12 +36,13 @@ def game_seed(master: int, index: int) -> int:
 
 def persona_weights(definition, name: str) -> dict[str, dict[str, float]]:
     from ..engine.interpreter import Env, Interpreter
+    from ..engine.runtime import Runtime
 
     persona = definition.personas.get(name)
     if persona is None:
         known = ", ".join(["random", *definition.personas])
         raise ValueError(f"unknown agent {name!r}; the rules define: {known}")
-    interp = Interpreter(definition, definition.game.min_players, None, [])
+    interp = Interpreter(Runtime(definition, definition.game.min_players, None, []))
     table: dict[str, dict[str, float]] = {}
     for w in persona.weights:
         table.setdefault(w.decision, {})[w.option] = float(interp.number(interp.eval(w.weight, Env()), w.weight))
@@ -72,7 +73,7 @@ class GamePlayer:
         counter = MetricCounter(self.definition, lambda m: game.interp.kinds_of(
             game.interp.eval(m.kinds, _empty_env()), m.kinds))
         if counter.rules:
-            game.interp.watch_moves(counter)
+            game.runtime.watch_moves(counter)
         result = game.play()
         seats = {f"P{s + 1}": s for s in range(self.spec.players)}
         return GameStats(index, seed, result.rounds, [result.scores[f"P{s + 1}"] for s in range(self.spec.players)],

@@ -707,7 +707,7 @@ class ExprLowering:
     def _AtPhaseStart(self, node: A.AtPhaseStart, scope: Scope) -> str:
         saved, out = self.tmp(), self.tmp()
         self.emit(f"{saved} = it.read_zones")
-        self.emit(f"it.read_zones = it.phase_start({self.c(node)})")
+        self.emit(f"it.read_zones = it.rt.phase_start({self.c(node)})")
         self.emit("try:")
         self.unit.depth += 1
         self.emit(f"{out} = {self.expr(node.operand, scope)}")

@@ -69,7 +69,6 @@ class CodeGenerator:
         self.pending: list[Callable[[], Unit]] = []
         self.entries: dict[int, Callable[..., Any]] = {}
         self.deck_checks: dict[str, Callable[..., Any]] = {}  # deck name -> its `active when`
-        self.card_checks: dict[str, tuple] = {}  # card name -> what card_active needs (card_check)
         self.sources: list[str] = []
 
     @property
@@ -213,12 +212,9 @@ class CodeGenerator:
     def card_check(self, card: A.Card) -> tuple[bool, Callable[..., Any] | None, CardValue, A.Deck | None]:
         """For a card: whether its deck's `active when` reads token counts, that check as a
         function (None when the deck has none), the card's value and its deck."""
-        known = self.card_checks.get(card.name)
-        if known is None:
-            deck, reads_zones = self.rules.deck_facts(card.deck)
-            check = self.deck_check(deck) if deck is not None and deck.active is not None else None
-            known = self.card_checks[card.name] = (reads_zones, check, self.rules.card_value(card.name), deck)
-        return known
+        deck, reads_zones = self.rules.deck_facts(card.deck)
+        check = self.deck_check(deck) if deck is not None and deck.active is not None else None
+        return reads_zones, check, self.rules.card_value(card.name), deck
 
     # ------------------------------------------------------------------ units
     def _params(self, unit: Unit, params: tuple[str, ...]) -> list[str]:
@@ -351,7 +347,10 @@ def _global_names(code: CodeType) -> set[str]:
 
 def generator_for(d: GameDef) -> CodeGenerator:
     """One generator (and its generated code) per rule set, shared by every game played with it."""
-    rules = compiled(d)
+    return _generator(d, compiled(d))
+
+
+def _generator(d: GameDef, rules: CompiledRules) -> CodeGenerator:
     gen = rules.generator
     if gen is None:
         gen = rules.generator = CodeGenerator(d, rules)
@@ -366,7 +365,7 @@ class GeneratedInterpreter(Interpreter):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.gen = generator_for(self.d)
+        self.gen = _generator(self.d, self.rules)
 
     def eval(self, node: A.Expr, env: Env) -> Any:
         f = self.gen.entries.get(id(node))
@@ -375,7 +374,7 @@ class GeneratedInterpreter(Interpreter):
         return f(self, env)
 
     def card_check(self, card: A.Card) -> tuple[bool, Callable[..., Any] | None, CardValue, A.Deck | None]:
-        return self.gen.card_check(card)  # with the generated check, worked out once per card
+        return self.gen.card_check(card)  # with the generated check
 
     def block_runner(self, block: A.Block) -> Callable[[Interpreter, Env], None]:
         return self.gen.entry_block(block)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...language import ast as A
 from ...semantics.definition import Attached
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
+from ..runtime.moves import before_move_code
 from .expressions import MAX_INLINE_NESTING, ExprLowering, _intern
 from .scope import Scope
 
@@ -46,10 +47,10 @@ class Lowering(ExprLowering):
         returns the name of the yes/no result."""
         out = self.tmp()
         if self.gen.rules.reads_zones(self.d.decks.get(card.deck)):
-            self.emit(f"{out} = it.active_cache.get({self.t(card.name)})")
+            self.emit(f"{out} = it.rt.active_cache.get({self.t(card.name)})")
             self.emit(f"if {out} is None: {out} = it.card_active({self.c(card)})")
         else:
-            self.emit(f"{out} = it.active_now.get({self.t(card.name)})")
+            self.emit(f"{out} = it.rt.active_now.get({self.t(card.name)})")
             self.emit(f"if {out} is None: {out} = it.card_active({self.c(card)})")
         return self.typed(out, bool)
 
@@ -215,23 +216,27 @@ class Lowering(ExprLowering):
                           f"{self.c(self.gen.kind_set)} else it.kinds_of({spec}, {self.c(what)})")
         if q.mode == "all":
             if one_kind is not None:
-                self.emit(f"rt.move_all_of(it, {all_sources}, {dest}, {one_kind})")
+                self.emit(f"it.rt.move_all_of({all_sources}, {dest}, {one_kind})")
             else:
-                self.emit(f"rt.move_all(it, {all_sources}, {dest}, {kinds})")
+                self.emit(f"it.rt.move_all({all_sources}, {dest}, {kinds})")
             if amount_type is None:
                 self.unit.depth -= 1
             return
-        general = f"rt.move_tokens(it, {n}, {all_sources}, {dest}, {amount}, {kinds})"
+        ok, count = self.static_of(amount)
+        wanted = amount
+        if amount_type is not int and not (ok and type(count) is int):
+            wanted = self.tmp()
+            self.emit(f"{wanted} = {amount} if {amount}.__class__ is int else it.number({amount}, {self.c(q.amount)})")
+        general = f"it.rt.move_tokens({n}, {all_sources}, {dest}, {wanted}, {kinds})"
         if spec is not None and q.mode != "all" and single is not None:
             single_kind = f"len({kinds}) == 1" + ("" if many is None else f" and {many} is None")
-            self.emit(f"if {single_kind}: rt.move_kind(it, {n}, {single}, {dest}, {kinds}[0], {amount})")
+            self.emit(f"if {single_kind}: it.rt.move_kind({n}, {single}, {dest}, {kinds}[0], {wanted})")
             self.emit(f"else: {general}")
             if amount_type is None:
                 self.unit.depth -= 1
             return
         if q.mode != "all" and one_kind is not None and single is not None:
-            one = f"rt.move_kind(it, {n}, {single}, {dest}, {one_kind}, {amount})"
-            ok, count = self.static_of(amount)
+            one = f"it.rt.move_kind({n}, {single}, {dest}, {one_kind}, {wanted})"
             if many is None and ok and type(count) is int and count > 0:
                 self.move_kind_inline(n, single, dest, one_kind, count, q.mode == "exact")
             elif many is None:
@@ -245,7 +250,8 @@ class Lowering(ExprLowering):
             self.unit.depth -= 1
 
     def move_kind_inline(self, n: str, source: str, dest: str, kind: str, count: int, exact: bool) -> None:
-        """rt.move_kind written out, for a count known now (the commonest move: 1 or 2 tokens)."""
+        """The runtime's move_kind written out, for a count known now (the commonest move: 1 or 2
+        tokens), with the move protocol from its template."""
         src, have, dst = self.tmp(), self.tmp(), self.tmp()
         self.emit(f"{src} = it.state.zones[{source}]")
         self.emit(f"{have} = {src}.get({kind}, 0)")
@@ -259,13 +265,12 @@ class Lowering(ExprLowering):
         if exact:
             self.emit(f"if {source} is not {dest}:")
         self.unit.depth += 1
-        if self.gen.decks_read_zones:  # else active_cache is always empty
-            self.emit("if it.active_cache: it.active_cache.clear()")
-        self.emit(f"if it.keeping: it.keep_before({source}, {dest})")
+        for line in before_move_code("it.rt", source, dest, forgets=self.gen.decks_read_zones):
+            self.emit(line)
         self.emit(f"{src}[{kind}] = {have} - {moved}")
         self.emit(f"{dst} = it.state.zones[{dest}]")
         self.emit(f"{dst}[{kind}] = {dst}.get({kind}, 0) + {moved}")
-        self.emit(f"if it.log.moves: it.log_move({source}, {dest}, {{{kind}: {moved}}})")
+        self.emit(f"if it.rt.log.moves: it.rt.log_move({source}, {dest}, {{{kind}: {moved}}})")
         self.unit.depth -= 1
 
     def _s_Do(self, node: A.Do, scope: Scope) -> None:
@@ -346,9 +351,9 @@ class Lowering(ExprLowering):
     def _s_Place(self, node: A.Place, scope: Scope) -> None:
         value = self.expr(node.cards, scope)
         cards = self.tmp()
-        self.emit(f"{cards} = it.cards_of({value}, {self.c(node.cards)})")
+        self.emit(f"{cards} = it.rt.cards_of({value}, {self.c(node.cards)})")
         pile = self._pile(node.pile, scope)
-        self.emit(f"it.place_cards({self.c(node)}, {value}, {cards}, {pile})")
+        self.emit(f"it.rt.place_cards({self.c(node)}, {value}, {cards}, {pile})")
 
     def _s_Reveal(self, node: A.Reveal, scope: Scope) -> None:
         count = self.expr(node.count, scope)
@@ -361,22 +366,26 @@ class Lowering(ExprLowering):
     def _s_Show(self, node: A.Show, scope: Scope) -> None:
         value = self.expr(node.cards, scope)
         cards = self.tmp()
-        self.emit(f"{cards} = [] if {value} is None else it.cards_of({value}, {self.c(node.cards)})")
+        self.emit(f"{cards} = [] if {value} is None else it.rt.cards_of({value}, {self.c(node.cards)})")
         self.emit(f"it.show_cards({self.c(node)}, {cards}, {self.expr(node.player, scope)})")
 
     def _s_Shuffle(self, node: A.Shuffle, scope: Scope) -> None:
-        self.emit(f"it.shuffle_pile({self.c(node)}, {self._pile(node.pile, scope)})")
+        self.emit(f"it.rt.shuffle_pile({self.c(node)}, {self._pile(node.pile, scope)})")
 
     def _s_Create(self, node: A.Create, scope: Scope) -> None:
         what = self.expr(node.what, scope)
-        self.emit(f"it.create({self.c(node)}, {what}, {self.expr(node.where, scope)})")
+        self.emit(f"it.rt.create({self.c(node)}, {what}, {self.expr(node.where, scope)})")
 
     def _s_Draw(self, node: A.Draw, scope: Scope) -> None:
         source = self._zone(node.source, scope)
         dest = self._zone(node.dest, scope)
         q = node.quantity
-        amount = "None" if q.mode == "all" else self.expr(q.amount, scope)
-        self.emit(f"it.draw_tokens({self.c(node)}, {source}, {dest}, {amount})")
+        wanted = "None"
+        if q.mode != "all":
+            amount = self.expr(q.amount, scope)
+            wanted = self.tmp()
+            self.emit(f"{wanted} = {self.fast(amount, int, amount, f'it.number({amount}, {self.c(q.amount)})')}")
+        self.emit(f"it.rt.draw_tokens({self.c(node)}, {source}, {dest}, {wanted})")
 
     def _s_AskDistribute(self, node: A.AskDistribute, scope: Scope) -> None:
         p = self._player(node.player, scope)
@@ -406,18 +415,18 @@ class Lowering(ExprLowering):
             self.emit(f"{number} = {self.fast(amount, int, amount, f'it.number({amount}, {self.c(limit.amount)})')}")
             zones = self.iterable(limit.zones, scope)
             limits.append(f"({number}, {zones})")
-        self.emit(f"it.distribute({self.c(node)}, {p}, {kind}, {source}, {targets}, [{', '.join(limits)}])")
+        self.emit(f"it.rt.distribute({self.c(node)}, {p}, {kind}, {source}, {targets}, [{', '.join(limits)}])")
 
     def _s_Secretly(self, node: A.Secretly, scope: Scope) -> None:
         before = self.tmp()
-        self.emit(f"{before} = it.open_secret()")
+        self.emit(f"{before} = it.rt.open_secret()")
         self.emit("try:")
         self.unit.depth += 1
         self.block_in(node.body, Scope(scope))
         self.unit.depth -= 1
         self.emit("finally:")
-        self.emit("    it.close_secret()")
-        self.emit(f"it.uncover({before})")
+        self.emit("    it.rt.close_secret()")
+        self.emit(f"it.rt.uncover({before})")
 
     def _BundleLit(self, node: A.BundleLit, scope: Scope) -> str:
         out = self.tmp()
@@ -435,18 +444,18 @@ class Lowering(ExprLowering):
         return out
 
     def _s_EndGame(self, node: A.EndGame, scope: Scope) -> None:
-        self.emit(f"it.current_span = {self.c(node.span)}")  # an `end game` in setup is reported here
+        self.emit(f"it.rt.current_span = {self.c(node.span)}")  # an `end game` in setup is reported here
         self.emit("raise GameOver()")
 
     def _s_Say(self, node: A.Say, scope: Scope) -> None:
         args = [self.expr(a, scope) for a in node.args]
-        self.emit(f"it.log.emit({self.t('say')}, msg={self.t(node.message)}, "
+        self.emit(f"it.rt.log.emit({self.t('say')}, msg={self.t(node.message)}, "
                   f"args=[{', '.join(f'encode({a})' for a in args)}])")
 
     def _s_AskMay(self, node: A.AskMay, scope: Scope) -> None:
         p = self._player(node.player, scope)
         answer = self.tmp()
-        self.emit(f"{answer} = it.ask(rt.Decision({p}.seat, {self.t(node.id)}, {self.t('may')}, [True, False]), "
+        self.emit(f"{answer} = it.rt.ask(rt.Decision({p}.seat, {self.t(node.id)}, {self.t('may')}, [True, False]), "
                   f"{self.c(node)})")
         self.branches(answer, node.body, node.otherwise, scope)
 

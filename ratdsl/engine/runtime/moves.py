@@ -1,0 +1,296 @@
+"""Moves of tokens between zones, and the statements that move them (`move`, `draw`) once an
+evaluator has worked out their zones, amounts and kinds.
+
+Every move of tokens, whichever evaluator asks for it, follows one protocol:
+1. `before_move`: what card activity read of token counts is forgotten, and both zones are kept
+   as the phase and each open secret block began, if anything keeps them (copy-on-write). Every
+   move here calls it; generated code that moves tokens itself writes it out from
+   `before_move_code`, its template;
+2. the tokens leave the source, which must keep zero or more of each kind (callers check first:
+   a negative count is an engine bug, reported as a conservation error);
+3. if anyone listens (`log.moves`), `log_move` writes the record and tells the move watchers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...language import ast as A
+from ...semantics.values import ZoneRef
+from ..chance import ScriptError
+from ..errors import RuleRuntimeError
+from .conservation import went_negative
+
+if TYPE_CHECKING:
+    from ...semantics.definition import GameDef
+    from ..chance import Chance
+    from ..log import GameLog
+    from ..state import GameState, PhaseStart
+
+
+class TokenMoves:
+    """The moves of tokens of a Runtime."""
+
+    __slots__ = ()
+    d: GameDef
+    chance: Chance
+    state: GameState
+    log: GameLog
+    keeping: list[PhaseStart]
+    active_cache: dict[str, bool]
+    context: list[str]
+    secret_stack: list[PhaseStart]
+    where: str
+    move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]]
+
+    def before_move(self, source: ZoneRef, dest: ZoneRef) -> None:
+        """What must happen before tokens leave `source` for `dest` (or, with source = dest, are
+        created there): what card activity read of token counts is forgotten, and both zones are
+        kept as the phase and each open secret block began, when something keeps them. Generated
+        code writes this out from before_move_code: change both together."""
+        if self.active_cache:  # token counts change: forget what depended on them
+            self.active_cache.clear()
+        if self.keeping:
+            self.keep_before(source, dest)
+
+    def keep_before(self, source: ZoneRef, dest: ZoneRef) -> None:
+        """Keeps two zones that are about to change as they were when the phase began (when it
+        can be read) and each open secret block began: copy-on-write, so only changed zones are
+        copied. Part of before_move, which calls it only while `keeping` holds something."""
+        zones = self.state.zones
+        for kept in self.keeping:
+            saved = kept.saved
+            if source not in saved:
+                saved[source] = dict(zones[source])
+            if dest not in saved:
+                saved[dest] = dict(zones[dest])
+
+    def transfer(self, source: ZoneRef, dest: ZoneRef, bundle: dict[str, int]) -> None:
+        """Moves tokens; the caller has checked that the source holds them."""
+        if not bundle or source is dest:
+            return
+        self.before_move(source, dest)
+        zones = self.state.zones
+        src = zones[source]
+        dst = zones[dest]
+        for kind, n in bundle.items():
+            left = src[kind] - n
+            if left < 0:
+                went_negative(self, source, kind)
+            src[kind] = left
+            dst[kind] = dst.get(kind, 0) + n
+        if self.log.moves:
+            self.log_move(source, dest, dict(bundle))
+
+    def shift(self, source: ZoneRef, dest: ZoneRef, kind: str, n: int) -> None:
+        """`transfer` of n > 0 tokens of one kind, without building a bundle."""
+        if source is dest:
+            return
+        self.before_move(source, dest)
+        zones = self.state.zones
+        src = zones[source]
+        left = src[kind] - n
+        if left < 0:
+            went_negative(self, source, kind)
+        src[kind] = left
+        dst = zones[dest]
+        dst[kind] = dst.get(kind, 0) + n
+        if self.log.moves:
+            self.log_move(source, dest, {kind: n})
+
+    def log_move(self, source: ZoneRef, dest: ZoneRef, what: dict[str, int]) -> None:
+        """Records a move of tokens, and tells whoever watches moves."""
+        if self.log.active:
+            extra: dict[str, Any] = {}
+            if self.context:
+                extra["by"] = self.context[-1]
+            if self.secret_stack:
+                extra["secret"] = True
+            self.log.emit("move", what=what, src=str(source), dst=str(dest), at=self.where, **extra)
+        else:
+            self.log.seq += 1  # numbered as if the record were kept
+        for watcher in self.move_watchers:
+            watcher(source, dest, what, self.where)
+
+    def watch_moves(self, watcher: Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]) -> None:
+        """Calls `watcher(source, dest, tokens, step)` after every move of tokens, without the
+        cost of a kept log (the simulator's metrics use this)."""
+        self.move_watchers.append(watcher)
+        self.log.moves = True
+
+    # ------------------------------------------------------------------ statements
+    def move_all(self, sources: list[ZoneRef], dest: ZoneRef, kinds: tuple[str, ...] | list[str]) -> None:
+        """`move all KINDS from ZONES to ZONE`: each source's tokens of those kinds, source by
+        source, one record per source (moved in place, not through a bundle)."""
+        zones = self.state.zones
+        dst = None
+        for src in sources:
+            if src is dest:
+                continue
+            contents = zones[src]
+            moved = None
+            for k in kinds:
+                n = contents.get(k)
+                if n:
+                    if moved is None:
+                        moved = {}
+                        self.before_move(src, dest)
+                        if dst is None:
+                            dst = zones[dest]
+                    moved[k] = n
+                    contents[k] = 0
+                    dst[k] = dst.get(k, 0) + n
+            if moved is not None and self.log.moves:
+                self.log_move(src, dest, moved)
+
+    def move_all_of(self, sources: list[ZoneRef], dest: ZoneRef, kind: str) -> None:
+        """`move all KIND from ZONES to ZONE`: move_all for one kind."""
+        zones = self.state.zones
+        dst = None
+        for src in sources:
+            if src is dest:
+                continue
+            contents = zones[src]
+            n = contents.get(kind)
+            if n:
+                self.before_move(src, dest)
+                if dst is None:
+                    dst = zones[dest]
+                contents[kind] = 0
+                dst[kind] = dst.get(kind, 0) + n
+                if self.log.moves:
+                    self.log_move(src, dest, {kind: n})
+
+    def move_tokens(self, node: A.Move, sources: list[ZoneRef], dest: ZoneRef, wanted: int,
+                    kinds: tuple[str, ...] | list[str]) -> None:
+        """`move [up to] N KINDS from ZONES to ZONE`: zone by zone, kinds in the order given,
+        one record per source."""
+        q = node.quantity
+        if wanted < 0:
+            raise self.error(q, f"cannot move a negative number of tokens ({wanted})")
+        zones = self.state.zones
+        if q.mode == "exact" and wanted:  # the sources must hold enough: counted until they do
+            held = 0
+            for src in sources:
+                contents = zones[src]
+                for k in kinds:
+                    held += contents.get(k, 0)
+                if held >= wanted:
+                    break
+            else:
+                available = sum([zones[s].get(k, 0) for s in sources for k in kinds])
+                where = ", ".join(str(s) for s in sources)
+                raise self.error(node, f"cannot move {wanted} {'/'.join(kinds)} from {where}: "
+                                       f"only {available} there", "write `move up to N ...` to take what is there")
+        for src in sources:  # (`up to`: what there is, zone by zone)
+            if not wanted:
+                break
+            contents = zones[src]
+            first = take = None
+            for k in kinds:
+                have = contents.get(k)
+                if have:
+                    n = wanted if wanted < have else have
+                    if first is None:
+                        first, first_n = k, n
+                    elif take is None:
+                        take = {first: first_n, k: n}
+                    else:
+                        take[k] = n
+                    wanted -= n
+                    if not wanted:
+                        break
+            if take is not None:
+                self.transfer(src, dest, take)
+            elif first is not None:
+                self.shift(src, dest, first, first_n)
+
+    def move_kind(self, node: A.Move, source: ZoneRef, dest: ZoneRef, kind: str, wanted: int) -> None:
+        """`move N KIND from ZONE to ZONE` (or `up to N`), the commonest move: move_tokens for
+        one zone and one kind."""
+        q = node.quantity
+        if wanted < 0:
+            raise self.error(q, f"cannot move a negative number of tokens ({wanted})")
+        zones = self.state.zones
+        src = zones[source]
+        have = src.get(kind, 0)
+        if wanted > have:
+            if q.mode == "exact":
+                raise too_few(self, node, source, kind, wanted, have)
+            wanted = have
+        if not wanted or source is dest:
+            return
+        self.before_move(source, dest)
+        src[kind] = have - wanted
+        dst = zones[dest]
+        dst[kind] = dst.get(kind, 0) + wanted
+        if self.log.moves:
+            self.log_move(source, dest, {kind: wanted})
+
+    def move_bundle(self, node: A.Move, sources: list[ZoneRef], dest: ZoneRef, bundle: dict[str, int],
+                    up_to: bool) -> None:
+        """Moves a bundle's tokens from the first source that holds them, then the next..."""
+        remaining = {k: v for k, v in bundle.items() if v > 0}
+        zones = self.state.zones
+        for src in sources:
+            if not remaining:
+                break
+            contents = zones[src]
+            take = {}
+            for k, v in remaining.items():
+                have = contents.get(k, 0)
+                if have > 0:
+                    take[k] = v if v < have else have
+            if take:
+                self.transfer(src, dest, take)
+                for k, n in take.items():
+                    if remaining[k] == n:
+                        del remaining[k]
+                    else:
+                        remaining[k] -= n
+        if remaining and not up_to:
+            raise self.error(node, f"cannot move {remaining}: the source does not hold them",
+                             "write `move up to ...` to take what is there")
+
+    def draw_tokens(self, node: A.Draw, source: ZoneRef, dest: ZoneRef, wanted: int | None) -> None:
+        """`draw` once its zones and number (None for `all`) are known."""
+        q = node.quantity
+        contents = self.state.zones[source]
+        size = sum(contents.values())
+        n = size if wanted is None else wanted
+        if n < 0:
+            raise self.error(q, f"cannot draw a negative number of tokens ({n})")
+        if n > size:
+            if q.mode == "exact":
+                raise self.error(node, f"cannot draw {n} from {source}: it holds {size}",
+                                 "write `draw up to N ...` to draw what is there")
+            n = size
+        if n <= 0:
+            return
+        try:
+            drawn = self.chance.draw(contents, self.d.kinds, n)
+        except ScriptError as err:
+            raise self.error(node, str(err)) from None
+        if self.log.active:
+            self.log.emit("random", what="draw", src=str(source), dst=str(dest), result=dict(drawn))
+        else:
+            self.log.seq += 1  # records are numbered the same whether or not they are kept
+        self.transfer(source, dest, drawn)
+
+
+def before_move_code(runtime: str, source: str, dest: str, forgets: bool) -> list[str]:
+    """TokenMoves.before_move as lines of Python, for generated code that moves tokens itself
+    (there, a call per move would cost more than the move). `runtime`, `source` and `dest` are the
+    Python expressions for them; `forgets` is False when no deck's activity reads token counts,
+    so that nothing is ever remembered to forget."""
+    lines = [f"if {runtime}.active_cache: {runtime}.active_cache.clear()"] if forgets else []
+    lines.append(f"if {runtime}.keeping: {runtime}.keep_before({source}, {dest})")
+    return lines
+
+
+def too_few(where: Any, node: A.Move, source: ZoneRef, kind: str, wanted: int, have: int) -> RuleRuntimeError:
+    """The error of a move of more tokens than a zone holds (`where` makes errors: a runtime or an
+    evaluator)."""
+    return where.error(node, f"cannot move {wanted} {kind} from {source}: only {have} there",
+                       "write `move up to N ...` to take what is there")
