@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from ..language.ast import Span
 from ..language.errors import RuleError
 
@@ -24,6 +26,12 @@ class ConservationError(RuleRuntimeError):
     def __init__(self, span: Span, message: str):
         super().__init__(span, message, "R003",
                          "tokens may only be created during setup; every move must keep them")
+
+
+def did_you_mean(name: str, candidates: list[str]) -> str | None:
+    """The hint for a name that is not known: the closest known one, if any is close."""
+    close = difflib.get_close_matches(name, list(dict.fromkeys(candidates)), n=1)
+    return f"did you mean {close[0]!r}?" if close else None
 
 
 class GameOver(Exception):

@@ -1,14 +1,14 @@
 """A tree-walking interpreter for the rule language: the reference evaluator.
 
 One `Interpreter` evaluates the rules of one game: expressions by `eval`, statements by
-`run_block`; both dispatch on the node type. The game's state, chance source, agents and log are
-its Runtime's (runtime/): the interpreter reads the state and changes it through the runtime.
-Rule files reach nothing but this state: there is no eval/exec, no file, import or Python access.
+`run_block`; both dispatch on the node type to the functions of treewalk/expressions.py and
+treewalk/statements.py. The game's state, chance source, agents and log are its Runtime's
+(runtime/): the interpreter reads the state and changes it through the runtime. Rule files reach
+nothing but this state: there is no eval/exec, no file, import or Python access.
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import Any
 
@@ -25,47 +25,19 @@ from ..semantics.symbols import (
     VAR,
     ZONE,
 )
-from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode, parse_player, type_name
+from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, parse_player, type_name
 from .chance import Chance
 from .compiled import CompiledRules
-from .decisions import Decision
-from .errors import GameOver, RuleRuntimeError, StepBudgetExceeded
+from .env import Env
+from .errors import RuleRuntimeError, StepBudgetExceeded, did_you_mean
 from .log import GameLog
 from .runtime import Runtime
+from .treewalk.expressions import EVAL
+from .treewalk.statements import EXEC
 
 DEFAULT_STEP_BUDGET = 5_000_000
 MAX_DEPTH = 150  # nested func/rule calls; Python's own limit must never be the one that stops a game
 MAX_RANGE = 100_000
-
-
-class Env:
-    """A scope of local names (parameters, loop variables, lets); lookups walk outwards."""
-
-    __slots__ = ("names", "parent")
-
-    def __init__(self, names: dict[str, Any] | None = None, parent: Env | None = None):
-        self.names = names if names is not None else {}
-        self.parent = parent
-
-    def lookup(self, name: str) -> tuple[bool, Any]:
-        env: Env | None = self
-        while env is not None:
-            if name in env.names:
-                return True, env.names[name]
-            env = env.parent
-        return False, None
-
-    def assign(self, name: str, value: Any) -> bool:
-        env: Env | None = self
-        while env is not None:
-            if name in env.names:
-                env.names[name] = value
-                return True
-            env = env.parent
-        return False
-
-    def child(self, names: dict[str, Any] | None = None) -> Env:
-        return Env(names or {}, self)
 
 
 class Interpreter:
@@ -107,8 +79,8 @@ class Interpreter:
         self.targets_cache: dict[tuple, dict[str, ZoneRef]] = self.rules.targets
         # card_check of each card, worked out once per rule set and evaluator class.
         self.card_checks: dict[str, tuple] = self.rules.card_checks.setdefault(type(self), {})
-        # How each kind of node is evaluated or run: the methods of this interpreter's class,
-        # looked up once per class and called with the interpreter (`self._eval[T](self, node, env)`).
+        # How each kind of node is evaluated or run: functions called with the interpreter
+        # (`self._eval[T](self, node, env)`), made once per interpreter class.
         self._eval, self._exec = _dispatch(type(self))
         # How each global name of the rules is read, worked out once per rule set (see name_reads).
         reads = self.rules.name_reads
@@ -149,33 +121,15 @@ class Interpreter:
     def eval(self, node: A.Expr, env: Env) -> Any:
         return self._eval[type(node)](self, node, env)
 
-    def _eval_literal(self, node: A.IntLit | A.StrLit | A.BoolLit, env: Env) -> Any:
-        return node.value
-
-    def _eval_none(self, node: A.NoneLit, env: Env) -> None:
-        return None
-
-    def _eval_not(self, node: A.Not, env: Env) -> bool:
-        return not self.truth(self.eval(node.operand, env), node)
-
-    def _eval_neg(self, node: A.Neg, env: Env) -> int:
-        return -self.number(self.eval(node.operand, env), node)
-
-    def _eval_list(self, node: A.ListLit, env: Env) -> list[Any]:
-        return [self.eval(i, env) for i in node.items]
-
-    def _eval_if(self, node: A.IfExpr, env: Env) -> Any:
-        return self.eval(node.then if self.truth(self.eval(node.condition, env), node) else node.otherwise, env)
-
     def players(self) -> list[PlayerRef]:
         """All players, the active player first, then each next one to the left: the tie order."""
         return list(self.players_from[self.state.active])
 
     def _eval_name(self, node: A.Name, env: Env) -> Any:
         read = self.name_reads.get(id(node))
-        if read is not None:  # a global name: the resolver found no local that could hide it
+        if read is not None:  # a global name: the resolver found no local that could hide self
             return read(self, node)
-        name = node.id  # a local (or a node the resolver never saw): as the Env has it
+        name = node.id  # a local (or a node the resolver never saw): as the Env has self
         while env is not None:
             names = env.names
             if name in names:
@@ -211,12 +165,6 @@ class Interpreter:
 
     def _known_names(self) -> list[str]:
         return self.d.symbol_table.runtime_hints()
-
-    def _eval_attr(self, node: A.Attr, env: Env) -> Any:
-        return self.member(self.eval(node.obj, env), node.name, node)
-
-    def _eval_index(self, node: A.Index, env: Env) -> Any:
-        return self.index_value(self.eval(node.obj, env), self.eval(node.key, env), node)
 
     def index_value(self, obj: Any, key: Any, node: A.Index) -> Any:
         if isinstance(obj, list):
@@ -291,10 +239,6 @@ class Interpreter:
         raise self.error(node, f"card {card.name} has no field {name!r}",
                          _did_you_mean(name, [f.name for f in decl.fields]))
 
-    def _eval_call(self, node: A.Call, env: Env) -> Any:
-        args = [self.eval(a, env) for a in node.args]
-        return self.call(node.func, args, node)
-
     def call(self, name: str, args: list[Any], node: A.Node) -> Any:
         self.depth += 1
         try:
@@ -350,12 +294,8 @@ class Interpreter:
             env = Env(names)
             if mod.condition is None or self.truth(self.eval(mod.condition, env), mod.condition):
                 value = self.eval(mod.value, env)
-                self.count_fired(attached)
+                _count_fired(self, attached)
         return value
-
-    def count_fired(self, attached: Attached) -> None:
-        key = attached.card.name if attached.card is not None else attached.decl.key
-        self.fired[key] = self.fired.get(key, 0) + 1
 
     def card_active(self, card: A.Card) -> bool:
         """Whether the card's deck says it is in play now, remembered (see `active_now`).
@@ -393,9 +333,6 @@ class Interpreter:
             def check(it: Interpreter, value: CardValue) -> Any:
                 return it.eval(deck.active, Env({"it": value, "this": value}))
         return reads_zones, check, self.rules.card_value(card.name), deck
-
-    def _eval_binop(self, node: A.BinOp, env: Env) -> Any:
-        return self.binop(node, self.eval(node.left, env), self.eval(node.right, env))
 
     def binop(self, node: A.BinOp, left: Any, right: Any) -> Any:
         op = node.op
@@ -436,25 +373,12 @@ class Interpreter:
             return a >= b
         raise self.error(node, f"unknown operator {op}")  # pragma: no cover
 
-    def _eval_boolop(self, node: A.BoolOp, env: Env) -> bool:
-        if node.op == "and":
-            return all(self.truth(self.eval(i, env), i) for i in node.items)
-        return any(self.truth(self.eval(i, env), i) for i in node.items)
-
-    def _eval_range(self, node: A.RangeExpr, env: Env) -> list[int]:
-        low = self.number(self.eval(node.low, env), node.low)
-        return self.make_range(node, low, self.eval(node.high, env))
-
     def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
         """`low..high` once `low` is known to be a number (both engines)."""
         high = self.number(high, node.high)
         if high - low >= MAX_RANGE:
             raise self.error(node, f"the range {low}..{high} is too long (at most {MAX_RANGE} values)")
         return list(range(low, high + 1))
-
-    def _eval_in(self, node: A.InExpr, env: Env) -> bool:
-        container = self.iterable(self.eval(node.container, env), node.container)
-        return self.eval(node.item, env) in container
 
     def iterable(self, value: Any, node: A.Node) -> list[Any]:
         if isinstance(value, list):
@@ -464,62 +388,6 @@ class Interpreter:
         if isinstance(value, dict):
             return [k for k in self.d.kinds if value.get(k)]
         raise self.error(node, f"expected a list, got {type_name(value)}")
-
-    def _eval_comprehension(self, node: A.Comprehension, env: Env) -> list[Any]:
-        out = []
-        for item in self.iterable(self.eval(node.source, env), node.source):
-            inner = env.child({node.var: item})
-            if node.condition is None or self.truth(self.eval(node.condition, inner), node.condition):
-                out.append(self.eval(node.element, inner))
-        return out
-
-    def _eval_bundle(self, node: A.BundleLit, env: Env) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for kind, expr in node.items:
-            if kind not in self.d.kinds:
-                raise self.error(node, f"{kind!r} is not a token kind", _did_you_mean(kind, self.d.kinds))
-            value = self.number(self.eval(expr, env), expr)
-            if value < 0:
-                raise self.error(expr, f"a bundle cannot hold {value} {kind}")
-            if value:
-                out[kind] = out.get(kind, 0) + value
-        return out
-
-    def _keyed(self, node, env: Env) -> list[tuple[Any, Any]]:
-        items = self.iterable(self.eval(node.source, env), node.source)
-        return [(item, self.eval(node.key, env.child({"it": item}))) for item in items]
-
-    def _eval_where(self, node: A.Where, env: Env) -> list[Any]:
-        items = self.iterable(self.eval(node.source, env), node.source)
-        return [i for i in items if self.truth(self.eval(node.condition, env.child({"it": i})),
-                                               node.condition)]
-
-    def _eval_ordered(self, node: A.Ordered, env: Env) -> list[Any]:
-        keyed = self._keyed(node, env)
-        # A stable sort: equal keys keep list order, which for players is the tie order.
-        key = (lambda pair: _neg_key(pair[1])) if node.descending else (lambda pair: pair[1])
-        try:
-            return [item for item, _ in sorted(keyed, key=key)]
-        except TypeError:
-            raise self.error(node.key, "`ordered by` needs numbers (or lists of numbers) to compare") from None
-
-    def _eval_extreme(self, node: A.Extreme, env: Env) -> Any:
-        keyed = self._keyed(node, env)
-        if not keyed:
-            return None
-        try:
-            best = max(k for _, k in keyed) if node.most else min(k for _, k in keyed)
-        except TypeError:
-            raise self.error(node.key, "`with most` / `with fewest` need numbers to compare") from None
-        return next(item for item, k in keyed if k == best)
-
-    def _eval_at_phase_start(self, node: A.AtPhaseStart, env: Env) -> Any:
-        saved = self.read_zones
-        self.read_zones = self.rt.phase_start(node)
-        try:
-            return self.eval(node.operand, env)
-        finally:
-            self.read_zones = saved
 
     # ------------------------------------------------------------------ statements
     def block_runner(self, block: A.Block) -> Callable[[Interpreter, Env], None]:
@@ -532,16 +400,6 @@ class Interpreter:
             self.tick(stmt)
             rt.current_span = stmt.span
             self._exec[type(stmt)](self, stmt, env)
-
-    def _exec_let(self, node: A.Let, env: Env) -> None:
-        env.names[node.name] = self.eval(node.value, env)
-
-    def _exec_set(self, node: A.Set, env: Env) -> None:
-        value = self.eval(node.value, env)
-        target = node.target
-        if isinstance(target, A.Name) and env.assign(target.id, value):
-            return
-        self.set_target(node, value, env)
 
     def set_target(self, node: A.Set, value: Any, env: Env) -> None:
         """Sets what `set` names when it is not a local: a variable, the active player, or a
@@ -571,27 +429,6 @@ class Interpreter:
             return
         raise self.error(target, "only variables can be set")
 
-    def _exec_if(self, node: A.If, env: Env) -> None:
-        if self.truth(self.eval(node.condition, env), node.condition):
-            self.run_block(node.then, env.child())
-        elif node.otherwise is not None:
-            self.run_block(node.otherwise, env.child())
-
-    def _exec_for(self, node: A.ForEach, env: Env) -> None:
-        for item in list(self.iterable(self.eval(node.source, env), node.source)):
-            self.tick(node)
-            self.run_block(node.body, env.child({node.var: item}))
-
-    def _exec_while(self, node: A.While, env: Env) -> None:
-        while self.truth(self.eval(node.condition, env), node.condition):
-            self.tick(node)
-            self.run_block(node.body, env.child())
-
-    def _exec_repeat(self, node: A.Repeat, env: Env) -> None:
-        for _ in range(self.number(self.eval(node.count, env), node.count)):
-            self.tick(node)
-            self.run_block(node.body, env.child())
-
     def zone(self, value: Any, node: A.Node) -> ZoneRef:
         if isinstance(value, ZoneRef):
             return value
@@ -610,43 +447,6 @@ class Interpreter:
         if isinstance(value, PileRef):
             return value
         raise self.error(node, f"expected a pile of cards, got {type_name(value)}")
-
-    def _exec_move(self, node: A.Move, env: Env) -> None:
-        sources = self.zones(self.eval(node.source, env), node.source)
-        dest = self.zone(self.eval(node.dest, env), node.dest)
-        q = node.quantity
-        amount = self.eval(q.amount, env) if q.amount is not None else None
-        if isinstance(amount, dict):  # a bundle: move exactly (or up to) these tokens
-            if node.what is not None:
-                raise self.error(node.what, "a bundle already says which tokens; remove the kind")
-            self.rt.move_bundle(node, sources, dest, amount, q.mode == "up_to")
-            return
-        kinds = self.kinds_of(self.eval(node.what, env), node.what) if node.what is not None \
-            else list(self.d.kinds)
-        if q.mode == "all":
-            self.rt.move_all(sources, dest, kinds)
-            return
-        self.rt.move_tokens(node, sources, dest, self.number(amount, q.amount), kinds)
-
-    def _exec_draw(self, node: A.Draw, env: Env) -> None:
-        source = self.zone(self.eval(node.source, env), node.source)
-        dest = self.zone(self.eval(node.dest, env), node.dest)
-        q = node.quantity
-        wanted = None if q.mode == "all" else self.number(self.eval(q.amount, env), q.amount)
-        self.rt.draw_tokens(node, source, dest, wanted)
-
-    def _exec_shuffle(self, node: A.Shuffle, env: Env) -> None:
-        self.rt.shuffle_pile(node, self.pile(self.eval(node.pile, env), node.pile))
-
-    def _exec_place(self, node: A.Place, env: Env) -> None:
-        value = self.eval(node.cards, env)
-        cards = self.rt.cards_of(value, node.cards)
-        self.rt.place_cards(node, value, cards, self.pile(self.eval(node.pile, env), node.pile))
-
-    def _exec_reveal(self, node: A.Reveal, env: Env) -> None:
-        n = self.number(self.eval(node.count, env), node.count)
-        src = self.pile(self.eval(node.source, env), node.source)
-        self.reveal_cards(node, n, src, self.pile(self.eval(node.dest, env), node.dest))
 
     def reveal_cards(self, node: A.Reveal, n: int, src: PileRef, dst: PileRef) -> None:
         """`reveal` once its count and piles are known: each card, then its effects."""
@@ -674,71 +474,22 @@ class Interpreter:
             return value
         raise self.error(node, f"expected a player, got {type_name(value)}")
 
-    def _exec_ask_may(self, node: A.AskMay, env: Env) -> None:
-        p = self.player(self.eval(node.player, env), node.player)
-        answer = self.rt.ask(Decision(p.seat, node.id, "may", [True, False]), node)
-        if answer:
-            self.run_block(node.body, env.child())
-        elif node.otherwise is not None:
-            self.run_block(node.otherwise, env.child())
-
-    def _exec_ask_choose(self, node: A.AskChoose, env: Env) -> None:
-        p = self.player(self.eval(node.player, env), node.player)
-        values = self.iterable(self.eval(node.options, env), node.options)
-        if not values:
-            return  # nothing to choose from: the choice is skipped
-        encoded = [encode(v) for v in values]
-        answer = self.rt.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
-        if answer is None:
-            return
-        value = values[next(i for i, e in enumerate(encoded)
-                            if e == answer and isinstance(e, bool) == isinstance(answer, bool))]
-        self.run_block(node.body, env.child({node.var: value}))
-
-    def _exec_ask_distribute(self, node: A.AskDistribute, env: Env) -> None:
-        p = self.player(self.eval(node.player, env), node.player)
-        kinds = self.kinds_of(self.eval(node.amount, env), node.amount) \
-            if isinstance(node.amount, A.Name) and node.amount.id in self.d.kinds else None
-        source = self.zone(self.eval(node.source, env), node.source)
-        if kinds is None:
-            raise self.error(node.amount,
-                             "write which tokens to distribute: `distribute KIND from ZONE among ...`")
-        targets = self.distribution_targets(node, p, self.eval(node.targets, env))
-        limits = [(self.number(self.eval(limit.amount, env), limit.amount),
-                   self.iterable(self.eval(limit.zones, env), limit.zones)) for limit in node.limits]
-        self.rt.distribute(node, p, kinds[0], source, targets, limits)
-
     def distribution_targets(self, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
         """The zones a distribution may use, by the label the player answers with (the same
         targets for the same seat give the same answer, remembered for the rule set)."""
         if value.__class__ is not list:
-            return self._distribution_targets(node, p, value)
+            return _distribution_targets(self, node, p, value)
         key = (p[1], *value)  # the node only reports what is wrong, and that is never kept
         try:
             known = self.targets_cache.get(key)
         except TypeError:  # an unhashable value: not a zone, so the slow way reports it
-            return self._distribution_targets(node, p, value)
+            return _distribution_targets(self, node, p, value)
         if known is not None:  # only lists of names and zones are kept, so this one is one
             return known
-        known = self._distribution_targets(node, p, value)
+        known = _distribution_targets(self, node, p, value)
         if all(v.__class__ in (str, ZoneRef) for v in value):
             self.targets_cache[key] = known
         return known
-
-    def _distribution_targets(self, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
-        zones_by_label: dict[str, ZoneRef] = {}
-        for t in self.iterable(value, node.targets):
-            if isinstance(t, ZoneRef):  # the player's own zones answer by name, others in full
-                zones_by_label[t.name if t.owner == p.seat else str(t)] = t
-            elif isinstance(t, str) and t in self.d.player_zones:
-                zones_by_label[t] = self.zone_refs[t][p.seat]
-            else:
-                raise self.error(node.targets, f"{t!r} is not a zone a player can distribute to")
-        return zones_by_label
-
-    def _exec_do(self, node: A.Do, env: Env) -> None:
-        args = [self.eval(a, env) for a in node.args]
-        self.call_rule(node.rule, args, node)
 
     def call_rule(self, name: str, args: list[Any], node: A.Node) -> None:
         self.depth += 1
@@ -783,7 +534,7 @@ class Interpreter:
         env = Env(names)
         if hook.condition is not None and not self.truth(self.eval(hook.condition, env), hook.condition):
             return False
-        self.count_fired(attached)
+        _count_fired(self, attached)
         self.context.append(attached.card.name if attached.card is not None else f"{hook.time} {hook.name}")
         try:
             self.run_block(hook.body, env)
@@ -791,66 +542,28 @@ class Interpreter:
             self.context.pop()
         return True
 
-    def _exec_secretly(self, node: A.Secretly, env: Env) -> None:
-        rt = self.rt
-        before = rt.open_secret()
-        try:
-            self.run_block(node.body, env.child())
-        finally:
-            rt.close_secret()
-        rt.uncover(before)
-
-    def _exec_end(self, node: A.EndGame, env: Env) -> None:
-        raise GameOver()
-
-    def _exec_say(self, node: A.Say, env: Env) -> None:
-        self.rt.log.emit("say", msg=node.message, args=[encode(self.eval(a, env)) for a in node.args])
-
-    def _exec_show(self, node: A.Show, env: Env) -> None:
-        value = self.eval(node.cards, env)
-        cards = [] if value is None else self.rt.cards_of(value, node.cards)
-        self.show_cards(node, cards, self.eval(node.player, env))
-
     def show_cards(self, node: A.Show, cards: list[CardValue], player: Any) -> None:
         """`show CARDS to PLAYER` once the cards are known (both engines)."""
         self.rt.show(self.player(player, node.player), cards)
 
-    def _exec_create(self, node: A.Create, env: Env) -> None:
-        what = self.eval(node.what, env)
-        self.rt.create(node, what, self.eval(node.where, env))
-
     # ------------------------------------------------------------------ views & checks
-_EVAL_METHODS = {
-    A.IntLit: "_eval_literal", A.StrLit: "_eval_literal", A.BoolLit: "_eval_literal",
-    A.NoneLit: "_eval_none", A.Name: "_eval_name", A.Attr: "_eval_attr", A.Index: "_eval_index",
-    A.Call: "_eval_call", A.BinOp: "_eval_binop", A.BoolOp: "_eval_boolop", A.Not: "_eval_not",
-    A.Neg: "_eval_neg", A.RangeExpr: "_eval_range", A.InExpr: "_eval_in", A.ListLit: "_eval_list",
-    A.Comprehension: "_eval_comprehension", A.BundleLit: "_eval_bundle", A.IfExpr: "_eval_if",
-    A.Where: "_eval_where", A.Ordered: "_eval_ordered", A.Extreme: "_eval_extreme",
-    A.AtPhaseStart: "_eval_at_phase_start",
-}
-_EXEC_METHODS = {
-    A.Let: "_exec_let", A.Set: "_exec_set", A.If: "_exec_if", A.ForEach: "_exec_for",
-    A.While: "_exec_while", A.Repeat: "_exec_repeat", A.Move: "_exec_move", A.Draw: "_exec_draw",
-    A.Shuffle: "_exec_shuffle", A.Place: "_exec_place", A.Reveal: "_exec_reveal",
-    A.AskMay: "_exec_ask_may", A.AskChoose: "_exec_ask_choose", A.AskDistribute: "_exec_ask_distribute",
-    A.Do: "_exec_do", A.Secretly: "_exec_secretly", A.EndGame: "_exec_end", A.Say: "_exec_say",
-    A.Create: "_exec_create", A.Show: "_exec_show",
-}
+def _count_fired(it: Interpreter, attached: Attached) -> None:
+    """Counts one application of a card's effect, a hook or a modifier (GameResult.fired)."""
+    key = attached.card.name if attached.card is not None else attached.decl.key
+    it.fired[key] = it.fired.get(key, 0) + 1
 
 
-Dispatch = dict[type, Callable[..., Any]]
-
-
-def _dispatch(cls: type) -> tuple[Dispatch, Dispatch]:
-    """The node-type tables of an interpreter class (methods to call with the interpreter),
-    looked up once per class rather than bound again for every game."""
-    tables = cls.__dict__.get("_dispatch_tables")
-    if tables is None:
-        tables = ({t: getattr(cls, m) for t, m in _EVAL_METHODS.items()},
-                  {t: getattr(cls, m) for t, m in _EXEC_METHODS.items()})
-        cls._dispatch_tables = tables
-    return tables
+def _distribution_targets(it: Interpreter, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:
+    """Interpreter.distribution_targets worked out (and checked) anew."""
+    zones_by_label: dict[str, ZoneRef] = {}
+    for t in it.iterable(value, node.targets):
+        if isinstance(t, ZoneRef):  # the player's own zones answer by name, others in full
+            zones_by_label[t.name if t.owner == p.seat else str(t)] = t
+        elif isinstance(t, str) and t in it.d.player_zones:
+            zones_by_label[t] = it.zone_refs[t][p.seat]
+        else:
+            raise it.error(node.targets, f"{t!r} is not a zone a player can distribute to")
+    return zones_by_label
 
 
 # How the engines read the built-in names that come from the game state.
@@ -914,21 +627,20 @@ def _equal(left: Any, right: Any) -> bool:
     return left == right and isinstance(left, bool) == isinstance(right, bool)
 
 
-def _neg_key(key: Any) -> Any:
-    if isinstance(key, tuple):
-        return tuple(_neg_key(k) for k in key)
-    if isinstance(key, list):
-        return [_neg_key(k) for k in key]
-    if isinstance(key, bool):
-        return not key
-    if isinstance(key, int):
-        return -key
-    raise TypeError(f"cannot order by {key!r} descending")
+_did_you_mean = did_you_mean  # (the name the interpreter's callers know it by)
+
+Dispatch = dict[type, Callable[..., Any]]
+_TABLES: dict[type, tuple[Dispatch, Dispatch]] = {}
 
 
-def _did_you_mean(name: str, candidates: list[str]) -> str | None:
-    close = difflib.get_close_matches(name, list(dict.fromkeys(candidates)), n=1)
-    return f"did you mean {close[0]!r}?" if close else None
+def _dispatch(cls: type) -> tuple[Dispatch, Dispatch]:
+    """The tree-walker's node-type tables for an interpreter class: what evaluates each kind of
+    expression and runs each kind of statement, called with the interpreter. Names are looked
+    up by the class's own _eval_name; the tables are made once per class, not for every game."""
+    tables = _TABLES.get(cls)
+    if tables is None:
+        tables = _TABLES[cls] = ({**EVAL, A.Name: cls._eval_name}, EXEC)
+    return tables
 
 
-__all__ = ["Interpreter", "Env", "parse_player"]
+__all__ = ["Interpreter", "Env", "MAX_DEPTH", "parse_player"]

@@ -28,8 +28,10 @@ from ...language import ast as A
 from ...semantics.definition import Attached, GameDef
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode
 from ..compiled import CompiledRules, compiled
+from ..env import Env
 from ..errors import GameOver, StepBudgetExceeded
-from ..interpreter import MAX_DEPTH, Env, Interpreter, _neg_key
+from ..interpreter import MAX_DEPTH, Interpreter
+from ..treewalk.expressions import _neg_key
 from . import runtime as rt
 from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
 from .scope import Scope, Unit

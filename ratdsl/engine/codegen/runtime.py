@@ -14,8 +14,9 @@ from ...language import ast as A
 from ...semantics.builtins import BUILTINS
 from ...semantics.values import PlayerRef, ZoneRef, encode
 from ..decisions import Decision
-from ..errors import RuleRuntimeError
-from ..interpreter import MAX_DEPTH, Env, Interpreter, _did_you_mean
+from ..env import Env
+from ..errors import RuleRuntimeError, did_you_mean
+from ..interpreter import MAX_DEPTH, Interpreter
 from ..runtime.moves import too_few
 
 MISSING = object()  # a free name the caller's scope does not bind: the global meaning applies
@@ -74,10 +75,6 @@ def bundle_count(it: Interpreter, node: A.Expr, kind: str, value: Any) -> None:
     value = it.number(value, node)
     if value < 0:
         raise it.error(node, f"a bundle cannot hold {value} {kind}")
-
-
-def did_you_mean(name: str, candidates: list[str]) -> str | None:
-    return _did_you_mean(name, candidates)
 
 
 def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) -> Any:

@@ -1,0 +1,158 @@
+"""How the tree-walker evaluates each kind of expression: one function per node class, called
+with the interpreter, the node and the scope (`EVAL[type(node)](it, node, env)`). Names are
+looked up by the interpreter itself (Interpreter._eval_name)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...language import ast as A
+from ..env import Env
+from ..errors import did_you_mean
+
+if TYPE_CHECKING:
+    from ..interpreter import Interpreter
+
+
+def _eval_literal(it: Interpreter, node: A.IntLit | A.StrLit | A.BoolLit, env: Env) -> Any:
+    return node.value
+
+
+def _eval_none(it: Interpreter, node: A.NoneLit, env: Env) -> None:
+    return None
+
+
+def _eval_not(it: Interpreter, node: A.Not, env: Env) -> bool:
+    return not it.truth(it.eval(node.operand, env), node)
+
+
+def _eval_neg(it: Interpreter, node: A.Neg, env: Env) -> int:
+    return -it.number(it.eval(node.operand, env), node)
+
+
+def _eval_list(it: Interpreter, node: A.ListLit, env: Env) -> list[Any]:
+    return [it.eval(i, env) for i in node.items]
+
+
+def _eval_if(it: Interpreter, node: A.IfExpr, env: Env) -> Any:
+    return it.eval(node.then if it.truth(it.eval(node.condition, env), node) else node.otherwise, env)
+
+
+def _eval_attr(it: Interpreter, node: A.Attr, env: Env) -> Any:
+    return it.member(it.eval(node.obj, env), node.name, node)
+
+
+def _eval_index(it: Interpreter, node: A.Index, env: Env) -> Any:
+    return it.index_value(it.eval(node.obj, env), it.eval(node.key, env), node)
+
+
+def _eval_call(it: Interpreter, node: A.Call, env: Env) -> Any:
+    args = [it.eval(a, env) for a in node.args]
+    return it.call(node.func, args, node)
+
+
+def _eval_binop(it: Interpreter, node: A.BinOp, env: Env) -> Any:
+    return it.binop(node, it.eval(node.left, env), it.eval(node.right, env))
+
+
+def _eval_boolop(it: Interpreter, node: A.BoolOp, env: Env) -> bool:
+    if node.op == "and":
+        return all(it.truth(it.eval(i, env), i) for i in node.items)
+    return any(it.truth(it.eval(i, env), i) for i in node.items)
+
+
+def _eval_range(it: Interpreter, node: A.RangeExpr, env: Env) -> list[int]:
+    low = it.number(it.eval(node.low, env), node.low)
+    return it.make_range(node, low, it.eval(node.high, env))
+
+
+def _eval_in(it: Interpreter, node: A.InExpr, env: Env) -> bool:
+    container = it.iterable(it.eval(node.container, env), node.container)
+    return it.eval(node.item, env) in container
+
+
+def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> list[Any]:
+    out = []
+    for item in it.iterable(it.eval(node.source, env), node.source):
+        inner = env.child({node.var: item})
+        if node.condition is None or it.truth(it.eval(node.condition, inner), node.condition):
+            out.append(it.eval(node.element, inner))
+    return out
+
+
+def _eval_bundle(it: Interpreter, node: A.BundleLit, env: Env) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for kind, expr in node.items:
+        if kind not in it.d.kinds:
+            raise it.error(node, f"{kind!r} is not a token kind", did_you_mean(kind, it.d.kinds))
+        value = it.number(it.eval(expr, env), expr)
+        if value < 0:
+            raise it.error(expr, f"a bundle cannot hold {value} {kind}")
+        if value:
+            out[kind] = out.get(kind, 0) + value
+    return out
+
+
+def _keyed(it: Interpreter, node, env: Env) -> list[tuple[Any, Any]]:
+    items = it.iterable(it.eval(node.source, env), node.source)
+    return [(item, it.eval(node.key, env.child({"it": item}))) for item in items]
+
+
+def _eval_where(it: Interpreter, node: A.Where, env: Env) -> list[Any]:
+    items = it.iterable(it.eval(node.source, env), node.source)
+    return [i for i in items if it.truth(it.eval(node.condition, env.child({"it": i})),
+                                           node.condition)]
+
+
+def _eval_ordered(it: Interpreter, node: A.Ordered, env: Env) -> list[Any]:
+    keyed = _keyed(it, node, env)
+    # A stable sort: equal keys keep list order, which for players is the tie order.
+    key = (lambda pair: _neg_key(pair[1])) if node.descending else (lambda pair: pair[1])
+    try:
+        return [item for item, _ in sorted(keyed, key=key)]
+    except TypeError:
+        raise it.error(node.key, "`ordered by` needs numbers (or lists of numbers) to compare") from None
+
+
+def _eval_extreme(it: Interpreter, node: A.Extreme, env: Env) -> Any:
+    keyed = _keyed(it, node, env)
+    if not keyed:
+        return None
+    try:
+        best = max(k for _, k in keyed) if node.most else min(k for _, k in keyed)
+    except TypeError:
+        raise it.error(node.key, "`with most` / `with fewest` need numbers to compare") from None
+    return next(item for item, k in keyed if k == best)
+
+
+def _eval_at_phase_start(it: Interpreter, node: A.AtPhaseStart, env: Env) -> Any:
+    saved = it.read_zones
+    it.read_zones = it.rt.phase_start(node)
+    try:
+        return it.eval(node.operand, env)
+    finally:
+        it.read_zones = saved
+
+
+def _neg_key(key: Any) -> Any:
+    if isinstance(key, tuple):
+        return tuple(_neg_key(k) for k in key)
+    if isinstance(key, list):
+        return [_neg_key(k) for k in key]
+    if isinstance(key, bool):
+        return not key
+    if isinstance(key, int):
+        return -key
+    raise TypeError(f"cannot order by {key!r} descending")
+
+
+EVAL: dict[type, Callable[..., Any]] = {
+    A.IntLit: _eval_literal, A.StrLit: _eval_literal, A.BoolLit: _eval_literal,
+    A.NoneLit: _eval_none, A.Attr: _eval_attr, A.Index: _eval_index,
+    A.Call: _eval_call, A.BinOp: _eval_binop, A.BoolOp: _eval_boolop, A.Not: _eval_not,
+    A.Neg: _eval_neg, A.RangeExpr: _eval_range, A.InExpr: _eval_in, A.ListLit: _eval_list,
+    A.Comprehension: _eval_comprehension, A.BundleLit: _eval_bundle, A.IfExpr: _eval_if,
+    A.Where: _eval_where, A.Ordered: _eval_ordered, A.Extreme: _eval_extreme,
+    A.AtPhaseStart: _eval_at_phase_start,
+}

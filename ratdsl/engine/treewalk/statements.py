@@ -1,0 +1,177 @@
+"""How the tree-walker runs each kind of statement: one function per node class, called with the
+interpreter, the node and the scope (`EXEC[type(node)](it, node, env)`). What a statement changes
+in the game goes through the interpreter's runtime (`it.rt`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...language import ast as A
+from ...semantics.values import encode
+from ..decisions import Decision
+from ..env import Env
+from ..errors import GameOver
+
+if TYPE_CHECKING:
+    from ..interpreter import Interpreter
+
+
+def _exec_let(it: Interpreter, node: A.Let, env: Env) -> None:
+    env.names[node.name] = it.eval(node.value, env)
+
+
+def _exec_set(it: Interpreter, node: A.Set, env: Env) -> None:
+    value = it.eval(node.value, env)
+    target = node.target
+    if isinstance(target, A.Name) and env.assign(target.id, value):
+        return
+    it.set_target(node, value, env)
+
+
+def _exec_if(it: Interpreter, node: A.If, env: Env) -> None:
+    if it.truth(it.eval(node.condition, env), node.condition):
+        it.run_block(node.then, env.child())
+    elif node.otherwise is not None:
+        it.run_block(node.otherwise, env.child())
+
+
+def _exec_for(it: Interpreter, node: A.ForEach, env: Env) -> None:
+    for item in list(it.iterable(it.eval(node.source, env), node.source)):
+        it.tick(node)
+        it.run_block(node.body, env.child({node.var: item}))
+
+
+def _exec_while(it: Interpreter, node: A.While, env: Env) -> None:
+    while it.truth(it.eval(node.condition, env), node.condition):
+        it.tick(node)
+        it.run_block(node.body, env.child())
+
+
+def _exec_repeat(it: Interpreter, node: A.Repeat, env: Env) -> None:
+    for _ in range(it.number(it.eval(node.count, env), node.count)):
+        it.tick(node)
+        it.run_block(node.body, env.child())
+
+
+def _exec_move(it: Interpreter, node: A.Move, env: Env) -> None:
+    sources = it.zones(it.eval(node.source, env), node.source)
+    dest = it.zone(it.eval(node.dest, env), node.dest)
+    q = node.quantity
+    amount = it.eval(q.amount, env) if q.amount is not None else None
+    if isinstance(amount, dict):  # a bundle: move exactly (or up to) these tokens
+        if node.what is not None:
+            raise it.error(node.what, "a bundle already says which tokens; remove the kind")
+        it.rt.move_bundle(node, sources, dest, amount, q.mode == "up_to")
+        return
+    kinds = it.kinds_of(it.eval(node.what, env), node.what) if node.what is not None \
+        else list(it.d.kinds)
+    if q.mode == "all":
+        it.rt.move_all(sources, dest, kinds)
+        return
+    it.rt.move_tokens(node, sources, dest, it.number(amount, q.amount), kinds)
+
+
+def _exec_draw(it: Interpreter, node: A.Draw, env: Env) -> None:
+    source = it.zone(it.eval(node.source, env), node.source)
+    dest = it.zone(it.eval(node.dest, env), node.dest)
+    q = node.quantity
+    wanted = None if q.mode == "all" else it.number(it.eval(q.amount, env), q.amount)
+    it.rt.draw_tokens(node, source, dest, wanted)
+
+
+def _exec_shuffle(it: Interpreter, node: A.Shuffle, env: Env) -> None:
+    it.rt.shuffle_pile(node, it.pile(it.eval(node.pile, env), node.pile))
+
+
+def _exec_place(it: Interpreter, node: A.Place, env: Env) -> None:
+    value = it.eval(node.cards, env)
+    cards = it.rt.cards_of(value, node.cards)
+    it.rt.place_cards(node, value, cards, it.pile(it.eval(node.pile, env), node.pile))
+
+
+def _exec_reveal(it: Interpreter, node: A.Reveal, env: Env) -> None:
+    n = it.number(it.eval(node.count, env), node.count)
+    src = it.pile(it.eval(node.source, env), node.source)
+    it.reveal_cards(node, n, src, it.pile(it.eval(node.dest, env), node.dest))
+
+
+def _exec_ask_may(it: Interpreter, node: A.AskMay, env: Env) -> None:
+    p = it.player(it.eval(node.player, env), node.player)
+    answer = it.rt.ask(Decision(p.seat, node.id, "may", [True, False]), node)
+    if answer:
+        it.run_block(node.body, env.child())
+    elif node.otherwise is not None:
+        it.run_block(node.otherwise, env.child())
+
+
+def _exec_ask_choose(it: Interpreter, node: A.AskChoose, env: Env) -> None:
+    p = it.player(it.eval(node.player, env), node.player)
+    values = it.iterable(it.eval(node.options, env), node.options)
+    if not values:
+        return  # nothing to choose from: the choice is skipped
+    encoded = [encode(v) for v in values]
+    answer = it.rt.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
+    if answer is None:
+        return
+    value = values[next(i for i, e in enumerate(encoded)
+                        if e == answer and isinstance(e, bool) == isinstance(answer, bool))]
+    it.run_block(node.body, env.child({node.var: value}))
+
+
+def _exec_ask_distribute(it: Interpreter, node: A.AskDistribute, env: Env) -> None:
+    p = it.player(it.eval(node.player, env), node.player)
+    kinds = it.kinds_of(it.eval(node.amount, env), node.amount) \
+        if isinstance(node.amount, A.Name) and node.amount.id in it.d.kinds else None
+    source = it.zone(it.eval(node.source, env), node.source)
+    if kinds is None:
+        raise it.error(node.amount,
+                         "write which tokens to distribute: `distribute KIND from ZONE among ...`")
+    targets = it.distribution_targets(node, p, it.eval(node.targets, env))
+    limits = [(it.number(it.eval(limit.amount, env), limit.amount),
+               it.iterable(it.eval(limit.zones, env), limit.zones)) for limit in node.limits]
+    it.rt.distribute(node, p, kinds[0], source, targets, limits)
+
+
+def _exec_do(it: Interpreter, node: A.Do, env: Env) -> None:
+    args = [it.eval(a, env) for a in node.args]
+    it.call_rule(node.rule, args, node)
+
+
+def _exec_secretly(it: Interpreter, node: A.Secretly, env: Env) -> None:
+    rt = it.rt
+    before = rt.open_secret()
+    try:
+        it.run_block(node.body, env.child())
+    finally:
+        rt.close_secret()
+    rt.uncover(before)
+
+
+def _exec_end(it: Interpreter, node: A.EndGame, env: Env) -> None:
+    raise GameOver()
+
+
+def _exec_say(it: Interpreter, node: A.Say, env: Env) -> None:
+    it.rt.log.emit("say", msg=node.message, args=[encode(it.eval(a, env)) for a in node.args])
+
+
+def _exec_show(it: Interpreter, node: A.Show, env: Env) -> None:
+    value = it.eval(node.cards, env)
+    cards = [] if value is None else it.rt.cards_of(value, node.cards)
+    it.show_cards(node, cards, it.eval(node.player, env))
+
+
+def _exec_create(it: Interpreter, node: A.Create, env: Env) -> None:
+    what = it.eval(node.what, env)
+    it.rt.create(node, what, it.eval(node.where, env))
+
+
+EXEC: dict[type, Callable[..., Any]] = {
+    A.Let: _exec_let, A.Set: _exec_set, A.If: _exec_if, A.ForEach: _exec_for,
+    A.While: _exec_while, A.Repeat: _exec_repeat, A.Move: _exec_move, A.Draw: _exec_draw,
+    A.Shuffle: _exec_shuffle, A.Place: _exec_place, A.Reveal: _exec_reveal,
+    A.AskMay: _exec_ask_may, A.AskChoose: _exec_ask_choose, A.AskDistribute: _exec_ask_distribute,
+    A.Do: _exec_do, A.Secretly: _exec_secretly, A.EndGame: _exec_end, A.Say: _exec_say,
+    A.Create: _exec_create, A.Show: _exec_show,
+}
