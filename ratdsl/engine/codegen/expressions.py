@@ -4,7 +4,7 @@ knows the types of constants, loop variables and lets, and drops the checks they
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...language import ast as A
 from ...semantics.builtins import BUILTINS
@@ -13,10 +13,8 @@ from ...semantics.symbols import BUILTIN, BUILTIN_NAMES, CARD, CONST, OPTION, PI
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..compiled import left_step
 from ..interpreter import _equal
+from .context import Generation
 from .scope import Scope, Unit
-
-if TYPE_CHECKING:  # the generator creates the lowerings; only its type is needed here
-    from .generator import CodeGenerator
 
 MAX_INLINE_NESTING = 3  # funcs inlined inside inlined funcs, at most
 MAX_INLINE_SIZE = 60  # AST nodes in a func's body and modifiers, at most
@@ -60,7 +58,7 @@ def _intern(value: str) -> str:
 class ExprLowering:
     """Lowers the expressions of one unit into lines of Python."""
 
-    def __init__(self, gen: CodeGenerator, unit: Unit):
+    def __init__(self, gen: Generation, unit: Unit):
         self.gen = gen
         self.unit = unit
         self.d = gen.d

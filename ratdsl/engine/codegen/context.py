@@ -1,0 +1,54 @@
+"""What the lowering of expressions and statements needs of the generator it writes code for.
+
+generator.py's CodeGenerator is the one implementation; the lowerings (expressions.py,
+statements.py) know it only through this protocol, so imports go one way inside codegen:
+context, scope <- expressions <- statements <- generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ...language import ast as A
+from ...semantics.definition import Attached, GameDef
+from ...semantics.symbols import SymbolTable
+from ...semantics.values import ZoneRef
+from ..compiled import CompiledRules
+
+
+class Generation(Protocol):
+    d: GameDef
+    rules: CompiledRules
+    namespace: dict[str, Any]  # the constants (and functions) generated code reads, by name
+    const_keep: list[Any]  # values whose id() names a constant: kept alive with the generator
+    table: SymbolTable  # what every name of the rules stands for
+    set_targets: set[str]  # every name a `set` assigns
+    kind_set: frozenset[str]
+    zone_tables: dict[str, tuple[ZoneRef, ...]]  # each player zone's refs, by seat
+    decks_read_zones: bool  # whether some deck's activity depends on token counts
+
+    def const(self, value: Any) -> str:
+        """The name of a constant bound to `value`."""
+
+    def text(self, value: str) -> str:
+        """The name of a constant bound to a string."""
+
+    def function(self, kind: str, name: str) -> str:
+        """The Python name of a func's, table's or rule's generated function."""
+
+    def shared_zone(self, name: str) -> ZoneRef: ...
+
+    def may_be_local(self, node: A.Name) -> bool:
+        """Whether a name free in a unit may be bound by the caller's Env."""
+
+    def inlinable(self, name: str) -> bool:
+        """Whether a func is lowered where it is called."""
+
+    def is_leaf(self, name: str) -> bool:
+        """Whether a func calls no func or table."""
+
+    def rule_inlinable(self, name: str) -> bool:
+        """Whether a rule is lowered where it is run."""
+
+    def hook_unit(self, attached: Attached, arity: int) -> str:
+        """The Python name of a hook's generated function."""
