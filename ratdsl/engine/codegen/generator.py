@@ -65,11 +65,16 @@ class CodeGenerator:
         self.decks_read_zones = any(rules.reads_zones(deck) for deck in d.decks.values())
         self.inline_ok: dict[Any, bool] = {}
         self.shared_zone_refs: dict[str, ZoneRef] = {}
+        # Constants, entry functions and hook functions are found by id() of their value or node:
+        # nodes compare by their fields, not their spans, so two equal nodes at different places
+        # would share code that reports the wrong place, and hashing a node hashes its whole
+        # subtree. Everything whose id() is a key stays in const_keep, so no id is reused while
+        # the generator lives.
         self.const_ids: dict[tuple[str, int], str] = {}
         self.const_keep: list[Any] = []
         self.defined: dict[tuple[str, str], str] = {}  # ("func", name) -> Python function name
         self.pending: list[Callable[[], Unit]] = []
-        self.entries: dict[int, Callable[..., Any]] = {}
+        self.entries: dict[int, Callable[..., Any]] = {}  # by id() of the node (see const_ids)
         self.deck_checks: dict[str, Callable[..., Any]] = {}  # deck name -> its `active when`
         self.sources: list[str] = []
 
