@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import difflib
+from typing import TYPE_CHECKING, Any
 
-from ..language.ast import Span
+from ..language.ast import Node, Span
 from ..language.errors import RuleError
+
+if TYPE_CHECKING:
+    from ..semantics.operators import OperatorError
 
 
 class RuleRuntimeError(RuleError):
@@ -32,6 +36,12 @@ def did_you_mean(name: str, candidates: list[str]) -> str | None:
     """The hint for a name that is not known: the closest known one, if any is close."""
     close = difflib.get_close_matches(name, list(dict.fromkeys(candidates)), n=1)
     return f"did you mean {close[0]!r}?" if close else None
+
+
+def refused(it: Any, err: OperatorError, node: Node) -> RuleRuntimeError:
+    """An operator's refusal (ratdsl/semantics/operators.py) as the evaluator's error (`it.error`)
+    at the operand of `node` it blames, or at `node` itself."""
+    return it.error(getattr(node, err.at) if err.at else node, err.message)
 
 
 class GameOver(Exception):

@@ -15,6 +15,7 @@ from typing import Any
 from ..language import ast as A
 from ..semantics.builtins import BUILTINS
 from ..semantics.definition import Attached, GameDef
+from ..semantics.operators import BINARY, OperatorError, index, items, number, truth
 from ..semantics.symbols import (
     BUILTIN,
     CARD,
@@ -29,7 +30,7 @@ from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, parse_pla
 from .chance import Chance
 from .compiled import CompiledRules
 from .env import Env
-from .errors import RuleRuntimeError, StepBudgetExceeded, did_you_mean
+from .errors import RuleRuntimeError, StepBudgetExceeded, did_you_mean, refused
 from .log import GameLog
 from .runtime import Runtime
 from .treewalk.expressions import EVAL
@@ -103,14 +104,16 @@ class Interpreter:
         return self.rt.error(node, message, hint)
 
     def truth(self, value: Any, node: A.Node) -> bool:
-        if isinstance(value, bool):
-            return value
-        raise self.error(node, f"expected yes or no (a condition), got {type_name(value)}")
+        try:
+            return truth(value)
+        except OperatorError as err:
+            raise refused(self, err, node) from None
 
     def number(self, value: Any, node: A.Node) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise self.error(node, f"expected a number, got {type_name(value)}")
+        try:
+            return number(value)
+        except OperatorError as err:
+            raise refused(self, err, node) from None
 
     def tick(self, node: A.Node) -> None:
         self.steps += 1
@@ -167,17 +170,10 @@ class Interpreter:
         return self.d.symbol_table.runtime_hints()
 
     def index_value(self, obj: Any, key: Any, node: A.Index) -> Any:
-        if isinstance(obj, list):
-            if not isinstance(key, int):
-                raise self.error(node.key, f"a list index must be a number, got {type_name(key)}")
-            if not -len(obj) <= key < len(obj):
-                raise self.error(node, f"index {key} is outside the list of {len(obj)}")
-            return obj[key]
-        if isinstance(key, str):
-            return self.member(obj, key, node)
-        if isinstance(obj, dict) and isinstance(key, str):
-            return obj.get(key, 0)
-        raise self.error(node, f"cannot look up {type_name(key)} in {type_name(obj)}")
+        try:
+            return index(obj, key, self.member, node)
+        except OperatorError as err:
+            raise refused(self, err, node) from None
 
     def member(self, obj: Any, name: str, node: A.Node) -> Any:
         d = self.d
@@ -268,7 +264,7 @@ class Interpreter:
             raise self.error(node, f"unknown function {name!r}",
                              _did_you_mean(name, [*d.funcs, *d.tables, *BUILTINS]))
         try:
-            return builtin(self, node, *args)
+            return builtin.evaluate(self, node, *args)
         except TypeError as err:
             raise self.error(node, f"{name}: wrong number or kind of values ({err})") from None
 
@@ -335,43 +331,10 @@ class Interpreter:
         return reads_zones, check, self.rules.card_value(card.name), deck
 
     def binop(self, node: A.BinOp, left: Any, right: Any) -> Any:
-        op = node.op
-        if op == "==":
-            return _equal(left, right)
-        if op == "!=":
-            return not _equal(left, right)
-        if op in ("+", "-") and isinstance(left, dict) and isinstance(right, dict):
-            sign = 1 if op == "+" else -1
-            out = dict(left)
-            for k, v in right.items():
-                out[k] = out.get(k, 0) + sign * v
-            return {k: v for k, v in out.items() if v > 0}
-        if op == "+" and isinstance(left, list) and isinstance(right, list):
-            return left + right
-        if op == "*" and isinstance(left, dict):
-            factor = self.number(right, node.right)
-            return {k: v * factor for k, v in left.items()}
-        a = self.number(left, node.left)
-        b = self.number(right, node.right)
-        if op == "+":
-            return a + b
-        if op == "-":
-            return a - b
-        if op == "*":
-            return a * b
-        if op in ("/", "%"):
-            if b == 0:
-                raise self.error(node, "division by zero")
-            return a // b if op == "/" else a % b
-        if op == "<":
-            return a < b
-        if op == "<=":
-            return a <= b
-        if op == ">":
-            return a > b
-        if op == ">=":
-            return a >= b
-        raise self.error(node, f"unknown operator {op}")  # pragma: no cover
+        try:
+            return BINARY[node.op](left, right)
+        except OperatorError as err:
+            raise refused(self, err, node) from None
 
     def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
         """`low..high` once `low` is known to be a number (both engines)."""
@@ -381,13 +344,12 @@ class Interpreter:
         return list(range(low, high + 1))
 
     def iterable(self, value: Any, node: A.Node) -> list[Any]:
-        if isinstance(value, list):
+        if value.__class__ is list:
             return value
-        if isinstance(value, PileRef):
-            return list(self.state.piles[value])
-        if isinstance(value, dict):
-            return [k for k in self.d.kinds if value.get(k)]
-        raise self.error(node, f"expected a list, got {type_name(value)}")
+        try:
+            return items(value, self.d.kinds, self.state.piles)
+        except OperatorError as err:
+            raise refused(self, err, node) from None
 
     # ------------------------------------------------------------------ statements
     def block_runner(self, block: A.Block) -> Callable[[Interpreter, Env], None]:
@@ -620,11 +582,6 @@ def _reader(d: GameDef, name: str, kind: str) -> Callable[[Interpreter, A.Name],
     if kind == CARD:
         return lambda it, node: CardValue(name)
     return lambda it, node: name
-
-
-def _equal(left: Any, right: Any) -> bool:
-    """Rule-language equality: a yes/no value never equals a number (`true == 1` is false)."""
-    return left == right and isinstance(left, bool) == isinstance(right, bool)
 
 
 _did_you_mean = did_you_mean  # (the name the interpreter's callers know it by)

@@ -1,12 +1,36 @@
-"""Built-in functions of the rule language. Each takes the interpreter, the calling node (for
-error positions) and evaluated values. None of them reaches outside the game state."""
+"""Built-in functions of the rule language, one registry for every stage.
+
+Each built-in is a frozen `Builtin` record: its name and signature, what of the game it reads,
+whether it is pure, and the function that evaluates it. The evaluators call `evaluate` with a
+context (the interpreter, or the summaries' static context), the calling node (for error
+positions) and the evaluated values; the checker reports calls with the wrong number of values
+from the signature; the summaries work out calls of pure built-ins with the same `evaluate`; the
+code generator lowers the ones marked `inline` in place. None of them reaches outside the game.
+
+What a pure built-in may use of its context is `Context`; the others use the interpreter itself.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
+from ..language.builtin_names import BUILTIN_FUNCTIONS
 from .values import CardValue, PileRef, PlayerRef, ZoneRef
+
+
+class Context(Protocol):
+    """What a pure built-in reads of the evaluator calling it: conversions that raise its
+    positioned errors, and the rule set (kinds, decks and cards are the same in every game)."""
+
+    d: Any
+
+    def number(self, value: Any, node: Any) -> int: ...
+    def truth(self, value: Any, node: Any) -> bool: ...
+    def iterable(self, value: Any, node: Any) -> list[Any]: ...
+    def player(self, value: Any, node: Any) -> PlayerRef: ...
+    def error(self, node: Any, message: str, hint: str | None = None) -> Exception: ...
 
 
 def _numbers(interp, node, values) -> list[int]:
@@ -205,11 +229,88 @@ def _all(interp, node, items):
     return all(interp.truth(i, node) for i in interp.iterable(items, node))
 
 
-BUILTINS: dict[str, Callable[..., Any]] = {
-    "min": _min, "max": _max, "abs": lambda i, n, v: abs(i.number(v, n)), "sum": _sum,
-    "len": _len, "size": _size, "count": _count, "kinds": _kinds, "pieces": _pieces,
-    "contents": _contents, "one_of_each": _one_of_each, "neighbour": _neighbour,
-    "opposite": _opposite, "rank": _rank, "seat": _seat, "top": _top, "cards": _cards,
-    "sample": _sample, "pick": _pick, "share_in_turn": _share_in_turn, "zones": _zones,
-    "first": _first, "first_n": _first_n, "owner": _owner, "any": _any, "all": _all,
-}
+# What a built-in may read of the game besides its arguments (a pile it is handed is read like
+# any list, through the context's `iterable`).
+ZONES, PILES, PLAYERS, CHANCE = "zones", "piles", "players", "chance"
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """One built-in function.
+
+    params: the parameter names, for messages and docs ("..." for any number more);
+    min_args / max_args: how many values a call may give (max None: no limit);
+    reads: what of the game it reads besides its arguments (ZONES, PILES, PLAYERS: the seating
+      and the active player, CHANCE: it draws at random and logs the draw);
+    evaluate: `evaluate(context, node, *values)`, the one meaning of the built-in;
+    returns: what it always gives, when it is one kind of value ("number", "yes/no", "list",
+      "bundle", "player", "kinds": a list of token kinds), for the checker and the code generator;
+    inline: the code generator lowers common calls of it in place (with this as the slow path).
+    """
+
+    name: str
+    params: tuple[str, ...]
+    min_args: int
+    max_args: int | None
+    reads: frozenset[str]
+    evaluate: Callable[..., Any]
+    returns: str | None = None
+    inline: bool = False
+
+    @property
+    def pure(self) -> bool:
+        """Its value depends on its arguments alone: the same in every game, so a summary may
+        work it out before any game is played (through a context that reads no game)."""
+        return not self.reads
+
+    @property
+    def signature(self) -> str:
+        return f"{self.name}({', '.join(self.params)})"
+
+    def accepts(self, count: int) -> bool:
+        """Whether a call with `count` values has the right number of them."""
+        return self.min_args <= count and (self.max_args is None or count <= self.max_args)
+
+
+def _builtin(name: str, params: str, evaluate: Callable[..., Any], reads: tuple[str, ...] = (),
+             returns: str | None = None, inline: bool = False, at_least: int | None = None) -> Builtin:
+    names = tuple(p.strip() for p in params.split(",") if p.strip())
+    fixed = len([p for p in names if p != "..."])
+    more = "..." in names
+    return Builtin(name, names, fixed if at_least is None else at_least, None if more else fixed,
+                   frozenset(reads), evaluate, returns, inline)
+
+
+_REGISTRY = [
+    _builtin("min", "a, b, ...", _min, returns="number", inline=True, at_least=1),
+    _builtin("max", "a, b, ...", _max, returns="number", inline=True, at_least=1),
+    # (a lambda, as ever: a wrong call's runtime message quotes the Python function's name)
+    _builtin("abs", "n", lambda i, n, v: abs(i.number(v, n)), returns="number"),
+    _builtin("sum", "list", _sum, returns="number"),
+    _builtin("len", "x", _len, returns="number"),
+    _builtin("size", "x", _size, (ZONES, PILES), returns="number"),
+    _builtin("count", "zones, kinds", _count, (ZONES,), returns="number", inline=True),
+    _builtin("kinds", "zone_or_bundle", _kinds, (ZONES,), returns="kinds"),
+    _builtin("pieces", "zone_or_bundle", _pieces, (ZONES,), returns="kinds"),
+    _builtin("contents", "zone", _contents, (ZONES,), returns="bundle"),
+    _builtin("one_of_each", "kinds", _one_of_each, returns="bundle"),
+    _builtin("neighbour", "player, side", _neighbour, (PLAYERS,), returns="player", inline=True),
+    _builtin("opposite", "side", _opposite, inline=True),
+    _builtin("rank", "player", _rank, (PLAYERS,), returns="number", inline=True),
+    _builtin("seat", "player", _seat, returns="number"),
+    _builtin("top", "pile", _top, (PILES,), inline=True),
+    _builtin("cards", "deck", _cards, returns="list"),
+    _builtin("sample", "n, list", _sample, (CHANCE,), returns="list"),
+    _builtin("pick", "list", _pick, (CHANCE,)),
+    _builtin("share_in_turn", "total, claims", _share_in_turn, returns="list"),
+    _builtin("zones", "player, names", _zones, (PLAYERS,), returns="list", inline=True),
+    _builtin("first", "list", _first),
+    _builtin("first_n", "list, n", _first_n, returns="list"),
+    _builtin("owner", "thing", _owner, (PILES,)),
+    _builtin("any", "list", _any, returns="yes/no"),
+    _builtin("all", "list", _all, returns="yes/no"),
+]
+
+BUILTINS: dict[str, Builtin] = {b.name: b for b in _REGISTRY}
+if tuple(BUILTINS) != BUILTIN_FUNCTIONS:  # the language's list of names (for the highlighter)
+    raise ImportError("ratdsl/language/builtin_names.py and the builtin registry list different names")

@@ -9,10 +9,10 @@ from typing import Any
 from ...language import ast as A
 from ...semantics.builtins import BUILTINS
 from ...semantics.definition import Attached
+from ...semantics.operators import BINARY, LOOSE_EQUALITY, OperatorError, contains, equal, fold
 from ...semantics.symbols import BUILTIN, BUILTIN_NAMES, CARD, CONST, OPTION, PILE, STATE_NAMES, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..compiled import left_step
-from ..interpreter import _equal
 from .context import Generation
 from .scope import Scope, Unit
 
@@ -39,6 +39,25 @@ _STATE_CODE: dict[str, str] = {
 assert set(_STATE_CODE) == set(STATE_NAMES)
 _PY_TYPES: dict[str, Any] = {"number": int, "player": PlayerRef, "list:player": ("list", PlayerRef)}
 _GLOBAL_TYPES: dict[str, Any] = {code: _PY_TYPES[BUILTIN_NAMES[name].type] for name, code in _STATE_CODE.items()}
+
+
+def _plain_equality(lt: Any, rt: Any) -> bool:
+    """Whether Python's == is the language's on values of these static types (None: unknown;
+    ("list", T): a list of T): it is looser only between yes/no values and numbers."""
+    for t in (lt, rt):
+        if t is not None and not isinstance(t, tuple) and t not in (int, bool):
+            return True  # a ref, a card, a name, a bundle, none: equal only to its own kind
+    if lt is None or rt is None:
+        return False
+    if isinstance(lt, tuple) and isinstance(rt, tuple):
+        return _plain_equality(lt[1], rt[1])
+    if isinstance(lt, tuple) or isinstance(rt, tuple):
+        return True  # a list and a number
+    return lt is rt  # numbers with numbers, yes/no with yes/no
+
+
+def _maybe_list(t: Any) -> bool:
+    return t is None or isinstance(t, tuple)
 
 
 def _value_type(value: Any) -> Any:
@@ -241,6 +260,8 @@ class ExprLowering:
         if isinstance(node, A.ListLit):
             items = [self.static_value(i, scope) for i in node.items]
             return all(ok for ok, _ in items), [v for _, v in items]
+        if isinstance(node, (A.BinOp, A.Not, A.Neg, A.IfExpr)):
+            return self.static_fold(node, scope)
         if not isinstance(node, A.Name):
             return False, None
         name, d = node.id, self.d
@@ -266,6 +287,32 @@ class ExprLowering:
         if kind == PILE or kind == CARD:
             return False, None  # piles and cards are made anew where they are named
         return True, _intern(name)  # ITSELF
+
+    def static_fold(self, node: A.BinOp | A.Not | A.Neg | A.IfExpr, scope: Scope | None) -> tuple[bool, Any]:
+        """An operator over static operands, folded by the shared constant folder; not static
+        when the operator refuses them (the error is then raised where the game meets it)."""
+        if isinstance(node, A.IfExpr):
+            ok, cond = self.static_value(node.condition, scope)
+            if not ok or cond.__class__ is not bool:
+                return False, None
+            return self.static_value(node.then if cond else node.otherwise, scope)
+        if isinstance(node, A.BinOp):
+            if node.op not in BINARY:
+                return False, None
+            operands = [node.left, node.right]
+        else:
+            operands = [node.operand]
+        values = []
+        for operand in operands:
+            ok, value = self.static_value(operand, scope)
+            if not ok:
+                return False, None
+            values.append(value)
+        try:
+            return True, fold("not" if isinstance(node, A.Not) else "-" if isinstance(node, A.Neg) else node.op,
+                              *values)
+        except OperatorError:
+            return False, None
 
     def static_kinds(self, node: A.Expr, scope: Scope) -> tuple[str, ...] | None:
         """The token kinds `node` names, when they are the same in every game."""
@@ -383,15 +430,15 @@ class ExprLowering:
                 self.emit(f"{out} = {py}(it, {args[0]}, {n})")
                 return out
         elif name in BUILTINS:
-            inline = self.inline_builtin(name, args, node, out)
-            if inline:
+            builtin = BUILTINS[name]
+            if builtin.inline and self.inline_builtin(name, args, node, out):
                 return out
-            b = self.c(BUILTINS[name])
+            b = self.c(builtin.evaluate)
             self.emit("try:")
             self.emit(f"    {out} = {b}(it, {n}{''.join(', ' + a for a in args)})")
             self.emit("except TypeError as err:")
             self.emit(f"    raise rt.wrong_values(it, {n}, {self.t(name)}, err) from None")
-            if name in ("pieces", "kinds"):  # a list of token kinds, or an error
+            if builtin.returns == "kinds":  # a list of token kinds, or an error
                 self.typed(out, ("list", str))
                 self.item_choices[out] = self.gen.kind_set
             return out
@@ -497,18 +544,18 @@ class ExprLowering:
         left = self.expr(node.left, scope)
         right = self.expr(node.right, scope)
         op = node.op
-        (lk, lv), (rk, rv) = self.static_of(left), self.static_of(right)
-        if op in ("==", "!=") and lk and rk:
-            return "True" if _equal(lv, rv) == (op == "==") else "False"
+        folded = self.folded(op, left, right)
+        if folded is not None:
+            return folded
         out = self.tmp()
         if op in ("==", "!="):
             lt, rt_ = self.type_of(left), self.type_of(right)
-            plain = (lt is not None and rt_ is not None and lt is not bool and rt_ is not bool) or any(
-                t is not None and not isinstance(t, tuple) and t not in (int, bool) for t in (lt, rt_))
-            if plain:  # `true == 1` cannot arise: plain Python equality is the language's
+            if _plain_equality(lt, rt_):  # `true == 1` cannot arise: plain Python equality is the language's
                 same = f"{left} == {right}"
             else:
                 same = f"{left} == {right} and ({left}.__class__ is bool) is ({right}.__class__ is bool)"
+                if _maybe_list(lt) and _maybe_list(rt_):  # lists of yes/no and numbers: the shared equality
+                    same += f" and ({left}.__class__ is not list or {self.c(equal)}({left}, {right}))"
             self.emit(f"{out} = {same}" if op == "==" else f"{out} = not ({same})")
             return self.typed(out, bool)
         if op in _ARITH:
@@ -520,6 +567,21 @@ class ExprLowering:
             return self.typed(out, bool if op in ("<", "<=", ">", ">=") else (int if not checks else None))
         self.emit(f"{out} = it.binop({self.c(node)}, {left}, {right})")
         return out
+
+    def folded(self, op: str, *operands: str) -> str | None:
+        """The constant an operator gives on constant operands (shared folder), or None: not
+        constant, not a number or yes/no, or refused (then the code raises where it runs)."""
+        values = []
+        for code in operands:
+            ok, value = self.static_of(code)
+            if not ok:
+                return None
+            values.append(value)
+        try:
+            value = fold(op, *values)
+        except OperatorError:
+            return None
+        return self.c(value) if value.__class__ in (int, bool) else None
 
     def _BoolOp(self, node: A.BoolOp, scope: Scope) -> str:
         out = self.tmp()
@@ -549,12 +611,18 @@ class ExprLowering:
 
     def _Not(self, node: A.Not, scope: Scope) -> str:
         v = self.expr(node.operand, scope)
+        folded = self.folded("not", v)
+        if folded is not None:
+            return folded
         out = self.tmp()
         self.emit(f"{out} = not ({self.fast(v, bool, v, f'it.truth({v}, {self.c(node)})')})")
         return self.typed(out, bool)
 
     def _Neg(self, node: A.Neg, scope: Scope) -> str:
         v = self.expr(node.operand, scope)
+        folded = self.folded("-", v)
+        if folded is not None:
+            return folded
         out = self.tmp()
         self.emit(f"{out} = -({self.fast(v, int, v, f'it.number({v}, {self.c(node)})')})")
         return self.typed(out, int)
@@ -627,6 +695,10 @@ class ExprLowering:
         item = self.expr(node.item, scope)
         out = self.tmp()
         self.emit(f"{out} = {item} in {container}")
+        if not _plain_equality(self.type_of(item), self.element_type(container)):
+            # Python's `in` finds `true` in [1]: the shared membership decides when it finds one.
+            self.emit(f"if {out} and {item}.__class__ in {self.c(LOOSE_EQUALITY)}: "
+                      f"{out} = {self.c(contains)}({container}, {item})")
         return self.typed(out, bool)
 
     def _loop(self, source: A.Expr, var: str, scope: Scope, copy: bool = False) -> tuple[str, Scope, str]:

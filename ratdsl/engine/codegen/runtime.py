@@ -65,7 +65,7 @@ def move_bundle(it: Interpreter, node: A.Move, sources: list[ZoneRef], dest: Zon
 
 def call_builtin(it: Interpreter, node: A.Call, name: str, *args: Any) -> Any:
     try:
-        return BUILTINS[name](it, node, *args)
+        return BUILTINS[name].evaluate(it, node, *args)
     except TypeError as err:
         raise wrong_values(it, node, name, err) from None
 

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
+from ...semantics.operators import OperatorError, contains, negate, not_
 from ..env import Env
-from ..errors import did_you_mean
+from ..errors import did_you_mean, refused
 
 if TYPE_CHECKING:
     from ..interpreter import Interpreter
@@ -24,11 +25,17 @@ def _eval_none(it: Interpreter, node: A.NoneLit, env: Env) -> None:
 
 
 def _eval_not(it: Interpreter, node: A.Not, env: Env) -> bool:
-    return not it.truth(it.eval(node.operand, env), node)
+    try:
+        return not_(it.eval(node.operand, env))
+    except OperatorError as err:
+        raise refused(it, err, node) from None
 
 
 def _eval_neg(it: Interpreter, node: A.Neg, env: Env) -> int:
-    return -it.number(it.eval(node.operand, env), node)
+    try:
+        return negate(it.eval(node.operand, env))
+    except OperatorError as err:
+        raise refused(it, err, node) from None
 
 
 def _eval_list(it: Interpreter, node: A.ListLit, env: Env) -> list[Any]:
@@ -69,7 +76,7 @@ def _eval_range(it: Interpreter, node: A.RangeExpr, env: Env) -> list[int]:
 
 def _eval_in(it: Interpreter, node: A.InExpr, env: Env) -> bool:
     container = it.iterable(it.eval(node.container, env), node.container)
-    return it.eval(node.item, env) in container
+    return contains(container, it.eval(node.item, env))
 
 
 def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> list[Any]:
