@@ -22,9 +22,12 @@ from .values import CardValue, PileRef, PlayerRef, ZoneRef
 
 class Context(Protocol):
     """What a pure built-in reads of the evaluator calling it: conversions that raise its
-    positioned errors, and the rule set (kinds, decks and cards are the same in every game)."""
+    positioned errors, and the rule set (kinds, decks and cards are the same in every game):
+    the definition `d` and what is worked out once from it, `rules` (engine/compiled.py's
+    CompiledRules: the names of a deck's cards)."""
 
     d: Any
+    rules: Any
 
     def number(self, value: Any, node: Any) -> int: ...
     def truth(self, value: Any, node: Any) -> bool: ...

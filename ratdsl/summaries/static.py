@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.compiled import compiled
 from ..language import ast as A
+from ..semantics import operators as ops
+from ..semantics.builtins import BUILTINS
 from ..semantics.definition import GameDef
 from ..semantics.symbols import (
     BUILTIN_NAMES,
@@ -29,10 +32,16 @@ from ..semantics.symbols import (
     VAR,
     ZONE,
 )
+from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, type_name
 
 
 class NotStatic(Exception):
     """The expression needs a game state (or something the summary cannot know)."""
+
+
+class Refused(NotStatic):
+    """The language refuses the expression (an operator or a built-in would stop the game with
+    this error): nothing to state, as for NotStatic, but known to be wrong rather than unknown."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +58,6 @@ class Sym:
 
 # Declarations whose names stand for themselves in a summary (with the sides, left and right).
 _ITSELF = frozenset((KIND, SYMBOL, ZONE, PLAYER_ZONE, DECK, PILE))
-PURE_BUILTINS = {"min", "max", "abs", "len", "one_of_each", "cards", "sum", "first"}
 
 
 class StaticEval:
@@ -117,47 +125,50 @@ class StaticEval:
             return Sym(name)
         raise NotStatic(name)
 
+    # ------------------------------------------------------------ operators (semantics/operators.py)
+    def runtime(self, value: Any) -> Any:
+        """The value the engine holds for a static value: a Sym is a name (or the shared zone or
+        pile it names), a CardRef a card. The shared operators see these."""
+        if isinstance(value, Sym):
+            name = value.name
+            if name in self.d.shared_zones:
+                return ZoneRef(None, name)
+            if name in self.d.shared_piles:
+                return PileRef(None, name)
+            return name
+        if isinstance(value, CardRef):
+            return CardValue(value.name)
+        if isinstance(value, list):
+            return [self.runtime(v) for v in value]
+        return value
+
+    def static(self, value: Any) -> Any:
+        """A runtime value as the summaries hold it (the other way round)."""
+        if isinstance(value, str):
+            return Sym(value)
+        if isinstance(value, (ZoneRef, PileRef)) and value.owner is None:
+            return Sym(value.name)
+        if isinstance(value, CardValue):
+            return CardRef(value.name)
+        if isinstance(value, list):
+            return [self.static(v) for v in value]
+        return value
+
+    def fold(self, op: str, *operands: Any) -> Any:
+        """An operator on static values, through the shared constant folder."""
+        try:
+            return self.static(ops.fold(op, *[self.runtime(v) for v in operands]))
+        except ops.OperatorError as err:
+            raise Refused(err.message) from None
+
+    def truth(self, value: Any) -> bool:
+        try:
+            return ops.truth(value)
+        except ops.OperatorError as err:
+            raise Refused(err.message) from None
+
     def _BinOp(self, node: A.BinOp, env):
-        left = self.eval(node.left, env)
-        right = self.eval(node.right, env)
-        op = node.op
-        if op in ("==", "!="):
-            same = _plain(left) == _plain(right)
-            return same if op == "==" else not same
-        if op in ("<", "<=", ">", ">="):
-            if not (isinstance(left, int) and isinstance(right, int)):
-                raise NotStatic(op)
-            return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[op]
-        if op == "+":
-            if isinstance(left, list) and isinstance(right, list):
-                return left + right
-            if isinstance(left, dict) and isinstance(right, dict):
-                out = dict(left)
-                for k, v in right.items():
-                    out[k] = out.get(k, 0) + v
-                return out
-        if op == "*":
-            if isinstance(left, dict) and isinstance(right, int):
-                return {k: v * right for k, v in left.items()}
-            if isinstance(right, dict) and isinstance(left, int):
-                return {k: v * left for k, v in right.items()}
-        if not (isinstance(left, int) and isinstance(right, int)) or isinstance(left, bool):
-            raise NotStatic(op)
-        if op == "+":
-            return left + right
-        if op == "-":
-            return left - right
-        if op == "*":
-            return left * right
-        if op == "/":
-            if right == 0:
-                raise NotStatic("division by zero")
-            return left // right
-        if op == "%":
-            if right == 0:
-                raise NotStatic("division by zero")
-            return left % right
-        raise NotStatic(op)
+        return self.fold(node.op, self.eval(node.left, env), self.eval(node.right, env))
 
     def _BoolOp(self, node: A.BoolOp, env):
         # Short-circuit, so `player_count > 6 and option == x` is decided by the option alone
@@ -165,8 +176,12 @@ class StaticEval:
         pending: Exception | None = None
         for item in node.items:
             try:
-                value = bool(self.eval(item, env))
-            except (NotStatic, NeedsPlayers) as err:
+                value = self.truth(self.eval(item, env))
+            except Refused:
+                if pending is not None:
+                    raise pending from None  # the game might stop before this item
+                raise
+            except NotStatic as err:
                 pending = pending or err
                 continue
             if node.op == "and" and not value:
@@ -178,16 +193,13 @@ class StaticEval:
         return node.op == "and"
 
     def _Not(self, node, env):
-        return not self.eval(node.operand, env)
+        return self.fold("not", self.eval(node.operand, env))
 
     def _Neg(self, node, env):
-        value = self.eval(node.operand, env)
-        if not isinstance(value, int):
-            raise NotStatic("-")
-        return -value
+        return self.fold("-", self.eval(node.operand, env))
 
     def _IfExpr(self, node: A.IfExpr, env):
-        return self.eval(node.then if self.eval(node.condition, env) else node.otherwise, env)
+        return self.eval(node.then if self.truth(self.eval(node.condition, env)) else node.otherwise, env)
 
     def _ListLit(self, node, env):
         return [self.eval(i, env) for i in node.items]
@@ -207,23 +219,40 @@ class StaticEval:
             raise NotStatic("..")
         return list(range(low, high + 1))
 
+    def items(self, value: Any) -> list[Any]:
+        """What `in` and the queries go through (a pile's cards need a game: not static)."""
+        try:
+            return ops.items(self.runtime(value), self.d.kinds, _NO_PILES)
+        except ops.OperatorError as err:
+            raise Refused(err.message) from None
+
     def _InExpr(self, node, env):
-        item = _plain(self.eval(node.item, env))
-        container = self.eval(node.container, env)
-        if not isinstance(container, list):
-            raise NotStatic("in")
-        return item in [_plain(c) for c in container]
+        container = self.items(self.eval(node.container, env))
+        return ops.contains(container, self.runtime(self.eval(node.item, env)))
 
     def _Index(self, node: A.Index, env):
-        obj = self.eval(node.obj, env)
-        key = self.eval(node.key, env)
-        if isinstance(obj, list) and isinstance(key, int) and -len(obj) <= key < len(obj):
-            return obj[key]
-        if isinstance(obj, dict) and isinstance(key, Sym):
-            return obj.get(key.name, 0)
-        if isinstance(obj, CardRef) and isinstance(key, Sym):
-            return self.card_field(obj, key.name)
-        raise NotStatic("[]")
+        obj = self.runtime(self.eval(node.obj, env))
+        key = self.runtime(self.eval(node.key, env))
+        try:
+            return self.static(ops.index(obj, key, self.member))
+        except ops.OperatorError as err:
+            raise Refused(err.message) from None
+
+    def member(self, obj: Any, name: str) -> Any:
+        """`obj.name` of a runtime value, where it needs no game (Interpreter.member)."""
+        if isinstance(obj, CardValue):
+            return self.runtime(self.card_field(CardRef(obj.name), name))
+        if isinstance(obj, dict):
+            if name in self.d.kinds:
+                return obj.get(name, 0)
+            if name in self.d.consts:
+                raise NotStatic(name)  # perhaps a group of kinds: Interpreter.count sums them
+            raise Refused(f"expected a token kind or a list of kinds, got {name!r}")
+        if isinstance(obj, (PlayerRef, ZoneRef)):
+            raise NotStatic(name)  # a player's zones and vars, a zone's counts: the game's
+        if isinstance(obj, PileRef):
+            raise Refused(f"a pile has no member {name!r}; use top({obj}) or size({obj})")
+        raise Refused(f"{type_name(obj)} has no member {name!r}")
 
     def _Attr(self, node: A.Attr, env):
         obj = self.eval(node.obj, env)
@@ -237,7 +266,7 @@ class StaticEval:
         items = self.eval(node.source, env)
         if not isinstance(items, list):
             raise NotStatic("where")
-        return [i for i in items if self.eval(node.condition, {**env, "it": i})]
+        return [i for i in items if self.truth(self.eval(node.condition, {**env, "it": i}))]
 
     def _Call(self, node: A.Call, env):
         d = self.d
@@ -252,10 +281,11 @@ class StaticEval:
                 raise NotStatic(node.func)
             key = self.eval(node.args[0], env)
             return self.table_value(d.tables[node.func], key)
-        if node.func not in PURE_BUILTINS:
+        builtin = BUILTINS.get(node.func)
+        if builtin is None or not builtin.pure:
             raise NotStatic(node.func)
         args = [self.eval(a, env) for a in node.args]
-        return self.builtin(node.func, args)
+        return self.builtin(node.func, args, node)
 
     def table_value(self, table: A.Table, key: Any) -> Any:
         if not isinstance(key, int):
@@ -266,25 +296,16 @@ class StaticEval:
                 return self.eval(entry.value, {table.param: key})
         raise NotStatic(table.name)
 
-    def builtin(self, name: str, args: list[Any]) -> Any:
-        if name in ("min", "max"):
-            values = args[0] if len(args) == 1 and isinstance(args[0], list) else args
-            if not values or not all(isinstance(v, int) for v in values):
-                raise NotStatic(name)
-            return min(values) if name == "min" else max(values)
-        if name == "abs" and len(args) == 1 and isinstance(args[0], int):
-            return abs(args[0])
-        if name == "sum" and len(args) == 1 and isinstance(args[0], list):
-            return sum(args[0])
-        if name == "len" and len(args) == 1 and isinstance(args[0], list):
-            return len(args[0])
-        if name == "first" and len(args) == 1 and isinstance(args[0], list):
-            return args[0][0] if args[0] else None
-        if name == "one_of_each" and len(args) == 1 and isinstance(args[0], list):
-            return {_plain(k): 1 for k in args[0]}
-        if name == "cards" and len(args) == 1 and isinstance(args[0], Sym):
-            return [CardRef(n) for n, c in self.d.cards.items() if c.deck == args[0].name]
-        raise NotStatic(name)
+    def builtin(self, name: str, args: list[Any], node: A.Node | None = None) -> Any:
+        """A pure built-in on static values, by the registry's own `evaluate`."""
+        builtin = BUILTINS[name]
+        if not builtin.pure:
+            raise NotStatic(name)
+        try:
+            value = builtin.evaluate(_StaticContext(self), node, *[self.runtime(a) for a in args])
+        except TypeError as err:
+            raise Refused(f"{name}: wrong number or kind of values ({err})") from None
+        return self.static(value)
 
     def card_field(self, card: CardRef, name: str) -> Any:
         decl = self.d.cards.get(card.name)
@@ -297,7 +318,10 @@ class StaticEval:
         for f in decl.fields:
             if f.name == name:
                 return self.eval(f.value, {"this": card})
-        return None
+        deck = self.d.decks.get(decl.deck)
+        if deck is not None and name in deck.fields:
+            return None
+        raise Refused(f"card {card.name} has no field {name!r}")
 
 
 class NeedsPlayers(NotStatic):
@@ -311,12 +335,47 @@ class NotStaticValue:
 UNKNOWN = NotStaticValue()
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Sym):
-        return value.name
-    if isinstance(value, CardRef):
-        return ("card", value.name)
-    return value
+class _NoPiles:
+    """The piles of no game: what is in them is not static."""
+
+    def __getitem__(self, ref: PileRef) -> list[Any]:
+        raise NotStatic(str(ref))
+
+
+_NO_PILES: Any = _NoPiles()
+
+
+class _StaticContext:
+    """What a pure built-in reads of its caller (semantics/builtins.Context), without a game:
+    the shared conversions, refusing as the engine would, and the rule set."""
+
+    def __init__(self, ev: StaticEval):
+        self.d = ev.d
+        self.rules = compiled(ev.d)  # facts worked out once per rule set, as the engine's
+        self.ev = ev
+
+    def error(self, node: Any, message: str, hint: str | None = None) -> Exception:
+        return Refused(message)
+
+    def number(self, value: Any, node: Any) -> int:
+        try:
+            return ops.number(value)
+        except ops.OperatorError as err:
+            raise Refused(err.message) from None
+
+    def truth(self, value: Any, node: Any) -> bool:
+        return self.ev.truth(value)
+
+    def iterable(self, value: Any, node: Any) -> list[Any]:
+        try:
+            return ops.items(value, self.d.kinds, _NO_PILES)
+        except ops.OperatorError as err:
+            raise Refused(err.message) from None
+
+    def player(self, value: Any, node: Any) -> PlayerRef:
+        if value.__class__ is PlayerRef:
+            return value
+        raise Refused(f"expected a player, got {type_name(value)}")
 
 
 # ---------------------------------------------------------------- player counts
