@@ -31,12 +31,22 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E221      | a metric counts moves from or into something that is not a zone             |
 | E222      | a function, table or rule named without calling it                          |
 | E223      | a game header's seating is neither clockwise nor counterclockwise           |
+| E224      | a condition (`if`, `while`, `where`, `not`, `and`, `or`, `active when`, ...)   |
+|           | that is surely not yes/no: `if 0` is an error, not false                     |
+| E225      | an operator refuses its operands: arithmetic or `<` on a yes/no value, a     |
+|           | name, a list...; `2 * {kind: 1}`; `in` a number; a list index that is not a  |
+|           | number; division by a zero, or an index past the end, both known            |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
 | W304      | a statement, step or phase never runs: something before it ends the game    |
 | W305      | a block never runs: its condition is always false, or it repeats 0 times    |
 | W306      | a hook never runs: no `do` ever calls its rule                              |
+| W307      | `==` / `!=` between a yes/no value and a number: always false (true)         |
+
+E224, E225 and W307 ask the shared operators (ratdsl/semantics/operators.py) about what is known
+before a game (see operands.py), so the checker refuses exactly what a game would stop on. W307 is
+a warning because the operators accept the comparison: it is legal, just never true.
 """
 
 from __future__ import annotations
@@ -51,6 +61,7 @@ from ..language.loader import RuleSet
 from ..semantics.builtins import BUILTINS
 from ..semantics.resolver import OPERANDS, symbols_for
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE
+from .operands import Operands
 
 
 @dataclass
@@ -113,6 +124,7 @@ class Checker:
         self.owner: tuple[str, str] = ("decl", "")
         self.calls: dict[tuple[str, str], set[str]] = {}
         self.creates: list[tuple[tuple[str, str], A.Create]] = []
+        self.operands = Operands(self)  # E224, E225, W307
         _SOURCES.clear()
 
     def report(self, span, code, message, hint=None, severity="error"):
@@ -202,6 +214,7 @@ class Checker:
             self.expr(decl.value)
         elif isinstance(decl, A.Deck):
             if decl.active is not None:
+                self.operands.condition(decl.active)
                 self.expr(decl.active)
         elif isinstance(decl, A.Card):
             self.check_card(decl)
@@ -276,6 +289,7 @@ class Checker:
                         f"{m.name} takes {arity}")
         self.used.add(m.name)
         if m.condition is not None:
+            self.operands.condition(m.condition)
             self.expr(m.condition)
         self.expr(m.value)
 
@@ -291,6 +305,7 @@ class Checker:
         self.used.add(h.name)
         self.owner = ("rule", h.name)  # a hook runs when its rule runs
         if h.condition is not None:
+            self.operands.condition(h.condition)
             self.expr(h.condition)
         self.block(h.body)
 
@@ -316,6 +331,7 @@ class Checker:
                 e(s.target)
             e(s.value)
         elif isinstance(s, A.If):
+            self.operands.condition(s.condition)
             e(s.condition)
             self.block(s.then)
             if s.otherwise is not None:
@@ -324,6 +340,7 @@ class Checker:
             e(s.source)
             self.block(s.body)
         elif isinstance(s, (A.While,)):
+            self.operands.condition(s.condition)
             e(s.condition)
             self.block(s.body)
         elif isinstance(s, A.Repeat):
@@ -391,11 +408,14 @@ class Checker:
     def expr(self, x: A.Expr) -> None:
         cls = x.__class__
         if cls is A.BinOp:
+            self.operands.operator(x)
             self.expr(x.left)
             self.expr(x.right)
             return
         if cls in _LEAVES:
             return
+        if cls in _OPERATOR_NODES:
+            self.operands.check(x)
         if cls is A.Name:
             sym = self.refs.get(id(x))
             if sym is None:
@@ -437,6 +457,12 @@ class Checker:
             elif target is None:
                 self.report(x.span, "E203", f"unknown function {name!r}",
                             _hint(name, [*self.funcs, *self.tables, *BUILTINS]))
+            elif name in BUILTINS and not BUILTINS[name].accepts(len(x.args)):
+                builtin = BUILTINS[name]
+                wanted = _values(builtin.min_args) if builtin.max_args == builtin.min_args else \
+                    f"{_values(builtin.min_args)} or more" if builtin.max_args is None else \
+                    f"{builtin.min_args} to {_values(builtin.max_args)}"
+                self.report(x.span, "E203", f"{builtin.signature} takes {wanted}, got {len(x.args)}")
             for a in x.args:
                 self.expr(a)
             return
@@ -605,6 +631,8 @@ class Checker:
 
 
 _LEAVES = (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)
+# The nodes besides BinOp whose operator the shared operators judge (operands.py).
+_OPERATOR_NODES = frozenset((A.Not, A.Neg, A.BoolOp, A.IfExpr, A.InExpr, A.Index, A.Where, A.Comprehension))
 # What a name that stands for one of these cannot be used as (E220: a zone, E219: a pile).
 _NOT_ZONE = frozenset({"pile", "token kind", "symbol", "deck", "card", "option", "table", "func", "rule",
                        "number", "text", "truth value", "bundle"})

@@ -1,0 +1,223 @@
+"""What the operators refuse, found before any game is played (E224, E225, W307).
+
+The checker knows the value of some expressions (literals, token kinds, symbols, shared zones,
+cards, consts made of them) and the kind of value of others (an option, `round`, `size(...)`, a
+comparison). It asks the shared operators (ratdsl/semantics/operators.py) about them, with the
+value itself or a sample of its kind: when an operator refuses operands of those kinds, every game
+that reaches the expression stops there, so the checker reports it where it stands. Refusals that
+depend on the values (a zero divisor, an index past the end) are reported only when both values
+are known.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..language import ast as A
+from ..semantics import operators as ops
+from ..semantics.builtins import BUILTINS
+from ..semantics.symbols import BUILTIN, BUILTIN_NAMES, CARD, CONST, ITSELF, LOCAL, OPTION, PILE, ZONE
+from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
+
+if TYPE_CHECKING:  # the checker creates this; only its type is needed here
+    from .checker import Checker
+
+Known = tuple[Any, bool]  # a value, or a sample of the values an expression may have; and which
+# Samples of the kinds of value the registries name (builtins' `returns`, built-in names' types).
+_SAMPLES: dict[str, Any] = {"number": 1, "yes/no": True, "list": [], "kinds": [], "bundle": {},
+                            "player": PlayerRef(0), "list:player": [PlayerRef(0)]}
+_CONDITION_HINT = "a condition is true or false: compare the value, e.g. `n > 0`, `x != none`, `size(xs) > 0`"
+
+
+class _AnyPiles:
+    """Piles of no game in particular: a pile may hold any cards."""
+
+    def __getitem__(self, ref: PileRef) -> list[Any]:
+        return []
+
+
+class _Member(Exception):
+    """A name looked up like `.name`: what it gives depends on the game."""
+
+
+def _member(*_: Any) -> Any:
+    raise _Member
+
+
+class Operands:
+    """The operator checks of one Checker (its names, kinds and report)."""
+
+    def __init__(self, checker: Checker):
+        self.checker = checker
+        self.table = checker.table
+        self.memo: dict[int, Known | None] = {}  # by node id: names are resolved, so no scope
+
+
+    # ------------------------------------------------------------ what is known
+    def known(self, x: A.Expr | None, seen: frozenset[str] = frozenset()) -> Known | None:
+        """The value of `x` (exact) or a sample of its kind, when the rules fix it; else None.
+        Refused operands give None, so one mistake is reported once."""
+        key = id(x)
+        if key in self.memo:
+            return self.memo[key]
+        known = self.memo[key] = self._known(x, seen)
+        return known
+
+    def _known(self, x: A.Expr | None, seen: frozenset[str]) -> Known | None:
+        if isinstance(x, (A.IntLit, A.StrLit, A.BoolLit)):
+            return x.value, True
+        if isinstance(x, A.NoneLit):
+            return None, True
+        if isinstance(x, A.Name):
+            return self.named(x, seen)
+        if isinstance(x, A.ListLit):
+            items = [self.known(i, seen) for i in x.items]
+            if all(k is not None and k[1] for k in items):
+                return [k[0] for k in items if k is not None], True
+            return [], False
+        if isinstance(x, (A.BundleLit, A.RangeExpr, A.Comprehension, A.Where, A.Ordered)):
+            return ({} if isinstance(x, A.BundleLit) else []), False
+        if isinstance(x, (A.BinOp, A.Not, A.Neg)):
+            operands = [x.left, x.right] if isinstance(x, A.BinOp) else [x.operand]
+            known = [self.known(o, seen) for o in operands]
+            if any(k is None for k in known):
+                return (True, False) if isinstance(x, A.Not) or (
+                    isinstance(x, A.BinOp) and x.op in ("==", "!=", "<", "<=", ">", ">=")) else None
+            try:
+                value = ops.fold(_op(x), *[k[0] for k in known if k is not None])
+            except ops.OperatorError:
+                return None
+            return value, all(k[1] for k in known if k is not None)
+        if isinstance(x, (A.BoolOp, A.InExpr)):
+            return True, False
+        if isinstance(x, A.IfExpr):
+            then, otherwise = self.known(x.then, seen), self.known(x.otherwise, seen)
+            if then is not None and otherwise is not None and then[0].__class__ is otherwise[0].__class__:
+                return then[0], False
+            return None
+        if isinstance(x, A.Call):
+            target = self.table.ref(x)
+            builtin = BUILTINS.get(x.func)
+            if target is not None and target.kind == BUILTIN and builtin is not None and builtin.returns in _SAMPLES:
+                return _SAMPLES[builtin.returns], False
+            return None
+        if isinstance(x, A.AtPhaseStart):
+            return self.known(x.operand, seen)
+        return None
+
+    def named(self, x: A.Name, seen: frozenset[str]) -> Known | None:
+        """A name's value as the engines read it (the symbol table's first value kind)."""
+        sym = self.table.ref(x)
+        if sym is None or sym.kind == LOCAL:
+            return None  # unknown (E202), or a local: any value
+        name = x.id
+        kinds = self.table.value_kinds(name)
+        kind = kinds[0] if kinds else None
+        if kind == BUILTIN:
+            sample = BUILTIN_NAMES[name].type
+            return (_SAMPLES[sample], False) if sample in _SAMPLES else None
+        if kind == ITSELF:
+            return name, True
+        if kind == ZONE:
+            return ZoneRef(None, name), True
+        if kind == PILE:
+            return PileRef(None, name), True
+        if kind == CARD:
+            return CardValue(name), True
+        if kind == CONST and name not in seen and len(seen) < 20:
+            decl = self.checker.globals[name].decl
+            return self.known(decl.value, seen | {name}) if isinstance(decl, A.Const) else None
+        if kind == OPTION:
+            option = next((sym.decl for sym in self.table.declared.get(name, ()) if sym.kind == OPTION), None)
+            if isinstance(option, A.Option) and option.values:
+                if len({v.__class__ for v in option.values}) == 1:
+                    return option.values[0], len(option.values) == 1
+        return None  # a variable: whatever was set last
+
+    # ------------------------------------------------------------ checks of one node
+    def check(self, x: A.Expr) -> None:
+        """The checks of `x`'s own operator (its operands are checked where they are visited)."""
+        if isinstance(x, A.Not):
+            self.condition(x.operand)
+        elif isinstance(x, A.BoolOp):
+            for item in x.items:
+                self.condition(item)
+        elif isinstance(x, A.IfExpr):
+            self.condition(x.condition)
+        elif isinstance(x, A.Where):
+            self.condition(x.condition)
+        elif isinstance(x, A.Comprehension) and x.condition is not None:
+            self.condition(x.condition)
+        elif isinstance(x, A.Neg):
+            self.operator(x)
+        elif isinstance(x, A.InExpr):
+            container = self.known(x.container)
+            if container is not None:
+                try:
+                    ops.items(container[0], self.checker.kinds, _AnyPiles())  # type: ignore[arg-type]
+                except ops.OperatorError as err:
+                    self.refused(err, x.container, "`in`", "a zone is not a list: test `zone.kind > 0`"
+                                 if isinstance(container[0], ZoneRef) else None)
+        elif isinstance(x, A.Index):
+            obj, key = self.known(x.obj), self.known(x.key)
+            if obj is not None and key is not None:
+                try:
+                    ops.index(obj[0], key[0], _member)
+                except _Member:
+                    pass
+                except ops.OperatorError as err:
+                    if err.wrong_type or (obj[1] and key[1]):
+                        self.refused(err, getattr(x, err.at) if err.at else x, "`[]`")
+
+    def condition(self, x: A.Expr | None) -> None:
+        """E224: a condition whose value is surely not yes or no."""
+        known = self.known(x)
+        if x is None or known is None:
+            return
+        try:
+            ops.truth(known[0])
+        except ops.OperatorError as err:
+            self.checker.report(x.span, "E224", err.message, _CONDITION_HINT)
+
+    def operator(self, x: A.BinOp | A.Neg) -> None:
+        operands = [x.left, x.right] if isinstance(x, A.BinOp) else [x.operand]
+        known = [self.known(o) for o in operands]
+        if any(k is None for k in known):
+            return
+        values = [k[0] for k in known if k is not None]
+        exact = all(k[1] for k in known if k is not None)
+        if isinstance(x, A.BinOp) and x.op in ("==", "!=") and _number_and_yes_no(*values):
+            always = "false" if x.op == "==" else "true"
+            self.checker.report(x.span, "W307", f"`{x.op}` compares a yes/no value with a number: it is "
+                                f"always {always}", "a yes/no value never equals a number; compare "
+                                "numbers with numbers, and yes/no values with true or false",
+                                severity="warning")
+            return
+        try:
+            ops.fold(_op(x), *values)
+        except ops.OperatorError as err:
+            if err.wrong_type or exact:
+                hint = None
+                if isinstance(x, A.BinOp) and x.op == "*" and isinstance(values[1], dict):
+                    hint = "a bundle is scaled with the number on its right: write `{...} * n`"
+                elif any(v.__class__ is bool for v in values):
+                    hint = "yes/no values are not numbers: write `if c then 1 else 0` for a count"
+                self.refused(err, getattr(x, err.at) if err.at else x, f"`{_op(x)}`", hint)
+
+    def refused(self, err: ops.OperatorError, at: A.Node, what: str, hint: str | None = None) -> None:
+        """E225: an operator refuses its operands, as every game reaching it would."""
+        self.checker.report(at.span, "E225", f"{what}: {err.message}", hint)
+
+
+def _op(x: A.BinOp | A.Not | A.Neg) -> str:
+    if isinstance(x, A.Not):
+        return "not"
+    if isinstance(x, A.Neg):
+        return "-"
+    return x.op
+
+
+def _number_and_yes_no(left: Any, right: Any) -> bool:
+    classes = {left.__class__, right.__class__}
+    return classes == {bool, int}
+
