@@ -172,7 +172,9 @@ class StaticEval:
 
     def _BoolOp(self, node: A.BoolOp, env):
         # Short-circuit, so `player_count > 6 and option == x` is decided by the option alone
-        # when the option rules it out.
+        # when the option rules it out. Only items that are yes/no by their form (comparisons,
+        # `in`, `not`, ...) are passed over that way: `x and false` where x is a player is an
+        # error in the game, not false.
         pending: Exception | None = None
         for item in node.items:
             try:
@@ -182,6 +184,8 @@ class StaticEval:
                     raise pending from None  # the game might stop before this item
                 raise
             except NotStatic as err:
+                if not _yes_no_form(item):
+                    raise
                 pending = pending or err
                 continue
             if node.op == "and" and not value:
@@ -333,6 +337,16 @@ class NotStaticValue:
 
 
 UNKNOWN = NotStaticValue()
+
+
+def _yes_no_form(node: A.Expr) -> bool:
+    """Whether an expression gives yes or no by its form, whatever its operands hold (unless
+    the game stops on it): a comparison, `in`, `not`, `and`, `or`, `any(...)`, `all(...)`."""
+    if isinstance(node, A.BinOp):
+        return node.op in ("==", "!=", "<", "<=", ">", ">=")
+    if isinstance(node, A.Call):
+        return node.func in ("any", "all")
+    return isinstance(node, (A.InExpr, A.Not, A.BoolOp, A.BoolLit))
 
 
 class _NoPiles:

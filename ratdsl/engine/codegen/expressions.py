@@ -391,7 +391,9 @@ class ExprLowering:
         slow = f"it.index_value({obj}, {key}, {n})"
         known_key, key_value = self.static_of(key)
         keys = self.choices.get(key, frozenset())
-        if known_key and isinstance(key_value, str) and key_value in self.d.player_zones:
+        if _int_literal(obj) or obj in ("True", "False", "None"):  # no list, no player: the slow path
+            self.emit(f"{out} = {slow}")
+        elif known_key and isinstance(key_value, str) and key_value in self.d.player_zones:
             self.emit(f"{out} = {self.fast(obj, PlayerRef, f'{self.zone_table(key_value)}[{obj}[1]]', slow)}")
             if self.type_of(obj) is PlayerRef:
                 self.typed(out, ZoneRef)
@@ -401,8 +403,12 @@ class ExprLowering:
             self.emit(f"{out} = {self.fast(obj, PlayerRef, table, slow)}")
             if self.type_of(obj) is PlayerRef:
                 self.typed(out, ZoneRef)
-        elif self.type_of(obj) is CardValue:
+        elif self.type_of(obj) is CardValue and self.type_of(key) is str:
             self.card_field(obj, key, slow, out)
+        elif self.type_of(obj) is CardValue:  # a key of any kind: only a name can be a field
+            self.emit(f"{out} = it.card_fields.get(({obj}.name, {key}), MISSING) if {key}.__class__ is str "
+                      "else MISSING")
+            self.emit(f"if {out} is MISSING: {out} = {slow}")
         elif known_key and type(key_value) is int and key_value >= 0:
             self.emit(f"{out} = {obj}[{key}] if {obj}.__class__ is list and len({obj}) > {key} else {slow}")
         elif self.type_of(key) is int:
@@ -596,6 +602,9 @@ class ExprLowering:
                 continue
             if self.type_of(v) is bool:
                 self.emit(f"if {v} is {go}:")
+            elif self.type_of(v) is not None:  # surely not yes/no: the game stops here
+                self.emit(f"it.truth({v}, {self.c(item)})")
+                break
             else:
                 self.emit(f"if {v} is not {go}:")
                 self.emit(f"    if {v} is not {stop}: it.truth({v}, {self.c(item)})")
