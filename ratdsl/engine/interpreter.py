@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..language import ast as A
+from ..semantics import operators as ops
 from ..semantics.builtins import BUILTINS
 from ..semantics.definition import Attached, GameDef
-from ..semantics.operators import BINARY, OperatorError, index, items, number, truth
+from ..semantics.operators import OperatorError
 from ..semantics.symbols import (
     BUILTIN,
     CARD,
@@ -38,7 +39,6 @@ from .treewalk.statements import EXEC
 
 DEFAULT_STEP_BUDGET = 5_000_000
 MAX_DEPTH = 150  # nested func/rule calls; Python's own limit must never be the one that stops a game
-MAX_RANGE = 100_000
 
 
 class Interpreter:
@@ -105,13 +105,13 @@ class Interpreter:
 
     def truth(self, value: Any, node: A.Node) -> bool:
         try:
-            return truth(value)
+            return ops.truth(value)
         except OperatorError as err:
             raise refused(self, err, node) from None
 
     def number(self, value: Any, node: A.Node) -> int:
         try:
-            return number(value)
+            return ops.number(value)
         except OperatorError as err:
             raise refused(self, err, node) from None
 
@@ -171,7 +171,7 @@ class Interpreter:
 
     def index_value(self, obj: Any, key: Any, node: A.Index) -> Any:
         try:
-            return index(obj, key, self.member, node)
+            return ops.index(obj, key, self.member, node)
         except OperatorError as err:
             raise refused(self, err, node) from None
 
@@ -332,22 +332,22 @@ class Interpreter:
 
     def binop(self, node: A.BinOp, left: Any, right: Any) -> Any:
         try:
-            return BINARY[node.op](left, right)
+            return ops.BINARY[node.op](left, right)
         except OperatorError as err:
             raise refused(self, err, node) from None
 
     def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
         """`low..high` once `low` is known to be a number (both engines)."""
-        high = self.number(high, node.high)
-        if high - low >= MAX_RANGE:
-            raise self.error(node, f"the range {low}..{high} is too long (at most {MAX_RANGE} values)")
-        return list(range(low, high + 1))
+        try:
+            return ops.whole_range(low, high)
+        except OperatorError as err:
+            raise refused(self, err, node) from None
 
     def iterable(self, value: Any, node: A.Node) -> list[Any]:
         if value.__class__ is list:
             return value
         try:
-            return items(value, self.d.kinds, self.state.piles)
+            return ops.items(value, self.d.kinds, self.state.piles)
         except OperatorError as err:
             raise refused(self, err, node) from None
 

@@ -190,6 +190,18 @@ def fold(op: str, *operands: Any) -> Any:
     return binary(op, *operands)
 
 
+# ---------------------------------------------------------------- ranges
+MAX_RANGE = 100_000  # values of one `a..b`: a runaway range stops the game instead of the machine
+
+
+def whole_range(low: Any, high: Any) -> list[int]:
+    """`low..high`: the whole numbers from low to high, both included (empty if low > high)."""
+    a, b = number(low, "low"), number(high, "high")
+    if b - a >= MAX_RANGE:
+        raise OperatorError(f"the range {a}..{b} is too long (at most {MAX_RANGE} values)", WHOLE, wrong_type=False)
+    return list(range(a, b + 1))
+
+
 # ---------------------------------------------------------------- indexing
 def index(obj: Any, key: Any, member: Callable[..., Any], *context: Any) -> Any:
     """`obj[key]`: a position in a list (from 0; negative counts from the end), or for any other

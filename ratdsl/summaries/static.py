@@ -161,6 +161,12 @@ class StaticEval:
         except ops.OperatorError as err:
             raise Refused(err.message) from None
 
+    def number(self, value: Any) -> int:
+        try:
+            return ops.number(value)
+        except ops.OperatorError as err:
+            raise Refused(err.message) from None
+
     def truth(self, value: Any) -> bool:
         try:
             return ops.truth(value)
@@ -210,18 +216,24 @@ class StaticEval:
 
     def _BundleLit(self, node, env):
         out: dict[str, int] = {}
-        for name, value in node.items:
-            v = self.eval(value, env)
-            if not isinstance(v, int):
-                raise NotStatic("bundle")
-            out[name] = out.get(name, 0) + v
+        for name, value in node.items:  # as Interpreter._eval_bundle
+            if name not in self.d.kinds:
+                raise Refused(f"{name!r} is not a token kind")
+            v = self.number(self.eval(value, env))
+            if v < 0:
+                raise Refused(f"a bundle cannot hold {v} {name}")
+            if v:
+                out[name] = out.get(name, 0) + v
         return out
 
     def _RangeExpr(self, node, env):
-        low, high = self.eval(node.low, env), self.eval(node.high, env)
-        if not (isinstance(low, int) and isinstance(high, int)):
-            raise NotStatic("..")
-        return list(range(low, high + 1))
+        return self.fold_range(self.eval(node.low, env), self.eval(node.high, env))
+
+    def fold_range(self, low: Any, high: Any) -> list[int]:
+        try:
+            return ops.whole_range(low, high)
+        except ops.OperatorError as err:
+            raise Refused(err.message) from None
 
     def items(self, value: Any) -> list[Any]:
         """What `in` and the queries go through (a pile's cards need a game: not static)."""
@@ -372,10 +384,7 @@ class _StaticContext:
         return Refused(message)
 
     def number(self, value: Any, node: Any) -> int:
-        try:
-            return ops.number(value)
-        except ops.OperatorError as err:
-            raise Refused(err.message) from None
+        return self.ev.number(value)
 
     def truth(self, value: Any, node: Any) -> bool:
         return self.ev.truth(value)

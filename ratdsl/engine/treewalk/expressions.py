@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
-from ...semantics.operators import OperatorError, contains, negate, not_
+from ...semantics import operators as ops
+from ...semantics.operators import OperatorError
 from ..env import Env
 from ..errors import did_you_mean, refused
 
@@ -25,15 +26,17 @@ def _eval_none(it: Interpreter, node: A.NoneLit, env: Env) -> None:
 
 
 def _eval_not(it: Interpreter, node: A.Not, env: Env) -> bool:
+    value = it.eval(node.operand, env)
     try:
-        return not_(it.eval(node.operand, env))
+        return ops.not_(value)
     except OperatorError as err:
         raise refused(it, err, node) from None
 
 
 def _eval_neg(it: Interpreter, node: A.Neg, env: Env) -> int:
+    value = it.eval(node.operand, env)
     try:
-        return negate(it.eval(node.operand, env))
+        return ops.negate(value)
     except OperatorError as err:
         raise refused(it, err, node) from None
 
@@ -70,13 +73,13 @@ def _eval_boolop(it: Interpreter, node: A.BoolOp, env: Env) -> bool:
 
 
 def _eval_range(it: Interpreter, node: A.RangeExpr, env: Env) -> list[int]:
-    low = it.number(it.eval(node.low, env), node.low)
+    low = it.number(it.eval(node.low, env), node.low)  # checked before `high` is evaluated
     return it.make_range(node, low, it.eval(node.high, env))
 
 
 def _eval_in(it: Interpreter, node: A.InExpr, env: Env) -> bool:
     container = it.iterable(it.eval(node.container, env), node.container)
-    return contains(container, it.eval(node.item, env))
+    return ops.contains(container, it.eval(node.item, env))
 
 
 def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> list[Any]:
