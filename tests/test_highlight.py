@@ -158,3 +158,11 @@ def test_textmate_scopes_on_a_sample():
     assert scopes["move"] == "keyword.other.ratdsl"
     assert scopes["f"] == "entity.name.function.call.ratdsl"
     assert scopes["1"].startswith("constant.numeric")
+
+
+def test_pygments_marks_calls_of_builtins():
+    from pygments.token import Name as N
+
+    tokens = [(k, v) for k, v in lex("func f(p) = min(p.x, g(1)) + count(bank, coin)\n", RuleLexer()) if v.strip()]
+    assert (N.Builtin, "min") in tokens and (N.Builtin, "count") in tokens
+    assert (N.Function, "g") in tokens and (N.Name, "coin") not in tokens

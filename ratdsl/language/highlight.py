@@ -6,7 +6,9 @@
     print(highlight(text, RuleLexer(), TerminalFormatter()))
 
 Keywords are grouped as the editors' TextMate grammar (editors/ratdsl.tmLanguage.json) groups
-them; tests/test_highlight.py checks that both cover every keyword of grammar.lark.
+them; tests/test_highlight.py checks that both cover every keyword of grammar.lark. Calls of
+built-in functions are Name.Builtin: their names come from builtin_names.py (this layer may not
+import ratdsl/semantics, whose registry checks that it lists the same names).
 Pygments is a test dependency; install it to use this module.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
+from .builtin_names import BUILTIN_FUNCTIONS
 from .loader import RULE_SUFFIX
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -67,6 +70,7 @@ class RuleLexer(RegexLexer):
              bygroups(Keyword.Declaration, Whitespace, Keyword.Declaration, Whitespace, Name.Function)),
             (r"(before|after)(\s+)(" + IDENT + r")(?=\s*\()",
              bygroups(Keyword.Declaration, Whitespace, Name.Function)),
+            (words(BUILTIN_FUNCTIONS, suffix=r"(?=\()"), Name.Builtin),  # min(...), count(...)
             (IDENT + r"(?=\()", Name.Function),
             (words(CONSTANTS, suffix=r"\b"), Keyword.Constant),
             (words(OPERATOR_WORDS, suffix=r"\b"), Operator.Word),
