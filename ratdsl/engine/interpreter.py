@@ -104,12 +104,16 @@ class Interpreter:
         return self.rt.error(node, message, hint)
 
     def truth(self, value: Any, node: A.Node) -> bool:
+        if value.__class__ is bool:  # the common case inline, as generated code has it
+            return value
         try:
             return ops.truth(value)
         except OperatorError as err:
             raise refused(self, err, node) from None
 
     def number(self, value: Any, node: A.Node) -> int:
+        if value.__class__ is int:  # the common case inline, as generated code has it
+            return value
         try:
             return ops.number(value)
         except OperatorError as err:
