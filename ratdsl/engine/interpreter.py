@@ -348,8 +348,10 @@ class Interpreter:
             raise refused(self, err, node) from None
 
     def iterable(self, value: Any, node: A.Node) -> list[Any]:
-        if value.__class__ is list:
+        if value.__class__ is list:  # the common cases inline (operators.items is the rule)
             return value
+        if value.__class__ is PileRef:
+            return list(self.state.piles[value])
         try:
             return ops.items(value, self.d.kinds, self.state.piles)
         except OperatorError as err:
