@@ -414,8 +414,6 @@ class Checker:
             return
         if cls in _LEAVES:
             return
-        if cls in _OPERATOR_NODES:
-            self.operands.check(x)
         if cls is A.Name:
             sym = self.refs.get(id(x))
             if sym is None:
@@ -473,6 +471,8 @@ class Checker:
                 self.expr(value)
             return
         if isinstance(x, (A.Where, A.Ordered, A.Extreme)):
+            if cls is A.Where:
+                self.operands.condition(x.condition)
             self.expr(x.source)
             self.expr(x.condition if isinstance(x, A.Where) else x.key)
             return
@@ -480,14 +480,19 @@ class Checker:
             self.expr(x.source)
             self.expr(x.element)
             if x.condition is not None:
+                self.operands.condition(x.condition)
                 self.expr(x.condition)
             return
         fields = OPERANDS.get(cls)
         if fields is not None:
+            if cls in _OPERATOR_NODES:
+                self.operands.check(x)
             for f in fields:
                 self.expr(getattr(x, f))
             return
         if cls is A.BoolOp or cls is A.ListLit:
+            if cls is A.BoolOp:
+                self.operands.check(x)
             for item in x.items:
                 self.expr(item)
             return
@@ -631,8 +636,9 @@ class Checker:
 
 
 _LEAVES = (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)
-# The nodes besides BinOp whose operator the shared operators judge (operands.py).
-_OPERATOR_NODES = frozenset((A.Not, A.Neg, A.BoolOp, A.IfExpr, A.InExpr, A.Index, A.Where, A.Comprehension))
+# The nodes of OPERANDS whose operator the shared operators judge (operands.py); BinOp, BoolOp,
+# `where` and comprehensions are judged in their own branches of Checker.expr.
+_OPERATOR_NODES = frozenset((A.Not, A.Neg, A.IfExpr, A.InExpr, A.Index))
 # What a name that stands for one of these cannot be used as (E220: a zone, E219: a pile).
 _NOT_ZONE = frozenset({"pile", "token kind", "symbol", "deck", "card", "option", "table", "func", "rule",
                        "number", "text", "truth value", "bundle"})

@@ -23,6 +23,11 @@ if TYPE_CHECKING:  # the checker creates this; only its type is needed here
     from .checker import Checker
 
 Known = tuple[Any, bool]  # a value, or a sample of the values an expression may have; and which
+_LITERALS = frozenset((A.IntLit, A.StrLit, A.BoolLit))
+_LISTS = frozenset((A.RangeExpr, A.Comprehension, A.Where, A.Ordered))
+_COMPARISONS = frozenset(("==", "!=", "<", "<=", ">", ">="))
+_YES_NO_FORMS = frozenset((A.BoolOp, A.Not, A.InExpr, A.BoolLit))
+_OPAQUE = frozenset((A.Attr, A.Index, A.Extreme))  # what they give depends on the game
 # Samples of the kinds of value the registries name (builtins' `returns`, built-in names' types).
 _SAMPLES: dict[str, Any] = {"number": 1, "yes/no": True, "list": [], "kinds": [], "bundle": {},
                             "player": PlayerRef(0), "list:player": [PlayerRef(0)]}
@@ -50,67 +55,80 @@ class Operands:
     def __init__(self, checker: Checker):
         self.checker = checker
         self.table = checker.table
+        self.refs = checker.table.refs
         self.memo: dict[int, Known | None] = {}  # by node id: names are resolved, so no scope
-
+        self.names: dict[str, Known | None] = {}  # global and built-in names, by name
 
     # ------------------------------------------------------------ what is known
     def known(self, x: A.Expr | None, seen: frozenset[str] = frozenset()) -> Known | None:
         """The value of `x` (exact) or a sample of its kind, when the rules fix it; else None.
         Refused operands give None, so one mistake is reported once."""
+        cls = x.__class__
+        if cls in _LITERALS:
+            return x.value, True  # type: ignore[union-attr]
+        if cls is A.Name:
+            sym = self.refs.get(id(x))
+            if sym is None or sym.kind == LOCAL:
+                return None  # unknown (E202), or a local: any value
+            return self.named(x, seen)  # type: ignore[arg-type]
+        if cls in _OPAQUE:
+            return None
         key = id(x)
         if key in self.memo:
             return self.memo[key]
-        known = self.memo[key] = self._known(x, seen)
+        known = self.memo[key] = self._known(x, cls, seen)
         return known
 
-    def _known(self, x: A.Expr | None, seen: frozenset[str]) -> Known | None:
-        if isinstance(x, (A.IntLit, A.StrLit, A.BoolLit)):
-            return x.value, True
-        if isinstance(x, A.NoneLit):
-            return None, True
-        if isinstance(x, A.Name):
-            return self.named(x, seen)
-        if isinstance(x, A.ListLit):
-            items = [self.known(i, seen) for i in x.items]
-            if all(k is not None and k[1] for k in items):
-                return [k[0] for k in items if k is not None], True
-            return [], False
-        if isinstance(x, (A.BundleLit, A.RangeExpr, A.Comprehension, A.Where, A.Ordered)):
-            return ({} if isinstance(x, A.BundleLit) else []), False
-        if isinstance(x, (A.BinOp, A.Not, A.Neg)):
-            operands = [x.left, x.right] if isinstance(x, A.BinOp) else [x.operand]
+    def _known(self, x: Any, cls: type, seen: frozenset[str]) -> Known | None:
+        if cls is A.BinOp or cls is A.Not or cls is A.Neg:
+            operands = (x.left, x.right) if cls is A.BinOp else (x.operand,)
             known = [self.known(o, seen) for o in operands]
-            if any(k is None for k in known):
-                return (True, False) if isinstance(x, A.Not) or (
-                    isinstance(x, A.BinOp) and x.op in ("==", "!=", "<", "<=", ">", ">=")) else None
+            if None in known:
+                return (True, False) if cls is A.Not or (cls is A.BinOp and x.op in _COMPARISONS) else None
             try:
                 value = ops.fold(_op(x), *[k[0] for k in known if k is not None])
             except ops.OperatorError:
                 return None
             return value, all(k[1] for k in known if k is not None)
-        if isinstance(x, (A.BoolOp, A.InExpr)):
+        if cls is A.NoneLit:
+            return None, True
+        if cls is A.ListLit:
+            items = [self.known(i, seen) for i in x.items]
+            if all(k is not None and k[1] for k in items):
+                return [k[0] for k in items if k is not None], True
+            return [], False
+        if cls is A.BundleLit:
+            return {}, False
+        if cls in _LISTS:
+            return [], False
+        if cls is A.BoolOp or cls is A.InExpr:
             return True, False
-        if isinstance(x, A.IfExpr):
+        if cls is A.IfExpr:
             then, otherwise = self.known(x.then, seen), self.known(x.otherwise, seen)
             if then is not None and otherwise is not None and then[0].__class__ is otherwise[0].__class__:
                 return then[0], False
             return None
-        if isinstance(x, A.Call):
+        if cls is A.Call:
             target = self.table.ref(x)
             builtin = BUILTINS.get(x.func)
             if target is not None and target.kind == BUILTIN and builtin is not None and builtin.returns in _SAMPLES:
                 return _SAMPLES[builtin.returns], False
             return None
-        if isinstance(x, A.AtPhaseStart):
+        if cls is A.AtPhaseStart:
             return self.known(x.operand, seen)
         return None
 
     def named(self, x: A.Name, seen: frozenset[str]) -> Known | None:
-        """A name's value as the engines read it (the symbol table's first value kind)."""
-        sym = self.table.ref(x)
-        if sym is None or sym.kind == LOCAL:
-            return None  # unknown (E202), or a local: any value
+        """A global or built-in name's value as the engines read it (the symbol table's first
+        value kind)."""
         name = x.id
+        if seen:
+            return self._named(name, seen)
+        if name not in self.names:
+            self.names[name] = self._named(name, seen)
+        return self.names[name]
+
+    def _named(self, name: str, seen: frozenset[str]) -> Known | None:
         kinds = self.table.value_kinds(name)
         kind = kinds[0] if kinds else None
         if kind == BUILTIN:
@@ -135,22 +153,19 @@ class Operands:
         return None  # a variable: whatever was set last
 
     # ------------------------------------------------------------ checks of one node
-    def check(self, x: A.Expr) -> None:
+    def check(self, x: Any) -> None:
         """The checks of `x`'s own operator (its operands are checked where they are visited)."""
-        if isinstance(x, A.Not):
+        cls = x.__class__
+        if cls is A.Not:
             self.condition(x.operand)
-        elif isinstance(x, A.BoolOp):
+        elif cls is A.BoolOp:
             for item in x.items:
                 self.condition(item)
-        elif isinstance(x, A.IfExpr):
+        elif cls is A.IfExpr:
             self.condition(x.condition)
-        elif isinstance(x, A.Where):
-            self.condition(x.condition)
-        elif isinstance(x, A.Comprehension) and x.condition is not None:
-            self.condition(x.condition)
-        elif isinstance(x, A.Neg):
+        elif cls is A.Neg:
             self.operator(x)
-        elif isinstance(x, A.InExpr):
+        elif cls is A.InExpr:
             container = self.known(x.container)
             if container is not None:
                 try:
@@ -158,8 +173,9 @@ class Operands:
                 except ops.OperatorError as err:
                     self.refused(err, x.container, "`in`", "a zone is not a list: test `zone.kind > 0`"
                                  if isinstance(container[0], ZoneRef) else None)
-        elif isinstance(x, A.Index):
-            obj, key = self.known(x.obj), self.known(x.key)
+        elif cls is A.Index:
+            obj = self.known(x.obj)
+            key = None if obj is None else self.known(x.key)
             if obj is not None and key is not None:
                 try:
                     ops.index(obj[0], key[0], _member)
@@ -171,6 +187,9 @@ class Operands:
 
     def condition(self, x: A.Expr | None) -> None:
         """E224: a condition whose value is surely not yes or no."""
+        cls = x.__class__
+        if x is None or cls in _YES_NO_FORMS or (cls is A.BinOp and x.op in _COMPARISONS):  # type: ignore[union-attr]
+            return  # none, or yes or no by its form (its operands are checked where they stand)
         known = self.known(x)
         if x is None or known is None:
             return
@@ -180,9 +199,11 @@ class Operands:
             self.checker.report(x.span, "E224", err.message, _CONDITION_HINT)
 
     def operator(self, x: A.BinOp | A.Neg) -> None:
-        operands = [x.left, x.right] if isinstance(x, A.BinOp) else [x.operand]
-        known = [self.known(o) for o in operands]
-        if any(k is None for k in known):
+        first = self.known(x.left if x.__class__ is A.BinOp else x.operand)  # type: ignore[union-attr]
+        if first is None:
+            return
+        known = [first, self.known(x.right)] if x.__class__ is A.BinOp else [first]  # type: ignore[union-attr]
+        if None in known:
             return
         values = [k[0] for k in known if k is not None]
         exact = all(k[1] for k in known if k is not None)
