@@ -191,7 +191,7 @@ class Operands:
         if x is None or cls in _YES_NO_FORMS or (cls is A.BinOp and x.op in _COMPARISONS):  # type: ignore[union-attr]
             return  # none, or yes or no by its form (its operands are checked where they stand)
         known = self.known(x)
-        if x is None or known is None:
+        if known is None:
             return
         try:
             ops.truth(known[0])
