@@ -14,6 +14,7 @@ from .checker import check_ruleset
 from .engine.decisions import Agent
 from .language.loader import RuleSet, load
 from .semantics.definition import GameDef, build
+from .semantics.resolver import resolve
 
 
 class RulesInvalid(Exception):
@@ -26,11 +27,12 @@ def load_rules(path: str | Path, modules: tuple[str, ...] | list[str] = (),
                options: dict[str, Any] | None = None, check: bool = True) -> GameDef:
     """Loads, checks and indexes a game folder or a variant file. Raises RulesInvalid on errors."""
     ruleset: RuleSet = load(path, tuple(modules))
+    symbols = resolve(ruleset.decls)  # once: the checker and the definition share the table
     if check:
-        errors = [d for d in check_ruleset(ruleset) if d.severity == "error"]
+        errors = [d for d in check_ruleset(ruleset, symbols) if d.severity == "error"]
         if errors:
             raise RulesInvalid(errors)
-    return build(ruleset, options)
+    return build(ruleset, options, symbols)
 
 
 def new_game(definition: GameDef, players: int, seed: int = 0, agents: list[Agent] | None = None,

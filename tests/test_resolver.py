@@ -5,14 +5,14 @@ from pathlib import Path
 
 import pytest
 
+from ratdsl import session
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.checker import check_ruleset
 from ratdsl.engine.game import Game
 from ratdsl.engine.interpreter import Env, Interpreter, name_reads
 from ratdsl.language import ast as A
 from ratdsl.language.loader import load
-from ratdsl.semantics.definition import build
-from ratdsl.semantics.resolver import symbols_for
+from ratdsl.semantics.resolver import resolve
 from ratdsl.semantics.symbols import (
     BUILTIN,
     BUILTIN_NAMES,
@@ -51,7 +51,7 @@ def _all_nodes(decls):
 def test_every_name_in_valid_rules_resolves(path, modules):
     ruleset = _load(path, modules)
     assert check_ruleset(ruleset) == [] or path == PROGRAM.parent
-    table = symbols_for(ruleset)
+    table = resolve(ruleset.decls)
     names = [n for n in _all_nodes(ruleset.decls) if isinstance(n, A.Name)]
     assert names
     for node in names:
@@ -68,11 +68,16 @@ def test_every_name_in_valid_rules_resolves(path, modules):
                 assert target.kind in (FUNC, TABLE, BUILTIN)
 
 
-def test_the_table_is_built_once_per_rule_set():
-    ruleset = load(RATLAND)
-    assert symbols_for(ruleset) is symbols_for(ruleset)
-    d = build(ruleset)
-    assert d.symbol_table is symbols_for(ruleset)
+def test_a_load_resolves_once_and_the_checker_and_the_definition_share_the_table(monkeypatch):
+    tables = []
+
+    def counting(decls):
+        tables.append(resolve(decls))
+        return tables[-1]
+
+    monkeypatch.setattr(session, "resolve", counting)
+    d = session.load_rules(RATLAND, ["clans", "aggressive"])
+    assert len(tables) == 1 and d.symbol_table is tables[0]
 
 
 def _names(table, text_id):
@@ -104,7 +109,7 @@ phase main "Main" {
 """)
     ruleset = load(game)
     assert check_ruleset(ruleset) == []
-    table = symbols_for(ruleset)
+    table = resolve(ruleset.decls)
     kinds = {}
     for node in table.names():
         kinds.setdefault(node.id, []).append(table.ref(node).kind)
@@ -139,7 +144,7 @@ phase main "Main" {
 }
 """)
     ruleset = load(game)
-    table = symbols_for(ruleset)
+    table = resolve(ruleset.decls)
     inner, outer = _names(table, "x")
     assert table.ref(inner).kind == LOCAL
     assert table.ref(outer) is None and table.visible_locals(outer) == ()
@@ -148,7 +153,7 @@ phase main "Main" {
 
 def test_a_variants_replace_changes_what_names_resolve_to():
     variant = RATLAND / "variants" / "lean_times.rat"
-    base, changed = symbols_for(load(RATLAND)), symbols_for(load(variant))
+    base, changed = resolve(load(RATLAND).decls), resolve(load(variant).decls)
     [old] = [d for d in load(RATLAND).decls if isinstance(d, A.Table) and d.name == "feeding_cost"]
     calls = [n for n in changed._keep if isinstance(n, A.Call) and n.func == "feeding_cost"]
     assert calls
@@ -177,8 +182,8 @@ phase main "Main" {
 """)
     variant = game / "no_extra.rat"
     variant.write_text('variant no_extra "No extra" extends g\nremove const extra\n')
-    assert symbols_for(load(game)).ref(_names(symbols_for(load(game)), "extra")[0]).kind == CONST
-    table = symbols_for(load(variant))
+    assert resolve(load(game).decls).ref(_names(resolve(load(game).decls), "extra")[0]).kind == CONST
+    table = resolve(load(variant).decls)
     assert table.ref(_names(table, "extra")[0]) is None
     assert [d.code for d in check_ruleset(load(variant))] == ["E202"]
 
@@ -276,7 +281,7 @@ phase main "Main" {
 }
 """)
     ruleset = load(game)
-    table = symbols_for(ruleset)
+    table = resolve(ruleset.decls)
     unknown = [n for n in table.names() if table.ref(n) is None]
     assert [n.id for n in unknown] == ["valu", "qq"]
     assert table.visible_locals(unknown[0]) == ("value",) and table.visible_locals(unknown[1]) == ("q",)

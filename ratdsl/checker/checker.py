@@ -59,8 +59,8 @@ from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
 from ..semantics.builtins import BUILTINS
-from ..semantics.resolver import OPERANDS, symbols_for
-from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE
+from ..semantics.resolver import OPERANDS, resolve
+from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .operands import Operands
 
 
@@ -99,12 +99,12 @@ def _hint(name: str, known) -> str | None:
 
 
 class Checker:
-    def __init__(self, ruleset: RuleSet):
+    def __init__(self, ruleset: RuleSet, symbols: SymbolTable | None = None):
         self.ruleset = ruleset
         self.decls = ruleset.decls
         self.out: list[Diagnostic] = []
         # What every name stands for: the resolver's table (the checker resolves no name itself).
-        self.table = symbols_for(ruleset)
+        self.table = symbols if symbols is not None else resolve(ruleset.decls)
         self.globals = self.table.globals
         self.refs = self.table.refs
         self.kinds: list[str] = []
@@ -711,5 +711,6 @@ def _literal(value) -> str:
     return str(value)
 
 
-def check_ruleset(ruleset: RuleSet) -> list[Diagnostic]:
-    return Checker(ruleset).run()
+def check_ruleset(ruleset: RuleSet, symbols: SymbolTable | None = None) -> list[Diagnostic]:
+    """Every finding on a loaded rule set; `symbols` is its table if the caller has one."""
+    return Checker(ruleset, symbols).run()

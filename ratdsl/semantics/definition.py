@@ -9,7 +9,7 @@ from typing import Any
 from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
-from .resolver import symbols_for
+from .resolver import resolve
 from .symbols import SymbolTable
 
 COMMAND_LINE = A.Span("--option", 0, 0, 0, 0)  # where options given on the command line come from
@@ -68,10 +68,12 @@ class GameDef:
     symbol_table: SymbolTable = field(default_factory=SymbolTable)
 
 
-def build(ruleset: RuleSet, options: dict[str, Any] | None = None) -> GameDef:
-    """Builds the index. `options` (from the command line) win over a variant's `set option`."""
+def build(ruleset: RuleSet, options: dict[str, Any] | None = None,
+          symbols: SymbolTable | None = None) -> GameDef:
+    """Builds the index. `options` (from the command line) win over a variant's `set option`.
+    `symbols` is the rule set's table when the caller has resolved it already (the checker's)."""
     parts = _empty_parts()
-    parts["symbol_table"] = symbols_for(ruleset)
+    parts["symbol_table"] = symbols if symbols is not None else resolve(ruleset.decls)
     for decl in ruleset.decls:
         _add(parts, decl, None)
     declared: dict[str, A.Option] = parts["options"]

@@ -7,13 +7,13 @@ table, modifier or hook, and the implicit `it`, `this`, `base` and `me` by the p
 they belong to. The engines bind the same names at run time, so a name the table finds global is
 never bound in an Env, and one it finds local always is (tests/test_resolver.py checks both).
 
-The table is built from the rule set's final declaration list, once per rule set (`symbols_for`).
+The table is built from the rule set's final declaration list, once per load: `session.load_rules`
+resolves, then hands the one table to the checker and to `build`, which keeps it in the `GameDef`.
 """
 
 from __future__ import annotations
 
 from ..language import ast as A
-from ..language.loader import RuleSet
 from .builtins import BUILTINS
 from .symbols import (
     BUILTIN,
@@ -42,19 +42,8 @@ from .symbols import (
 Scope = dict[str, Symbol]  # the locals visible at a point, by name
 
 
-def symbols_for(ruleset: RuleSet) -> SymbolTable:
-    """The symbol table of a rule set, built the first time it is asked for. It is rebuilt if
-    the declaration list has changed since (a rule set is complete once `load` returns)."""
-    key = tuple(map(id, ruleset.decls))
-    cached = ruleset.__dict__.get("_symbols")
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    table = resolve(ruleset.decls)
-    ruleset.__dict__["_symbols"] = (key, table)
-    return table
-
-
 def resolve(decls: list[A.Decl]) -> SymbolTable:
+    """The symbol table of a rule set's declarations (modules and variant edits included)."""
     table = SymbolTable()
     _collect(table, decls)
     _Resolver(table).run(decls)
