@@ -140,7 +140,7 @@ class Summary:
         self.m = Catalog(lang, rule_locale_files(self.rs.root, lang, self.stems), strict_files=strict)
         self.ev = StaticEval(d)
         self.g = Generic(d, self.m, self.ev)
-        self.g.card_args = lambda name: self.args(d.cards.get(name))
+        self.g.words.card_args = lambda name: self.args(d.cards.get(name))
         self.globals = global_values(d, self.ev)
         self.changes = variant_changes(d)
         self.rendered_rules: set[str] = set()
@@ -160,9 +160,9 @@ class Summary:
         out: dict[str, Any] = {}
         for k, v in raw.items():
             if isinstance(v, ByPlayers):
-                out[k] = self.g.value_text(v)
+                out[k] = self.g.words.value_text(v)
             elif isinstance(v, PlayersWhere):
-                out[k] = self.g.players_set(list(v.counts), "dat")
+                out[k] = self.g.words.players_set(list(v.counts), "dat")
             elif isinstance(v, Sym):
                 out[k] = v.name
             elif isinstance(v, (int, str)):
@@ -221,7 +221,7 @@ class Summary:
 
     def element_blocks(self, key: str, node: A.Node | None, generic) -> list:
         """The hand-written text of an element, or the generic rendering."""
-        self.g.labels = 0
+        self.g.stmts.labels = 0
         blocks = self.text(key, node)
         if blocks is not None:
             return blocks
@@ -262,7 +262,7 @@ class Summary:
 
     def intro(self, short: bool = False) -> list:
         g = self.rs.game
-        players = self.g.players_text(g.min_players, g.max_players)
+        players = self.g.words.players_text(g.min_players, g.max_players)
         blocks = [Para(spans(self.m("ui-intro", players=players)))]
         if short:
             return blocks
@@ -317,7 +317,7 @@ class Summary:
             return self.m("ui-what", kind=kind, name=self.m("ui-quoted", text=key.split("-", 1)[-1]))
         title = self.title(key, el.title)
         if el.kind in ("func", "const", "zone", "kind", "pile", "var"):
-            title = self.m("ui-quoted", text=self.g.noun(key, "one") if el.kind != "func" else el.key[5:])
+            title = self.m("ui-quoted", text=self.g.words.noun(key, "one") if el.kind != "func" else el.key[5:])
         return self.m("ui-what", kind=el.kind, name=title)
 
     # ------------------------------------------------------------ setup
@@ -344,7 +344,7 @@ class Summary:
 
     def step_item(self, key: str, step: A.Step) -> ListItem:
         title = self.title(key, step.title)
-        blocks = self.element_blocks(key, step, lambda: self.g.block(step.body, Ctx()))
+        blocks = self.element_blocks(key, step, lambda: self.g.stmts.block(step.body, Ctx()))
         return self.labelled(title, blocks, key)
 
     def components_table(self, steps: list[A.Step]) -> Table | None:
@@ -359,7 +359,7 @@ class Summary:
             header = [self.m("ui-col-component"), self.m("ui-col-where"), self.m("ui-col-amount")]
         else:
             header = [self.m("ui-col-component"), self.m("ui-col-where")] + \
-                     [self.g.players_text(a, b) for a, b in breaks]
+                     [self.g.words.players_text(a, b) for a, b in breaks]
         out = []
         for what, where, amount in rows:
             cells = [[Span(what)], [Span(where)]]
@@ -371,7 +371,7 @@ class Summary:
     def _creates(self, block: A.Block, mult: Any, rows: list) -> None:
         for stmt in block.stmts:
             if isinstance(stmt, A.If):
-                decided = self.g.decide(stmt.condition, Ctx())
+                decided = self.g.decided.decide(stmt.condition, Ctx())
                 if decided is True:
                     self._creates(stmt.then, mult, rows)
                 elif decided is False and stmt.otherwise is not None:
@@ -389,7 +389,7 @@ class Summary:
                     what = over_players(self.ev, stmt.what)
                 except NotStatic:
                     continue
-                where = self.g.zone_phrase(stmt.where, Ctx(), "nom")
+                where = self.g.exprs.zone_phrase(stmt.where, Ctx(), "nom")
                 self._add_rows(what, mult, where, rows)
 
     def _add_rows(self, what: Any, mult: Any, where: str, rows: list) -> None:
@@ -399,7 +399,7 @@ class Summary:
                                        for k in v))
             for kind in kinds:
                 amount = _map(what, lambda v, k=kind: v.get(k, 0))
-                rows.append((self.g.noun(f"kind-{kind}", "other"), where, _times(mult, amount)))
+                rows.append((self.g.words.noun(f"kind-{kind}", "other"), where, _times(mult, amount)))
         elif isinstance(sample, list) and sample and all(isinstance(c, CardRef) for c in sample):
             decks = list(dict.fromkeys(self.d.cards[c.name].deck for c in sample))
             for deck in decks:
@@ -472,8 +472,8 @@ class Summary:
         title = self.title(key, rule.title)
 
         def generic():
-            ctx = self.g.params_ctx(rule.params, rule.body)
-            return self.g.block(rule.body, ctx)
+            ctx = self.g.decls.params_ctx(rule.params, rule.body)
+            return self.g.stmts.block(rule.body, ctx)
 
         return self.labelled(title, self.element_blocks(key, rule, generic), key)
 
@@ -490,8 +490,8 @@ class Summary:
             if intro:
                 blocks += intro
             elif deck.active is not None:
-                blocks.append(Para(spans(self.m("ui-deck-active", cond=self.g.cond(
-                    deck.active, Ctx().bind("it", self.g.local_of_kind("card")))))))
+                blocks.append(Para(spans(self.m("ui-deck-active", cond=self.g.exprs.cond(
+                    deck.active, Ctx().bind("it", self.g.words.local_of_kind("card")))))))
             if any(c.handlers or c.modifiers or c.hooks for c in cards):
                 blocks += self.effect_cards(deck, cards)
             else:
@@ -539,24 +539,24 @@ class Summary:
         title = self.title(key, card.title, card)
         blocks = self.text(key, card)
         if blocks is None:
-            self.g.labels = 0
+            self.g.stmts.labels = 0
             items: list[Item] = []
             for f in card.fields:
                 if f.name == group:
                     continue
                 value = self.card_value(card, f.name)
-                label = self.g.field_label(f.name)
-                shown = self.g.value_text(value) if value is not NotStatic else self.g.expr(f.value, Ctx())
+                label = self.g.words.field_label(f.name)
+                shown = self.g.words.value_text(value) if value is not NotStatic else self.g.exprs.expr(f.value, Ctx())
                 items.append(Item(self.m("ui-field", field=label, value=shown)))
             ctx = Ctx()
             for h in card.handlers:
-                items += self.g.handler(h, ctx)
+                items += self.g.decls.handler(h, ctx)
             for mod in card.modifiers:
-                items += self.g.modifier(mod)
+                items += self.g.decls.modifier(mod)
             for hook in card.hooks:
                 target = self.d.rules.get(hook.name)
-                hctx = self.g.params_ctx(hook.params, hook.condition, hook.body, target.body if target else None)
-                items += self.g.hook(hook, hctx)
+                hctx = self.g.decls.params_ctx(hook.params, hook.condition, hook.body, target.body if target else None)
+                items += self.g.decls.hook(hook, hctx)
             if not items:
                 items.append(Item(self.m("ui-no-effect")))
             blocks = self.items_blocks(items)
@@ -568,7 +568,7 @@ class Summary:
         return self.labelled(title, blocks, key)
 
     def card_table(self, deck: A.Deck, cards: list[A.Card]) -> Table:
-        header = [self.m("ui-col-card")] + [self.g.field_label(f) if self.m.has(f"deck-{deck.name}", f"field-{f}")
+        header = [self.m("ui-col-card")] + [self.g.words.field_label(f) if self.m.has(f"deck-{deck.name}", f"field-{f}")
                                             else self.m("ui-quoted", text=f) for f in deck.fields]
         rows = []
         numeric = [False]
@@ -582,11 +582,11 @@ class Summary:
                 value = self.card_value(c, f)
                 if value is NotStatic:
                     expr = next(x.value for x in c.fields if x.name == f)
-                    cells.append([Span(self.g.expr(expr, Ctx()))])
+                    cells.append([Span(self.g.exprs.expr(expr, Ctx()))])
                 elif value is None:
                     cells.append([Span("–")])
                 else:
-                    cells.append([Span(self.g.value_text(value, short=True))])
+                    cells.append([Span(self.g.words.value_text(value, short=True))])
             rows.append(cells)
         return Table(header, rows, numeric)
 
@@ -597,7 +597,7 @@ class Summary:
             if self.in_module(table):
                 continue
             key = f"table-{table.name}"
-            param = self.m.attr(key, "param") if self.m.has(key, "param") else self.g.word("value", count=1)
+            param = self.m.attr(key, "param") if self.m.has(key, "param") else self.g.words.word("value", count=1)
             value = self.m.attr(key, "value") if self.m.has(key, "value") else self.m("word-result")
             rows = []
             covered_high = None
@@ -613,10 +613,10 @@ class Summary:
                 if row.high is not None:
                     covered_high = row.high if covered_high is None else max(covered_high, row.high)
                 var = self.m.attr(key, "var") if self.m.has(key, "var") else param
-                ctx = Ctx().bind(table.param, self.g.local_of_kind("number", noun=var))
+                ctx = Ctx().bind(table.param, self.g.words.local_of_kind("number", noun=var))
                 ctx.locals[table.param].ref_key = "ref-param"
                 ctx.locals[table.param].ref_args = {"name": var}
-                cell = self.g.expr(entry.value, ctx)
+                cell = self.g.exprs.expr(entry.value, ctx)
                 rows.append([[Span(label)], [Span(cell)]])
             out.append(Section(self.title(key, table.title), level=level, anchor=key,
                                blocks=[Table([param, value], rows, [True, True])],
@@ -635,7 +635,7 @@ class Summary:
             except NotStatic:
                 continue
             if isinstance(value, ByPlayers):
-                rows.append((self.g.noun(f"const-{name}", "other"), value))
+                rows.append((self.g.words.noun(f"const-{name}", "other"), value))
         for name, func in self.d.funcs.items():
             if func.params or self.in_module(func):
                 continue
@@ -645,15 +645,15 @@ class Summary:
                 continue
             if isinstance(value, ByPlayers):
                 rows.append((self.title(f"func-{name}"), value))
-        blocks: list = [Para(spans(self.m("ui-players-intro", players=self.g.players_text(lo, hi))))]
+        blocks: list = [Para(spans(self.m("ui-players-intro", players=self.g.words.players_text(lo, hi))))]
         if rows:
             breaks = player_breaks([r[1] for r in rows], lo, hi)
-            header = [self.m("ui-col-rule")] + [self.g.players_text(a, b) for a, b in breaks]
+            header = [self.m("ui-col-rule")] + [self.g.words.players_text(a, b) for a, b in breaks]
             table_rows = []
             for label, value in rows:
-                cells = [[Span(self.g.sentence(label))]]
+                cells = [[Span(self.g.words.sentence(label))]]
                 for a, _b in breaks:
-                    cells.append([Span(self.g.value_text(value_at(value, a)))])
+                    cells.append([Span(self.g.words.value_text(value_at(value, a)))])
                 table_rows.append(cells)
             blocks.append(Table(header, table_rows, [False] + [True] * len(breaks)))
         items = []
@@ -663,12 +663,12 @@ class Summary:
             key = f"func-{name}"
             text = self.text(key, func)
             if text is None:
-                ctx = self.g.params_ctx(func.params, func.value)
-                phrase = self.m(key, **self.g.arg_values(func.params, [A.Name(p) for p in func.params], ctx)) \
+                ctx = self.g.decls.params_ctx(func.params, func.value)
+                phrase = self.m(key, **self.g.exprs.arg_values(func.params, [A.Name(p) for p in func.params], ctx)) \
                     if self.m.has(key) \
                     else self.m("ui-quoted", text=name)
-                text = [Para(spans(self.g.sentence(self.m("ui-func-is", what=phrase,
-                                                                value=self.g.expr(func.value, ctx)))))]
+                text = [Para(spans(self.g.words.sentence(self.m("ui-func-is", what=phrase,
+                                                                value=self.g.exprs.expr(func.value, ctx)))))]
             items.append(ListItem(text[0].spans if isinstance(text[0], Para) else [], text[1:]))
         for rule in self.d.rules.values():
             if self.in_module(rule) or not any(isinstance(n, A.Name) and n.id == "player_count"
@@ -704,11 +704,12 @@ class Summary:
         if sc is not None:
             text = self.text("scoring", sc)
             if text is None:
-                ctx = Ctx().bind(sc.player_var, self.g.local_of_kind("player"), subject=True)
-                items = [Item(self.g.sentence(self.m("ui-score-is", value=self.g.expr(sc.score, ctx))))]
+                ctx = Ctx().bind(sc.player_var, self.g.words.local_of_kind("player"), subject=True)
+                items = [Item(self.g.words.sentence(self.m("ui-score-is", value=self.g.exprs.expr(sc.score, ctx))))]
                 for i, t in enumerate(sc.tiebreaks, 1):
-                    items.append(Item(self.g.sentence(self.m("ui-tiebreak", n=i, value=self.g.expr(t, ctx)))))
-                items.append(Item(self.g.sentence(self.m("ui-tie-shared"))))
+                    tiebreak = self.m("ui-tiebreak", n=i, value=self.g.exprs.expr(t, ctx))
+                    items.append(Item(self.g.words.sentence(tiebreak)))
+                items.append(Item(self.g.words.sentence(self.m("ui-tie-shared"))))
                 text = self.items_blocks(items)
             blocks += text
         mark = self.changes.mark("scoring")
@@ -731,10 +732,10 @@ class Summary:
                 continue
             if isinstance(decl, A.Hook):
                 target = self.d.rules.get(decl.name)
-                ctx = self.g.params_ctx(decl.params, decl.condition, decl.body, target.body if target else None)
-                generic = self.g.hook(decl, ctx)
+                ctx = self.g.decls.params_ctx(decl.params, decl.condition, decl.body, target.body if target else None)
+                generic = self.g.decls.hook(decl, ctx)
             else:
-                generic = self.g.modifier(decl)
+                generic = self.g.decls.modifier(decl)
             items += [self.list_item(i) for i in generic]
         return items
 

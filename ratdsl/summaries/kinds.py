@@ -1,0 +1,150 @@
+"""What kind of value an expression is (player, zone, card, list:KIND, ...), so that it can be
+named right: names ask the symbol table; compound expressions are worked out here, since the
+table types names only."""
+
+from __future__ import annotations
+
+from ..language import ast as A
+from ..semantics.definition import GameDef
+from ..semantics.symbols import (
+    BUILTIN_SYMBOLS,
+    CARD,
+    CONST,
+    DECK,
+    KIND,
+    KIND_TYPES,
+    OPTION,
+    PILE,
+    PLAYER_ZONE,
+    VAR,
+    ZONE,
+)
+from .context import Ctx, Local, element_of, list_of
+
+# The declarations whose type the symbol table knows from their kind, in the order they win.
+_TYPED_KINDS = (KIND, ZONE, PLAYER_ZONE, PILE, CARD, DECK)
+
+
+class Kinds:
+    """The static kind of expressions; the kinds of constants and functions are worked out once."""
+
+    def __init__(self, d: GameDef):
+        self.d = d
+        self._const_kinds: dict[str, str] = {}
+        self._kdepth = 0
+
+    def kind_of(self, e: A.Expr, ctx: Ctx) -> str:
+        self._kdepth += 1
+        try:
+            if self._kdepth > 40:
+                return "value"
+            return self._kind_of(e, ctx)
+        finally:
+            self._kdepth -= 1
+
+    def _kind_of(self, e: A.Expr, ctx: Ctx) -> str:
+        d = self.d
+        if isinstance(e, A.Name):
+            n = e.id
+            if n in ctx.locals:
+                loc = ctx.locals[n]
+                return self.kind_of(loc.subst, ctx) if loc.subst is not None else loc.kind
+            builtin = BUILTIN_SYMBOLS.get(n)
+            if builtin is not None:  # players, active, round, player_count, left, right
+                return builtin.type
+            kinds = d.symbol_table.declared_kinds(n)
+            if OPTION in kinds:
+                return "value"
+            if CONST in kinds:  # what the value of the constant is
+                if n not in self._const_kinds:
+                    self._const_kinds[n] = "value"
+                    self._const_kinds[n] = self.kind_of(d.consts[n].value, Ctx())
+                return self._const_kinds[n]
+            for kind in _TYPED_KINDS:  # the declarations whose kind decides their type
+                if kind in kinds:
+                    return KIND_TYPES[kind]
+            if VAR in kinds:
+                return "number"
+            return "value"
+        if isinstance(e, A.IntLit):
+            return "number"
+        if isinstance(e, A.BoolLit):
+            return "bool"
+        if isinstance(e, A.Attr):
+            obj = self.kind_of(e.obj, ctx)
+            if obj == "player":
+                if e.name in d.player_zones:
+                    return "zone"
+                if e.name in d.player_piles:
+                    return "pile"
+                return "number"
+            if obj in ("zone", list_of("zone"), "bundle"):
+                return "number"
+            return "value"
+        if isinstance(e, A.Index):
+            obj = self.kind_of(e.obj, ctx)
+            if obj == "player":
+                return "zone"
+            if obj.startswith("list:"):
+                return element_of(obj)
+            if obj in ("zone", "bundle"):
+                return "number"
+            return "value"
+        if isinstance(e, A.Call):
+            f = e.func
+            if f == "zones":
+                return list_of("zone")
+            if f in ("neighbour", "pick"):
+                return "player" if f == "neighbour" else element_of(self.kind_of(e.args[0], ctx))
+            if f == "top":
+                return "card"
+            if f == "cards":
+                return list_of("card")
+            if f in ("pieces", "kinds"):
+                return list_of("kind")
+            if f == "sample":
+                return self.kind_of(e.args[1], ctx) if len(e.args) > 1 else "value"
+            if f == "first":
+                return element_of(self.kind_of(e.args[0], ctx)) if e.args else "value"
+            if f == "opposite":
+                return "side"
+            if f in ("one_of_each", "contents"):
+                return "bundle"
+            if f == "share_in_turn":
+                return list_of("number")
+            if f in d.funcs:
+                func = d.funcs[f]
+                inner = Ctx({p: Local("value") for p in func.params})
+                if f in self._const_kinds:
+                    return self._const_kinds[f]
+                self._const_kinds[f] = "value"
+                kind = self.kind_of(func.value, inner)
+                self._const_kinds[f] = kind
+                return kind
+            return "number"
+        if isinstance(e, A.ListLit):
+            return list_of(self.kind_of(e.items[0], ctx)) if e.items else list_of("value")
+        if isinstance(e, (A.Where, A.Ordered)):
+            return self.kind_of(e.source, ctx)
+        if isinstance(e, A.Extreme):
+            return element_of(self.kind_of(e.source, ctx))
+        if isinstance(e, A.RangeExpr):
+            return list_of("number")
+        if isinstance(e, A.BundleLit):
+            return "bundle"
+        if isinstance(e, A.BinOp):
+            if e.op in ("==", "!=", "<", "<=", ">", ">="):
+                return "bool"
+            left = self.kind_of(e.left, ctx)
+            if left == "pile":
+                return list_of("card")
+            return left if left.startswith("list:") or left == "bundle" else "number"
+        if isinstance(e, (A.BoolOp, A.Not, A.InExpr)):
+            return "bool"
+        if isinstance(e, A.IfExpr):
+            return self.kind_of(e.then, ctx)
+        if isinstance(e, A.AtPhaseStart):
+            return self.kind_of(e.operand, ctx)
+        if isinstance(e, A.Comprehension):
+            return list_of("value")
+        return "value"
