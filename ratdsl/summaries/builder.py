@@ -22,7 +22,8 @@ from .elements import BASE_SOURCE, Registry, option_value_key, source_of
 from .facts import PlayersWhere, global_values, local_values
 from .generic import Ctx, Generic, Item
 from .messages import Catalog, rule_locale_files
-from .static import ByPlayers, CardRef, NotStatic, StaticEval, Sym, mentions, over_players, player_breaks, value_at
+from .names import reads_player_count
+from .static import ByPlayers, CardRef, NotStatic, StaticEval, Sym, over_players, player_breaks, value_at
 
 
 # ---------------------------------------------------------------- variant changes
@@ -658,7 +659,7 @@ class Summary:
             blocks.append(Table(header, table_rows, [False] + [True] * len(breaks)))
         items = []
         for name, func in self.d.funcs.items():
-            if not func.params or self.in_module(func) or not mentions(func.value, "player_count"):
+            if not func.params or self.in_module(func) or not reads_player_count(self.d, func.value):
                 continue
             key = f"func-{name}"
             text = self.text(key, func)
@@ -671,8 +672,7 @@ class Summary:
                                                                 value=self.g.exprs.expr(func.value, ctx)))))]
             items.append(ListItem(text[0].spans if isinstance(text[0], Para) else [], text[1:]))
         for rule in self.d.rules.values():
-            if self.in_module(rule) or not any(isinstance(n, A.Name) and n.id == "player_count"
-                                               for n in A.walk(rule.body)):
+            if self.in_module(rule) or not reads_player_count(self.d, rule.body):
                 continue
             where = next(((n, ph) for n, ph in enumerate(self.phases(), 1)
                           if rule in self.reachable_rules(ph)), None)

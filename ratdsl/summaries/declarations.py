@@ -7,6 +7,7 @@ from ..language import ast as A
 from ..semantics.definition import GameDef
 from .context import Ctx, Item, is_list, list_of
 from .messages import Catalog
+from .names import bound_by, builtin_of
 from .statements import Statements
 
 
@@ -36,7 +37,7 @@ class Declarations:
             what = self.m(key, **self.x.arg_values(params, [A.Name(q) for q in mod.params], ctx))
         else:
             what = self.m("ui-quoted", text=mod.name)
-        change = self.change(mod.value, ctx)
+        change = self.change(mod, ctx)
         text = self.m("decl-modify", what=what, change=change)
         if mod.condition is not None:
             decided = self.v.decide(mod.condition, ctx)
@@ -46,8 +47,10 @@ class Declarations:
                 text = self.m("decl-modify-if", text=text, cond=self.x.cond(mod.condition, ctx))
         return [Item(self.w.sentence(text))]
 
-    def change(self, value: A.Expr, ctx: Ctx) -> str:
-        if isinstance(value, A.BinOp) and isinstance(value.left, A.Name) and value.left.id == "base":
+    def change(self, mod: A.Modify, ctx: Ctx) -> str:
+        """How a modifier changes its value: `base + n` reads "plus n", anything else "becomes"."""
+        value = mod.value
+        if isinstance(value, A.BinOp) and bound_by(self.d, value.left, mod):
             if value.op == "+" and is_list(self.k.kind_of(value.right, ctx)):
                 return self.m("change-also", what=self.x.targets(value.right, ctx))
             if value.op in ("+", "-"):
@@ -160,7 +163,7 @@ def infer_params(d: GameDef, params: tuple[str, ...], nodes: list[A.Node], depth
                     if isinstance(b, A.Name):
                         if b.id in d.kinds:
                             mark(a, "kind")
-                        elif b.id in ("left", "right"):
+                        elif (builtin := builtin_of(d, b)) is not None and builtin.itself:
                             mark(a, "side")
                         elif b.id in d.player_zones:
                             mark(a, "zname")

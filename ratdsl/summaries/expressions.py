@@ -13,6 +13,7 @@ from .context import Ctx, Local, element_of, is_list, list_of
 from .decided import Decided
 from .kinds import Kinds
 from .messages import Catalog
+from .names import builtin_of, is_side, ref_key
 from .static import ByPlayers, Sym
 from .words import Words
 
@@ -239,18 +240,9 @@ def e_NoneLit(x, e, ctx, case):
 
 def e_Name(x, e: A.Name, ctx: Ctx, case: str) -> str:
     d, n = x.d, e.id
-    if n == "players":
-        return x.m("ref-players", case=case)
-    if n == "active":
-        return x.m("ref-active", case=case)
-    if n == "round":
-        return x.m("ref-round", case=case)
-    if n == "player_count":
-        return x.m("ref-player-count", case=case)
-    if n == "base":
-        return x.m("ref-base", case=case)
-    if n in ("it", "this"):
-        return x.m("ref-it", case=case)
+    builtin = builtin_of(d, e)
+    if builtin is not None and not builtin.itself and x.m.has(ref_key(builtin)):  # sides read as symbols
+        return x.m(ref_key(builtin), case=case)
     if n in d.options:
         return x.w.symbol_text(str(d.option_values[n]))
     if n in d.shared_zones or n in d.shared_piles:
@@ -347,7 +339,7 @@ def e_Call(x, e: A.Call, ctx: Ctx, case: str) -> str:
         return x.m(f"np-{f}", items=x.m.join([x.expr(a, ctx) for a in items], "and"))
     if f == "neighbour" and len(args) == 2:
         side = x.v.try_static(args[1], ctx)
-        if isinstance(side, Sym) and side.name in ("left", "right"):
+        if isinstance(side, Sym) and is_side(side.name):
             return x.m("np-neighbour", side=side.name, of=x.expr(args[0], ctx, "gen"),
                           own="yes" if x.is_subject(args[0], ctx) else "no", case=case)
         return x.m("np-neighbour-on", side=x.expr(args[1], ctx), of=x.expr(args[0], ctx, "gen"),

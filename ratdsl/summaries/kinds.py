@@ -6,23 +6,8 @@ from __future__ import annotations
 
 from ..language import ast as A
 from ..semantics.definition import GameDef
-from ..semantics.symbols import (
-    BUILTIN_SYMBOLS,
-    CARD,
-    CONST,
-    DECK,
-    KIND,
-    KIND_TYPES,
-    OPTION,
-    PILE,
-    PLAYER_ZONE,
-    VAR,
-    ZONE,
-)
+from ..semantics.symbols import CONST, VAR
 from .context import Ctx, Local, element_of, list_of
-
-# The declarations whose type the symbol table knows from their kind, in the order they win.
-_TYPED_KINDS = (KIND, ZONE, PLAYER_ZONE, PILE, CARD, DECK)
 
 
 class Kinds:
@@ -49,20 +34,15 @@ class Kinds:
             if n in ctx.locals:
                 loc = ctx.locals[n]
                 return self.kind_of(loc.subst, ctx) if loc.subst is not None else loc.kind
-            builtin = BUILTIN_SYMBOLS.get(n)
-            if builtin is not None:  # players, active, round, player_count, left, right
-                return builtin.type
+            typed = d.symbol_table.global_type(n)  # a built-in name's, or its declaration's kind's
+            if typed is not None:
+                return typed
             kinds = d.symbol_table.declared_kinds(n)
-            if OPTION in kinds:
-                return "value"
             if CONST in kinds:  # what the value of the constant is
                 if n not in self._const_kinds:
                     self._const_kinds[n] = "value"
                     self._const_kinds[n] = self.kind_of(d.consts[n].value, Ctx())
                 return self._const_kinds[n]
-            for kind in _TYPED_KINDS:  # the declarations whose kind decides their type
-                if kind in kinds:
-                    return KIND_TYPES[kind]
             if VAR in kinds:
                 return "number"
             return "value"

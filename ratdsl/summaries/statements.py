@@ -9,9 +9,10 @@ from typing import Any
 
 from ..language import ast as A
 from ..semantics.definition import GameDef
-from .context import Ctx, Item, Local, element_of
+from .context import Ctx, Item, Local, element_of, list_of
 from .expressions import Expressions
 from .messages import Catalog
+from .names import builtin_of
 from .static import ByPlayers, Sym
 
 
@@ -105,7 +106,7 @@ def s_ForEach(r, s: A.ForEach, ctx: Ctx) -> list[Item]:
     local = r.x.local_for(source, ctx)
     inner = ctx.bind(s.var, local, subject=(elem == "player"))
     it_ctx = ctx.bind("it", local, subject=(elem == "player"))
-    if isinstance(source, A.Name) and source.id == "players":
+    if (builtin := builtin_of(r.d, source)) is not None and builtin.type == list_of("player"):  # every player
         head = r.m("stmt-each-player")
     elif isinstance(source, A.Call) and source.func in ("pieces", "kinds") and source.args:
         head = r.m(f"stmt-each-{source.func}", where=r.x.zone_phrase(source.args[0], ctx, "in"))
@@ -242,7 +243,7 @@ def s_Show(r, s, ctx):
 
 
 def s_Set(r, s: A.Set, ctx: Ctx) -> list[Item]:
-    if isinstance(s.target, A.Name) and s.target.id == "active":
+    if (builtin := builtin_of(r.d, s.target)) is not None and builtin.type == "player" and not builtin.binder:
         return [Item(r.w.sentence(r.m("stmt-set-active", player=r.x.expr(s.value, ctx))))]
     return [Item(r.w.sentence(r.m("stmt-set", target=r.x.expr(s.target, ctx, "acc"),
                                        value=r.x.expr(s.value, ctx))))]

@@ -9,6 +9,7 @@ from typing import Any
 from ..semantics.definition import GameDef
 from .context import VOWEL_START, Local
 from .messages import Catalog
+from .names import is_side
 from .static import ByPlayers, CardRef, Sym
 
 
@@ -145,7 +146,7 @@ class Words:
             return self.card_title(name)
         if name in d.decks and self.m.has(f"deck-{name}"):
             return self.m(f"deck-{name}")
-        if name in ("left", "right"):
+        if is_side(name):
             return self.m(f"word-{name}")
         return self.word("thing", count="one", form="bare")
 
