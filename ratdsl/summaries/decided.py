@@ -12,6 +12,11 @@ from .context import Ctx
 from .static import UNKNOWN, ByPlayers, NotStatic, StaticEval, over_players
 
 
+def counts_where(value: ByPlayers) -> list[int]:
+    """The numbers of players for which a yes/no that depends on them is yes."""
+    return [n for lo, hi, v in value.groups if v for n in range(lo, hi + 1)]
+
+
 class Decided:
     """Static values seen from a summary: the locals in scope are unknown."""
 

@@ -99,10 +99,7 @@ class Declarations:
         return Ctx(ctx.locals, subject)
 
     def hook(self, hook: A.Hook, params_ctx: Ctx) -> list[Item]:
-        rule = self.d.rules.get(hook.name)
-        key = f"rule-{hook.name}"
-        title = self.m(key) if self.m.has(key) else (rule.title if rule and rule.title else self.w.word("value"))
-        head = self.m(f"decl-hook-{hook.time}", rule=title)
+        head = self.m(f"decl-hook-{hook.time}", rule=self.w.rule_title(hook.name))
         if hook.condition is not None:
             decided = self.v.decide(hook.condition, params_ctx)
             if decided is False:

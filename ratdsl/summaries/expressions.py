@@ -10,7 +10,7 @@ from typing import Any
 from ..language import ast as A
 from ..semantics.definition import GameDef
 from .context import Ctx, Local, element_of, is_list, list_of
-from .decided import Decided
+from .decided import Decided, counts_where
 from .kinds import Kinds
 from .messages import Catalog
 from .names import builtin_of, is_side, ref_key
@@ -73,8 +73,7 @@ class Expressions:
             return self.m("cond-not", cond=self.cond(e.operand, ctx))
         decided = self.v.decide(e, ctx)
         if isinstance(decided, ByPlayers):
-            counts = [n for lo, hi, v in decided.groups if v for n in range(lo, hi + 1)]
-            return self.m("cond-players", players=self.w.players_set(counts))
+            return self.m("cond-players", players=self.w.players_set(counts_where(decided)))
         if isinstance(e, A.BinOp) and e.op in ("==", "!=", "<", "<=", ">", ">="):
             names = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
             if isinstance(e.right, A.NoneLit):
@@ -198,12 +197,9 @@ class Expressions:
         """`7 coins`, `up to 2 pieces`, `all pieces of gold`, `this piece`."""
         if what is not None and isinstance(what, A.Name) and what.id in ctx.locals:
             loc = ctx.locals[what.id]
-            if loc.kind == "kind":
-                if q.mode == "exact" and self.v.try_static(q.amount, ctx) == 1:
-                    return self.ref(loc, "acc")
-                noun_key = None
-            else:
-                noun_key = None
+            if loc.kind == "kind" and q.mode == "exact" and self.v.try_static(q.amount, ctx) == 1:
+                return self.ref(loc, "acc")
+            noun_key = None
         elif what is not None and isinstance(what, A.Name):
             noun_key = self.w.noun_key(what.id)
         else:
@@ -214,9 +210,7 @@ class Expressions:
             return self.m("qty-all", what=self.w.noun(noun_key, "other", "def"), gender=self.w.gender(noun_key))
         value = self.v.try_static(q.amount, ctx)
         if isinstance(value, int):
-            noun = self.w.noun(noun_key, value) if noun_key or what is None else self.w.noun(noun_key, value)
-            if what is None:
-                noun = self.w.word("piece", count=value)
+            noun = self.w.noun(noun_key, value) if what is not None else self.w.word("piece", count=value)
             return self.m("qty-up-to" if q.mode == "up_to" else "qty-exact", n=value, what=noun)
         noun = self.w.noun(noun_key, "other") if what is not None else self.w.word("piece", count="other")
         return self.m("qty-up-to-np" if q.mode == "up_to" else "qty-np", n=self.expr(q.amount, ctx), what=noun)
@@ -360,7 +354,7 @@ def e_Call(x, e: A.Call, ctx: Ctx, case: str) -> str:
     if f == "one_of_each" and args:
         return x.m("np-one-of-each", of=x.expr(args[0], ctx, "dat"))
     if f == "at_phase_start" and args:
-        return x.m("np-at-phase-start", value=x.expr(args[0], ctx))
+        return _at_phase_start(x, args[0], ctx)
     if f == "rank" and args:
         return x.m("np-rank", of=x.expr(args[0], ctx, "gen"))
     if f == "share_in_turn" and len(args) == 2:
@@ -375,7 +369,7 @@ def e_Call(x, e: A.Call, ctx: Ctx, case: str) -> str:
 
 
 def e_AtPhaseStart(x, e, ctx, case):
-    return x.m("np-at-phase-start", value=x.expr(e.operand, ctx))
+    return _at_phase_start(x, e.operand, ctx)
 
 
 def e_BinOp(x, e: A.BinOp, ctx: Ctx, case: str) -> str:
@@ -452,6 +446,11 @@ def e_Comprehension(x, e: A.Comprehension, ctx: Ctx, case: str) -> str:
 def e_InExpr(x, e, ctx, case):
     return x.cond(e, ctx)
 
+
+
+def _at_phase_start(x: Expressions, value: A.Expr, ctx: Ctx) -> str:
+    """A value as it was when the phase started (`at_phase_start(v)` and its node read alike)."""
+    return x.m("np-at-phase-start", value=x.expr(value, ctx))
 
 
 def _is_amount(value: Any) -> bool:

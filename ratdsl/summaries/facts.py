@@ -28,6 +28,7 @@ from typing import Any
 
 from ..language import ast as A
 from ..semantics.definition import GameDef
+from .decided import counts_where
 from .static import ByPlayers, NotStatic, StaticEval, Sym, over_players
 
 
@@ -50,7 +51,7 @@ def global_values(d: GameDef, ev: StaticEval) -> dict[str, Any]:
         except NotStatic:
             continue
         if isinstance(value, ByPlayers) and all(isinstance(v, bool) for v in value.values()):
-            out[name] = PlayersWhere(tuple(n for lo, hi, v in value.groups if v for n in range(lo, hi + 1)))
+            out[name] = PlayersWhere(tuple(counts_where(value)))
         elif _is_number(value):
             out[name] = value
     for decl in d.ruleset.decls:

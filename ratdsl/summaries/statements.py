@@ -10,6 +10,7 @@ from typing import Any
 from ..language import ast as A
 from ..semantics.definition import GameDef
 from .context import Ctx, Item, Local, element_of, list_of
+from .decided import counts_where
 from .expressions import Expressions
 from .messages import Catalog
 from .names import builtin_of
@@ -82,8 +83,7 @@ def s_If(r, s: A.If, ctx: Ctx) -> list[Item]:
             body[0] = Item(r.w.with_note(body[0].text, note), body[0].children)
         return body
     if isinstance(decided, ByPlayers):
-        counts = [n for lo, hi, v in decided.groups if v for n in range(lo, hi + 1)]
-        head = r.m("stmt-if-players", players=r.w.players_set(counts, "dat"))
+        head = r.m("stmt-if-players", players=r.w.players_set(counts_where(decided), "dat"))
     else:
         head = r.m("stmt-if", cond=r.x.cond(s.condition, ctx))
     items = [Item(r.w.sentence(head), r.block(s.then, ctx))]
@@ -221,8 +221,7 @@ def s_Do(r, s: A.Do, ctx: Ctx) -> list[Item]:
     key = f"rule-{s.rule}"
     if rule is not None and r.m.has(key, "call"):
         return [Item(r.w.sentence(r.m.attr(key, "call", **r.x.arg_values(rule.params, s.args, ctx))))]
-    title = r.m(key) if r.m.has(key) else (rule.title if rule and rule.title else r.w.word("value"))
-    return [Item(r.w.sentence(r.m("stmt-do", rule=title)))]
+    return [Item(r.w.sentence(r.m("stmt-do", rule=r.w.rule_title(s.rule))))]
 
 
 def s_Secretly(r, s: A.Secretly, ctx: Ctx) -> list[Item]:

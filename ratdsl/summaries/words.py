@@ -157,6 +157,14 @@ class Words:
         card = self.d.cards.get(name)
         return self.m("ui-quoted", text=card.title) if card and card.title else self.word("card", count=1)
 
+    def rule_title(self, name: str) -> str:
+        """A rule's name in a sentence ("do ...", "before ..."): its message, its title, or "value"."""
+        key = f"rule-{name}"
+        if self.m.has(key):
+            return self.m(key)
+        rule = self.d.rules.get(name)
+        return rule.title if rule and rule.title else self.word("value")
+
     def option_note(self, names: list[str]) -> str:
         parts = []
         for name in dict.fromkeys(names):
@@ -196,20 +204,18 @@ class Words:
         which = "chosen" if chosen else "this"
         if elem == "player":
             return Local("player", "ref-player", {"which": which})
-        word = self.WORDS.get(elem, "word-value")
         if noun is None:
-            noun = self.m(word, count=1, form="bare")
-            gender = self.m(word, count=1, form="gender")
+            noun, gender = self.kind_word(elem), self.kind_word(elem, "gender")
         return Local(elem, "ref-this", {"noun": noun, "gender": gender or "m", "which": which,
                                         "vowel": "yes" if VOWEL_START.match(noun) else "no"},
                      noun=noun if elem in ("zone", "zname") else "", gender=gender or "m")
 
+    def kind_word(self, elem: str, form: str = "bare") -> str:
+        """The generic noun for one value of a kind ("player", "place", "value") or its gender."""
+        return self.m(self.WORDS.get(elem, "word-value"), count=1, form=form)
+
     def singular_noun(self, elem: str, local: Local) -> str:
-        if local.noun:
-            return local.noun
-        return self.m(self.WORDS.get(elem, "word-value"), count=1, form="bare")
+        return local.noun or self.kind_word(elem)
 
     def local_gender(self, elem: str, local: Local) -> str:
-        if local.noun:
-            return local.gender
-        return self.m(self.WORDS.get(elem, "word-value"), count=1, form="gender")
+        return local.gender if local.noun else self.kind_word(elem, "gender")
