@@ -21,6 +21,8 @@ class Item:
 
 @dataclass
 class Local:
+    """A name bound in the rules (parameter, loop variable, let, choice) and how it is referred to."""
+
     kind: str            # player, zone, zname, card, kind, side, number, value, list:KIND
     ref_key: str = ""    # the structure message that refers to it ("the player", "this area")
     ref_args: dict[str, Any] = field(default_factory=dict)
@@ -31,6 +33,8 @@ class Local:
 
 @dataclass
 class Ctx:
+    """The locals in scope where a phrase is written; immutable in use (`bind` makes a new one)."""
+
     locals: dict[str, Local] = field(default_factory=dict)
     subject: str | None = None  # the player whose places are "their ..."
 

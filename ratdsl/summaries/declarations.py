@@ -57,7 +57,7 @@ class Declarations:
                 return self.m("change-plus" if value.op == "+" else "change-minus", n=self.x.expr(value.right, ctx))
         return self.m("change-becomes", value=self.x.expr(value, ctx))
 
-    def call_site_kind(self, nodes, index: int) -> str | None:
+    def call_site_kind(self, nodes: tuple[A.Node | None, ...], index: int) -> str | None:
         """What the index-th value passed to a function or rule is where it is called, when
         the function's own body does not tell (e.g. `func placement_zones(p) = placement`)."""
         name = self._target_name

@@ -4,7 +4,7 @@ in one table (`EXPRESSIONS`), one per class of `ast.Expr`; `Expressions` holds w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..language import ast as A
@@ -147,7 +147,7 @@ class Expressions:
     def is_subject(self, e: A.Expr, ctx: Ctx) -> bool:
         return isinstance(e, A.Name) and e.id == ctx.subject and ctx.locals.get(e.id, Local("")).subst is None
 
-    def arg_values(self, params, args, ctx: Ctx) -> dict[str, str]:
+    def arg_values(self, params: tuple[str, ...], args: Sequence[A.Expr], ctx: Ctx) -> dict[str, str]:
         """The values passed to a function or rule, as variables: $p (nominative) and $p_acc,
         $p_dat, $p_gen for languages with cases."""
         out = {}
@@ -216,23 +216,23 @@ class Expressions:
         return self.m("qty-up-to-np" if q.mode == "up_to" else "qty-np", n=self.expr(q.amount, ctx), what=noun)
 
 
-def e_IntLit(x, e, ctx, case):
+def e_IntLit(x: Expressions, e: A.IntLit, ctx: Ctx, case: str) -> str:
     return x.m("ui-number", n=e.value)
 
 
-def e_BoolLit(x, e, ctx, case):
+def e_BoolLit(x: Expressions, e: A.BoolLit, ctx: Ctx, case: str) -> str:
     return x.m("word-yes" if e.value else "word-no")
 
 
-def e_StrLit(x, e, ctx, case):
+def e_StrLit(x: Expressions, e: A.StrLit, ctx: Ctx, case: str) -> str:
     return x.m("ui-quoted", text=e.value)
 
 
-def e_NoneLit(x, e, ctx, case):
+def e_NoneLit(x: Expressions, e: A.NoneLit, ctx: Ctx, case: str) -> str:
     return x.m("word-none")
 
 
-def e_Name(x, e: A.Name, ctx: Ctx, case: str) -> str:
+def e_Name(x: Expressions, e: A.Name, ctx: Ctx, case: str) -> str:
     d, n = x.d, e.id
     builtin = builtin_of(d, e)
     if builtin is not None and not builtin.itself and x.m.has(ref_key(builtin)):  # sides read as symbols
@@ -262,7 +262,7 @@ def e_Name(x, e: A.Name, ctx: Ctx, case: str) -> str:
     return x.w.symbol_text(n)
 
 
-def e_Attr(x, e: A.Attr, ctx: Ctx, case: str) -> str:
+def e_Attr(x: Expressions, e: A.Attr, ctx: Ctx, case: str) -> str:
     obj_kind = x.k.kind_of(e.obj, ctx)
     if obj_kind == "player":
         if e.name in x.d.player_zones or e.name in x.d.player_piles:
@@ -277,7 +277,7 @@ def e_Attr(x, e: A.Attr, ctx: Ctx, case: str) -> str:
     return x.m("np-field", field=x.w.field_label(e.name), of=x.expr(e.obj, ctx, "dat"))
 
 
-def e_Index(x, e: A.Index, ctx: Ctx, case: str) -> str:
+def e_Index(x: Expressions, e: A.Index, ctx: Ctx, case: str) -> str:
     obj_kind = x.k.kind_of(e.obj, ctx)
     key_kind = x.k.kind_of(e.key, ctx)
     if obj_kind == "player":
@@ -299,7 +299,7 @@ def e_Index(x, e: A.Index, ctx: Ctx, case: str) -> str:
     return x.m("np-field", field=x.expr(e.key, ctx), of=x.expr(e.obj, ctx, "dat"))
 
 
-def e_Call(x, e: A.Call, ctx: Ctx, case: str) -> str:
+def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     d, f, args = x.d, e.func, e.args
     if f in d.funcs:
         func = d.funcs[f]
@@ -368,11 +368,11 @@ def e_Call(x, e: A.Call, ctx: Ctx, case: str) -> str:
     return x.m("np-result", items=x.m.join([x.expr(a, ctx) for a in args], "and"))
 
 
-def e_AtPhaseStart(x, e, ctx, case):
+def e_AtPhaseStart(x: Expressions, e: A.AtPhaseStart, ctx: Ctx, case: str) -> str:
     return _at_phase_start(x, e.operand, ctx)
 
 
-def e_BinOp(x, e: A.BinOp, ctx: Ctx, case: str) -> str:
+def e_BinOp(x: Expressions, e: A.BinOp, ctx: Ctx, case: str) -> str:
     if e.op in ("==", "!=", "<", "<=", ">", ">="):
         return x.cond(e, ctx)
     if e.op == "+" and is_list(x.k.kind_of(e.left, ctx)):
@@ -381,19 +381,19 @@ def e_BinOp(x, e: A.BinOp, ctx: Ctx, case: str) -> str:
     return x.m(f"math-{names[e.op]}", a=x.operand(e.left, ctx), b=x.operand(e.right, ctx))
 
 
-def e_Neg(x, e, ctx, case):
+def e_Neg(x: Expressions, e: A.Neg, ctx: Ctx, case: str) -> str:
     return x.m("math-neg", a=x.operand(e.operand, ctx))
 
 
-def e_BoolOp(x, e: A.BoolOp, ctx: Ctx, case: str) -> str:
+def e_BoolOp(x: Expressions, e: A.BoolOp, ctx: Ctx, case: str) -> str:
     return x.cond(e, ctx)  # a yes/no value used as a value reads as its condition
 
 
-def e_Not(x, e: A.Not, ctx: Ctx, case: str) -> str:
+def e_Not(x: Expressions, e: A.Not, ctx: Ctx, case: str) -> str:
     return x.cond(e, ctx)
 
 
-def e_IfExpr(x, e: A.IfExpr, ctx: Ctx, case: str) -> str:
+def e_IfExpr(x: Expressions, e: A.IfExpr, ctx: Ctx, case: str) -> str:
     decided = x.v.decide(e.condition, ctx)
     if decided is True:
         return x.expr(e.then, ctx, case)
@@ -403,34 +403,34 @@ def e_IfExpr(x, e: A.IfExpr, ctx: Ctx, case: str) -> str:
                   otherwise=x.expr(e.otherwise, ctx, case))
 
 
-def e_ListLit(x, e, ctx, case):
+def e_ListLit(x: Expressions, e: A.ListLit, ctx: Ctx, case: str) -> str:
     if x.k.kind_of(e, ctx) == list_of("zone"):
         return x.zone_phrase(e, ctx, case)
     return x.m.join([x.expr(i, ctx, case) for i in e.items], "and")
 
 
-def e_BundleLit(x, e: A.BundleLit, ctx: Ctx, case: str) -> str:
+def e_BundleLit(x: Expressions, e: A.BundleLit, ctx: Ctx, case: str) -> str:
     parts = [x.m("ui-amount-np", n=x.expr(v, ctx), what=x.w.noun(x.w.noun_key(k), "other"))
              for k, v in e.items]
     return x.m.join(parts, "and")
 
 
-def e_RangeExpr(x, e, ctx, case):
+def e_RangeExpr(x: Expressions, e: A.RangeExpr, ctx: Ctx, case: str) -> str:
     return x.m("np-range", low=x.expr(e.low, ctx), high=x.expr(e.high, ctx))
 
 
-def e_Where(x, e: A.Where, ctx: Ctx, case: str) -> str:
+def e_Where(x: Expressions, e: A.Where, ctx: Ctx, case: str) -> str:
     inner = x.with_it(e.source, ctx)
     return x.m("np-where", items=x.expr(e.source, ctx, case), cond=x.cond(e.condition, inner))
 
 
-def e_Ordered(x, e: A.Ordered, ctx: Ctx, case: str) -> str:
+def e_Ordered(x: Expressions, e: A.Ordered, ctx: Ctx, case: str) -> str:
     inner = x.with_it(e.source, ctx)
     return x.m("np-ordered", items=x.expr(e.source, ctx, case), key=x.expr(e.key, inner),
                   order="descending" if e.descending else "ascending")
 
 
-def e_Extreme(x, e: A.Extreme, ctx: Ctx, case: str) -> str:
+def e_Extreme(x: Expressions, e: A.Extreme, ctx: Ctx, case: str) -> str:
     inner = x.with_it(e.source, ctx)
     elem = element_of(x.k.kind_of(e.source, ctx))
     return x.m("np-extreme", most="yes" if e.most else "no", key=x.expr(e.key, inner),
@@ -438,12 +438,12 @@ def e_Extreme(x, e: A.Extreme, ctx: Ctx, case: str) -> str:
                   case=case)
 
 
-def e_Comprehension(x, e: A.Comprehension, ctx: Ctx, case: str) -> str:
+def e_Comprehension(x: Expressions, e: A.Comprehension, ctx: Ctx, case: str) -> str:
     inner = ctx.bind(e.var, x.local_for(e.source, ctx))
     return x.m("np-each", value=x.expr(e.element, inner), items=x.expr(e.source, ctx, "dat"))
 
 
-def e_InExpr(x, e, ctx, case):
+def e_InExpr(x: Expressions, e: A.InExpr, ctx: Ctx, case: str) -> str:
     return x.cond(e, ctx)
 
 

@@ -67,12 +67,12 @@ class Statements:
         return [Item(self.w.sentence(self.m("stmt-else")), body)] if body else []
 
 
-def s_Let(r, s: A.Let, ctx: Ctx) -> list[Item]:
+def s_Let(r: Statements, s: A.Let, ctx: Ctx) -> list[Item]:
     """Says nothing: `block` binds a `let`, and its value is told where the name is used."""
     return []
 
 
-def s_If(r, s: A.If, ctx: Ctx) -> list[Item]:
+def s_If(r: Statements, s: A.If, ctx: Ctx) -> list[Item]:
     decided = r.v.decide(s.condition, ctx)
     if decided is True or decided is False:
         taken = s.then if decided else s.otherwise
@@ -92,7 +92,7 @@ def s_If(r, s: A.If, ctx: Ctx) -> list[Item]:
     return items
 
 
-def s_ForEach(r, s: A.ForEach, ctx: Ctx) -> list[Item]:
+def s_ForEach(r: Statements, s: A.ForEach, ctx: Ctx) -> list[Item]:
     source = s.source
     cond = None
     order = None
@@ -126,11 +126,11 @@ def s_ForEach(r, s: A.ForEach, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("ui-head", text=head)), r.block(s.body, inner))]
 
 
-def s_While(r, s: A.While, ctx: Ctx) -> list[Item]:
+def s_While(r: Statements, s: A.While, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-while", cond=r.x.cond(s.condition, ctx))), r.block(s.body, ctx))]
 
 
-def s_Repeat(r, s: A.Repeat, ctx: Ctx) -> list[Item]:
+def s_Repeat(r: Statements, s: A.Repeat, ctx: Ctx) -> list[Item]:
     value = r.v.try_static(s.count, ctx)
     body = r.block(s.body, ctx)
     if isinstance(value, int):
@@ -144,28 +144,28 @@ def s_Repeat(r, s: A.Repeat, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(head), body)]
 
 
-def s_Move(r, s: A.Move, ctx: Ctx) -> list[Item]:
+def s_Move(r: Statements, s: A.Move, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-move", what=r.x.quantity(s.quantity, s.what, ctx),
                                        src=r.x.zone_phrase(s.source, ctx, "from"),
                                        dst=r.x.zone_phrase(s.dest, ctx, "to"))))]
 
 
-def s_Draw(r, s: A.Draw, ctx: Ctx) -> list[Item]:
+def s_Draw(r: Statements, s: A.Draw, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-draw", what=r.x.quantity(s.quantity, None, ctx),
                                        src=r.x.zone_phrase(s.source, ctx, "from"),
                                        dst=r.x.zone_phrase(s.dest, ctx, "to"))))]
 
 
-def s_Create(r, s: A.Create, ctx: Ctx) -> list[Item]:
+def s_Create(r: Statements, s: A.Create, ctx: Ctx) -> list[Item]:
     what = r.x.expr(s.what, ctx, "acc")
     return [Item(r.w.sentence(r.m("stmt-create", what=what, dst=r.x.zone_phrase(s.where, ctx, "in"))))]
 
 
-def s_Shuffle(r, s: A.Shuffle, ctx: Ctx) -> list[Item]:
+def s_Shuffle(r: Statements, s: A.Shuffle, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-shuffle", pile=r.x.zone_phrase(s.pile, ctx, "acc"))))]
 
 
-def s_Place(r, s: A.Place, ctx: Ctx) -> list[Item]:
+def s_Place(r: Statements, s: A.Place, ctx: Ctx) -> list[Item]:
     cards = r.x.expr(s.cards, ctx, "acc")
     if r.k.kind_of(s.cards, ctx) == "pile":
         cards = r.m("np-pile-cards", pile=r.x.zone_phrase(s.cards, ctx, "gen"))
@@ -175,7 +175,7 @@ def s_Place(r, s: A.Place, ctx: Ctx) -> list[Item]:
                                       pile_acc=r.x.zone_phrase(s.pile, ctx, "acc"))))]
 
 
-def s_Reveal(r, s: A.Reveal, ctx: Ctx) -> list[Item]:
+def s_Reveal(r: Statements, s: A.Reveal, ctx: Ctx) -> list[Item]:
     value = r.v.try_static(s.count, ctx)
     if isinstance(value, ByPlayers) or not isinstance(value, int):
         n = r.x.expr(s.count, ctx)
@@ -187,7 +187,7 @@ def s_Reveal(r, s: A.Reveal, ctx: Ctx) -> list[Item]:
                                        dst=r.x.zone_phrase(s.dest, ctx, "to"))))]
 
 
-def s_AskMay(r, s: A.AskMay, ctx: Ctx) -> list[Item]:
+def s_AskMay(r: Statements, s: A.AskMay, ctx: Ctx) -> list[Item]:
     items = [Item(r.w.sentence(r.m("stmt-may", player=r.x.expr(s.player, ctx),
                                        decision=r.w.decision(s.id))), r.block(s.body, ctx))]
     if s.otherwise is not None:
@@ -195,7 +195,7 @@ def s_AskMay(r, s: A.AskMay, ctx: Ctx) -> list[Item]:
     return items
 
 
-def s_AskChoose(r, s: A.AskChoose, ctx: Ctx) -> list[Item]:
+def s_AskChoose(r: Statements, s: A.AskChoose, ctx: Ctx) -> list[Item]:
     local = r.x.local_for(s.options, ctx, chosen=True)
     inner = ctx.bind(s.var, local)
     head = r.m("stmt-choose", player=r.x.expr(s.player, ctx), decision=r.w.decision(s.id),
@@ -203,7 +203,7 @@ def s_AskChoose(r, s: A.AskChoose, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(head), r.block(s.body, inner))]
 
 
-def s_AskDistribute(r, s: A.AskDistribute, ctx: Ctx) -> list[Item]:
+def s_AskDistribute(r: Statements, s: A.AskDistribute, ctx: Ctx) -> list[Item]:
     what = r.w.noun(r.w.noun_key(s.amount.id) if isinstance(s.amount, A.Name) else None, "other", "def")
     head = r.m("stmt-distribute", player=r.x.expr(s.player, ctx), decision=r.w.decision(s.id), what=what,
                   src=r.x.zone_phrase(s.source, ctx, "from"), targets=r.x.targets(s.targets, ctx))
@@ -214,7 +214,7 @@ def s_AskDistribute(r, s: A.AskDistribute, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(head), children)]
 
 
-def s_Do(r, s: A.Do, ctx: Ctx) -> list[Item]:
+def s_Do(r: Statements, s: A.Do, ctx: Ctx) -> list[Item]:
     rule = r.d.rules.get(s.rule)
     if rule is not None and not rule.body.stmts:
         return []  # a named moment where cards and modules hook in: they say so themselves
@@ -224,24 +224,24 @@ def s_Do(r, s: A.Do, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-do", rule=r.w.rule_title(s.rule))))]
 
 
-def s_Secretly(r, s: A.Secretly, ctx: Ctx) -> list[Item]:
+def s_Secretly(r: Statements, s: A.Secretly, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-secretly")), r.block(s.body, ctx))]
 
 
-def s_EndGame(r, s, ctx):
+def s_EndGame(r: Statements, s: A.EndGame, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-end")))]
 
 
-def s_Say(r, s, ctx):
+def s_Say(r: Statements, s: A.Say, ctx: Ctx) -> list[Item]:
     return []
 
 
-def s_Show(r, s, ctx):
+def s_Show(r: Statements, s: A.Show, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-show", cards=r.x.expr(s.cards, ctx, "acc"),
                                        player=r.x.expr(s.player, ctx, "dat"))))]
 
 
-def s_Set(r, s: A.Set, ctx: Ctx) -> list[Item]:
+def s_Set(r: Statements, s: A.Set, ctx: Ctx) -> list[Item]:
     if (builtin := builtin_of(r.d, s.target)) is not None and builtin.type == "player" and not builtin.binder:
         return [Item(r.w.sentence(r.m("stmt-set-active", player=r.x.expr(s.value, ctx))))]
     return [Item(r.w.sentence(r.m("stmt-set", target=r.x.expr(s.target, ctx, "acc"),
