@@ -190,3 +190,16 @@ def test_a_card_whose_activity_reads_token_counts_follows_every_move(tmp_path):
     assert generated == reference
     assert values["values"] == [[0, 0]] and values["one"] == [1]
     assert values["two"] == [102] and values["none"] == [0]
+
+
+@pytest.mark.parametrize("table, kind", [("lower_stmt", "Say"), ("lower_expr", "BinOp")])
+def test_a_node_kind_without_a_generated_form_is_an_error_not_a_fall_back(tmp_path, monkeypatch, table, kind):
+    from ratdsl.engine.codegen.generator import CodeGenerator
+    from ratdsl.language import ast as A
+
+    definition = load_program(tmp_path)
+    forms = dict(getattr(CodeGenerator, table))
+    del forms[getattr(A, kind)]
+    monkeypatch.setattr(CodeGenerator, table, forms)
+    with pytest.raises(NotImplementedError, match=f"no form for {kind}"):
+        said(definition, compiled=True)

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ratdsl.engine.codegen.statements import Lowering
+from ratdsl.engine.codegen.lower_expr import LOWER_EXPR
+from ratdsl.engine.codegen.lower_stmt import LOWER_STMT
 from ratdsl.engine.interpreter import Interpreter, _dispatch
 from ratdsl.language import ast as A
 from ratdsl.summaries.expressions import EXPRESSIONS
@@ -40,7 +41,7 @@ def test_the_lists_are_the_languages_kinds():
 def test_every_expression_kind_is_evaluated_generated_and_described(kind):
     evaluate, _run = _dispatch(Interpreter)
     assert kind in evaluate, f"the tree-walker cannot evaluate {kind.__name__}"
-    assert hasattr(Lowering, f"_{kind.__name__}"), f"the code generator has no form for {kind.__name__}"
+    assert kind in LOWER_EXPR, f"the code generator has no form for {kind.__name__}"
     assert kind in EXPRESSIONS, f"the summaries cannot describe {kind.__name__}"
 
 
@@ -48,7 +49,7 @@ def test_every_expression_kind_is_evaluated_generated_and_described(kind):
 def test_every_statement_kind_is_run_generated_and_described(kind):
     _evaluate, run = _dispatch(Interpreter)
     assert kind in run, f"the tree-walker cannot run {kind.__name__}"
-    assert hasattr(Lowering, f"_s_{kind.__name__}"), f"the code generator has no form for {kind.__name__}"
+    assert kind in LOWER_STMT, f"the code generator has no form for {kind.__name__}"
     assert kind in STATEMENT_FORMS, f"the summaries cannot describe {kind.__name__}"
 
 

@@ -1,12 +1,14 @@
 """What the lowering of expressions and statements needs of the generator it writes code for.
 
 generator.py's CodeGenerator is the one implementation; the lowerings (expressions.py,
-statements.py) know it only through this protocol, so imports go one way inside codegen:
-context, scope <- expressions <- statements <- generator.
+statements.py) know it only through this protocol, and find the function for each node class in
+the tables it holds, so imports go one way inside codegen:
+context, scope <- expressions <- lower_expr, statements <- lower_stmt <- generator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from ...language import ast as A
@@ -26,6 +28,10 @@ class Generation(Protocol):
     kind_set: frozenset[str]
     zone_tables: dict[str, tuple[ZoneRef, ...]]  # each player zone's refs, by seat
     decks_read_zones: bool  # whether some deck's activity depends on token counts
+    # The lowering of each expression and statement class (lower_expr.py, lower_stmt.py): a
+    # function of the lowering, the node and its scope.
+    lower_expr: Mapping[type, Callable[..., str]]
+    lower_stmt: Mapping[type, Callable[..., None]]
 
     def const(self, value: Any) -> str:
         """The name of a constant bound to `value`."""

@@ -34,6 +34,8 @@ from ..interpreter import MAX_DEPTH, Interpreter
 from ..treewalk.expressions import _neg_key
 from . import runtime as rt
 from .expressions import MAX_INLINE_RULE_SIZE, MAX_INLINE_SIZE, _intern
+from .lower_expr import LOWER_EXPR
+from .lower_stmt import LOWER_STMT
 from .scope import Scope, Unit
 from .statements import Lowering
 
@@ -42,6 +44,9 @@ _UNSEEN = object()
 
 class CodeGenerator:
     """Generates and holds the compiled functions of one rule set."""
+
+    lower_expr = LOWER_EXPR  # how each expression class is lowered
+    lower_stmt = LOWER_STMT  # and each statement class
 
     def __init__(self, d: GameDef, rules: CompiledRules):
         # The definition, held weakly: its CompiledRules hold this generator, and must not keep

@@ -1,0 +1,404 @@
+"""One function per statement class: emits the lines that run the statement (see
+Lowering.statements). LOWER_STMT is the table the generator hands its lowerings; a class missing
+from it is an error when code is generated, never a quiet fall back to the tree-walker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...language import ast as A
+from ...semantics.values import PileRef, PlayerRef, ZoneRef
+from ..runtime.moves import before_move_code
+from .expressions import MAX_INLINE_NESTING
+from .scope import Scope
+from .statements import Lowering
+
+
+def loop_body(low: Lowering, loop: A.Stmt, block: A.Block, scope: Scope) -> None:
+    """One iteration of a loop: its step and the block's, counted together, with the budget
+    checked as if the iteration's step came first (it stops at the same iteration)."""
+    n = len(block.stmts)
+    if not n:
+        low.tick(loop)
+        low.emit("pass")
+        return
+    low.emit(f"it.steps += {n + 1}")
+    low.emit(f"if it.steps > it.budget + {n}: raise StepBudgetExceeded({low.c(loop.span)}, it.budget)")
+    low.statements(block, scope)
+
+
+def _s_Let(low: Lowering, node: A.Let, scope: Scope) -> None:
+    value = low.expr(node.value, scope)
+    scope.from_env.discard(node.name)  # a let binds a new name here, not the caller's
+    local = scope.names[node.name] = low.unit.new("l")  # one Python local per let
+    low.emit(f"{local} = {value}")
+    if node.name not in low.gen.set_targets:
+        low.typed(local, low.type_of(value))
+
+
+def _s_Set(low: Lowering, node: A.Set, scope: Scope) -> None:
+    target = node.target
+    found = scope.find(target.id) if isinstance(target, A.Name) else None
+    if found is None:
+        if not isinstance(target, A.Name):  # OWNER.NAME: a player's variable
+            value = low.expr(node.value, scope)
+            owner = low.expr(target.obj, scope)
+            low.emit(f"it.set_member({low.c(node)}, {owner}, {value})")
+            return
+        # Not a local here: a name of the caller's scope, else a variable of the game.
+        value = low.expr(node.value, scope)
+        if low.reads_env(scope):
+            low.emit(f"if not env.assign({low.t(target.id)}, {value}): "
+                     f"it.set_target({low.c(node)}, {value}, env)")
+        else:
+            low.emit(f"it.set_target({low.c(node)}, {value}, None)")
+        return
+    local, from_env = found
+    value = low.expr(node.value, scope)
+    if not from_env:
+        low.emit(f"{local} = {value}")
+        return
+    # A name of the caller's scope: set it there too (or, if unbound, the global variable).
+    low.emit(f"if {local} is MISSING:")
+    low.emit(f"    it.set_target({low.c(node)}, {value}, env)")
+    low.emit("else:")
+    low.emit(f"    {local} = {value}")
+    low.emit(f"    env.assign({low.t(target.id)}, {value})")
+
+
+def _s_If(low: Lowering, node: A.If, scope: Scope) -> None:
+    cond = low.truth(node.condition, scope)
+    if cond == "False" and node.otherwise is None:
+        return
+    branches(low, cond, node.then, node.otherwise, scope)
+
+
+def branches(low: Lowering, cond: str, then: A.Block, otherwise: A.Block | None, scope: Scope) -> None:
+    """`if COND:` then-block, `else:` otherwise-block, each in a scope of its own."""
+    low.emit(f"if {cond}:")
+    low.unit.depth += 1
+    low.block_in(then, Scope(scope))
+    low.unit.depth -= 1
+    if otherwise is not None:
+        low.emit("else:")
+        low.unit.depth += 1
+        low.block_in(otherwise, Scope(scope))
+        low.unit.depth -= 1
+
+
+def _s_ForEach(low: Lowering, node: A.ForEach, scope: Scope) -> None:
+    # Lists are values that nothing changes in place (a pile's cards come as a copy), so the
+    # loop needs no copy of its own.
+    _, inner, _ = low.loop(node.source, node.var, scope)
+    loop_body(low, node, node.body, inner)
+    low.unit.depth -= 1
+
+
+def _s_While(low: Lowering, node: A.While, scope: Scope) -> None:
+    low.emit("while True:")
+    low.unit.depth += 1
+    low.emit(f"if not {low.truth(node.condition, scope)}: break")
+    loop_body(low, node, node.body, Scope(scope))
+    low.unit.depth -= 1
+
+
+def _s_Repeat(low: Lowering, node: A.Repeat, scope: Scope) -> None:
+    count = low.expr(node.count, scope)
+    low.emit(f"for _ in range({count} if {count}.__class__ is int else "
+             f"it.number({count}, {low.c(node.count)})):")
+    low.unit.depth += 1
+    loop_body(low, node, node.body, Scope(scope))
+    low.unit.depth -= 1
+
+
+def _s_Move(low: Lowering, node: A.Move, scope: Scope) -> None:
+    value = low.expr(node.source, scope)
+    n = low.c(node)
+    if low.type_of(value) is ZoneRef:
+        single, many = value, None  # one zone, surely
+    elif low.type_of(value) == ("list", ZoneRef):
+        single, many = None, value
+    else:  # validated now, before the destination is evaluated; None when it is one zone
+        single, many = value, low.tmp()
+        low.emit(f"{many} = None if {value}.__class__ is ZoneRef else it.zones({value}, {low.c(node.source)})")
+    dest = _zone(low, node.dest, scope)
+    q = node.quantity
+    amount = low.expr(q.amount, scope) if q.amount is not None else "None"
+    if single is None:
+        all_sources = many
+    else:
+        all_sources = f"[{single}]" if many is None else f"([{single}] if {many} is None else {many})"
+    amount_type = low.type_of(amount)
+    if amount_type is None:
+        low.emit(f"if {amount}.__class__ is dict:")
+        low.emit(f"    rt.move_bundle(it, {n}, {all_sources}, {dest}, {amount})")
+        low.emit("else:")
+        low.unit.depth += 1
+    elif amount_type is dict:
+        low.emit(f"rt.move_bundle(it, {n}, {all_sources}, {dest}, {amount})")
+        return
+    what = node.what
+    static = low.static_kinds(what, scope) if what is not None else tuple(low.d.kinds)
+    spec = one_kind = None
+    if static is not None:
+        kinds = low.c(static)
+        if len(static) == 1:
+            one_kind = low.t(static[0])
+    else:
+        spec = low.expr(what, scope)
+        if low.choices.get(spec) and low.choices[spec] <= low.gen.kind_set:
+            one_kind, spec = spec, None  # one kind, known only when the game runs
+            kinds = f"({one_kind},)"
+        else:
+            kinds = low.tmp()
+            low.emit(f"{kinds} = ({spec},) if {spec}.__class__ is str and {spec} in "
+                     f"{low.c(low.gen.kind_set)} else it.kinds_of({spec}, {low.c(what)})")
+    if q.mode == "all":
+        if one_kind is not None:
+            low.emit(f"it.rt.move_all_of({all_sources}, {dest}, {one_kind})")
+        else:
+            low.emit(f"it.rt.move_all({all_sources}, {dest}, {kinds})")
+        if amount_type is None:
+            low.unit.depth -= 1
+        return
+    ok, count = low.static_of(amount)
+    wanted = amount
+    if amount_type is not int and not (ok and type(count) is int):
+        wanted = low.tmp()
+        low.emit(f"{wanted} = {amount} if {amount}.__class__ is int else it.number({amount}, {low.c(q.amount)})")
+    general = f"it.rt.move_tokens({n}, {all_sources}, {dest}, {wanted}, {kinds})"
+    if spec is not None and q.mode != "all" and single is not None:
+        single_kind = f"len({kinds}) == 1" + ("" if many is None else f" and {many} is None")
+        low.emit(f"if {single_kind}: it.rt.move_kind({n}, {single}, {dest}, {kinds}[0], {wanted})")
+        low.emit(f"else: {general}")
+        if amount_type is None:
+            low.unit.depth -= 1
+        return
+    if q.mode != "all" and one_kind is not None and single is not None:
+        one = f"it.rt.move_kind({n}, {single}, {dest}, {one_kind}, {wanted})"
+        if many is None and ok and type(count) is int and count > 0:
+            move_kind_inline(low, n, single, dest, one_kind, count, q.mode == "exact")
+        elif many is None:
+            low.emit(one)
+        else:
+            low.emit(f"if {many} is None: {one}")
+            low.emit(f"else: {general}")
+    else:
+        low.emit(general)
+    if amount_type is None:
+        low.unit.depth -= 1
+
+
+def move_kind_inline(low: Lowering, n: str, source: str, dest: str, kind: str, count: int, exact: bool) -> None:
+    """The runtime's move_kind written out, for a count known now (the commonest move: 1 or 2
+    tokens), with the move protocol from its template."""
+    src, have, dst = low.tmp(), low.tmp(), low.tmp()
+    low.emit(f"{src} = it.state.zones[{source}]")
+    low.emit(f"{have} = {src}.get({kind}, 0)")
+    moved = str(count)
+    if exact:
+        low.emit(f"if {have} < {count}: raise rt.too_few(it, {n}, {source}, {kind}, {count}, {have})")
+    else:
+        moved = low.tmp()
+        low.emit(f"{moved} = {count} if {have} > {count} else {have}")
+        low.emit(f"if {moved} and {source} is not {dest}:")  # refs are canonical
+    if exact:
+        low.emit(f"if {source} is not {dest}:")
+    low.unit.depth += 1
+    for line in before_move_code("it.rt", source, dest, forgets=low.gen.decks_read_zones):
+        low.emit(line)
+    low.emit(f"{src}[{kind}] = {have} - {moved}")
+    low.emit(f"{dst} = it.state.zones[{dest}]")
+    low.emit(f"{dst}[{kind}] = {dst}.get({kind}, 0) + {moved}")
+    low.emit(f"if it.rt.log.moves: it.rt.log_move({source}, {dest}, {{{kind}: {moved}}})")
+    low.unit.depth -= 1
+
+
+def _s_Do(low: Lowering, node: A.Do, scope: Scope) -> None:
+    args = [low.expr(a, scope) for a in node.args]
+    rule = low.d.rules.get(node.rule)
+    n = low.c(node)
+    if rule is None or len(rule.params) != len(args):
+        low.emit(f"it.call_rule({low.t(node.rule)}, [{', '.join(args)}], {n})")  # raises
+        return
+    if not rule.body.stmts and not low.d.hooks.get(node.rule):
+        # Nothing would run; only the depth limit could still stop it.
+        low.emit(f"if it.depth >= MAX_DEPTH: it.call_rule({low.t(node.rule)}, "
+                 f"[{', '.join(args)}], {n})")
+        return
+    if low.gen.rule_inlinable(node.rule) and low.inlined_rules < MAX_INLINE_NESTING:
+        low.inlined_rules += 1
+        low.rule_call(node.rule, args, n)
+        low.inlined_rules -= 1
+        return
+    py = low.gen.function("rule", node.rule)
+    low.emit(f"{py}(it, {''.join(a + ', ' for a in args)}{n})")
+
+
+def _ref(low: Lowering, node: A.Expr, scope: Scope, kind: type, check: str) -> str:
+    """A value that must be a zone, pile or player: checked by `it.<check>` unless its type
+    is known already."""
+    v = low.expr(node, scope)
+    if low.type_of(v) is kind:
+        return v
+    out = low.tmp()
+    low.emit(f"{out} = {low.fast(v, kind, v, f'it.{check}({v}, {low.c(node)})')}")
+    return low.typed(out, kind)
+
+
+def _zone(low: Lowering, node: A.Expr, scope: Scope) -> str:
+    return _ref(low, node, scope, ZoneRef, "zone")
+
+
+def _pile(low: Lowering, node: A.Expr, scope: Scope) -> str:
+    return _ref(low, node, scope, PileRef, "pile")
+
+
+def _player(low: Lowering, node: A.Expr, scope: Scope) -> str:
+    return _ref(low, node, scope, PlayerRef, "player")
+
+
+def _s_Place(low: Lowering, node: A.Place, scope: Scope) -> None:
+    value = low.expr(node.cards, scope)
+    cards = low.tmp()
+    low.emit(f"{cards} = it.rt.cards_of({value}, {low.c(node.cards)})")
+    pile = _pile(low, node.pile, scope)
+    low.emit(f"it.rt.place_cards({low.c(node)}, {value}, {cards}, {pile})")
+
+
+def _s_Reveal(low: Lowering, node: A.Reveal, scope: Scope) -> None:
+    count = low.expr(node.count, scope)
+    n = low.tmp()
+    low.emit(f"{n} = {count} if {count}.__class__ is int else it.number({count}, {low.c(node.count)})")
+    source = _pile(low, node.source, scope)
+    dest = _pile(low, node.dest, scope)
+    low.emit(f"it.reveal_cards({low.c(node)}, {n}, {source}, {dest})")
+
+
+def _s_Show(low: Lowering, node: A.Show, scope: Scope) -> None:
+    value = low.expr(node.cards, scope)
+    cards = low.tmp()
+    low.emit(f"{cards} = [] if {value} is None else it.rt.cards_of({value}, {low.c(node.cards)})")
+    low.emit(f"it.show_cards({low.c(node)}, {cards}, {low.expr(node.player, scope)})")
+
+
+def _s_Shuffle(low: Lowering, node: A.Shuffle, scope: Scope) -> None:
+    low.emit(f"it.rt.shuffle_pile({low.c(node)}, {_pile(low, node.pile, scope)})")
+
+
+def _s_Create(low: Lowering, node: A.Create, scope: Scope) -> None:
+    what = low.expr(node.what, scope)
+    low.emit(f"it.rt.create({low.c(node)}, {what}, {low.expr(node.where, scope)})")
+
+
+def _s_Draw(low: Lowering, node: A.Draw, scope: Scope) -> None:
+    source = _zone(low, node.source, scope)
+    dest = _zone(low, node.dest, scope)
+    q = node.quantity
+    wanted = "None"
+    if q.mode != "all":
+        amount = low.expr(q.amount, scope)
+        wanted = low.tmp()
+        low.emit(f"{wanted} = {low.fast(amount, int, amount, f'it.number({amount}, {low.c(q.amount)})')}")
+    low.emit(f"it.rt.draw_tokens({low.c(node)}, {source}, {dest}, {wanted})")
+
+
+def _s_AskDistribute(low: Lowering, node: A.AskDistribute, scope: Scope) -> None:
+    p = _player(low, node.player, scope)
+    names_kind = isinstance(node.amount, A.Name) and node.amount.id in low.d.kinds
+    kind = "None"
+    if names_kind:
+        static = low.static_kinds(node.amount, scope)
+        if static is not None and len(static) == 1:
+            kind = low.t(static[0])
+        else:
+            spec = low.expr(node.amount, scope)
+            kinds = low.tmp()
+            low.emit(f"{kinds} = it.kinds_of({spec}, {low.c(node.amount)})")
+            kind = f"{kinds}[0]"
+    source = _zone(low, node.source, scope)
+    if not names_kind:
+        low.emit(f"raise it.error({low.c(node.amount)}, "
+                 f"{low.t('write which tokens to distribute: `distribute KIND from ZONE among ...`')})")
+        return
+    value = low.expr(node.targets, scope)
+    targets = low.tmp()
+    low.emit(f"{targets} = it.distribution_targets({low.c(node)}, {p}, {value})")
+    limits = []
+    for limit in node.limits:
+        amount = low.expr(limit.amount, scope)
+        number = low.tmp()
+        low.emit(f"{number} = {low.fast(amount, int, amount, f'it.number({amount}, {low.c(limit.amount)})')}")
+        zones = low.iterable(limit.zones, scope)
+        limits.append(f"({number}, {zones})")
+    low.emit(f"it.rt.distribute({low.c(node)}, {p}, {kind}, {source}, {targets}, [{', '.join(limits)}])")
+
+
+def _s_Secretly(low: Lowering, node: A.Secretly, scope: Scope) -> None:
+    before = low.tmp()
+    low.emit(f"{before} = it.rt.open_secret()")
+    low.emit("try:")
+    low.unit.depth += 1
+    low.block_in(node.body, Scope(scope))
+    low.unit.depth -= 1
+    low.emit("finally:")
+    low.emit("    it.rt.close_secret()")
+    low.emit(f"it.rt.uncover({before})")
+
+
+def _s_EndGame(low: Lowering, node: A.EndGame, scope: Scope) -> None:
+    low.emit(f"it.rt.current_span = {low.c(node.span)}")  # an `end game` in setup is reported here
+    low.emit("raise GameOver()")
+
+
+def _s_Say(low: Lowering, node: A.Say, scope: Scope) -> None:
+    args = [low.expr(a, scope) for a in node.args]
+    low.emit(f"it.rt.log.emit({low.t('say')}, msg={low.t(node.message)}, "
+             f"args=[{', '.join(f'encode({a})' for a in args)}])")
+
+
+def _s_AskMay(low: Lowering, node: A.AskMay, scope: Scope) -> None:
+    p = _player(low, node.player, scope)
+    answer = low.tmp()
+    low.emit(f"{answer} = it.rt.ask(rt.Decision({p}.seat, {low.t(node.id)}, {low.t('may')}, [True, False]), "
+             f"{low.c(node)})")
+    branches(low, answer, node.body, node.otherwise, scope)
+
+
+def _s_AskChoose(low: Lowering, node: A.AskChoose, scope: Scope) -> None:
+    p = _player(low, node.player, scope)
+    values = low.iterable(node.options, scope)
+    chosen = low.tmp()
+    low.emit(f"{chosen} = rt.choose(it, {low.c(node)}, {p}, {values})")
+    low.emit(f"if {chosen} is not MISSING:")
+    low.unit.depth += 1
+    inner = Scope(scope)
+    local = inner.names[node.var] = low.unit.new("l")
+    low.emit(f"{local} = {chosen}")
+    low.block_in(node.body, inner)
+    low.unit.depth -= 1
+
+
+LOWER_STMT: dict[type, Callable[[Lowering, Any, Scope], None]] = {
+    A.Let: _s_Let,
+    A.Set: _s_Set,
+    A.If: _s_If,
+    A.ForEach: _s_ForEach,
+    A.While: _s_While,
+    A.Repeat: _s_Repeat,
+    A.Move: _s_Move,
+    A.Do: _s_Do,
+    A.Place: _s_Place,
+    A.Reveal: _s_Reveal,
+    A.Show: _s_Show,
+    A.Shuffle: _s_Shuffle,
+    A.Create: _s_Create,
+    A.Draw: _s_Draw,
+    A.AskDistribute: _s_AskDistribute,
+    A.Secretly: _s_Secretly,
+    A.EndGame: _s_EndGame,
+    A.Say: _s_Say,
+    A.AskMay: _s_AskMay,
+    A.AskChoose: _s_AskChoose,
+}
