@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..language.errors import RuleError, RuleSyntaxError
-from ..language.loader import RULE_SUFFIX, load
+from ..language.loader import RULE_SUFFIX, UnknownModule, load, module_path
 from ..language.parser import parse_file
 from .checker import Diagnostic, _source, check_ruleset
 
@@ -39,6 +39,8 @@ def check_path(path: str | Path, modules: Iterable[str] = ()) -> list[Diagnostic
         ruleset = load(path, modules)
     except RuleSyntaxError as err:
         return _all_syntax_errors(path, modules, err)
+    except UnknownModule:  # a usage error (the caller's module list), not a finding in the rules
+        raise
     except RuleError as err:
         return [as_diagnostic(err)]
     return check_ruleset(ruleset)
@@ -61,7 +63,7 @@ def _all_syntax_errors(path: Path, modules: tuple[str, ...], first: RuleSyntaxEr
     files: list[Path] = []
     if path.is_dir():
         files += sorted(path.glob("*" + RULE_SUFFIX))
-        files += [path / "modules" / (m + RULE_SUFFIX) for m in modules]
+        files += [p for m in modules if (p := module_path(path, m)) is not None]
     else:
         files.append(path)
         if Path(first.file) != path:

@@ -9,7 +9,9 @@ import typer
 
 from ..language.diff import diff_ruleset, render_text
 from ..language.errors import RuleError
-from ..language.loader import load
+from ..language.loader import UnknownModule, load
+from ..language.visible import visible_json
+from .common import echo
 
 
 def register(app: typer.Typer) -> None:
@@ -23,13 +25,13 @@ def register(app: typer.Typer) -> None:
             base_set = load(base, tuple(modules))
             variant_set = load(variant, tuple(modules))
         except RuleError as err:
-            typer.echo(err.render(), err=True)
-            raise typer.Exit(1) from None
+            echo(err.render(), err=True)
+            raise typer.Exit(2 if isinstance(err, UnknownModule) else 1) from None
         if variant_set.variant is None:
-            typer.echo(f"{variant} is not a variant file (it has no `variant ... extends ...` header)", err=True)
+            echo(f"{variant} is not a variant file (it has no `variant ... extends ...` header)", err=True)
             raise typer.Exit(2)
         if variant_set.root.resolve() != base_set.root.resolve():
-            typer.echo(f"{variant} extends {variant_set.root}, not {base}", err=True)
+            echo(f"{variant} extends {variant_set.root}, not {base}", err=True)
             raise typer.Exit(2)
         changes = diff_ruleset(variant_set, tuple(m.name for m in base_set.modules))
         if as_json:
@@ -37,6 +39,6 @@ def register(app: typer.Typer) -> None:
 
             document = {"base": str(base), "variant": str(variant), "changes": [c.to_json() for c in changes]}
             validate("diff", document)
-            typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+            echo(visible_json(json.dumps(document, indent=2, ensure_ascii=False)))
         else:
-            typer.echo(render_text(changes, str(base), str(variant)))
+            echo(render_text(changes, str(base), str(variant)))

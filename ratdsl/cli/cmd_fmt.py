@@ -20,6 +20,7 @@ import typer
 
 from ..language.errors import RuleError
 from ..language.loader import RULE_SUFFIX
+from .common import echo
 
 
 def rule_files(paths: list[Path]) -> list[Path]:
@@ -46,12 +47,12 @@ def register(app: typer.Typer) -> None:
             try:
                 result = format_text(text, "<stdin>")
             except (RuleError, FormatError) as err:
-                typer.echo(err.render() if isinstance(err, RuleError) else str(err), err=True)
+                echo(err.render() if isinstance(err, RuleError) else str(err), err=True)
                 raise typer.Exit(2) from None
             if diff:
-                typer.echo(_diff(text, result, "<stdin>"), nl=False)
+                echo(_diff(text, result, "<stdin>"), nl=False)
             elif not check:
-                typer.echo(result, nl=False)
+                echo(result, nl=False)
             raise typer.Exit(1 if check and result != text else 0)
         failed = changed = unchanged = 0
         for path in rule_files(paths):
@@ -59,11 +60,11 @@ def register(app: typer.Typer) -> None:
                 text = path.read_text("utf-8")
                 result = format_text(text, str(path))
             except RuleError as err:
-                typer.echo(err.render(), err=True)
+                echo(err.render(), err=True)
                 failed += 1
                 continue
             except (FormatError, OSError, UnicodeDecodeError) as err:
-                typer.echo(f"{path}: {err}", err=True)
+                echo(f"{path}: {err}", err=True)
                 failed += 1
                 continue
             if result == text:
@@ -71,15 +72,15 @@ def register(app: typer.Typer) -> None:
                 continue
             changed += 1
             if diff:
-                typer.echo(_diff(text, result, str(path)), nl=False)
+                echo(_diff(text, result, str(path)), nl=False)
             if check or diff:
-                typer.echo(f"would reformat {path}", err=True)
+                echo(f"would reformat {path}", err=True)
             else:
                 path.write_text(result, "utf-8")
-                typer.echo(f"reformatted {path}", err=True)
+                echo(f"reformatted {path}", err=True)
         verb = "would be reformatted" if check or diff else "reformatted"
         summary = f"{changed} file(s) {verb}, {unchanged} left unchanged"
-        typer.echo(summary + (f", {failed} could not be formatted" if failed else ""), err=True)
+        echo(summary + (f", {failed} could not be formatted" if failed else ""), err=True)
         if failed:
             raise typer.Exit(2)
         raise typer.Exit(1 if check and changed else 0)

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from .common import echo
+
 
 def register(app: typer.Typer) -> None:
     i18n = typer.Typer(no_args_is_help=True, help="Translations of rule summaries.")
@@ -24,21 +26,21 @@ def register(app: typer.Typer) -> None:
         chosen = tuple(langs) or LANGUAGES
         unknown = [lang for lang in chosen if lang not in LANGUAGES]
         if unknown:
-            typer.echo(f"unknown language(s) {', '.join(unknown)}: use {', '.join(LANGUAGES)}", err=True)
+            echo(f"unknown language(s) {', '.join(unknown)}: use {', '.join(LANGUAGES)}", err=True)
             raise typer.Exit(2)
         if not rules.is_dir():
-            typer.echo(f"{rules} is not a game folder", err=True)
+            echo(f"{rules} is not a game folder", err=True)
             raise typer.Exit(2)
         try:
             findings = check_locales(rules, chosen)
         except (RulesInvalid, RuleError) as err:
-            typer.echo(f"{err}\nThe rules have errors; run `ratdsl check {rules}` first.", err=True)
+            echo(f"{err}\nThe rules have errors; run `ratdsl check {rules}` first.", err=True)
             raise typer.Exit(1) from None
         for lang in chosen:
             mine = [f for f in findings if f.lang == lang]
             counts = {k: sum(1 for f in mine if f.kind == k) for k in ("missing", "unused", "malformed")}
             summary = ", ".join(f"{n} {k}" for k, n in counts.items())
-            typer.echo(f"[{lang}] {summary}" if mine else f"[{lang}] ok")
+            echo(f"[{lang}] {summary}" if mine else f"[{lang}] ok")
             for f in mine:
-                typer.echo("  " + f.render(Path.cwd()))
+                echo("  " + f.render(Path.cwd()))
         raise typer.Exit(1 if findings else 0)

@@ -9,6 +9,8 @@ from pathlib import Path
 import typer
 
 from ..language.errors import RuleError
+from ..language.loader import UnknownModule
+from ..language.visible import visible
 from ..session import RulesInvalid, parse_option_pairs
 
 
@@ -59,14 +61,14 @@ def register(app: typer.Typer) -> None:
 
                 report = simulate(spec, games, seed, workers, base, advance)
         except (RulesInvalid, RuleError, ValueError) as err:
-            console.print(str(err), markup=False)
-            raise typer.Exit(1) from None
+            console.print(visible(str(err)), markup=False)
+            raise typer.Exit(2 if isinstance(err, UnknownModule) else 1) from None
         elapsed = time.perf_counter() - started
-        table = Table(title=report["title"], caption=report["summary"])
+        table = Table(title=visible(report["title"]), caption=visible(report["summary"]))
         for column in ("figure", "this run (95% CI)", "baseline", "difference (* significant)"):
             table.add_column(column)
         for row in rows(report):
-            table.add_row(*row)
+            table.add_row(*(visible(cell) for cell in row))
         console.print(table)
         played = report["run"]["games"] + (report["baseline"]["games"] if report["baseline"] else 0)
         console.print(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "

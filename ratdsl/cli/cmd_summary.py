@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from .common import fail, load_or_exit
+from .common import echo, fail, load_or_exit
 
 
 def register(app: typer.Typer) -> None:
@@ -35,9 +35,9 @@ def register(app: typer.Typer) -> None:
             fail(f"{err}\nRun `ratdsl i18n check {definition.ruleset.root}` for every problem.", 1)
         text = to_html(doc) if output_format == "html" else to_markdown(doc)
         if out is None:
-            typer.echo(text, nl=False)
+            echo(text, nl=False)
         else:
             out.write_text(text, "utf-8")
-            typer.echo(f"summary written to {out}", err=True)
+            echo(f"summary written to {out}", err=True)
 
 

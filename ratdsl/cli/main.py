@@ -14,7 +14,9 @@ from ..agents.random_agent import agent_seed
 from ..engine import Game
 from ..engine.log import GameLog
 from ..language.errors import RuleError
-from .common import fail, load_or_exit
+from ..language.loader import UnknownModule
+from ..language.visible import visible_json
+from .common import echo, fail, load_or_exit
 from .narrate import Narrator
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -53,7 +55,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         if stream:
             stream.close()
     if log:
-        typer.echo(f"log written to {log}")
+        echo(f"log written to {log}")
 
 
 @app.command()
@@ -66,7 +68,7 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
     except (OSError, ValueError, RuleError) as err:
         fail(str(err))
     if result.ok:
-        typer.echo(f"replay ok: {result.records} records, {result.checkpoints} state checkpoints match")
+        echo(f"replay ok: {result.records} records, {result.checkpoints} state checkpoints match")
     else:
         fail(f"replay diverges at record {result.diverged_at}:\n  logged:   {result.expected}\n"
               f"  replayed: {result.actual}", 1)
@@ -92,13 +94,15 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
     try:
         findings = check_paths(paths, modules)
         text = render(findings, output_format, paths)
+    except UnknownModule as err:
+        fail(err.render())
     except SchemaError as err:
         fail(f"internal error: {err}")
     except OSError as err:
         fail(str(err))
     except Exception as err:  # noqa: BLE001 - a checker bug must not look like a finding
         fail(f"internal error while checking: {type(err).__name__}: {err}")
-    typer.echo(text)
+    echo(visible_json(text) if output_format == "json" else text)
     raise typer.Exit(exit_code(findings))
 
 
@@ -114,9 +118,9 @@ def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folder
     for path in files:
         outcome = run_scenario(path)
         mark = "ok  " if outcome.ok else "FAIL"
-        typer.echo(f"{mark} {path}" + ("" if outcome.ok else "\n" + outcome.report()))
+        echo(f"{mark} {path}" + ("" if outcome.ok else "\n" + outcome.report()))
         failed += not outcome.ok
-    typer.echo(f"{len(files) - failed} passed, {failed} failed")
+    echo(f"{len(files) - failed} passed, {failed} failed")
     raise typer.Exit(1 if failed else 0)
 
 
@@ -139,7 +143,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
         validate_export(data)
     except AstSchemaError as err:
         fail(f"internal error: {err}")
-    typer.echo(json.dumps(data, indent=1 if as_json else None, ensure_ascii=False))
+    echo(visible_json(json.dumps(data, indent=1 if as_json else None, ensure_ascii=False)))
 
 
 # Commands that live in their own modules register themselves here (one line each).

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..language.visible import visible
 from ..semantics.definition import GameDef
 
 
@@ -18,7 +19,7 @@ def _bundle(b: dict[str, int]) -> str:
 class Narrator:
     def __init__(self, definition: GameDef, write: Callable[[str], None], verbose: bool = True):
         self.d = definition
-        self.write = write
+        self.write: Callable[[str], None] = lambda line: write(visible(line))  # logs are strangers' text
         self.verbose = verbose
         self.step = ""
         self.last_draw: dict[str, Any] | None = None

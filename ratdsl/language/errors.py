@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .visible import visible
+
 
 @dataclass
 class RuleError(Exception):
@@ -22,17 +24,22 @@ class RuleError(Exception):
         return self.render()
 
     def render(self) -> str:
+        """The finding as text for a terminal: control characters of the file name, the message,
+        the source line and the hint written as escapes (visible.py), the caret under them."""
         where = f"{self.file}:{self.line}:{self.column}" if self.line > 0 else self.file
-        out = [f"{where}: {self.code} {self.message}"]
+        out = [visible(f"{where}: {self.code} {self.message}")]
         if self.source is not None and self.line > 0:
             lines = self.source.split("\n")  # as the parser counts lines
             if 0 < self.line <= len(lines):
                 text = lines[self.line - 1]
-                width = max(1, (self.end_column or self.column + 1) - self.column)
-                out.append(f"  {self.line:>4} | {text}")
-                out.append("       | " + " " * (self.column - 1) + "^" * width)
+                start, end = self.column - 1, (self.end_column or self.column + 1) - 1
+                before, marked = visible(text[:start]), visible(text[start:end])
+                width = max(1, len(marked) if end <= len(text) else end - start)
+                out.append(f"  {self.line:>4} | {visible(text)}")
+                out.append("       | " + " " * len(before) + " " * max(0, start - len(text))
+                           + "^" * width)
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(visible(f"  hint: {self.hint}"))
         return "\n".join(out)
 
 

@@ -32,7 +32,7 @@ from lark.exceptions import UnexpectedInput
 from . import ast as A
 from .grammar import lark_parser
 from .parser import _unquote as unquote
-from .parser import parse_text, tree_to_ast
+from .parser import parse_text, reject_control_characters, tree_to_ast
 
 INDENT = "  "
 
@@ -68,6 +68,7 @@ def _lexing_parser() -> Lark:
 
 def parse_with_comments(text: str, file: str = "<string>") -> tuple[A.Program, list[Token]]:
     """The AST of `text` and the captured tokens (comments, texts, some keywords), in order."""
+    reject_control_characters(text, file)
     with _lock:
         _tokens.clear()
         try:

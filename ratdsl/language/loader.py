@@ -10,12 +10,14 @@ folder (or name the game folder's path relative to itself).
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ast as A
 from .errors import RuleError
 from .parser import parse_file
+from .visible import visible
 
 # The rule language's file suffix, named by the project (a file extension, not a game term;
 # tests/test_engine_is_generic.py allows exactly this form).
@@ -25,6 +27,25 @@ RULE_SUFFIX = ".rat"
 class LoadError(RuleError):
     def __init__(self, span: A.Span, message: str, hint: str | None = None, code: str = "E100"):
         super().__init__(span.file, span.line, span.column, message, None, code, hint)
+
+
+class UnknownModule(LoadError):
+    """A module asked for by name (`--with`, a scenario's `with:`, a log's header) that is not one
+    of the game's modules: a usage error, rendered on one line. The message is the same whatever
+    the name is and whatever exists elsewhere on disk."""
+
+    def __init__(self, root: Path, name: str, known: list[str]):
+        close = difflib.get_close_matches(name, known, n=1)
+        allowed = ", ".join(known) if known else "none"
+        hint = (f"did you mean {close[0]!r}? " if close else "") + f"the game's modules are: {allowed}"
+        super().__init__(A.Span(str(root), 0, 0, 0, 0), f"unknown module {name!r}", hint)
+
+    def render(self) -> str:
+        return visible(f"{self.file}: {self.code} {self.message}: {self.hint}")
+
+
+# A module's name: letters, digits and "_", not starting with a digit (as a NAME in a rule file).
+MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass
@@ -80,7 +101,9 @@ def load(path: str | Path, modules: tuple[str, ...] | list[str] = ()) -> RuleSet
         game_dir = _find_game_dir(path, header)
         ruleset = _load_game(game_dir)
         ruleset.variant = header
-        modules = list(header.modules) + [m for m in modules if m not in header.modules]
+        for name in header.modules:  # named in the variant file: a finding at its header
+            _add_module(ruleset, name, header.span)
+        modules = [m for m in modules if m not in header.modules]
     for name in modules:
         _add_module(ruleset, name)
     ruleset.base_decls = list(ruleset.decls)
@@ -120,17 +143,37 @@ def _find_game_dir(variant_path: Path, header: A.VariantHeader) -> Path:
                     "put the variant file inside the game's folder, e.g. rules/GAME/variants/")
 
 
+def module_path(root: Path, name: str) -> Path | None:
+    """The file of the module `name` of the game in `root`, or None when there is none: a name
+    is an identifier, and its file a regular file in `root/modules/` that is not a link leading
+    out of that folder. Nothing else on disk is ever read as a module."""
+    if not isinstance(name, str) or not MODULE_NAME.fullmatch(name):
+        return None
+    folder = root / "modules"
+    path = folder / (name + RULE_SUFFIX)
+    try:
+        if not path.is_file() or not path.resolve().is_relative_to(folder.resolve()):
+            return None
+    except (OSError, RuntimeError):  # a link loop
+        return None
+    return path
+
+
 def available_modules(root: Path) -> list[str]:
-    return sorted(p.stem for p in (root / "modules").glob("*" + RULE_SUFFIX))
+    """The names of the game's modules: those of `modules/*.rat` that module_path accepts."""
+    names = sorted(p.stem for p in (root / "modules").glob("*" + RULE_SUFFIX))
+    return [n for n in names if module_path(root, n) is not None]
 
 
-def _add_module(ruleset: RuleSet, name: str) -> None:
-    path = ruleset.root / "modules" / (name + RULE_SUFFIX)
-    if not path.is_file():
+def _add_module(ruleset: RuleSet, name: str, span: A.Span | None = None) -> None:
+    path = module_path(ruleset.root, name)
+    if path is None:
         known = available_modules(ruleset.root)
+        if span is None:
+            raise UnknownModule(ruleset.root, name, known)
         close = difflib.get_close_matches(name, known, n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"available modules: {', '.join(known) or 'none'}"
-        raise LoadError(A.Span(str(path), 0, 0, 0, 0), f"unknown module {name!r}", hint)
+        raise LoadError(span, f"unknown module {name!r}", hint)
     program = parse_file(path)
     for decl in program.decls:
         if isinstance(decl, A.ModuleHeader):

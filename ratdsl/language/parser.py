@@ -15,6 +15,7 @@ from . import ast as A
 from . import cache
 from .grammar import grammar_text
 from .grammar import shared_parser as _parser
+from .visible import CONTROL_IN_SOURCE
 
 
 def _span(meta, file: str) -> A.Span:
@@ -432,10 +433,21 @@ def tree_to_ast(tree, file: str):
 _BUILD = _Build()
 
 
+def reject_control_characters(text: str, file: str) -> None:
+    """Raises the RuleSyntaxError E011 at the first control character of `text` other than tab,
+    newline and the CR of a CRLF line end: anywhere, texts and comments included."""
+    bad = CONTROL_IN_SOURCE.search(text)
+    if bad is not None:
+        from .syntax_errors import control_character_error
+
+        raise control_character_error(text, bad.start(), file)
+
+
 def parse_text(text: str, file: str = "<string>") -> A.Program:
     """Parses one file's text. Raises RuleSyntaxError with a designer-readable message."""
     from lark.exceptions import UnexpectedInput  # here: a load whose files are all cached needs no Lark
 
+    reject_control_characters(text, file)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as err:
@@ -452,6 +464,7 @@ def parse_file(path: str | Path) -> A.Program:
     """Parses a file, through the in-process and on-disk caches (see cache.py)."""
     path = Path(path)
     text = path.read_text("utf-8")
+    reject_control_characters(text, str(path))  # before the caches: they may hold older results
     key = (str(path), text)
     program = _PARSED.get(key)
     if program is None:

@@ -15,6 +15,7 @@ into a message with no terminal names in it and, for the common mistakes, a code
 | E008 | "{" missing after a header                | `rule a() "Title"` then a statement   |
 | E009 | "==" where "=" is meant                   | `func f(x) == 1`                      |
 | E010 | an unexpected character                   | `a && b`, `'text'`                    |
+| E011 | a control character (ESC, NUL, ...)       | a raw ESC byte in a text or a comment |
 
 Mistakes are recognised with Lark's `UnexpectedInput.match_examples`: every label below has a
 few broken snippets; the label whose snippet fails in the same parser state (and with the same
@@ -37,6 +38,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .errors import RuleSyntaxError
 from .grammar import shared_parser
+from .visible import character_name
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -65,6 +67,7 @@ CODES = {
     "missing_open": "E008",
     "compare_for_assign": "E009",
     "bad_character": "E010",
+    "control_character": "E011",
 }
 
 # Broken snippets for match_examples, one list per mistake. Generic words only.
@@ -492,6 +495,19 @@ def _bad_character(err: UnexpectedCharacters, text: str) -> SyntaxDescription:
     }
     return SyntaxDescription(CODES["bad_character"], line, column, f"unexpected character {char!r}",
                              hints.get(char), column + 1)
+
+
+def control_character_error(text: str, offset: int, file: str) -> RuleSyntaxError:
+    """The error for a control character at `offset`: a rule file holds printable text, tabs
+    and line ends only, anywhere (texts and comments included), so nothing in it can drive the
+    terminal that shows it (see visible.py)."""
+    line, column = _line_col(text, offset)
+    return RuleSyntaxError(
+        file, line, column,
+        f"the control character {character_name(text[offset])} is not allowed in a rule file",
+        text, "delete it (an editor may not show it); a rule file holds printable text, tabs and "
+        r"line ends only; in a quoted text write \n for a line break", column + 1,
+        CODES["control_character"])
 
 
 def _end_token():
