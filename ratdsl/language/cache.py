@@ -6,6 +6,12 @@ A parsed file is stored under the hash of its text, its path, the grammar, the p
 source, Lark's version and the ratdsl version, so any change to one of them parses again. Set
 RATDSL_CACHE_DIR to an empty string to switch the caches off. Only ratdsl writes these files; a
 cache that cannot be read is ignored.
+
+A pickle runs code when it is read, so none is read from where another user could write: the folder
+must be owned by this user and writable by nobody else (it is made with mode 0o700; one that is not
+is not used at all), and each file must be a regular file, not a link, owned by this user and
+writable by nobody else, checked on the open file. Files are written whole (a private temporary file,
+then a rename). Where the platform has no user ids (Windows) nothing is checked.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ import hashlib
 import importlib.util
 import os
 import pickle
+import stat
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,14 +36,66 @@ def cache_dir() -> Path | None:
     return Path(base) / "ratdsl"
 
 
+def _checks_owners() -> bool:
+    """Whether this platform has user ids to check (not Windows)."""
+    return hasattr(os, "getuid")
+
+
+def _trusted_stat(st: os.stat_result) -> bool:
+    """Owned by this user and writable by no group or other user."""
+    return st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def trusted_folder(folder: Path) -> bool:
+    """Whether `folder` is a real folder (not a link) that only this user can write to."""
+    if not _checks_owners():
+        return True
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and _trusted_stat(st)
+
+
+def trusted_file(path: Path) -> bool:
+    """Whether `path` is a regular file (not a link) that only this user can write to; checked on
+    the opened file, so the answer is about the file that was there when it was opened."""
+    if not _checks_owners():
+        return True
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        return _trusted_open(fd)
+    finally:
+        os.close(fd)
+
+
+def _trusted_open(fd: int) -> bool:
+    st = os.fstat(fd)
+    return stat.S_ISREG(st.st_mode) and _trusted_stat(st)
+
+
 def _writable(folder: Path | None) -> Path | None:
+    """`folder`, made (mode 0o700) if missing, when this process may write there and, where users
+    exist, only this user can; else None."""
     if folder is None:
         return None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError:
         return None
+    if not trusted_folder(folder):
+        return None
     return folder if os.access(folder, os.W_OK) else None
+
+
+def _readable(folder: Path | None) -> Path | None:
+    """`folder` when it exists and only this user can write to it; else None."""
+    if folder is None or not trusted_folder(folder):
+        return None
+    return folder
 
 
 def grammar_cache_path(grammar: str) -> str | bool:
@@ -44,7 +104,12 @@ def grammar_cache_path(grammar: str) -> str | bool:
     if folder is None:
         return False
     digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
-    return str(folder / f"grammar-{digest}.lark-cache")
+    path = folder / f"grammar-{digest}.lark-cache"
+    # Lark opens the path itself: the folder is this user's alone, so a file that passes now is the
+    # one Lark reads; one that does not (a link, another owner, writable by others) is not used.
+    if os.path.lexists(path) and not trusted_file(path):
+        return False
+    return str(path)
 
 
 @lru_cache(maxsize=1)
@@ -66,27 +131,49 @@ def _key(text: str, file: str, grammar: str) -> str:
     return h.hexdigest()[:32]
 
 
+def _read_trusted(path: Path) -> bytes | None:
+    """The bytes of `path` when it is a file only this user can write to (checked on the open
+    file), else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        if _checks_owners() and not _trusted_open(f.fileno()):
+            return None
+        return f.read()
+
+
 def load_program(text: str, file: str, grammar: str):
-    folder = cache_dir()
+    """The cached AST of a file, or None when there is none this user alone could have written."""
+    folder = _readable(cache_dir())
     if folder is None:
         return None
     path = folder / f"ast-{_key(text, file, grammar)}.pickle"
     try:
-        with open(path, "rb") as f:
-            return pickle.load(f)
+        data = _read_trusted(path)
+        return None if data is None else pickle.loads(data)
     except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError):
         return None
 
 
 def store_program(text: str, file: str, grammar: str, program) -> None:
+    """Keeps the AST of a file, written whole, when the cache folder is this user's alone."""
     folder = _writable(cache_dir())
     if folder is None:
         return
     path = folder / f"ast-{_key(text, file, grammar)}.pickle"
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
-        with open(tmp, "wb") as f:
-            f.write(pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL))
+        data = pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ast-", suffix=".tmp")  # mode 0o600
+    except (OSError, pickle.PickleError):
+        return
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
         os.replace(tmp, path)
     except OSError:
-        pass
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass

@@ -5,9 +5,11 @@ so Lark's own `cache=` option keeps the result in a file that later processes lo
 the file with a hash of the grammar, its options and Lark's and Python's versions, and compiles
 again (and writes the file again) when one of them differs or the file cannot be read. The file
 is a pickle, so it must come from a folder nobody else writes: the package's own folder when this
-process may write there (the first use after an install or a checkout writes it, as an install
-step would), else the user's cache folder (cache.py), else nowhere (the grammar is compiled in
-every process: slower, never wrong).
+process may write there and no other user can (the first use after an install or a checkout writes
+it, as an install step would), else the user's cache folder when only this user can write to it
+(cache.py), else nowhere (the grammar is compiled in every process: slower, never wrong). A file
+already there is handed to Lark only if it is a regular file owned by this user that nobody else
+can write.
 
 This module imports Lark only when a parser is asked for, and nothing of the package but cache.py,
 so the parser, the error messages and the formatter can all use it.
@@ -40,8 +42,10 @@ def grammar_text() -> str:
 
 def compiled_grammar_file() -> str | bool:
     """Where Lark keeps the compiled grammar (its `cache=` option), or False for nowhere."""
-    if os.access(HERE, os.W_OK):
-        return str(PACKAGE_CACHE_FILE)
+    if os.access(HERE, os.W_OK) and cache.trusted_folder(HERE):
+        if not os.path.lexists(PACKAGE_CACHE_FILE) or cache.trusted_file(PACKAGE_CACHE_FILE):
+            return str(PACKAGE_CACHE_FILE)
+        return False
     return cache.grammar_cache_path(grammar_text())
 
 
