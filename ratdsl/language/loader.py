@@ -160,7 +160,7 @@ def module_path(root: Path, name: str) -> Path | None:
 
 
 def available_modules(root: Path) -> list[str]:
-    """The names of the game's modules: those of `modules/*.rat` that module_path accepts."""
+    """The names of the game's modules: the rule files in `modules/` that module_path accepts."""
     names = sorted(p.stem for p in (root / "modules").glob("*" + RULE_SUFFIX))
     return [n for n in names if module_path(root, n) is not None]
 
