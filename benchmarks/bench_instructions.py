@@ -1,4 +1,4 @@
-"""Machine instructions per game, engine and reference, counted by valgrind.
+"""Machine instructions per game, engine, reference and the independent anchor, counted by valgrind.
 
 Timings on a shared machine move by a few percent from run to run, which hides the effect of a
 small change. The number of instructions a game executes does not move (with PYTHONHASHSEED
@@ -48,12 +48,26 @@ for seed in range(games):
     play_reference(players, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)], Chance(seed))
 """
 
+# The independent anchor (../shared/anchors/ratland_handwritten.py) plays 3-6 players.
+ANCHOR_SCRIPT = """
+import importlib.util, random, sys
+spec = importlib.util.spec_from_file_location("anchor", sys.argv[5])
+anchor = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(anchor)
+players, games = int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(1)
+for _ in range(games):
+    anchor.play(players, rng)
+"""
+ANCHOR = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
+
 
 def instructions(script: str, players: int, games: int) -> int:
     """Instructions executed by a fresh Python running `script` for `games` games."""
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
     args = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", script,
-            str(ROOT / "rules" / "ratland"), str(players), str(games), str(ROOT / "benchmarks")]
+            str(ROOT / "rules" / "ratland"), str(players), str(games), str(ROOT / "benchmarks"),
+            str(ANCHOR)]
     done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=ROOT)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or found is None:
@@ -79,6 +93,10 @@ def main() -> None:
     print(f"  engine    : {engine / 1e6:8.3f} M instructions/game")
     print(f"  reference : {reference / 1e6:8.3f} M instructions/game")
     print(f"  reference / engine: {reference / engine:.3f}")
+    if ANCHOR.exists() and 3 <= args.players <= 6:
+        anchor = per_game(ANCHOR_SCRIPT, args.players, args.games, args.warm)
+        print(f"  anchor    : {anchor / 1e6:8.3f} M instructions/game ({ANCHOR.name}, independent)")
+        print(f"  anchor / engine: {anchor / engine:.3f}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,103 @@
+"""Whole-process games per second: `ratdsl simulate` against the independent anchor, each run as
+its own process, the two sides taking turns.
+
+This is the figure a designer feels: the start of Python, the imports, loading and checking the
+rules, generating code, playing and reporting all count. The anchor
+(`../shared/anchors/ratland_handwritten.py`, plain hand-written Python, 3-6 players) is timed the
+same way, as a whole process. Each pair of runs is interleaved so a slow spell of the machine falls
+on both sides; the best of `--repeat` runs of each side is kept.
+
+    python benchmarks/bench_process.py [--games 1500 6000] [--players 3 4 6] [--repeat 3]
+    python benchmarks/bench_process.py --million [--sample 100000]
+
+`--million` plays `--sample` four-player games with `--workers 2`, prints the time and the peak
+memory of the process tree, and extrapolates to 1,000,000 games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ANCHOR = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
+
+
+def ratdsl_command() -> list[str]:
+    """The installed `ratdsl` script, or the package run as a module."""
+    found = shutil.which("ratdsl", path=str(Path(sys.executable).parent))
+    return [found] if found else [sys.executable, "-m", "ratdsl.cli"]
+
+
+def wall(args: list[str]) -> float:
+    """Seconds a command takes from start to exit (it must succeed)."""
+    start = time.perf_counter()
+    done = subprocess.run(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(args)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return elapsed
+
+
+def simulate_args(games: int, players: int, workers: int = 1) -> list[str]:
+    return [*ratdsl_command(), "simulate", "rules/ratland", "--players", str(players), "--agents",
+            "random", "--games", str(games), "--seed", "1", "--workers", str(workers)]
+
+
+def compare(games: int, players: int, repeat: int) -> None:
+    engine_runs, anchor_runs = [], []
+    for _ in range(repeat):
+        engine_runs.append(wall(simulate_args(games, players)))
+        anchor_runs.append(wall([sys.executable, str(ANCHOR), str(games), str(players), "1"]))
+    engine, anchor = min(engine_runs), min(anchor_runs)
+    print(f"{games:6d} games, {players} players: ratdsl simulate {games / engine:8.1f} games/s "
+          f"({engine:6.2f} s) | anchor {games / anchor:8.1f} games/s ({anchor:6.2f} s) | "
+          f"ratio {anchor / engine:.3f}")
+
+
+def startup(repeat: int) -> None:
+    """The two start-up figures of issue 13: `check` and a one-game `simulate`."""
+    for label, args in (("ratdsl check rules/ratland", [*ratdsl_command(), "check", "rules/ratland"]),
+                        ("ratdsl simulate --games 1", simulate_args(1, 4))):
+        best = min(wall(args) for _ in range(repeat))
+        print(f"start-up: {label}: {1000 * best:.0f} ms (best of {repeat})")
+
+
+def million(sample: int) -> None:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    elapsed = wall(simulate_args(sample, 4, workers=2))
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(f"{sample} four-player games with --workers 2: {elapsed:.1f} s "
+          f"({sample / elapsed:.0f} games/s); largest process {peak_kib / 1024:.0f} MiB "
+          f"(was {before / 1024:.0f} MiB before)")
+    print(f"extrapolated to 1,000,000 games: {1_000_000 / sample * elapsed / 60:.1f} minutes")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[1500, 6000])
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 6])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--million", action="store_true")
+    parser.add_argument("--sample", type=int, default=100_000)
+    args = parser.parse_args()
+    if args.million:
+        million(args.sample)
+        return
+    if not ANCHOR.exists():
+        sys.exit(f"the anchor {ANCHOR} is missing")
+    print(f"whole process, best of {args.repeat}, interleaved; {os.cpu_count()} cores")
+    startup(args.repeat)
+    for players in args.players:
+        for games in args.games:
+            compare(games, players, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
