@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ast as A
+from .limits import frames_for_nesting
 
 SCHEMA_ID = "urn:ratdsl:ast"
 ABSTRACT = {"Expr": A.Expr, "Stmt": A.Stmt, "Decl": A.Decl}
@@ -182,7 +183,8 @@ def validate_export(document: Any) -> None:
     """Raises AstSchemaError, placed at the node where the export goes wrong."""
     from ..schemas import validator
 
-    errors = list(validator("ast").iter_errors(document))
+    with frames_for_nesting(20):  # the validator takes ~18 frames a level of nesting
+        errors = list(validator("ast").iter_errors(document))
     if not errors:
         return
     error = max(errors, key=lambda e: (len(e.absolute_path), -len(e.message)))

@@ -118,7 +118,7 @@ def _code_fingerprint() -> str:
     not imported, since a load that finds every file here needs no Lark): a cached AST is only
     reused by the code that made it."""
     here = Path(__file__).parent
-    ours = "".join((here / name).read_text("utf-8") for name in ("ast.py", "grammar.py", "parser.py"))
+    ours = "".join((here / name).read_text("utf-8") for name in ("ast.py", "grammar.py", "limits.py", "parser.py"))
     lark = importlib.util.find_spec("lark")
     return ours + (Path(lark.origin).read_text("utf-8") if lark and lark.origin else "")
 

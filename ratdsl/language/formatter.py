@@ -77,7 +77,7 @@ def parse_with_comments(text: str, file: str = "<string>") -> tuple[A.Program, l
             parse_text(text, file)  # raises the designer-readable RuleSyntaxError
             raise
         tokens = list(_tokens)
-    return tree_to_ast(tree, file), tokens
+    return tree_to_ast(tree, file, text), tokens
 
 
 def comments_of(text: str, tokens: list[Token]) -> list[Comment]:

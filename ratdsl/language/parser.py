@@ -15,6 +15,7 @@ from . import ast as A
 from . import cache
 from .grammar import grammar_text
 from .grammar import shared_parser as _parser
+from .limits import check_limits
 from .visible import CONTROL_IN_SOURCE
 
 
@@ -415,10 +416,13 @@ def _opt_str(token) -> str | None:
     return _unquote(token) if token is not None else None
 
 
-def tree_to_ast(tree, file: str):
-    """The AST of a parse tree from Lark's parser (made with grammar.LARK_OPTIONS), by `_Build`."""
+def tree_to_ast(tree, file: str, text: str | None = None):
+    """The AST of a parse tree from Lark's parser (made with grammar.LARK_OPTIONS), by `_Build`,
+    once the tree is within the limits on nesting and numbers (limits.py; `text` shows the place
+    of an error)."""
     from lark import Tree
 
+    check_limits(tree, file, text)
     build = _BUILD
 
     def convert(node):
@@ -454,7 +458,7 @@ def parse_text(text: str, file: str = "<string>") -> A.Program:
         from .syntax_errors import describe_syntax_error  # here: valid text needs none of it
 
         raise describe_syntax_error(err, text, file) from None
-    return tree_to_ast(tree, file)
+    return tree_to_ast(tree, file, text)
 
 
 _PARSED: dict[tuple[str, str], A.Program] = {}

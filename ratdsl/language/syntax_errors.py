@@ -16,6 +16,8 @@ into a message with no terminal names in it and, for the common mistakes, a code
 | E009 | "==" where "=" is meant                   | `func f(x) == 1`                      |
 | E010 | an unexpected character                   | `a && b`, `'text'`                    |
 | E011 | a control character (ESC, NUL, ...)       | a raw ESC byte in a text or a comment |
+| E012 | nesting deeper than 64 (limits.py)        | a sum of 70 terms, 70 nested `if`s    |
+| E013 | a whole number of 19 digits or more       | `move 10000000000000000000 red ...`   |
 
 Mistakes are recognised with Lark's `UnexpectedInput.match_examples`: every label below has a
 few broken snippets; the label whose snippet fails in the same parser state (and with the same

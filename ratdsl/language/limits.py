@@ -1,0 +1,98 @@
+"""Limits on what one rule file may hold, checked once right after Lark's parse and before the AST
+is built, so every later stage (the AST builder, the parse cache's pickle, the resolver, checker,
+formatter, summaries, both engines and Python's compiler of the generated code) only ever sees
+programs it can handle.
+
+* Nesting: expressions and statements nest at most `MAX_NESTING` deep (E012). Every stage after
+  the parser walks the AST recursively, a few Python frames per level; this bound keeps them all
+  far from Python's recursion limit. A block adds no level of its own: `if a { if b { ... } }`
+  is two levels, `-(-(1))` three, and `1 + 2 + 3` (read as `(1 + 2) + 3`) three.
+* Whole numbers: a literal is below 10**18 in size, at most `MAX_INT_DIGITS` digits after any
+  leading zeros (E013), the bound the engine keeps numbers within; Python refuses to read more
+  than 4,300 digits anyway.
+
+The walk over Lark's tree uses its own stack: it must not itself be what runs out of frames.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from .errors import RuleSyntaxError
+
+if TYPE_CHECKING:
+    from lark import Tree
+
+MAX_NESTING = 64
+MAX_INT_DIGITS = 18
+NESTING_CODE = "E012"
+INT_CODE = "E013"
+
+# Lark nodes that hold parts of their parent and are no level of their own.
+_NO_LEVEL = frozenset({"start", "block", "args", "params", "name_list", "bundle_item"})
+
+
+def check_limits(tree: Tree, file: str, text: str | None) -> None:
+    """Raises the RuleSyntaxError E012 at the first node nested deeper than MAX_NESTING, or E013
+    at the first whole number of MAX_INT_DIGITS digits or more, in reading order."""
+    from lark import Token, Tree
+
+    stack: list[tuple[object, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, Token):
+            if node.type == "INT":
+                _check_int(node, file, text)
+            continue
+        if not isinstance(node, Tree):
+            continue
+        if node.data not in _NO_LEVEL:
+            depth += 1
+            if depth > MAX_NESTING:
+                raise _too_deep(node, file, text)
+        stack.extend((child, depth) for child in reversed(node.children))
+
+
+def _too_deep(node: Tree, file: str, text: str | None) -> RuleSyntaxError:
+    meta = node.meta
+    line, column = getattr(meta, "line", 0), getattr(meta, "column", 0)
+    end = meta.end_column if getattr(meta, "end_line", None) == line else None
+    return RuleSyntaxError(
+        file, line, column,
+        f"this is nested too deeply: expressions and statements may be nested at most {MAX_NESTING} deep",
+        text, "give a part of it a name (a `let`, a `func` or a `rule`), or split a long chain "
+        "such as `a + b + c + ...` into named parts", end, NESTING_CODE)
+
+
+def _check_int(token, file: str, text: str | None) -> None:
+    if len(token.lstrip("0")) > MAX_INT_DIGITS:
+        end = token.end_column if token.end_line == token.line else None
+        raise RuleSyntaxError(
+            file, token.line, token.column,
+            f"this whole number is too large: numbers in rules stay below 10^{MAX_INT_DIGITS} "
+            f"(at most {MAX_INT_DIGITS} digits)", text,
+            "write a smaller number: the engine refuses any value this large", end, INT_CODE)
+
+
+@contextmanager
+def frames_for_nesting(per_level: int) -> Iterator[None]:
+    """Room on Python's stack for a walk that takes `per_level` frames per level of a program
+    within MAX_NESTING (a JSON Schema validator takes about 20): the recursion limit is raised for
+    the walk if it is lower, and put back after it."""
+    old = sys.getrecursionlimit()
+    depth = 0
+    frame = sys._getframe()
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back
+    needed = depth + 4 * per_level * MAX_NESTING // 3 + 200
+    if needed > old:
+        sys.setrecursionlimit(needed)
+    try:
+        yield
+    finally:
+        if needed > old:
+            sys.setrecursionlimit(old)
