@@ -16,6 +16,7 @@ from ...semantics.definition import Attached, GameDef
 from ...semantics.symbols import SymbolTable
 from ...semantics.values import ZoneRef
 from ..compiled import CompiledRules
+from .scope import Unit
 
 
 class Generation(Protocol):
@@ -58,3 +59,6 @@ class Generation(Protocol):
 
     def hook_unit(self, attached: Attached, arity: int) -> str:
         """The Python name of a hook's generated function."""
+
+    def add_part(self, unit: Unit) -> str:
+        """The Python name of a part moved out of a unit (outline.py), generated with it."""

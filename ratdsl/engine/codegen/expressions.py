@@ -16,6 +16,7 @@ from ...semantics.operators import BINARY, OperatorError, fold
 from ...semantics.symbols import BUILTIN, BUILTIN_NAMES, CARD, CONST, OPTION, PILE, STATE_NAMES, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from .context import Generation
+from .outline import outline, too_deep
 from .scope import Scope, Unit
 
 MAX_INLINE_NESTING = 3  # funcs inlined inside inlined funcs, at most
@@ -312,6 +313,8 @@ class ExprLowering:
         if lower is None:
             raise NotImplementedError(f"the code generator has no form for {type(node).__name__} "
                                       f"expressions ({node.span})")
+        if too_deep(self.unit):  # Python's nesting limits are near: a function of its own
+            return outline(self, lambda: lower(self, node, scope))
         return lower(self, node, scope)
 
     def inline_func(self, name: str, args: list[str], node: A.Call) -> str:

@@ -79,6 +79,7 @@ class CodeGenerator:
         self.const_keep: list[Any] = []
         self.defined: dict[tuple[str, str], str] = {}  # ("func", name) -> Python function name
         self.pending: list[Callable[[], Unit]] = []
+        self.outlined = 0  # parts of units moved out to keep within Python's nesting limits
         self.entries: dict[int, Callable[..., Any]] = {}  # by id() of the node (see const_ids)
         self.deck_checks: dict[str, Callable[..., Any]] = {}  # deck name -> its `active when`
         self.sources: list[str] = []
@@ -147,6 +148,13 @@ class CodeGenerator:
     def text(self, value: str) -> str:
         """Strings are interned so equal strings share one constant."""
         return self.const(_intern(value))
+
+    def add_part(self, unit: Unit) -> str:
+        """The Python name of a part moved out of a unit (outline.py); its source is installed
+        with the unit's (its header is written once the part is complete)."""
+        self.outlined += 1
+        self.pending.append(lambda: unit)
+        return f"O{self.outlined}"
 
     def function(self, kind: str, name: str) -> str:
         """The Python name of a func's, table's, rule's or hook's generated function; the body

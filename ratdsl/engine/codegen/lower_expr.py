@@ -274,12 +274,22 @@ def folded_constant(low: ExprLowering, op: str, *operands: str) -> str | None:
     return low.c(value) if value.__class__ in (int, bool) else None
 
 
+BOOL_CHUNK = 8  # items of one `and`/`or` nested in each other before the chain starts again
+
+
 def _BoolOp(low: ExprLowering, node: A.BoolOp, scope: Scope) -> str:
     out = low.tmp()
     stop, go = ("False", "True") if node.op == "and" else ("True", "False")
     low.emit(f"{out} = {stop}")
     opened = 0
     for item in node.items:
+        if opened == BOOL_CHUNK:  # a long chain: its indentation stays bounded (outline.py)
+            low.emit(f"{out} = {go}")
+            low.unit.depth -= opened
+            low.emit(f"if {out} is {go}:")
+            low.emit(f"    {out} = {stop}")
+            low.unit.depth += 1
+            opened = 1
         v = low.expr(item, scope)
         if v == stop:
             break  # a constant that decides: the rest is never evaluated

@@ -37,6 +37,10 @@ class Scope:
         return out
 
 
+# The statements Python counts among its "statically nested blocks".
+_BLOCK_OPENERS = ("for ", "while ", "try:", "with ", "finally:", "except", "async ")
+
+
 class Unit:
     """The source of one generated function, built line by line."""
 
@@ -45,17 +49,33 @@ class Unit:
         self.entry = entry  # called with an Env: free names come from it
         self.lines: list[str] = []
         self.prologue: list[str] = []
+        self.own_prologue = True  # False in a part moved out of its unit (outline.py)
         self.depth = 1
         self.count = 0
         self.root = Scope()
+        # Indentation levels of the open loops, `try`s, `finally`s... around the last line: Python
+        # allows 20 in one function (outline.py moves code out before that).
+        self.blocks: list[int] = []
 
     def emit(self, line: str) -> None:
         self.lines.append("    " * self.depth + line)
+        if line.endswith(":"):
+            text = line.lstrip(" ")
+            indent = self.depth + (len(line) - len(text)) // 4
+            blocks = self.blocks
+            while blocks and blocks[-1] >= indent:
+                blocks.pop()
+            if text.startswith(_BLOCK_OPENERS):
+                blocks.append(indent)
+
+    def static_blocks(self) -> int:
+        """How many loops, `try`s... enclose the next line emitted (at `depth`)."""
+        return sum(1 for indent in self.blocks if indent < self.depth)
 
     def new(self, prefix: str = "t") -> str:
         self.count += 1
         return f"{prefix}{self.count}"
 
     def source(self) -> str:
-        body = self.prologue + self.lines
+        body = (self.prologue if self.own_prologue else []) + self.lines
         return "\n".join([self.header, *(body or ["    pass"])])

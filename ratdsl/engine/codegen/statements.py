@@ -11,6 +11,7 @@ from ...language import ast as A
 from ...semantics.definition import Attached
 from ...semantics.values import CardValue
 from .expressions import ExprLowering, _intern
+from .outline import outline, too_deep
 from .scope import Scope
 
 
@@ -70,6 +71,9 @@ class Lowering(ExprLowering):
 
     def statements(self, block: A.Block, scope: Scope) -> None:
         """Each statement of a block, by the function of its class in the generator's table."""
+        if too_deep(self.unit):  # Python's nesting limits are near: a function of its own
+            outline(self, lambda: self.statements(block, scope))
+            return
         table = self.gen.lower_stmt
         for stmt in block.stmts:
             lower = table.get(stmt.__class__)
@@ -88,8 +92,12 @@ class Lowering(ExprLowering):
         for attached in hooks.get("before", ()):
             self.emit(f"{self.hook(attached, args)}(it, {', '.join(args)})")
         instead = list(reversed(hooks.get("instead", ())))
-        for attached in instead:
-            self.emit(f"if not {self.hook(attached, args)}(it, {', '.join(args)}):")
+        if instead:  # each runs until one does; then the body does not (one level however many)
+            ran = self.tmp()
+            self.emit(f"{ran} = {self.hook(instead[0], args)}(it, {', '.join(args)})")
+            for attached in instead[1:]:
+                self.emit(f"if not {ran}: {ran} = {self.hook(attached, args)}(it, {', '.join(args)})")
+            self.emit(f"if not {ran}:")
             self.unit.depth += 1
         if rule.body.stmts:
             self.emit(f"it.context.append({self.t(name)})")
@@ -109,7 +117,7 @@ class Lowering(ExprLowering):
             self.emit("    it.context.pop()")
         else:
             self.emit("pass")
-        self.unit.depth -= len(instead)
+        self.unit.depth -= bool(instead)
         for attached in hooks.get("after", ()):
             self.emit(f"{self.hook(attached, args)}(it, {', '.join(args)})")
         self.leave_call()
