@@ -6,6 +6,8 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | code      | finding                                                                     |
 | --------- | --------------------------------------------------------------------------- |
 | E001-E010 | syntax errors (see ratdsl/language/syntax_errors.py for each mistake)        |
+| E011-E013 | a control character; nesting deeper than 64; a number of 19 digits or more  |
+|           | (see ratdsl/language/limits.py)                                               |
 | E100      | the rule files cannot be loaded (no game header, unknown module, ...)       |
 | E101      | a variant changes or removes something that does not exist                  |
 | E201      | a name is defined twice                                                     |
@@ -36,6 +38,9 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E225      | an operator refuses its operands: arithmetic or `<` on a yes/no value, a     |
 |           | name, a list...; `2 * {kind: 1}`; `in` a number; a list index that is not a  |
 |           | number; division by a zero, or an index past the end, both known            |
+| E226      | a game header's player range starts below 1 (`players 0..4`)                |
+| E227      | a game header's player range goes above 100 (MAX_PLAYERS)                   |
+| E228      | a game header's player range is empty: `players 5..2`                       |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -52,6 +57,7 @@ a warning because the operators accept the comparison: it is legal, just never t
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +68,9 @@ from ..semantics.builtins import BUILTINS
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .operands import Operands
+
+
+MAX_PLAYERS = 100  # the most players a game may declare (`players 2..100`)
 
 
 @dataclass
@@ -91,6 +100,20 @@ def _source(file: str) -> str | None:
         except OSError:
             _SOURCES[file] = None
     return _SOURCES[file]
+
+
+def _players_span(game: A.Game) -> A.Span:
+    """Where a game header says `players LOW..HIGH` (the AST keeps no span of its own for it);
+    the header when the text cannot be read."""
+    lines = (_source(game.span.file) or "").split("\n")
+    for number in range(game.span.line, min(game.span.end_line, len(lines)) + 1):
+        found = _PLAYERS.search(lines[number - 1])
+        if found:
+            return A.Span(game.span.file, number, found.start() + 1, number, found.end() + 1)
+    return game.span
+
+
+_PLAYERS = re.compile(r"\bplayers\s+\d+\s*\.\.\s*\d+")
 
 
 def _hint(name: str, known) -> str | None:
@@ -186,6 +209,7 @@ class Checker:
             self.check_decl(decl)
         self.check_flow(phases, round_decl)
         game = self.ruleset.game
+        self.check_players(game)
         if game.seating not in ("clockwise", "counterclockwise"):
             self.report(game.span, "E223", f"seating {game.seating!r} is not known",
                         "write `seating clockwise` or `seating counterclockwise`")
@@ -206,6 +230,21 @@ class Checker:
                 self.report(decl.span, "W302", f"{decl.kind} {decl.name!r} is never used",
                             severity="warning")
         return sorted(self.out, key=lambda d: (d.file, d.line, d.column, d.code))
+
+    def check_players(self, game: A.Game) -> None:
+        """The declared player range: at least one player, at most MAX_PLAYERS (the engine builds
+        tables for every seat the range allows), and not empty."""
+        low, high, span = game.min_players, game.max_players, _players_span(game)
+        if low < 1:
+            self.report(span, "E226", f"a game is for at least 1 player, not {low}",
+                        "start the range at 1 or more: `players 1..4`")
+        if high > MAX_PLAYERS:
+            self.report(span, "E227", f"a game is for at most {MAX_PLAYERS} players, not {high}",
+                        f"end the range at {MAX_PLAYERS} or fewer: `players {min(max(low, 1), MAX_PLAYERS)}"
+                        f"..{MAX_PLAYERS}`")
+        if low > high:
+            self.report(span, "E228", f"`players {low}..{high}` allows no number of players: "
+                        "the first number is above the second", "write the smaller number first")
 
     def check_decl(self, decl: A.Decl) -> None:
         if isinstance(decl, A.Const):
