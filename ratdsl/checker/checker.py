@@ -56,7 +56,6 @@ a warning because the operators accept the comparison: it is legal, just never t
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,8 +66,8 @@ from ..language.loader import RuleSet
 from ..semantics.builtins import BUILTINS
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
+from .hints import Candidates, Hints
 from .operands import Operands
-
 
 MAX_PLAYERS = 100  # the most players a game may declare (`players 2..100`)
 
@@ -116,11 +115,6 @@ def _players_span(game: A.Game) -> A.Span:
 _PLAYERS = re.compile(r"\bplayers\s+\d+\s*\.\.\s*\d+")
 
 
-def _hint(name: str, known) -> str | None:
-    close = difflib.get_close_matches(name, sorted(set(known)), n=1)
-    return f"did you mean {close[0]!r}?" if close else None
-
-
 class Checker:
     def __init__(self, ruleset: RuleSet, symbols: SymbolTable | None = None):
         self.ruleset = ruleset
@@ -148,7 +142,13 @@ class Checker:
         self.calls: dict[tuple[str, str], set[str]] = {}
         self.creates: list[tuple[tuple[str, str], A.Create]] = []
         self.operands = Operands(self)  # E224, E225, W307
+        self.hints = Hints()  # did-you-mean, with bounded work (hints.py)
+        self.global_candidates: Candidates | None = None  # every global name, indexed once
         _SOURCES.clear()
+
+    def hint(self, name: str, *groups) -> str | None:
+        """"did you mean ...?" for an unknown name, from the known names in `groups`."""
+        return self.hints.hint(name, *groups)
 
     def report(self, span, code, message, hint=None, severity="error"):
         self.out.append(Diagnostic.at(span, code, message, hint, severity))
@@ -220,7 +220,7 @@ class Checker:
             for name in round_decl.phases:
                 if name not in phases:
                     self.report(round_decl.span, "E206", f"the round lists an unknown phase {name!r}",
-                                _hint(name, phases))
+                                self.hint(name, phases))
             for name, phase in phases.items():
                 if name not in round_decl.phases:
                     self.report(phase.span, "W301", f"phase {name!r} never runs: the round does not list it",
@@ -280,7 +280,7 @@ class Checker:
             for zone in (decl.source, decl.dest):
                 if zone is not None and zone not in self.player_zones and self.table.kind_of(zone) != ZONE:
                     self.report(decl.span, "E221", f"metric {decl.name}: {zone!r} is not a zone",
-                                _hint(zone, [*self.player_zones, *self.globals]))
+                                self.hint(zone, [*self.player_zones, *self.globals]))
         elif isinstance(decl, A.Persona):
             for w in decl.weights:
                 self.expr(w.weight)
@@ -293,12 +293,12 @@ class Checker:
         deck = self.decks.get(card.deck)
         if deck is None:
             self.report(card.span, "E205", f"card {card.name!r} names an unknown deck {card.deck!r}",
-                        _hint(card.deck, self.decks))
+                        self.hint(card.deck, self.decks))
         seen = set()
         for f in card.fields:
             if deck is not None and f.name not in deck.fields:
                 self.report(f.span, "E215", f"deck {deck.name!r} has no field {f.name!r}",
-                            _hint(f.name, deck.fields) or "add it to the deck's `fields` line")
+                            self.hint(f.name, deck.fields) or "add it to the deck's `fields` line")
             if f.name in seen:
                 self.report(f.span, "E201", f"field {f.name!r} is set twice")
             seen.add(f.name)
@@ -322,7 +322,7 @@ class Checker:
         arity = None if target is None else len(target.decl.params) if target.kind == FUNC else 1
         if arity is None:
             self.report(m.span, "E204", f"`modify {m.name}`: there is no function or table {m.name!r}",
-                        _hint(m.name, [*self.funcs, *self.tables]))
+                        self.hint(m.name, [*self.funcs, *self.tables]))
         elif arity != len(m.params):
             self.report(m.span, "E204", f"`modify {m.name}` lists {len(m.params)} values; "
                         f"{m.name} takes {arity}")
@@ -337,7 +337,7 @@ class Checker:
         arity = None if target is None else len(target.decl.params)
         if arity is None:
             self.report(h.span, "E204", f"`{h.time} {h.name}`: there is no rule {h.name!r}",
-                        _hint(h.name, self.rules))
+                        self.hint(h.name, self.rules))
         elif arity != len(h.params):
             self.report(h.span, "E204", f"`{h.time} {h.name}` lists {len(h.params)} values; "
                         f"rule {h.name} takes {arity}")
@@ -426,7 +426,7 @@ class Checker:
                 other = self.table.kind_of(s.rule)
                 self.report(s.span, "E203", f"unknown rule {s.rule!r}",
                             f"{s.rule!r} is a {other}; `do` runs rules only" if other else
-                            _hint(s.rule, self.rules))
+                            self.hint(s.rule, self.rules))
             elif arity != len(s.args):
                 self.report(s.span, "E203", f"rule {s.rule} takes {_values(arity)}, got {len(s.args)}")
             self.used.add(s.rule)
@@ -456,8 +456,10 @@ class Checker:
         if cls is A.Name:
             sym = self.refs.get(id(x))
             if sym is None:
-                known = [*self.table.visible_locals(x), *self.globals, *GAME_NAMES]
-                self.report(x.span, "E202", f"unknown name {x.id!r}", _hint(x.id, known))
+                if self.global_candidates is None:
+                    self.global_candidates = Candidates([*self.globals, *GAME_NAMES])
+                self.report(x.span, "E202", f"unknown name {x.id!r}",
+                            self.hint(x.id, self.table.visible_locals(x), self.global_candidates))
             elif sym.kind == LOCAL or sym.kind == BUILTIN:
                 return
             elif sym.kind in CALLABLE:
@@ -473,11 +475,11 @@ class Checker:
             if card is not None and card.deck in self.decks and x.name not in self.decks[card.deck].fields \
                     and x.name not in ("name", "deck"):
                 self.report(x.span, "E215", f"card {card.name!r} has no field {x.name!r}: deck "
-                            f"{card.deck!r} does not declare it", _hint(x.name, self.decks[card.deck].fields))
+                            f"{card.deck!r} does not declare it", self.hint(x.name, self.decks[card.deck].fields))
                 return
             if x.name not in self.after_dot:
                 self.report(x.span, "E210", f"nothing is called {x.name!r} (after the dot)",
-                            _hint(x.name, self.after_dot))
+                            self.hint(x.name, self.after_dot))
             self.used.add(x.name)
             return
         if isinstance(x, A.Call):
@@ -493,7 +495,7 @@ class Checker:
                     self.report(x.span, "E203", f"table {name} takes one value, got {len(x.args)}")
             elif target is None:
                 self.report(x.span, "E203", f"unknown function {name!r}",
-                            _hint(name, [*self.funcs, *self.tables, *BUILTINS]))
+                            self.hint(name, [*self.funcs, *self.tables, *BUILTINS]))
             elif name in BUILTINS and not BUILTINS[name].accepts(len(x.args)):
                 builtin = BUILTINS[name]
                 wanted = _values(builtin.min_args) if builtin.max_args == builtin.min_args else \
@@ -506,7 +508,7 @@ class Checker:
         if isinstance(x, A.BundleLit):
             for kind, value in x.items:
                 if kind not in self.kinds:
-                    self.report(x.span, "E211", f"{kind!r} is not a token kind", _hint(kind, self.kinds))
+                    self.report(x.span, "E211", f"{kind!r} is not a token kind", self.hint(kind, self.kinds))
                 self.expr(value)
             return
         if isinstance(x, (A.Where, A.Ordered, A.Extreme)):
@@ -586,7 +588,7 @@ class Checker:
             if s.what is not None and self.kind_spec(s.what) is False:
                 what = self.global_kind(s.what)
                 self.report(s.what.span, "E212", f"`move` needs a token kind or a list of kinds here, "
-                            f"not a {what}", _hint(_name_of(s.what), self.kinds) or
+                            f"not a {what}", self.hint(_name_of(s.what), self.kinds) or
                             f"token kinds: {', '.join(self.kinds) or 'none declared'}")
             elif amount is not None and s.what is None and self.kind_spec(amount):
                 self.report(amount.span, "E212", "`move` needs a number before the token kind",
@@ -615,7 +617,7 @@ class Checker:
                 kind = "list of kinds" if self.kind_spec(s.amount) else \
                     self.global_kind(s.amount) or "value worked out while playing"
                 self.report(s.amount.span, "E214", f"`distribute` needs one token kind, not a {kind}",
-                            _hint(_name_of(s.amount), self.kinds) or "write: distribute KIND from ZONE among ZONES")
+                            self.hint(_name_of(s.amount), self.kinds) or "write: distribute KIND from ZONE among ZONES")
         elif isinstance(s, A.AskChoose):
             if _surely_empty(self.resolve(s.options)):
                 self.report(s.options.span, "E218", f"`choose {s.var} from` an empty list: the choice "
@@ -643,11 +645,11 @@ class Checker:
         for name, (value, span) in getattr(self.ruleset, "option_overrides", {}).items():
             option = options.get(name)
             if option is None:
-                self.report(span, "E217", f"there is no option {name!r} to set", _hint(name, options))
+                self.report(span, "E217", f"there is no option {name!r} to set", self.hint(name, options))
             elif not any(type(v) is type(value) and v == value for v in option.values):
                 allowed = ", ".join(_literal(v) for v in option.values)
                 self.report(span, "E216", f"option {name} cannot be {_literal(value)}: it allows {allowed}",
-                            _hint(str(value), [_literal(v) for v in option.values]) or f"write one of: {allowed}")
+                            self.hint(str(value), [_literal(v) for v in option.values]) or f"write one of: {allowed}")
         for decl in self.decls:
             if isinstance(decl, (A.Setup, A.Phase)):
                 for before, step in zip(decl.steps, decl.steps[1:]):

@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .visible import visible
+
+
+@lru_cache(maxsize=8)
+def _lines(source: str) -> list[str]:
+    """The lines of a file as the parser counts them ("\n" only), split once for all the findings
+    in it (a file with thousands of findings is not split thousands of times). Read only."""
+    return source.split("\n")
 
 
 @dataclass
@@ -29,7 +37,7 @@ class RuleError(Exception):
         where = f"{self.file}:{self.line}:{self.column}" if self.line > 0 else self.file
         out = [visible(f"{where}: {self.code} {self.message}")]
         if self.source is not None and self.line > 0:
-            lines = self.source.split("\n")  # as the parser counts lines
+            lines = _lines(self.source)
             if 0 < self.line <= len(lines):
                 text = lines[self.line - 1]
                 start, end = self.column - 1, (self.end_column or self.column + 1) - 1
