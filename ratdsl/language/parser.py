@@ -461,7 +461,10 @@ def parse_text(text: str, file: str = "<string>") -> A.Program:
     return tree_to_ast(tree, file, text)
 
 
-_PARSED: dict[tuple[str, str], A.Program] = {}
+MAX_PARSED_FILES = 256  # files whose latest AST this process keeps (a long-running process sees many)
+# The last text read from each path and its AST, least recently used first: an edited file replaces
+# its entry, so memory follows the number of files, not the number of edits.
+_PARSED: dict[str, tuple[str, A.Program]] = {}
 
 
 def parse_file(path: str | Path) -> A.Program:
@@ -469,12 +472,16 @@ def parse_file(path: str | Path) -> A.Program:
     path = Path(path)
     text = path.read_text("utf-8")
     reject_control_characters(text, str(path))  # before the caches: they may hold older results
-    key = (str(path), text)
-    program = _PARSED.get(key)
-    if program is None:
-        program = cache.load_program(text, str(path), grammar_text())
+    key = str(path)
+    kept = _PARSED.pop(key, None)
+    if kept is not None and kept[0] == text:
+        program = kept[1]
+    else:
+        program = cache.load_program(text, key, grammar_text())
         if not isinstance(program, A.Program):
-            program = parse_text(text, str(path))
-            cache.store_program(text, str(path), grammar_text(), program)
-        _PARSED[key] = program
+            program = parse_text(text, key)
+            cache.store_program(text, key, grammar_text(), program)
+    _PARSED[key] = (text, program)  # now the most recently used
+    while len(_PARSED) > MAX_PARSED_FILES:
+        del _PARSED[next(iter(_PARSED))]
     return program
