@@ -65,7 +65,7 @@ def test_scopes_loops_calls_and_moves_give_the_same_log_as_the_tree_walker(tmp_p
     assert values["values"] == [5, 0, 15]  # and stops when it is put back
 
 
-GENERATED = re.compile(r"^[ltaKEBFRTHD]\d+$")  # locals, temporaries, arguments, constants, functions
+GENERATED = re.compile(r"^[ltaKEBFRTHDO]\d+$")  # locals, temporaries, arguments, constants, functions
 # Every other name generated code may use: the engine's own helpers, attributes and Python builtins.
 ENGINE_VOCABULARY = set("""
 Decision Env GameOver MAX_DEPTH MISSING ORDER_DOWN ORDER_UP PlayerRef PileRef CardValue StepBudgetExceeded

@@ -30,7 +30,7 @@ from ratdsl.engine.codegen.generator import generator_for
 from ratdsl.engine.log import GameLog, dumps
 from ratdsl.language import parse_file, parse_text, parser
 from ratdsl.language.ast_schema import export, validate_export
-from ratdsl.language.errors import RuleSyntaxError
+from ratdsl.language.errors import RuleError, RuleSyntaxError
 from ratdsl.language.formatter import format_text
 from ratdsl.language.limits import MAX_INT_DIGITS, MAX_NESTING
 from ratdsl.session import RulesInvalid, load_rules, new_game
@@ -345,3 +345,67 @@ def test_the_in_process_parse_cache_keeps_one_entry_per_file_and_a_bounded_numbe
         parse_file(other)
     assert len(parser._PARSED) == parser.MAX_PARSED_FILES
     parser._PARSED.clear()
+
+
+# ------------------------------------------------------------------ code moved out of line, everywhere
+# A program found by tests/test_codegen_property.py while every part was moved out: an inlined func
+# whose value is an argument computed before the part began.
+INLINED_ARGUMENT = """game prop "Prop" {
+  players 2..2
+}
+tokens coin
+zone bank
+var total = 0
+setup {
+  step coins {
+    create {coin: 30} in bank
+  }
+}
+round main
+func f(x) = x
+func g(x, y) = f(y)
+func g1(x) = if x > 0 then g1(x - 1) + 1 else 0
+phase main "Main" {
+  step only {
+    say "g" with g((if true then 1 else 5), g1(7))
+    for each v in [1, 2] {
+      let w = v * 2
+      if w > 2 {
+        set total = total + w
+      }
+    }
+    say "total" with total
+    end game
+  }
+}
+scoring p {
+  score = total
+}
+"""
+
+
+@pytest.mark.parametrize("rules", ["ratland", "scopes", "inlined argument"])
+def test_code_moved_out_of_line_everywhere_plays_like_the_tree_walker(tmp_path, monkeypatch, rules):
+    """With the thresholds at their lowest, nearly every expression and statement list becomes a
+    function of its own: the moved code must read and set the same names as where it was."""
+    from ratdsl.engine.codegen import outline
+
+    monkeypatch.setattr(outline, "MAX_BLOCKS", 0)
+    monkeypatch.setattr(outline, "MAX_INDENT", 2)
+    if rules == "ratland":
+        definition, players = load_rules(ROOT / "rules" / "ratland", ("clans", "aggressive")), 4
+    elif rules == "scopes":
+        definition, players = load_rules(write(tmp_path, (ROOT / "tests" / "programs" / "scopes.rat").read_text())), 3
+    else:
+        definition, players = load_rules(write(tmp_path, INLINED_ARGUMENT)), 2
+    logs = []
+    for compiled in (True, False):
+        log = GameLog(keep=True)
+        try:
+            new_game(definition, players, 1, log=log, compiled=compiled).play()
+            stop = "played"
+        except RuleError as err:  # scopes.rat runs out of gems in a later round: the same error
+            stop = err.render()
+        logs.append([dumps(r) for r in log.records] + [stop])
+    assert logs[0] == logs[1]
+    assert "def O1(" in "\n".join(generator_for(definition).sources)

@@ -50,8 +50,9 @@ def outline(low: Any, generate: Callable[[], str | None]) -> str | None:
     finally:
         low.unit = parent
         parent.count = part.count
-    body = part.lines or ["    pass"]
-    params, assigned = _free_locals(body, first, parent.prologue)
+    # The value returned may be one of the unit's own names: it is read by the part too.
+    body = part.lines + ([f"    return {value}"] if value is not None else [])
+    params, assigned = _free_locals(body or ["    pass"], first, parent.prologue)
     results = ([value] if value is not None else []) + assigned
     if results:
         part.emit(f"return {', '.join(results)},")
