@@ -184,6 +184,10 @@ def test_the_deepest_allowed_program_of_each_shape_goes_through_every_stage(tmp_
     assert any('"total"' in line for line in generated)
     blocks, indent = python_nesting("\n\n".join(generator_for(definition).sources))
     assert blocks < 20 and indent < 100
+    for args in (["check", str(folder)], ["ast", str(file)], ["summary", str(folder)],
+                 ["run", str(folder), "-p", "2", "-q"]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, (args, result.output)
 
 
 def test_deep_loops_set_the_locals_around_them_from_code_moved_out_of_line(tmp_path):
