@@ -6,8 +6,8 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | code      | finding                                                                     |
 | --------- | --------------------------------------------------------------------------- |
 | E001-E010 | syntax errors (see ratdsl/language/syntax_errors.py for each mistake)        |
-| E011-E013 | a control character; nesting deeper than 64; a number of 19 digits or more  |
-|           | (see ratdsl/language/limits.py)                                               |
+| E011-E013 | a control character (E011, syntax_errors.py); nesting deeper than 64 (E012) |
+|           | or a whole number of 19 digits or more (E013): ratdsl/language/limits.py    |
 | E100      | the rule files cannot be loaded (no game header, unknown module, ...)       |
 | E101      | a variant changes or removes something that does not exist                  |
 | E201      | a name is defined twice                                                     |
