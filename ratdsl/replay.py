@@ -1,5 +1,9 @@
 """Replays a game log: the same rules, seed and options, with every decision taken from the log,
-then compares each record the engine produces with the logged one."""
+then compares each record the engine produces with the logged one.
+
+A log that ends with an `aborted` record is replayed too: a game the rules stopped (reason
+"error") must stop with the same error, the same `aborted` record; a game stopped from outside
+(Ctrl-C, a player's input that ended, an engine bug) must agree up to where it stopped."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ class ReplayResult:
     diverged_at: int | None = None
     expected: str | None = None
     actual: str | None = None
+    aborted: str | None = None  # the reason of the log's `aborted` record, if it has one
 
 
 def replay_log(path: str | Path) -> ReplayResult:
@@ -44,21 +49,36 @@ def replay_log(path: str | Path) -> ReplayResult:
               for s in range(header["players"])]
     log = GameLog(keep=True)
     failure = None
+    game = Game(definition, header["players"], header["seed"], agents=agents, log=log,
+                rules_label=header["rules"])
     try:
-        Game(definition, header["players"], header["seed"], agents=agents, log=log,
-             rules_label=header["rules"]).play()
-    except (RuleError, ScriptExhausted) as err:  # the logged decisions no longer fit the game
+        game.play()
+    except RuleError as err:  # the rules stop the game (as logged, if the log ends aborted)
         failure = str(err).splitlines()[0]
+        log.abort("error", game.runtime.where, err)
+    except ScriptExhausted as err:  # the logged decisions no longer fit the game
+        failure = str(err).splitlines()[0]
+    return _compare(logged, log.records, failure)
+
+
+def _compare(logged: list[dict[str, Any]], replayed: list[dict[str, Any]],
+             failure: str | None) -> ReplayResult:
+    """The first record where the replay differs from the log, if any."""
     checkpoints = sum(1 for r in logged if r["t"] == "checkpoint")
-    for i, (want, got) in enumerate(zip(logged, log.records)):
+    aborted = logged[-1]["reason"] if logged[-1]["t"] == "aborted" else None
+    if aborted is not None and aborted != "error":  # stopped from outside: agree up to there
+        logged = logged[:-1]
+        replayed = replayed[:len(logged)]
+        failure = None
+    for i, (want, got) in enumerate(zip(logged, replayed)):
         if dumps(want) != dumps(got):
             return ReplayResult(False, len(logged), checkpoints, i, dumps(want), dumps(got))
-    if failure is not None:
-        i = len(log.records)
+    if failure is not None and (aborted is None or len(replayed) < len(logged)):
+        i = len(replayed)
         return ReplayResult(False, len(logged), checkpoints, i,
                             dumps(logged[i]) if i < len(logged) else "(end of log)", failure)
-    if len(logged) != len(log.records):
-        i = min(len(logged), len(log.records))
+    if len(logged) != len(replayed):
+        i = min(len(logged), len(replayed))
         return ReplayResult(False, len(logged), checkpoints, i,
-                            f"{len(logged)} records", f"{len(log.records)} records")
-    return ReplayResult(True, len(logged), checkpoints)
+                            f"{len(logged)} records", f"{len(replayed)} records")
+    return ReplayResult(True, len(logged) + (aborted not in (None, "error")), checkpoints, aborted=aborted)

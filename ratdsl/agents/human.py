@@ -1,4 +1,7 @@
-"""A person at the terminal: each decision is printed with its legal answers and read back."""
+"""A person at the terminal: each decision is printed with its legal answers and read back.
+
+It prints only that player's view (their own zones and the cards shown to them); everything
+else the player learns comes from the narrator, which tells them only what is public."""
 
 from __future__ import annotations
 
@@ -20,6 +23,8 @@ class HumanAgent:
             view = decision.view()
             mine = {z: c for z, c in view["zones"].items() if z.startswith(who + ".")}
             self.write(f"{who}, you hold: {json.dumps(mine)}")
+            if view.get("shown_to_you"):
+                self.write(f"{who}, you were shown: {', '.join(view['shown_to_you'])}")
         while True:
             if decision.kind == "may":
                 raw = self.read(f"{who} — {decision.id}? [y/n] ").strip().lower()

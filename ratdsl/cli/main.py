@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 from pathlib import Path
 
@@ -12,7 +13,8 @@ from ..agents import RandomAgent
 from ..agents.human import HumanAgent
 from ..agents.random_agent import agent_seed
 from ..engine import Game
-from ..engine.log import GameLog
+from ..engine.log import GameLog, dumps
+from ..files import OutputPathError, atomic_writer, check_output_path
 from ..language.errors import RuleError
 from ..language.loader import UnknownModule
 from ..language.visible import visible_json
@@ -32,30 +34,87 @@ OPTION = typer.Option([], "--option", "-o", help="Set a rule option: NAME=VALUE 
 @app.command()
 def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a variant file."),
         players: int = typer.Option(4, "--players", "-p", help="Number of players."),
-        seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game's random numbers."),
+        seed: int | None = typer.Option(
+            None, "--seed", "-s",
+            help="Seed of the game's random numbers (1 by default; a secret random one when a "
+                 "human plays, since the seed decides every hidden order)."),
         modules: list[str] = WITH, options: list[str] = OPTION,
-        log: Path | None = typer.Option(None, "--log", help="Write every record as JSON lines."),
+        log: Path | None = typer.Option(
+            None, "--log",
+            help="Write every record as JSON lines when the game ends (or stops), all at once."),
         human: list[int] = typer.Option([], "--human", help="Seat (1-based) played at this terminal."),
+        referee: bool = typer.Option(
+            False, "--referee",
+            help="Narrate everything, hidden parts too (not allowed while a human plays)."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="Only round headers and scores."),
         ) -> None:
-    """Play one seeded game and narrate it round by round."""
+    """Play one seeded game and narrate it round by round.
+
+    The narration shows what the players may see: with one human seated, what that player sees;
+    otherwise what every player sees (no shuffled order, nothing inside `secretly` before it is
+    uncovered). --referee shows the whole log instead. Exit status 1 when the rules stop the
+    game, 2 for usage or a failing player input, 130 on Ctrl-C; --log is then still written,
+    ending with an `aborted` record."""
+    if referee and human:
+        fail("--referee shows hidden information: it cannot be used while a human plays")
+    bad_seats = [h for h in human if not 1 <= h <= players]
+    if bad_seats:
+        fail(f"--human {bad_seats[0]}: seats are 1 to {players}")
+    if log is not None:
+        try:
+            check_output_path(log, "--log")
+        except OutputPathError as err:
+            fail(str(err))
     definition = load_or_exit(rules, modules, options)
-    stream = open(log, "w", encoding="utf-8") if log else None
-    game_log = GameLog(keep=False, stream=stream)
-    game_log.listen(Narrator(definition, typer.echo, verbose=not quiet))
+    if seed is None:
+        seed = secrets.randbits(63) if human else 1
+    game_log = GameLog(keep=log is not None)  # kept in memory: nothing hidden is on disk mid-game
+    seat = human[0] - 1 if len(set(human)) == 1 else None
+    game_log.listen(Narrator(definition, typer.echo, verbose=not quiet, seat=seat, referee=referee))
     agents = [HumanAgent() if seat + 1 in human else RandomAgent(agent_seed(seed, seat))
               for seat in range(players)]
     try:
-        Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules)).play()
-    except RuleError as err:
-        fail(err.render(), 1)
+        game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
     except ValueError as err:
         fail(str(err))
-    finally:
-        if stream:
-            stream.close()
+    status, message = _play(game, game_log)
+    if log is not None:
+        _write_log(log, game_log)
+    if status:
+        fail(message, status)
     if log:
         echo(f"log written to {log}")
+
+
+def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
+    """Plays the game; a game that stops early ends its log with an `aborted` record. Returns
+    the exit status and the one line to print."""
+    where = game.runtime
+    try:
+        game.play()
+    except RuleError as err:
+        game_log.abort("error", where.where, err)
+        return 1, err.render()
+    except KeyboardInterrupt:
+        game_log.abort("interrupted", where.where)
+        return 130, "interrupted"
+    except EOFError:
+        game_log.abort("agent", where.where, EOFError("the input ended while a player was asked"))
+        return 2, "the input ended while a player was asked; the game stopped"
+    except Exception as err:  # noqa: BLE001 - an engine bug: keep the log, report it in one line
+        game_log.abort("internal", where.where, err)
+        return 3, f"internal error: {type(err).__name__}: {err} (please report it with the log)"
+    return 0, ""
+
+
+def _write_log(path: Path, game_log: GameLog) -> None:
+    """Writes the whole log at once (a temporary file renamed), so no reader sees half of it."""
+    try:
+        with atomic_writer(path) as out:
+            for record in game_log.records:
+                out.write(dumps(record) + "\n")
+    except OSError as err:
+        fail(f"--log {str(path)!r}: {err.strerror or err}")
 
 
 @app.command()

@@ -1,6 +1,10 @@
 """Turns game-log records into readable lines as they happen (the `run` command's output).
 
 It knows only the log's record types, never a game: names and titles come from the rules.
+It narrates for an audience: one seat (the player at the terminal), a spectator (`seat=None`,
+what every player sees) or the referee (everything in the log). A player or a spectator is told
+only the part of each record they may see (`record_seen_by`): no shuffled order, nothing done
+inside `secretly` until the block uncovers it, no cards shown to somebody else.
 """
 
 from __future__ import annotations
@@ -8,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.runtime.views import record_seen_by
 from ..language.visible import visible
 from ..semantics.definition import GameDef
 
@@ -17,8 +22,11 @@ def _bundle(b: dict[str, int]) -> str:
 
 
 class Narrator:
-    def __init__(self, definition: GameDef, write: Callable[[str], None], verbose: bool = True):
+    def __init__(self, definition: GameDef, write: Callable[[str], None], verbose: bool = True,
+                 seat: int | None = None, referee: bool = False):
         self.d = definition
+        self.seat = seat
+        self.referee = referee
         self.write: Callable[[str], None] = lambda line: write(visible(line))  # logs are strangers' text
         self.verbose = verbose
         self.step = ""
@@ -35,14 +43,21 @@ class Narrator:
                 return s.title
         return step
 
-    def __call__(self, r: dict[str, Any]) -> None:
+    def __call__(self, record: dict[str, Any]) -> None:
+        r = record if self.referee else record_seen_by(record, self.seat)
+        if r is not None:
+            self.narrate(r)
+
+    def narrate(self, r: dict[str, Any]) -> None:
+        """Writes the lines of a record (already cut to what the audience may see)."""
         t = r["t"]
         w = self.write
         if t == "game":
             opts = ", ".join(f"{k}={v}" for k, v in r["options"].items())
             extra = (f" with {', '.join(r['modules'])}" if r["modules"] else "") + \
                     (f", variant {r['variant']}" if r["variant"] else "")
-            w(f"{self.d.game.title}: {r['players']} players, seed {r['seed']}{extra}")
+            seed = f"seed {r['seed']}" if "seed" in r else "seed hidden"
+            w(f"{self.d.game.title}: {r['players']} players, {seed}{extra}")
             w(f"options: {opts}")
         elif t == "round":
             w("")
@@ -73,7 +88,15 @@ class Narrator:
             self.last_draw = r
             w(f"   {r['dst']} <- {r['src']}: {_bundle(r['result'])} (drawn at random)")
         elif t == "random" and r["what"] in ("shuffle", "pick") and self.verbose:
-            w(f"   {r['what']} {r.get('pile', '')}: {', '.join(map(str, r['result']))}")
+            result = ", ".join(map(str, r["result"])) if "result" in r else "(hidden)"
+            pile = f" {r['pile']}" if r.get("pile") else ""
+            w(f"   {r['what']}{pile}: {result}")
+        elif t == "show":
+            if "cards" not in r:
+                w(f"   {r['player']} is shown cards")
+            elif self.verbose or not self.referee:
+                cards = ", ".join(self.title(c) for c in r["cards"]) or "nothing"
+                w(f"   shown to {r['player']}: {cards}")
         elif t == "decision":
             if not r.get("secret"):  # secret answers show when the block ends ("uncover")
                 w(f"   {r['player']} decides {r['id']}: {r['answer']}")

@@ -2,6 +2,8 @@
 
 Records are written as JSON lines with sorted keys and no spaces, so the same seed and the same
 choices give a byte-identical file. `schemas/game-log.schema.json` describes one record.
+A record made while a `secretly` block is open carries `"secret": true`, so a reader that shows
+the game to a player (the narrator) can tell what is hidden without knowing the rules.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
+
+from ..language.errors import RuleError
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -31,6 +35,7 @@ class GameLog:
         self.stream = stream
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         self.seq = 0
+        self.secret = 0  # how many `secretly` blocks are open (Runtime.open_secret/close_secret)
         self.active = keep or stream is not None  # whether records go anywhere; read on every move
         self.moves = self.active  # whether anyone wants to hear of token moves (see Runtime.watch_moves)
 
@@ -43,6 +48,8 @@ class GameLog:
             self.seq += 1
             return
         record = {"seq": self.seq, "t": type_, **fields}
+        if self.secret:
+            record["secret"] = True
         self.seq += 1
         if self.keep:
             self.records.append(record)
@@ -50,6 +57,20 @@ class GameLog:
             self.stream.write(dumps(record) + "\n")
         for listener in self.listeners:
             listener(record)
+
+    def abort(self, reason: str, where: str, error: BaseException | None = None) -> None:
+        """Ends the log of a game that stopped before its end: `reason` is "error" (the rules
+        stopped it: runtime error, step budget), "agent" (a player's agent failed, e.g. input
+        ended), "interrupted" (Ctrl-C) or "internal"; `where` the step running. Replay makes
+        the same record from the same error, so an aborted log replays byte for byte."""
+        self.secret = 0  # (an error inside `secretly` leaves the block open)
+        fields: dict[str, Any] = {"reason": reason, "step": where, "code": None, "at": None,
+                                  "message": reason if error is None else str(error).split("\n")[0]}
+        if isinstance(error, RuleError):
+            fields["code"] = error.code
+            fields["at"] = f"{error.file}:{error.line}:{error.column}"
+            fields["message"] = error.message
+        self.emit("aborted", **fields)
 
 
 def read_log(path: str | Path) -> list[dict[str, Any]]:

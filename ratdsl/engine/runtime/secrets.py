@@ -59,6 +59,7 @@ class KeptZones:
         end) or an agent that reads views."""
         before = PhaseStart(self.state.zones)
         self.secret_stack.append(before)
+        self.log.secret += 1  # what the log records meanwhile is marked secret
         if self.log.active or reads_views(self.agents):
             self.kept_secrets.append(before)
             _keep(self)
@@ -66,6 +67,7 @@ class KeptZones:
 
     def close_secret(self) -> None:
         before = self.secret_stack.pop()
+        self.log.secret = len(self.secret_stack)
         if self.kept_secrets and self.kept_secrets[-1] is before:
             self.kept_secrets.pop()
             _keep(self)

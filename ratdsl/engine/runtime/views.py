@@ -36,3 +36,38 @@ class Views:
             "piles": {str(ref): len(cards) for ref, cards in self.state.piles.items()},
             "shown_to_you": list(self.state.known[seat]),
         }
+
+
+# What a player learns from each log record: the log is the referee's full record; a player sees
+# a record's public part only. A record made inside `secretly` (marked "secret") shows nobody
+# anything but the player's own answers and the cards shown to that player; `uncover` tells
+# everybody what the block changed when it ends.
+ALWAYS_PUBLIC = frozenset({"round", "phase", "step", "reveal", "uncover", "end_game", "end",
+                           "aborted"})
+PUBLIC_OUTSIDE_SECRETS = frozenset({"decision", "move", "set", "say", "create"})
+
+
+def record_seen_by(record: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    """The part of a log record that seat `seat` (0-based; None for a spectator, who sees only
+    what is public) may see, or None when it shows that seat nothing. Orders of shuffled piles,
+    picked values and placed cards are never shown (a view shows piles' sizes only); what they
+    lead to is, when the rules reveal it."""
+    t = record["t"]
+    mine = seat is not None and record.get("player") == f"P{seat + 1}"
+    if t == "game":  # the seed decides every hidden order
+        return {k: v for k, v in record.items() if k != "seed"}
+    if t in ALWAYS_PUBLIC:
+        return record
+    if record.get("secret"):
+        return record if mine and t in ("decision", "show") else None
+    if t == "show":
+        return record if mine else {k: v for k, v in record.items() if k != "cards"}
+    if t in PUBLIC_OUTSIDE_SECRETS:
+        return record
+    if t == "random":
+        if record["what"] == "draw":  # tokens drawn into zones everybody sees
+            return record
+        return {k: v for k, v in record.items() if k != "result"}
+    if t == "place":
+        return {**{k: v for k, v in record.items() if k != "cards"}, "count": len(record["cards"])}
+    return None  # checkpoints (a digest of the whole state) and any record type not listed
