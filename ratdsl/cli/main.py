@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import IO
 
 import typer
 
@@ -68,18 +71,25 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     definition = load_or_exit(rules, modules, options)
     if seed is None:
         seed = secrets.randbits(63) if human else 1
-    game_log = GameLog(keep=log is not None)  # kept in memory: nothing hidden is on disk mid-game
-    seat = human[0] - 1 if len(set(human)) == 1 else None
-    game_log.listen(Narrator(definition, typer.echo, verbose=not quiet, seat=seat, referee=referee))
+    narrated = human[0] - 1 if len(set(human)) == 1 else None  # several humans: what all see
     agents = [HumanAgent() if seat + 1 in human else RandomAgent(agent_seed(seed, seat))
               for seat in range(players)]
-    try:
-        game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
-    except ValueError as err:
-        fail(str(err))
-    status, message = _play(game, game_log)
-    if log is not None:
-        _write_log(log, game_log)
+    with ExitStack() as files:
+        # While a human plays, the log stays in memory (nothing hidden on disk while they are
+        # asked); otherwise it goes to a temporary file. Either appears at --log when the game
+        # ends or stops, whole.
+        stream = None if log is None or human else files.enter_context(_log_file(log))
+        game_log = GameLog(keep=log is not None and stream is None, stream=stream)
+        game_log.listen(Narrator(definition, typer.echo, verbose=not quiet, seat=narrated,
+                                 referee=referee))
+        try:
+            game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
+        except ValueError as err:
+            fail(str(err))
+        status, message = _play(game, game_log)
+    if game_log.keep:
+        with _log_file(log) as out:  # type: ignore[arg-type]
+            out.writelines(dumps(record) + "\n" for record in game_log.records)
     if status:
         fail(message, status)
     if log:
@@ -107,12 +117,12 @@ def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
     return 0, ""
 
 
-def _write_log(path: Path, game_log: GameLog) -> None:
-    """Writes the whole log at once (a temporary file renamed), so no reader sees half of it."""
+@contextmanager
+def _log_file(path: Path) -> Iterator[IO[str]]:
+    """The log's temporary file, renamed to `path` when the block ends (see files.py)."""
     try:
         with atomic_writer(path) as out:
-            for record in game_log.records:
-                out.write(dumps(record) + "\n")
+            yield out
     except OSError as err:
         fail(f"--log {str(path)!r}: {err.strerror or err}")
 
