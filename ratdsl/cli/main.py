@@ -81,7 +81,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         stream = None if log is None or human else files.enter_context(_log_file(log))
         game_log = GameLog(keep=log is not None and stream is None, stream=stream)
         game_log.listen(Narrator(definition, typer.echo, verbose=not quiet, seat=narrated,
-                                 referee=referee))
+                                 referee=referee, show_seed=not human))
         try:
             game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
         except ValueError as err:

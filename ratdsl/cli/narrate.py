@@ -23,10 +23,11 @@ def _bundle(b: dict[str, int]) -> str:
 
 class Narrator:
     def __init__(self, definition: GameDef, write: Callable[[str], None], verbose: bool = True,
-                 seat: int | None = None, referee: bool = False):
+                 seat: int | None = None, referee: bool = False, show_seed: bool = False):
         self.d = definition
         self.seat = seat
         self.referee = referee
+        self.show_seed = show_seed  # (when nobody plays at the terminal, the seed hides nothing)
         self.write: Callable[[str], None] = lambda line: write(visible(line))  # logs are strangers' text
         self.verbose = verbose
         self.step = ""
@@ -44,7 +45,8 @@ class Narrator:
         return step
 
     def __call__(self, record: dict[str, Any]) -> None:
-        r = record if self.referee else record_seen_by(record, self.seat)
+        shown_whole = self.referee or (self.show_seed and record["t"] == "game")
+        r = record if shown_whole else record_seen_by(record, self.seat)
         if r is not None:
             self.narrate(r)
 
