@@ -374,3 +374,18 @@ def test_ctrl_c_writes_the_log_so_far_and_exits_130(tmp_path):
         validate_log_record(record)
     result = replay_log(log)  # agrees up to the interruption
     assert result.ok and result.aborted == "interrupted"
+
+
+def test_two_humans_at_one_terminal_are_told_only_what_both_may_see():
+    result = ratdsl("run", str(BID), "-p", "2", "--human", "1", "--human", "2", "-s", "3", stdin="3\n1\n2\n2\n")
+    assert result.returncode == 0, result.stderr
+    before = result.stdout.split("P2 — bid: number?")[0]
+    assert "P1 decides" not in before and "P1.bid" not in before and "bid placed" not in before
+    assert "bid P1 3" in result.stdout
+
+
+@pytest.mark.parametrize("seat", ["0", "3"])
+def test_a_human_seat_outside_the_game_is_refused(seat):
+    result = ratdsl("run", str(BID), "-p", "2", "--human", seat)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == f"--human {seat}: seats are 1 to 2"
