@@ -113,7 +113,8 @@ def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
         return 2, "the input ended while a player was asked; the game stopped"
     except Exception as err:  # noqa: BLE001 - an engine bug: keep the log, report it in one line
         game_log.abort("internal", where.where, err)
-        return 3, f"internal error: {type(err).__name__}: {err} (please report it with the log)"
+        first = (str(err).splitlines() or [""])[0]
+        return 3, f"internal error: {type(err).__name__}: {first} (please report it with the log)"
     return 0, ""
 
 
