@@ -270,6 +270,8 @@ def test_no_log_on_disk_while_the_human_is_asked(tmp_path):
     assert records[-1]["t"] == "aborted" and records[-1]["reason"] == "agent"
     assert any(r["t"] == "decision" and r["player"] == "P1" and r.get("secret") for r in records)
     assert sorted(f.name for f in tmp_path.iterdir()) == ["g.jsonl"]  # no temporary file left
+    result = replay_log(log)  # agrees up to where the input ended
+    assert result.ok and result.aborted == "agent"
 
 
 def wait_for(proc: subprocess.Popen, text: bytes, timeout: float = 120) -> bytes:
