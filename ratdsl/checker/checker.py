@@ -10,6 +10,9 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 |           | or a whole number of 19 digits or more (E013): ratdsl/language/limits.py    |
 | E100      | the rule files cannot be loaded (no game header, unknown module, ...)       |
 | E101      | a variant changes or removes something that does not exist                  |
+| E102      | a second `variant` header in a variant file                                 |
+| E103      | a `game` or `module` header in a variant file                               |
+| E104      | a variant sets the same option twice                                        |
 | E201      | a name is defined twice                                                     |
 | E202      | an unknown name (with did-you-mean)                                         |
 | E203      | an unknown function, rule or table, or the wrong number of values for it    |
@@ -41,6 +44,9 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E226      | a game header's player range starts below 1 (`players 0..4`)                |
 | E227      | a game header's player range goes above 100 (MAX_PLAYERS)                   |
 | E228      | a game header's player range is empty: `players 5..2`                       |
+| E237      | a persona weight that a game could change (`pick`, zones, players...): it     |
+|           | must be fixed before the game (numbers, consts, options, arithmetic)         |
+| E238      | a persona weight, known before the game, that is not from 0 to 1,000,000     |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -68,6 +74,7 @@ from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .hints import Candidates, Hints
 from .operands import Operands
+from .personas import check_persona
 
 MAX_PLAYERS = 100  # the most players a game may declare (`players 2..100`)
 
@@ -284,6 +291,7 @@ class Checker:
         elif isinstance(decl, A.Persona):
             for w in decl.weights:
                 self.expr(w.weight)
+            check_persona(self, decl)  # E237, E238
         elif isinstance(decl, A.Scoring):
             self.expr(decl.score)
             for t in decl.tiebreaks:

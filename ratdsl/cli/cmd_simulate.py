@@ -1,17 +1,33 @@
-"""`ratdsl simulate`: thousands of seeded games, a report, and a comparison with a baseline."""
+"""`ratdsl simulate`: thousands of seeded games, a report, and a comparison with a baseline.
+
+Output paths are checked before the first game (a 3,000-game run must not die on its `--out`
+after the last one), reports are written whole or not at all (files.atomic_writer), and Ctrl-C
+writes the games that finished, marked partial (`stopped_early`), and exits 130."""
 
 from __future__ import annotations
 
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 
+from ..files import atomic_write_text
 from ..language.errors import RuleError
-from ..language.loader import UnknownModule
 from ..language.visible import visible
 from ..session import RulesInvalid, parse_option_pairs
+from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
+
+MAX_WORKERS = 256  # more processes than this is a typing mistake, not a machine
+
+
+def agent_names(agents: str) -> tuple[str, ...]:
+    """The `--agents` list: at least one name (a lone comma names none: a usage error)."""
+    names = tuple(a.strip() for a in agents.split(",") if a.strip())
+    if not names:
+        fail(f"--agents {agents!r} names no agent: write random or persona names, separated by commas")
+    return names
 
 
 def register(app: typer.Typer) -> None:
@@ -35,47 +51,102 @@ def register(app: typer.Typer) -> None:
         """Simulate many seeded games and report what the rules do (against --baseline)."""
         # rich and the simulation are imported here, not when the command line starts
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-        from rich.table import Table
 
-        from ..simulation import SimulationSpec, render_html, rows, simulate
+        from ..simulation import SimulationSpec, simulate
+        from ..simulation.runner import UnknownAgent
+
+        # Everything the command line says is checked before the first game.
+        rules_path(rules)
+        if baseline is not None:
+            rules_path(baseline, "--baseline")
+        at_least(players, 1, "--players")
+        at_least(games, 1, "--games")
+        at_least(workers, 1, "--workers", MAX_WORKERS)
+        out = output_path(out, "--out")
+        html_out = output_path(html_out, "--html")
+        names = agent_names(agents)
+        try:
+            opts = tuple(sorted(parse_option_pairs(options).items()))
+        except ValueError as err:
+            fail(str(err))
 
         console = Console()
-        opts = tuple(sorted(parse_option_pairs(options).items()))
-        names = tuple(a.strip() for a in agents.split(",") if a.strip())
         spec = SimulationSpec(str(rules), tuple(modules), opts, players, names)
         base_mods = tuple(modules if baseline_modules is None else [m for m in baseline_modules if m != "none"])
         base = SimulationSpec(str(baseline), base_mods, opts, players, names) if baseline else None
-        total = games * (2 if base else 1)
         started = time.perf_counter()
         try:
-            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                          TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-                          console=console, transient=True) as progress:
-                task = progress.add_task("simulating", total=total, rate="-")
-
-                def advance(n: int) -> None:
-                    done = progress.tasks[0].completed + n
-                    rate = done / max(1e-9, time.perf_counter() - started)
-                    progress.update(task, advance=n, rate=f"{rate:.0f}")
-
-                report = simulate(spec, games, seed, workers, base, advance)
+            report = _play(console, simulate, spec, games, seed, workers, base)
+        except UnknownAgent as err:
+            fail(str(err))
         except (RulesInvalid, RuleError, ValueError) as err:
-            console.print(visible(str(err)), markup=False)
-            raise typer.Exit(2 if isinstance(err, UnknownModule) else 1) from None
+            fail(*rules_failure(err, rules))
+        _print_table(console, report)
         elapsed = time.perf_counter() - started
-        table = Table(title=visible(report["title"]), caption=visible(report["summary"]))
-        for column in ("figure", "this run (95% CI)", "baseline", "difference (* significant)"):
-            table.add_column(column)
-        for row in rows(report):
-            table.add_row(*(visible(cell) for cell in row))
-        console.print(table)
         played = report["run"]["games"] + (report["baseline"]["games"] if report["baseline"] else 0)
         console.print(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
-                      f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""))
-        if out:
-            out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", "utf-8")
-            console.print(f"report written to {out}")
-        if html_out:
-            html_out.write_text(render_html(report), "utf-8")
-            console.print(f"HTML report written to {html_out}")
+                      f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""),
+                      markup=False, highlight=False)
+        written = _write_reports(console, report, out, html_out)
+        if report["stopped_early"]:
+            console.print(f"interrupted: {report['run']['games']} of {games} games finished; "
+                          "the report is partial (stopped_early: true)", markup=False, highlight=False)
+            raise typer.Exit(INTERRUPTED)
+        if not written:
+            raise typer.Exit(2)
+
+
+def _play(console, simulate, spec, games: int, seed: int, workers: int, base) -> dict[str, Any]:
+    """The report, with a progress bar while the games are played."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    total = games * (2 if base else 1)
+    started = time.perf_counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("simulating", total=total, rate="-")
+
+        def advance(n: int) -> None:
+            done = progress.tasks[0].completed + n
+            rate = done / max(1e-9, time.perf_counter() - started)
+            progress.update(task, advance=n, rate=f"{rate:.0f}")
+
+        return simulate(spec, games, seed, workers, base, advance)
+
+
+def _print_table(console, report: dict[str, Any]) -> None:
+    """The report as a table. Every text in it comes from the rules (titles, names): shown as
+    written, never read as Rich markup (`[bold red]` prints literally) and with control
+    characters escaped."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..simulation import rows
+
+    table = Table(title=Text(visible(report["title"])), caption=Text(visible(report["summary"])))
+    for column in ("figure", "this run (95% CI)", "baseline", "difference (* significant)"):
+        table.add_column(column)
+    for row in rows(report):
+        table.add_row(*(Text(visible(cell)) for cell in row))
+    console.print(table)
+
+
+def _write_reports(console, report: dict[str, Any], out: Path | None, html_out: Path | None) -> bool:
+    """Writes the JSON and HTML reports (each whole or not at all); False if one could not be
+    written (the other is still tried)."""
+    from ..simulation import render_html
+
+    ok = True
+    for path, what, render in ((out, "report", lambda: json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
+                               (html_out, "HTML report", lambda: render_html(report))):
+        if path is None:
+            continue
+        try:
+            atomic_write_text(path, render())
+        except OSError as err:
+            echo(f"cannot write the {what} to {path}: {err.strerror or err}", err=True)
+            ok = False
+            continue
+        console.print(visible(f"{what} written to {path}"), markup=False, highlight=False)
+    return ok

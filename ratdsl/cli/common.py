@@ -1,14 +1,20 @@
-"""What every command shares: failing with an exit status, and loading rules with readable errors."""
+"""What every command shares: failing with an exit status, loading rules with readable errors,
+checking output paths before any work, and the one line an internal error prints."""
 
 from __future__ import annotations
 
+import os
+import traceback
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
+from ..files import OutputPathError, check_output_path
 from ..language.errors import RuleError
 from ..language.loader import UnknownModule
 from ..language.visible import visible
+from ..semantics.definition import COMMAND_LINE, DefinitionError
 from ..session import RulesInvalid, load_rules, parse_option_pairs
 
 
@@ -18,20 +24,82 @@ def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
     typer.echo(visible(message), err=err, nl=nl)
 
 
-def fail(message: str, code: int = 2) -> None:
-    """Print to stderr and exit: 1 for problems in the rules, 2 for usage or internal errors."""
+# Exit statuses: 0 clean, 1 findings or rule errors, 2 usage or environment, 3 a bug in ratdsl,
+# 130 interrupted (Ctrl-C).
+INTERNAL = 3
+INTERRUPTED = 130
+DEBUG_VARIABLE = "RATDSL_DEBUG"  # set to 1: an internal error shows its traceback
+REPORT_TO = "the ratdsl issue tracker, with the command line and the files it read"
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print to stderr and exit: 1 for problems in the rules, 2 for usage or environment errors."""
     echo(message, err=True)
     raise typer.Exit(code)
 
 
+def internal_error_line(err: BaseException, doing: str = "") -> str:
+    """The one line a bug in ratdsl prints: what happened and where to report it (the traceback
+    goes to stderr first, only with RATDSL_DEBUG=1)."""
+    if os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
+        traceback.print_exception(err)
+    where = f" while {doing}" if doing else ""
+    first = (str(err).splitlines() or [""])[0][:300]
+    return (f"internal error{where}: {type(err).__name__}: {first} (a bug in ratdsl: please report it "
+            f"to {REPORT_TO}; {DEBUG_VARIABLE}=1 shows the traceback)")
+
+
+def internal_error(err: BaseException, doing: str = "") -> NoReturn:
+    """A bug in ratdsl, not in the user's files: one line, exit status 3."""
+    fail(internal_error_line(err, doing), INTERNAL)
+
+
+def output_path(path: Path | None, what: str) -> Path | None:
+    """`path`, checked before any work is done (its folder exists and is writable, it is no
+    folder); a usage error otherwise. None stays None (the option was not given)."""
+    if path is None:
+        return None
+    try:
+        return check_output_path(path, what)
+    except OutputPathError as err:
+        fail(str(err))
+
+
+def rules_path(path: Path, what: str = "") -> Path:
+    """A game folder or rule file named on the command line that exists; else a usage error."""
+    if not path.exists():
+        fail(f"{what + ': ' if what else ''}no such game folder or rule file: {path}")
+    return path
+
+
+def at_least(value: int, low: int, what: str, high: int | None = None) -> int:
+    """A number given on the command line, within its bounds; else a usage error."""
+    if value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+        fail(f"{what} must be {bounds}, not {value}")
+    return value
+
+
 def load_or_exit(rules: Path, modules: list[str], options: list[str]):
+    """The rules' GameDef, or one line (or the findings) and the exit status of `rules_failure`."""
     try:
         return load_rules(rules, modules, parse_option_pairs(options))
-    except UnknownModule as err:  # a --with that names no module of the game: a usage error
-        fail(err.render())
-    except RulesInvalid as err:
-        fail(f"{err}\nThe rules have errors; run `ratdsl check {rules}` for all findings.", 1)
-    except RuleError as err:
-        fail(err.render(), 1)
-    except (ValueError, OSError) as err:
-        fail(str(err))
+    except (RulesInvalid, RuleError, ValueError, OSError) as err:
+        fail(*rules_failure(err, rules))
+
+
+def rules_failure(err: Exception, rules: Path) -> tuple[str, int]:
+    """What loading rules failed with, and the exit status: 2 for what the command line got
+    wrong (an unknown module, an option it set to a value the rules do not allow, a file that
+    cannot be read), 1 for mistakes in the rules."""
+    if isinstance(err, UnknownModule):
+        return err.render(), 2
+    if isinstance(err, DefinitionError) and err.span is COMMAND_LINE:
+        return f"--option: {err.message}" + (f" ({err.hint})" if err.hint else ""), 2
+    if isinstance(err, RulesInvalid):
+        return f"{err}\nThe rules have errors; run `ratdsl check {rules}` for all findings.", 1
+    if isinstance(err, RuleError):
+        return err.render(), 1
+    if isinstance(err, OSError):
+        return f"cannot read {err.filename or rules}: {err.strerror or err}", 2
+    return str(err), 2

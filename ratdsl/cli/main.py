@@ -1,4 +1,6 @@
-"""The `ratdsl` command line. Exit codes: 0 clean, 1 findings or failures, 2 usage or internal error."""
+"""The `ratdsl` command line. Exit codes: 0 clean, 1 findings or failures, 2 usage or environment,
+3 an internal error (a bug in ratdsl: one line, the traceback only with RATDSL_DEBUG=1), 130
+interrupted."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from ..files import OutputPathError, atomic_writer, check_output_path
 from ..language.errors import RuleError
 from ..language.loader import UnknownModule
 from ..language.visible import visible_json
-from .common import echo, fail, load_or_exit
+from .common import INTERNAL, INTERRUPTED, echo, fail, internal_error, internal_error_line, load_or_exit
 from .narrate import Narrator
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -152,7 +154,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
           ) -> None:
     """Parse and check rule files; print every finding with its position.
 
-    Exit status (as ruff): 0 no findings, 1 any finding (warnings too), 2 usage or internal error."""
+    Exit status (as ruff): 0 no findings, 1 any finding (warnings too), 2 usage, 3 internal error."""
     from ..checker.run import OUTPUT_FORMATS, check_paths, exit_code, render
     from ..schemas import SchemaError
 
@@ -166,12 +168,10 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
         text = render(findings, output_format, paths)
     except UnknownModule as err:
         fail(err.render())
-    except SchemaError as err:
-        fail(f"internal error: {err}")
     except OSError as err:
         fail(str(err))
-    except Exception as err:  # noqa: BLE001 - a checker bug must not look like a finding
-        fail(f"internal error while checking: {type(err).__name__}: {err}")
+    except (SchemaError, Exception) as err:  # noqa: BLE001 - a checker bug must not look like a finding
+        internal_error(err, "checking")
     echo(visible_json(text) if output_format == "json" else text)
     raise typer.Exit(exit_code(findings))
 
@@ -222,10 +222,15 @@ for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate"
 
 
 def main() -> None:
+    """The entry point: whatever a command does not handle is a bug in ratdsl, reported on one
+    line with exit status 3, never as a raw traceback."""
     try:
         app()
     except KeyboardInterrupt:
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
+    except Exception as err:  # noqa: BLE001 - the last line of defence
+        echo(internal_error_line(err), err=True)
+        sys.exit(INTERNAL)
 
 
 if __name__ == "__main__":

@@ -194,10 +194,23 @@ def decl_identity(decl: A.Decl) -> tuple[str, str] | None:
 
 
 def _apply_variant(ruleset: RuleSet, program: A.Program) -> None:
+    header = None
     for decl in program.decls:
         if isinstance(decl, A.VariantHeader):
+            if header is not None:  # E102: its `extends` and `with` would be ignored
+                raise LoadError(decl.span, "a second variant header in one file", f"the first is at {header.span}; "
+                                "a variant file has one header (one variant per file)", "E102")
+            header = decl
             continue
+        if isinstance(decl, (A.Game, A.ModuleHeader)):  # E103: it would be ignored
+            raise LoadError(decl.span, f"a {'game' if isinstance(decl, A.Game) else 'module'} header in a "
+                            "variant file", "a variant changes a game: its only header is "
+                            "`variant NAME \"Title\" extends GAME`", "E103")
         if isinstance(decl, A.SetOption):
+            if decl.name in ruleset.option_overrides:  # E104: only the last one would count
+                first = ruleset.option_overrides[decl.name][1]
+                raise LoadError(decl.span, f"option {decl.name} is set twice in this variant",
+                                f"the first `set option {decl.name}` is at {first}; keep one", "E104")
             ruleset.option_overrides[decl.name] = (decl.value, decl.span)
         elif isinstance(decl, A.Replace):
             _replace(ruleset, decl)

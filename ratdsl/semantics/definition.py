@@ -9,9 +9,13 @@ from typing import Any
 from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
+from .operators import contains
 from .resolver import resolve
 from .symbols import SymbolTable
 
+# A persona weight is a number from 0 to this (checker E238; `ratdsl simulate` checks the ones
+# that depend on an option when it works them out).
+MAX_PERSONA_WEIGHT = 1_000_000
 COMMAND_LINE = A.Span("--option", 0, 0, 0, 0)  # where options given on the command line come from
 
 
@@ -93,10 +97,10 @@ def build(ruleset: RuleSet, options: dict[str, Any] | None = None,
                                   f"did you mean {close[0]!r}?" if close else None)
         opt = declared[name]
         value = _coerce(value, opt)
-        if value not in opt.values:
-            allowed = ", ".join(str(v) for v in opt.values)
+        if not allowed_value(value, opt.values):
+            allowed = ", ".join(_shown(v) for v in opt.values)
             raise DefinitionError(spans.get(name, COMMAND_LINE),
-                                  f"option {name} cannot be {value!r}; allowed: {allowed}",
+                                  f"option {name} cannot be {_shown(value, True)}; allowed: {allowed}",
                                   f"the option is defined at {opt.span}")
         values[name] = value
     return GameDef(ruleset=ruleset, game=ruleset.game, **parts)
@@ -111,6 +115,19 @@ def _empty_parts() -> dict[str, Any]:
         elif f.default is not MISSING:
             parts[f.name] = f.default
     return parts
+
+
+def allowed_value(value: Any, values: tuple[Any, ...] | list[Any]) -> bool:
+    """Whether an option may take `value`: one of its values by the language's equality and of
+    the same kind (`true` is not the option value 1, though Python's `True == 1`)."""
+    return any(v.__class__ is value.__class__ for v in values) and contains(list(values), value)
+
+
+def _shown(value: Any, quoted: bool = False) -> str:
+    """A value as the rules write it (`true`, not Python's `True`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if quoted else str(value)
 
 
 def _coerce(value: Any, opt: A.Option) -> Any:

@@ -15,6 +15,7 @@ from ..agents import PersonaAgent, RandomAgent
 from ..agents.random_agent import agent_seed
 from ..engine.game import Game
 from ..engine.log import GameLog
+from ..semantics.definition import MAX_PERSONA_WEIGHT
 from ..session import load_rules
 from .collect import GameStats, MetricCounter, labels_of
 
@@ -29,6 +30,10 @@ class SimulationSpec:
     extra: dict = field(default_factory=dict, compare=False)
 
 
+class UnknownAgent(ValueError):
+    """`--agents` names an agent that is neither `random` nor a persona of the rules."""
+
+
 def game_seed(master: int, index: int) -> int:
     digest = hashlib.blake2b(f"{master}/{index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
@@ -41,11 +46,15 @@ def persona_weights(definition, name: str) -> dict[str, dict[str, float]]:
     persona = definition.personas.get(name)
     if persona is None:
         known = ", ".join(["random", *definition.personas])
-        raise ValueError(f"unknown agent {name!r}; the rules define: {known}")
+        raise UnknownAgent(f"unknown agent {name!r}; the rules define: {known}")
     interp = Interpreter(Runtime(definition, definition.game.min_players, None, []))
     table: dict[str, dict[str, float]] = {}
     for w in persona.weights:
-        table.setdefault(w.decision, {})[w.option] = float(interp.number(interp.eval(w.weight, Env()), w.weight))
+        weight = interp.number(interp.eval(w.weight, Env()), w.weight)
+        if not 0 <= weight <= MAX_PERSONA_WEIGHT:  # (the checker reports the ones it knows: E238)
+            raise interp.error(w.weight, f"persona {name}: weight {w.decision}.{w.option} is {weight}, "
+                               f"not from 0 to {MAX_PERSONA_WEIGHT:,}")
+        table.setdefault(w.decision, {})[w.option] = float(weight)
     return table
 
 
@@ -104,7 +113,7 @@ def _play_in_worker(args: tuple[int, int]) -> GameStats:
 def run_games(spec: SimulationSpec, games: int, master_seed: int, workers: int = 1,
               on_game: Callable[[GameStats], None] | None = None) -> Iterator[GameStats]:
     """Yields each game's stats in game order."""
-    jobs = [(i, master_seed) for i in range(games)]
+    jobs = ((i, master_seed) for i in range(games))  # lazily: -n may be large
     if workers <= 1:
         player = GamePlayer(spec)
         for job in jobs:

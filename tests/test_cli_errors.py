@@ -1,0 +1,191 @@
+"""Every command, fed a bad path, a bad value or a broken file, prints one line and exits 1
+(findings, rule errors) or 2 (usage, environment); anything unexpected is a bug in ratdsl, shown
+on one line with where to report it, exit 3, and never a raw traceback. Each case runs the
+command line in its own process, as a designer would (issue 16)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+QUICK = """\
+game quick "Quick" {
+  players 1..4
+}
+
+option start_tokens "Tokens taken each round" in {1, 2} = 1
+
+tokens red
+zone stock
+per player zone hand
+
+setup {
+  step fill "Fill the stock" {
+    create {red: 100} in stock
+  }
+}
+
+round main
+
+phase main "Main" {
+  step take "Everyone takes tokens" {
+    for each p in players {
+      ask p grab: may {
+        move 1 red from stock to p.hand
+      }
+      move start_tokens red from stock to p.hand
+    }
+    if round == 3 {
+      end game
+    }
+  }
+}
+
+scoring p {
+  score = p.hand.red
+}
+
+metric taken "Tokens taken" = tokens red from stock
+
+persona greedy "Greedy" {
+  grab.yes = WEIGHT
+}
+"""
+
+
+def quick_game(folder: Path, weight: str = "3", **extra: str) -> Path:
+    """A game of three rounds that any number of seats from 1 to 4 can play, with a persona
+    whose one weight is `weight`, and the extra files given (name -> text)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.rat").write_text(QUICK.replace("WEIGHT", weight), "utf-8")
+    for name, text in extra.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+    return folder
+
+
+def ratdsl(*args: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None,
+           stdin: str | None = None) -> subprocess.CompletedProcess:
+    """The command line in its own process."""
+    import os
+
+    return subprocess.run([sys.executable, "-m", "ratdsl.cli.main", *map(str, args)], cwd=cwd, text=True,
+                          capture_output=True, timeout=300, input=stdin,
+                          env={**os.environ, **(env or {})})
+
+
+def one_line(result: subprocess.CompletedProcess, status: int, *words: str) -> str:
+    """The error of a command that failed cleanly: the exit status, no traceback, one line on
+    stderr holding the words."""
+    assert result.returncode == status, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr + result.stdout, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+def finding(result: subprocess.CompletedProcess, status: int, where: str, code: str) -> str:
+    """A rule error as every command prints one: `file:line:col: CODE message` first (then the
+    source line and a caret under the span), no traceback."""
+    assert result.returncode == status, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr + result.stdout, result.stderr
+    first = result.stderr.splitlines()[0]
+    assert first.startswith(f"{where}: {code} "), first
+    return first
+
+
+# ------------------------------------------------------------------ internal errors
+def test_an_unexpected_exception_is_one_line_with_exit_status_3(monkeypatch, capsys):
+    """A bug anywhere in a command: one line saying what happened and where to report it."""
+    import ratdsl.simulation.runner as runner
+    from ratdsl.cli import main as cli
+
+    def boom(*args):
+        raise ZeroDivisionError("integer modulo by zero")
+
+    monkeypatch.setattr(runner, "game_seed", boom)
+    monkeypatch.setattr(sys, "argv", ["ratdsl", "simulate", str(ROOT / "rules" / "ratland"), "-n", "2"])
+    monkeypatch.delenv("RATDSL_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    assert done.value.code == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("internal error: ZeroDivisionError: integer modulo by zero")
+    assert "report it to" in err and "RATDSL_DEBUG=1" in err
+
+
+def test_ratdsl_debug_shows_the_traceback(monkeypatch, capsys):
+    import ratdsl.simulation.runner as runner
+    from ratdsl.cli import main as cli
+
+    monkeypatch.setattr(runner, "game_seed", lambda *a: 1 // 0)
+    monkeypatch.setattr(sys, "argv", ["ratdsl", "simulate", str(ROOT / "rules" / "ratland"), "-n", "2"])
+    monkeypatch.setenv("RATDSL_DEBUG", "1")
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    assert done.value.code == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err and err.strip().splitlines()[-1].startswith("internal error: ZeroDivisionError")
+
+
+def test_a_checker_bug_is_an_internal_error_not_a_finding(monkeypatch, tmp_path):
+    from typer.testing import CliRunner
+
+    import ratdsl.checker.run as run
+    from ratdsl.cli.main import app
+
+    monkeypatch.setattr(run, "check_ruleset", lambda *a: [][1])
+    result = CliRunner().invoke(app, ["check", str(quick_game(tmp_path / "q"))])
+    assert result.exit_code == 3
+    assert result.stderr.startswith("internal error while checking: IndexError")
+
+
+# ------------------------------------------------------------------ simulate: bad values
+@pytest.mark.parametrize(("args", "words"), [
+    (["--agents", ","], ["--agents ','", "names no agent"]),
+    (["--agents", " , ,"], ["names no agent"]),
+    (["--agents", "pirate"], ["unknown agent 'pirate'", "random, greedy"]),
+    (["-p", "0"], ["--players must be at least 1, not 0"]),
+    (["-p", "-3"], ["--players must be at least 1, not -3"]),
+    (["-n", "0"], ["--games must be at least 1, not 0"]),
+    (["-w", "0"], ["--workers must be from 1 to 256, not 0"]),
+    (["-w", "100000"], ["--workers must be from 1 to 256"]),
+    (["-o", "nonsense"], ["NAME=VALUE", "'nonsense'"]),
+    (["-o", "no_such=1"], ["--option: there is no option 'no_such'"]),
+    (["-o", "start_tokens=3"], ["--option: option start_tokens cannot be 3; allowed: 1, 2"]),
+    (["--with", "nope"], ["unknown module 'nope'"]),
+    (["--baseline", "no/such/game"], ["--baseline: no such game folder or rule file: no/such/game"]),
+])
+def test_simulate_refuses_bad_values_before_playing(tmp_path, args, words):
+    one_line(ratdsl("simulate", quick_game(tmp_path / "q"), "-n", "3", *args), 2, *words)
+
+
+def test_simulate_of_a_missing_folder_is_a_usage_error(tmp_path):
+    one_line(ratdsl("simulate", tmp_path / "nothing", "-n", "3"), 2, "no such game folder or rule file")
+
+
+def test_simulate_with_a_persona_works(tmp_path):
+    result = ratdsl("simulate", quick_game(tmp_path / "q"), "-n", "4", "-p", "2", "--agents", "greedy,random")
+    assert result.returncode == 0, result.stderr
+    assert "4 games of Quick with 2 players, agents greedy, random" in result.stdout
+
+
+# ------------------------------------------------------------------ run and summary: bad values
+@pytest.mark.parametrize("command", ["run", "summary"])
+@pytest.mark.parametrize(("args", "words"), [
+    (["-o", "start_tokens=true"], ["--option: option start_tokens cannot be true; allowed: 1, 2"]),
+    (["-o", "start_tokens=x"], ["cannot be 'x'"]),
+    (["-o", "nope=1"], ["there is no option 'nope'"]),
+    (["--with", "../../etc"], ["unknown module"]),
+])
+def test_a_bad_option_or_module_is_a_usage_error(tmp_path, command, args, words):
+    one_line(ratdsl(command, quick_game(tmp_path / "q"), *args), 2, *words)
