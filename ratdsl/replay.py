@@ -15,6 +15,7 @@ from .agents.scripted import ScriptedAgent, ScriptExhausted
 from .engine.game import Game
 from .engine.log import GameLog, dumps, read_log
 from .language.errors import RuleError
+from .language.loader import logged_rules
 from .schemas import validate_log_record
 from .session import load_rules
 
@@ -30,16 +31,16 @@ class ReplayResult:
     aborted: str | None = None  # the reason of the log's `aborted` record, if it has one
 
 
-def replay_log(path: str | Path) -> ReplayResult:
+def replay_log(path: str | Path, rules: str | Path | None = None) -> ReplayResult:
+    """Replays the log at `path` with the rules its header names (inside the current folder or
+    the log's: loader.logged_rules), or with `rules` given on the command line."""
     logged = read_log(path)
     if not logged or logged[0].get("t") != "game":
         raise ValueError(f"{path} does not start with a game record")
     for record in logged:
         validate_log_record(record)
     header = logged[0]
-    rules = Path(header["rules"])
-    if not rules.exists() and (Path(path).parent / rules).exists():  # run elsewhere: try beside the log
-        rules = Path(path).parent / rules
+    rules = Path(rules) if rules is not None else logged_rules(Path(path), header["rules"])
     definition = load_rules(rules, header["modules"], header["options"])
     answers: dict[str, list[Any]] = {}
     for r in logged:

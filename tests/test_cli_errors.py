@@ -189,3 +189,119 @@ def test_simulate_with_a_persona_works(tmp_path):
 ])
 def test_a_bad_option_or_module_is_a_usage_error(tmp_path, command, args, words):
     one_line(ratdsl(command, quick_game(tmp_path / "q"), *args), 2, *words)
+
+
+# ------------------------------------------------------------------ test: one bad scenario, the rest still run
+SCENARIO_OK = ("name: fine\nplayers: 2\ndecisions: {P1: [true], P2: [false]}\nrun: {rounds: 1}\n"
+               "expect:\n  zones: {P1.hand: {red: 2}, P2.hand: {red: 1}}\n")
+BAD_SCENARIOS = {
+    "active_p99.yaml": ("name: x\nplayers: 2\nstate: {active: P99}\nrun: {rounds: 1}\nexpect: {}\n",
+                        "state.active: 'P99' is not a player of this 2-player game (P1 to P2)"),
+    "zone_p0.yaml": ("name: x\nplayers: 2\nstate:\n  zones: {P0.hand: {red: 1}}\nrun: {rounds: 1}\nexpect: {}\n",
+                     "zone 'P0.hand': 'P0' is not a player"),
+    "pile_p7.yaml": ("name: x\nplayers: 2\nstate:\n  piles: {P7.hand: []}\nrun: {rounds: 1}\nexpect: {}\n",
+                     "pile 'P7.hand': 'P7' is not a player"),
+    "decisions_p9.yaml": ("name: x\nplayers: 2\ndecisions: {P9: [1]}\nrun: {rounds: 1}\nexpect: {}\n",
+                          "decisions: 'P9' is not a player"),
+    "unknown_var.yaml": ("name: x\nplayers: 2\nstate:\n  vars: {nope: 1}\nrun: {rounds: 1}\nexpect: {}\n",
+                         "state.vars: 'nope' is not a shared variable"),
+    "bomb.yaml": ("name: lol\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+                  "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+                  "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+                  "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\ng: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
+                  "h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\ni: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]\n"
+                  "run: {rounds: 1}\nexpect: {}\n",
+                  "a YAML alias at line 3, column 8"),
+    "deep.json": ('{"name": ' + "[" * 50_000 + "]" * 50_000 + "}", "nested more than 32 deep"),
+    "deep.toml": ("name = " + "[" * 50_000 + "]" * 50_000 + "\n", "nested more than 32 deep"),
+    "deep_block.yaml": ("name: x\nv:\n" + "".join("  " * i + "-\n" for i in range(1, 60)), "nested more than 32 deep"),
+    "deep_flow.yaml": ("name: x\nv: " + "[" * 50_000 + "]" * 50_000 + "\n", "nested more than 32 deep"),
+    "dotted.toml": ("name = 'x'\n" + ".".join(["a"] * 100) + " = 1\n", "nested more than 32 deep"),
+    "big.yaml": ("name: x\n" + "# padding\n" * 110_000, "larger than 1,000,000 bytes"),
+    "latin1.yaml": ("name: caf\udce9\n", "not UTF-8 text (byte 0xe9 at offset 9)"),
+    "broken.json": ('{"name": ', "not valid JSON: Expecting value"),
+    "broken.yaml": ("name: [x\n", "not valid YAML"),
+    "schema.yaml": ("name: x\nrun: {rounds: 0}\nexpect: {}\n", "does not match the scenario schema at run/rounds"),
+}
+
+
+def test_a_bad_scenario_fails_alone_with_a_clear_message(tmp_path):
+    game = quick_game(tmp_path / "q", **{"scenarios/zz_ok.yaml": SCENARIO_OK})
+    for name, (text, _) in BAD_SCENARIOS.items():
+        (game / "scenarios" / name).write_bytes(text.encode("utf-8", "surrogateescape"))
+    result = ratdsl("test", game)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr == ""
+    out = result.stdout
+    assert f"ok   {game / 'scenarios' / 'zz_ok.yaml'}" in out  # after all the bad ones, in name order
+    assert out.strip().endswith(f"1 passed, {len(BAD_SCENARIOS)} failed")
+    for name, (_, message) in BAD_SCENARIOS.items():
+        block = out.split(f"FAIL {game / 'scenarios' / name}\n", 1)[1].split("\n", 1)[0]
+        assert message in block, (name, block)
+
+
+def test_an_internal_error_in_one_scenario_does_not_stop_the_others(tmp_path, monkeypatch, capsys):
+    """A bug while running one scenario: that scenario fails with the internal-error line, the
+    others run, and the exit status is 3."""
+    import ratdsl.scenarios.runner as runner
+    from ratdsl.cli import main as cli
+
+    game = quick_game(tmp_path / "q", **{"scenarios/a.yaml": SCENARIO_OK.replace("fine", "boom"),
+                                         "scenarios/b.yaml": SCENARIO_OK})
+    real_run = runner.run_scenario
+
+    def run_scenario(path, *args):
+        if path.name == "a.yaml":
+            raise ZeroDivisionError("oops")
+        return real_run(path, *args)
+
+    monkeypatch.setattr("ratdsl.scenarios.run_scenario", run_scenario)
+    monkeypatch.setattr(sys, "argv", ["ratdsl", "test", str(game)])
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    assert done.value.code == 3
+    out = capsys.readouterr().out
+    assert "internal error while running this scenario: ZeroDivisionError: oops" in out
+    assert f"ok   {game / 'scenarios' / 'b.yaml'}" in out and "1 passed, 1 failed" in out
+
+
+def test_test_of_a_missing_path_is_a_usage_error(tmp_path):
+    one_line(ratdsl("test", tmp_path / "nowhere"), 2, "no such scenario file or folder")
+
+
+# ------------------------------------------------------------------ files that are not UTF-8 text
+@pytest.mark.parametrize("command", [["check"], ["run"], ["summary"], ["simulate", "-n", "1"], ["diff", "BASE"]])
+def test_a_rule_file_that_is_not_utf8_is_a_positioned_error(tmp_path, command):
+    game = quick_game(tmp_path / "q")
+    (game / "variant.rat").write_bytes(b'variant v "V" extends quick\n# caf\xe9 au lait\n')
+    target = game / "variant.rat"
+    args = [game if a == "BASE" else a for a in command[1:]]
+    result = ratdsl(command[0], *args, target)
+    text = result.stdout if command[0] == "check" else result.stderr
+    assert result.returncode == 1 and "Traceback" not in text
+    assert text.splitlines()[0] == f"{target}:2:6: E105 not UTF-8 text: byte 0xe9 cannot be read"
+    assert text.splitlines()[2] == "       |      ^"
+
+
+def test_ast_and_fmt_of_a_file_that_is_not_utf8(tmp_path):
+    bad = tmp_path / "bad.rat"
+    bad.write_bytes(b"const a = 1\nconst b = \"\xff\"\n")
+    result = ratdsl("ast", bad)
+    assert result.returncode == 1 and result.stderr.startswith(f"{bad}:2:12: E105 not UTF-8 text: byte 0xff")
+    result = ratdsl("fmt", bad)
+    assert result.returncode == 2 and result.stderr.startswith(f"{bad}:2:12: E105")
+    assert bad.read_bytes() == b"const a = 1\nconst b = \"\xff\"\n"
+
+
+def test_a_locale_file_that_is_not_utf8(tmp_path):
+    import shutil
+
+    rules = shutil.copytree(ROOT / "rules" / "ratland", tmp_path / "ratland")
+    (rules / "locales" / "de" / "game.ftl").write_bytes(b"game-title = Ratt\xe9nland\n")
+    result = ratdsl("summary", rules, "-l", "de")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{rules / 'locales' / 'de' / 'game.ftl'}:1: malformed message: not UTF-8 "
+                                    "text: byte 0xe9 cannot be read")
+    result = ratdsl("i18n", "check", rules, "-l", "de")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"{rules / 'locales' / 'de' / 'game.ftl'}:1: malformed: -: not UTF-8 text" in result.stdout

@@ -145,10 +145,10 @@ def test_the_narrator_escapes_what_a_record_carries():
 
 
 def test_a_scenario_name_and_module_reach_the_terminal_escaped(tmp_path):
-    scenario = tmp_path / "scenarios" / "s.json"
+    scenario = shutil.copytree(TINY, tmp_path / "tiny") / "scenarios" / "s.json"  # rules: inside its game
     scenario.parent.mkdir()
     scenario.write_text(json.dumps({
-        "name": f"evil {TITLE_AND_CLEAR}", "rules": str(TINY), "with": [f"../x{ESC}[2J"],
+        "name": f"evil {TITLE_AND_CLEAR}", "rules": "..", "with": [f"../x{ESC}[2J"],
         "players": 2, "run": {"rounds": 1}, "expect": {"error": f"no{ESC}]0;t\x07"}}), "utf-8")
     result = ratdsl("test", str(scenario))
     no_escape(result)

@@ -103,7 +103,7 @@ def _source(file: str) -> str | None:
     if file not in _SOURCES:
         try:
             _SOURCES[file] = Path(file).read_text("utf-8")
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             _SOURCES[file] = None
     return _SOURCES[file]
 

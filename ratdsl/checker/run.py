@@ -15,8 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..language.errors import RuleError, RuleSyntaxError
-from ..language.loader import RULE_SUFFIX, UnknownModule, load, module_path
-from ..language.parser import parse_file
+from ..language.loader import RULE_SUFFIX, UnknownModule, load, module_path, parse_file
 from .checker import Diagnostic, _source, check_ruleset
 
 OUTPUT_FORMATS = ("text", "json", "github")
@@ -74,7 +73,7 @@ def _all_syntax_errors(path: Path, modules: tuple[str, ...], first: RuleSyntaxEr
             continue
         try:
             parse_file(file)
-        except RuleSyntaxError as err:
+        except RuleError as err:  # a syntax error, or a file that is not UTF-8 text (E105)
             found.append(as_diagnostic(err))
         except OSError:
             continue

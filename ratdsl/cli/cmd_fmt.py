@@ -18,8 +18,9 @@ from pathlib import Path
 
 import typer
 
+from ..files import atomic_write_text
 from ..language.errors import RuleError
-from ..language.loader import RULE_SUFFIX
+from ..language.loader import RULE_SUFFIX, not_utf8
 from .common import echo
 
 
@@ -57,14 +58,14 @@ def register(app: typer.Typer) -> None:
         failed = changed = unchanged = 0
         for path in rule_files(paths):
             try:
-                text = path.read_text("utf-8")
+                text = _read(path)
                 result = format_text(text, str(path))
             except RuleError as err:
                 echo(err.render(), err=True)
                 failed += 1
                 continue
-            except (FormatError, OSError, UnicodeDecodeError) as err:
-                echo(f"{path}: {err}", err=True)
+            except (FormatError, OSError) as err:
+                echo(f"{path}: {err.strerror if isinstance(err, OSError) and err.strerror else err}", err=True)
                 failed += 1
                 continue
             if result == text:
@@ -76,7 +77,12 @@ def register(app: typer.Typer) -> None:
             if check or diff:
                 echo(f"would reformat {path}", err=True)
             else:
-                path.write_text(result, "utf-8")
+                try:
+                    atomic_write_text(path, result)  # whole or not at all: never half a rule file
+                except OSError as err:
+                    echo(f"{path}: cannot write: {err.strerror or err}", err=True)
+                    failed += 1
+                    continue
                 echo(f"reformatted {path}", err=True)
         verb = "would be reformatted" if check or diff else "reformatted"
         summary = f"{changed} file(s) {verb}, {unchanged} left unchanged"
@@ -84,6 +90,15 @@ def register(app: typer.Typer) -> None:
         if failed:
             raise typer.Exit(2)
         raise typer.Exit(1 if check and changed else 0)
+
+
+def _read(path: Path) -> str:
+    """A rule file's text; one that is not UTF-8 is a positioned error (E105), as when loading."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise not_utf8(path, err) from None
 
 
 def _diff(before: str, after: str, name: str) -> str:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import typer
 
-from .common import echo, fail, load_or_exit
+from ..files import atomic_write_text
+from .common import echo, fail, load_or_exit, output_path
 
 
 def register(app: typer.Typer) -> None:
@@ -28,6 +29,7 @@ def register(app: typer.Typer) -> None:
             fail(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
         if output_format not in ("markdown", "md", "html"):
             fail(f"unknown format {output_format!r}: use markdown or html")
+        out = output_path(out, "--out")  # before any work
         definition = load_or_exit(rules, modules, options)
         try:
             doc = summarize(definition, lang, quick_ref=quick_ref)
@@ -37,7 +39,10 @@ def register(app: typer.Typer) -> None:
         if out is None:
             echo(text, nl=False)
         else:
-            out.write_text(text, "utf-8")
+            try:
+                atomic_write_text(out, text)  # whole or not at all
+            except OSError as err:
+                fail(f"cannot write the summary to {out}: {err.strerror or err}")
             echo(f"summary written to {out}", err=True)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import ast as A
 from .errors import RuleError
-from .parser import parse_file
+from .parser import parse_file as _parse_file
 from .visible import visible
 
 # The rule language's file suffix, named by the project (a file extension, not a game term;
@@ -44,6 +44,27 @@ class UnknownModule(LoadError):
         return visible(f"{self.file}: {self.code} {self.message}: {self.hint}")
 
 
+def parse_file(path: Path | str) -> A.Program:
+    """parser.parse_file, with a file that is not UTF-8 text as a positioned error (E105)."""
+    try:
+        return _parse_file(path)
+    except UnicodeDecodeError as err:
+        raise not_utf8(Path(path), err) from None
+
+
+def not_utf8(path: Path, err: UnicodeDecodeError) -> LoadError:
+    """E105 at the first byte that is not UTF-8 (shown as U+FFFD under the caret)."""
+    data = bytes(err.object)
+    line_start = data.rfind(b"\n", 0, err.start) + 1
+    line = data.count(b"\n", 0, err.start) + 1
+    column = len(data[line_start:err.start].decode("utf-8", "replace")) + 1
+    error = LoadError(A.Span(str(path), line, column, line, column + 1),
+                      f"not UTF-8 text: byte 0x{data[err.start]:02x} cannot be read", "save the file as UTF-8",
+                      "E105")
+    error.source = data.decode("utf-8", "replace")
+    return error
+
+
 # A module's name: letters, digits and "_", not starting with a digit (as a NAME in a rule file).
 MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -64,7 +85,7 @@ class RuleSet:
     def source(self, file: str) -> str | None:
         try:
             return Path(file).read_text("utf-8")
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             return None
 
 
@@ -157,6 +178,52 @@ def module_path(root: Path, name: str) -> Path | None:
     except (OSError, RuntimeError):  # a link loop
         return None
     return path
+
+
+class RulesOutside(ValueError):
+    """A scenario's or a log's `rules` that leads out of where that file may name rules, or that
+    names neither a game folder nor a variant file: one line, the same whether or not the path
+    exists (a stranger's file must not learn what is on the disk)."""
+
+
+def rules_inside(text: str, start: Path, bases: list[Path], what: str, hint: str) -> Path:
+    """The game folder or variant file that a scenario's or a log's `rules` names (`text`,
+    relative to `start`). Once `..` and symbolic links are resolved it must lie inside one of
+    `bases`, and be a folder or a rule file: a file from a stranger cannot make the loader read
+    rules, or anything else, from elsewhere on the disk. (Paths given on the command line are
+    not checked: the user typed them.)"""
+    target = start / text
+    try:
+        resolved = target.resolve()
+        inside = any(resolved.is_relative_to(base.resolve()) for base in bases)
+        kind_ok = resolved.is_dir() or (resolved.suffix == RULE_SUFFIX and resolved.is_file())
+    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL in the name
+        inside = kind_ok = False
+    if not inside:
+        places = " or ".join(dict.fromkeys(str(b.resolve()) for b in bases))
+        raise RulesOutside(f"{what} {text!r} leads out of {places}: {hint}")
+    if not kind_ok:
+        raise RulesOutside(f"{what} {text!r} is not a game folder or a variant file ({RULE_SUFFIX})")
+    return target
+
+
+def logged_rules(log: Path, text: str) -> Path:
+    """The rules a game log's header names, as `run` was given them: relative to the current
+    folder, or else to the log's folder, and inside one of the two (`rules_inside`)."""
+    here = Path(".")
+    start = here if (here / text).exists() or not (log.parent / text).exists() else log.parent
+    return rules_inside(text, start, [here, log.parent], "the log's rules",
+                        "give the rules on the command line: ratdsl replay LOG --rules PATH")
+
+
+def game_folder_above(path: Path) -> Path | None:
+    """The nearest folder holding `path` (a file or folder) whose rule files hold a game header."""
+    start = path.resolve()
+    first = start if start.is_dir() else start.parent
+    for folder in [first, *first.parents]:
+        if _rat_files(folder) and _game_name(folder) is not None:
+            return folder
+    return None
 
 
 def available_modules(root: Path) -> list[str]:

@@ -4,13 +4,9 @@ schemas/scenario.schema.json."""
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from ..agents.random_agent import RandomAgent, agent_seed
 from ..agents.scripted import ScriptedAgent, ScriptExhausted
@@ -19,10 +15,11 @@ from ..engine.errors import GameOver
 from ..engine.game import Game
 from ..engine.log import GameLog
 from ..language.errors import RuleError
-from ..language.loader import RULE_SUFFIX, load
+from ..language.loader import RULE_SUFFIX, game_folder_above, load, rules_inside
 from ..schemas import SchemaError, validate
 from ..semantics.values import CardValue, PileRef, ZoneRef
 from ..session import RulesInvalid, load_rules
+from .reading import read_data
 
 SUFFIXES = (".json", ".yaml", ".yml", ".toml")
 
@@ -42,13 +39,9 @@ class ScenarioOutcome:
 
 
 def read_scenario(path: Path) -> dict[str, Any]:
-    text = path.read_text("utf-8")
-    if path.suffix == ".json":
-        data = json.loads(text)
-    elif path.suffix == ".toml":
-        data = tomllib.loads(text)
-    else:
-        data = yaml.safe_load(text)
+    """The scenario's data, validated; a ValueError (one line) if it cannot be read, is too
+    large or too deep (reading.py) or does not match the schema."""
+    data = read_data(path)
     validate("scenario", data, str(path))
     return data
 
@@ -79,8 +72,8 @@ def run_scenario(path: str | Path, without_variant: bool = False) -> ScenarioOut
     outcome = ScenarioOutcome(path)
     try:
         data = read_scenario(path)
-    except (SchemaError, ValueError, yaml.YAMLError, tomllib.TOMLDecodeError) as err:
-        outcome.failures.append(f"invalid scenario file: {err}")
+    except (SchemaError, ValueError, OSError) as err:
+        outcome.failures.append(f"invalid scenario file: {err.strerror if isinstance(err, OSError) else err}")
         return outcome
     outcome.name = data["name"]
     try:
@@ -94,7 +87,7 @@ def run_scenario(path: str | Path, without_variant: bool = False) -> ScenarioOut
 
 
 def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_variant: bool) -> None:
-    rules = (path.parent / data["rules"]).resolve() if "rules" in data else _game_folder(path.parent)
+    rules = scenario_rules(path, data["rules"]) if "rules" in data else _game_folder(path.parent)
     modules = list(data.get("with", []))
     if without_variant:
         rules, modules = base_of_variant(rules, modules)
@@ -102,6 +95,8 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_var
     players = data.get("players", definition.game.min_players)
     seed = data.get("seed", 0)
     fallback = data.get("fallback", "error")
+    for player in data.get("decisions", {}):
+        _seat_in(players, player, "decisions")
     agents = [ScriptedAgent(data.get("decisions", {}).get(f"P{s + 1}", []),
                             RandomAgent(agent_seed(seed, s)) if fallback == "random" else None,
                             label=f"P{s + 1}") for s in range(players)]
@@ -143,6 +138,15 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_var
         outcome.failures.append(f"scripted random outcomes never used: {game.runtime.chance.script}")
 
 
+def scenario_rules(path: Path, text: str) -> Path:
+    """The rules a scenario's `rules:` names, relative to the scenario file: a game folder or
+    variant file inside the game folder that holds the scenario (or inside the scenario's own
+    folder when no game folder holds it), never elsewhere on the disk."""
+    base = game_folder_above(path) or path.parent
+    return rules_inside(text, path.parent, [base], "rules:",
+                        "a scenario names a game folder or variant file inside the game folder that holds it").resolve()
+
+
 def base_of_variant(rules: Path, modules: list[str]) -> tuple[Path, list[str]]:
     """The game folder a variant file extends, and the modules its header switches on."""
     if rules.is_dir():
@@ -151,12 +155,24 @@ def base_of_variant(rules: Path, modules: list[str]) -> tuple[Path, list[str]]:
     return ruleset.root, [m.name for m in ruleset.modules]
 
 
+def _seat(game: Game, player: str, where: str) -> int:
+    return _seat_in(game.players, player, where)
+
+
+def _seat_in(players: int, player: str, where: str) -> int:
+    """The seat of `P1`, `P2`...: one of the game's players, else a ValueError naming `where`."""
+    number = player[1:]
+    if not (player.startswith("P") and number.isdigit() and len(number) <= 6 and 1 <= int(number) <= players):
+        raise ValueError(f"{where}: {player!r} is not a player of this {players}-player game (P1 to P{players})")
+    return int(number) - 1
+
+
 def _zone_ref(game: Game, text: str) -> ZoneRef:
     d = game.d
     if "." in text:
         player, name = text.split(".", 1)
-        seat = int(player[1:]) - 1
-        if not (player.startswith("P") and 0 <= seat < game.players) or name not in d.player_zones:
+        seat = _seat(game, player, f"zone {text!r}")
+        if name not in d.player_zones:
             raise ValueError(f"unknown zone {text!r}")
         return ZoneRef(seat, name)
     if text not in d.shared_zones:
@@ -167,7 +183,10 @@ def _zone_ref(game: Game, text: str) -> ZoneRef:
 def _pile_ref(game: Game, text: str) -> PileRef:
     if "." in text:
         player, name = text.split(".", 1)
-        return PileRef(int(player[1:]) - 1, name)
+        seat = _seat(game, player, f"pile {text!r}")
+        if name not in game.d.player_piles:
+            raise ValueError(f"unknown pile {text!r}")
+        return PileRef(seat, name)
     if text not in game.d.shared_piles:
         raise ValueError(f"unknown pile {text!r}")
     return PileRef(None, text)
@@ -176,7 +195,7 @@ def _pile_ref(game: Game, text: str) -> PileRef:
 def _apply_state(game: Game, state: dict[str, Any]) -> None:
     rt = game.runtime
     if "active" in state:
-        game.state.active = int(state["active"][1:]) - 1
+        game.state.active = _seat(game, state["active"], "state.active")
     if "round" in state:
         game.state.round = state["round"]
     for name in state.get("clear", []):
@@ -210,6 +229,8 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
             cards.append(found)
         game.state.piles[ref] = cards
     for name, value in state.get("vars", {}).items():
+        if name not in game.d.vars:
+            raise ValueError(f"state.vars: {name!r} is not a shared variable of the rules")
         game.state.vars[name] = value
     rt.start_conservation()
     rt.changed()

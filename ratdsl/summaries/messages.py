@@ -38,12 +38,24 @@ class ParsedFile:
     resource: FTL.Resource
     messages: dict[str, FTL.Message | FTL.Term] = field(default_factory=dict)
     junk: list[Junk] = field(default_factory=list)
+    text: str = ""
 
 
 def parse_ftl(path: Path) -> ParsedFile:
-    text = path.read_text("utf-8")
+    """A message file's messages and its malformed parts (junk). A file that cannot be read, or
+    is not UTF-8 text, is one piece of junk: a finding of `ratdsl i18n check`, a MessageError
+    when a summary needs it (never a crash)."""
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError as err:
+        data = bytes(err.object)
+        line = data.count(b"\n", 0, err.start) + 1
+        return _unreadable(path, line, f"not UTF-8 text: byte 0x{data[err.start]:02x} cannot be read; "
+                                       "save the file as UTF-8")
+    except OSError as err:
+        return _unreadable(path, 0, f"cannot be read: {err.strerror or err}")
     resource = FluentParser(with_spans=True).parse(text)
-    parsed = ParsedFile(path, resource)
+    parsed = ParsedFile(path, resource, text=text)
     for entry in resource.body:
         if isinstance(entry, FTL.Junk):
             line = text.count("\n", 0, entry.span.start) + 1 if entry.span else 0
@@ -56,10 +68,16 @@ def parse_ftl(path: Path) -> ParsedFile:
     return parsed
 
 
+def _unreadable(path: Path, line: int, message: str) -> ParsedFile:
+    parsed = ParsedFile(path, FTL.Resource([]))
+    parsed.junk.append(Junk(path, line, message))
+    return parsed
+
+
 def line_of(parsed: ParsedFile, entry: FTL.SyntaxNode) -> int:
     if entry.span is None:
         return 0
-    return parsed.path.read_text("utf-8").count("\n", 0, entry.span.start) + 1
+    return parsed.text.count("\n", 0, entry.span.start) + 1
 
 
 class Catalog:
@@ -79,7 +97,7 @@ class Catalog:
                 j = parsed.junk[0]
                 raise MessageError(f"{j.file}:{j.line}: malformed message: {j.message}")
             self.parsed.append(parsed)
-            self.bundle.add_resource(FluentResource(path.read_text("utf-8")), allow_overrides=True)
+            self.bundle.add_resource(FluentResource(parsed.text), allow_overrides=True)
             for key in parsed.messages:
                 self.origin[key] = path
 
