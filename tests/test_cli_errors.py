@@ -305,3 +305,65 @@ def test_a_locale_file_that_is_not_utf8(tmp_path):
     result = ratdsl("i18n", "check", rules, "-l", "de")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert f"{rules / 'locales' / 'de' / 'game.ftl'}:1: malformed: -: not UTF-8 text" in result.stdout
+
+
+# ------------------------------------------------------------------ lost work: output paths, Ctrl-C
+@pytest.mark.parametrize(("option", "where"), [
+    ("--out", "no/such/folder/r.json"), ("--html", "no/such/folder/r.html"), ("--out", "."),
+])
+def test_simulate_checks_its_output_paths_before_the_first_game(tmp_path, option, where):
+    """A billion games would take days: the bad path is refused at once, and nothing is written."""
+    game = quick_game(tmp_path / "q")
+    good = tmp_path / "good.json"
+    other = "--html" if option == "--out" else "--out"
+    result = ratdsl("simulate", game, "-n", "1000000000", other, good, option, where, cwd=tmp_path)
+    line = one_line(result, 2, option)
+    assert "does not exist" in line or "is a folder" in line
+    assert result.stdout == "" and not good.exists()
+
+
+@pytest.mark.parametrize("option", ["--out", "--html"])
+def test_summary_checks_its_output_path_first(tmp_path, option):
+    if option == "--html":
+        one_line(ratdsl("summary", quick_game(tmp_path / "q"), "-f", "html", "--out", tmp_path / "x" / "s.html"),
+                 2, "--out", "does not exist")
+    else:
+        one_line(ratdsl("summary", quick_game(tmp_path / "q"), "--out", tmp_path), 2, "is a folder")
+
+
+def test_reports_are_written_whole(tmp_path):
+    game = quick_game(tmp_path / "q")
+    out, page, summary = tmp_path / "r.json", tmp_path / "r.html", tmp_path / "s.md"
+    out.write_text("old")
+    result = ratdsl("simulate", game, "-n", "5", "-p", "2", "--out", out, "--html", page)
+    assert result.returncode == 0, result.stderr
+    import json
+
+    assert json.loads(out.read_text())["run"]["games"] == 5 and "<svg" in page.read_text()
+    assert ratdsl("summary", game, "--out", summary).returncode == 0 and "Quick" in summary.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["q", "r.html", "r.json", "s.md"]  # no temporary left
+
+
+def test_ctrl_c_during_simulate_writes_the_finished_games_marked_partial(tmp_path):
+    import json
+    import os
+    import signal
+    import time
+
+    game = quick_game(tmp_path / "q")
+    out, page = tmp_path / "r.json", tmp_path / "r.html"
+    process = subprocess.Popen([sys.executable, "-m", "ratdsl.cli.main", "simulate", str(game), "-n", "100000000",
+                                "-p", "2", "--out", str(out), "--html", str(page)], cwd=ROOT, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ})
+    time.sleep(4)  # the rules load in well under a second; then games are played
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    report = json.loads(out.read_text())
+    assert report["stopped_early"] is True and 0 < report["run"]["games"] < 100_000_000
+    assert report["title"].endswith("(partial: interrupted)")
+    assert f"PARTIAL, interrupted: {report['run']['games']} of 100000000 games played" in report["summary"]
+    assert "(partial: interrupted)" in page.read_text()
+    assert stderr.strip() == (f"interrupted: {report['run']['games']} of 100000000 games finished; the report is "
+                              "partial (stopped_early: true)")

@@ -122,3 +122,101 @@ def test_a_weight_an_option_makes_too_large_stops_the_simulation_at_its_position
     result = ratdsl("simulate", game, "-n", "2", "--agents", "greedy", "-o", "start_tokens=2")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"{game / 'game.rat'}:40:14: R001 persona greedy: weight grab.yes is 2000000")
+
+
+# ------------------------------------------------------------------ Rich markup in the simulate table
+def test_titles_from_the_rules_print_literally_in_the_simulate_table(tmp_path):
+    game = quick_game(tmp_path / "q")
+    text = (game / "game.rat").read_text().replace('"Tokens taken"', '"[bold red]x[/] :smile: [link=http://e.vil]y"')
+    (game / "game.rat").write_text(text.replace('game quick "Quick"', 'game quick "[blink]Quick"'))
+    result = ratdsl("simulate", game, "-n", "3", "-p", "2", env={"COLUMNS": "300"})
+    assert result.returncode == 0, result.stderr
+    assert "[bold red]x[/] :smile: [link=http://e.vil]y" in result.stdout
+    assert "Simulation of [blink]Quick" in result.stdout
+
+
+# ------------------------------------------------------------------ where a scenario's or a log's rules may be
+def scenario_in(game: Path, rules: str) -> Path:
+    path = game / "scenarios" / "s.yaml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(f"name: s\nrules: {rules!r}\nplayers: 2\nfallback: random\nrun: {{rounds: 1}}\nexpect: {{}}\n")
+    return path
+
+
+@pytest.mark.parametrize("rules", ["..", "../variants/v.rat", "../variants"])
+def test_a_scenario_names_rules_inside_its_game_folder(tmp_path, rules):
+    game = quick_game(tmp_path / "q", **{"variants/v.rat": 'variant v "V" extends quick\n'})
+    result = ratdsl("test", scenario_in(game, rules))
+    assert result.returncode == (0 if rules != "../variants" else 1), result.stdout
+    if rules == "../variants":
+        assert "no rule files" in result.stdout or "no game header" in result.stdout
+
+
+@pytest.mark.parametrize("rules", ["../..", "../../other", "OTHER", "/etc", "../../../../../../etc/passwd", "../link"])
+def test_a_scenario_cannot_name_rules_elsewhere_on_the_disk(tmp_path, rules):
+    game = quick_game(tmp_path / "q")
+    other = quick_game(tmp_path / "other")
+    (game / "link").symlink_to(other, target_is_directory=True)
+    path = scenario_in(game, str(other) if rules == "OTHER" else rules)
+    result = ratdsl("test", path)
+    assert result.returncode == 1 and "Traceback" not in result.stdout + result.stderr
+    assert f"leads out of {game.resolve()}: a scenario names a game folder or variant file inside the game " \
+           "folder that holds it" in result.stdout
+
+
+def test_a_scenario_outside_any_game_folder_stays_in_its_own_folder(tmp_path):
+    quick_game(tmp_path / "q")
+    path = tmp_path / "elsewhere" / "scenarios" / "s.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("name: s\nrules: ../../q\nrun: {rounds: 1}\nexpect: {}\n")
+    result = ratdsl("test", path)
+    assert result.returncode == 1 and f"leads out of {path.parent.resolve()}" in result.stdout
+
+
+def logged_game(tmp_path: Path, game: Path, log: Path) -> list[str]:
+    result = ratdsl("run", game, "-p", "2", "--log", log, "-q")
+    assert result.returncode == 0, result.stderr
+    return log.read_text().splitlines()
+
+
+def with_rules(log: Path, lines: list[str], rules: str) -> Path:
+    import json
+
+    header = json.loads(lines[0])
+    header["rules"] = rules
+    log.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    return log
+
+
+def test_a_log_names_rules_inside_the_current_folder_or_its_own(tmp_path):
+    game = quick_game(tmp_path / "q")
+    log = tmp_path / "logs" / "g.jsonl"
+    log.parent.mkdir()
+    lines = logged_game(tmp_path, game, log)
+    assert ratdsl("replay", log, cwd=tmp_path).returncode == 0           # inside the current folder
+    with_rules(log, lines, "../q")
+    assert ratdsl("replay", log, cwd=tmp_path).returncode == 0           # relative, resolved inside it
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = ratdsl("replay", log, cwd=elsewhere)                          # ../q from elsewhere: outside
+    line = one_line(result, 2, "the log's rules '../q' leads out of")
+    assert "ratdsl replay LOG --rules PATH" in line
+    ok = ratdsl("replay", log, "--rules", game, cwd=elsewhere)            # the command line decides
+    assert ok.returncode == 0, ok.stderr
+
+
+@pytest.mark.parametrize("rules", ["/etc", "/etc/passwd", "../../../../../../../../etc", "/no/such/game"])
+def test_a_log_cannot_name_rules_elsewhere_on_the_disk(tmp_path, rules):
+    game = quick_game(tmp_path / "q")
+    log = tmp_path / "g.jsonl"
+    with_rules(log, logged_game(tmp_path, game, log), rules)
+    line = one_line(ratdsl("replay", log, cwd=tmp_path), 2, f"the log's rules {rules!r}")
+    assert "leads out of" in line and "passwd" not in line.split("leads out of")[1]
+
+
+def test_a_log_naming_a_file_that_is_no_rule_file_is_refused(tmp_path):
+    game = quick_game(tmp_path / "q")
+    log = tmp_path / "g.jsonl"
+    (tmp_path / "notes.txt").write_text("secret\n")
+    with_rules(log, logged_game(tmp_path, game, log), "notes.txt")
+    one_line(ratdsl("replay", log, cwd=tmp_path), 2, "is not a game folder or a variant file (.rat)")

@@ -84,13 +84,12 @@ def register(app: typer.Typer) -> None:
         _print_table(console, report)
         elapsed = time.perf_counter() - started
         played = report["run"]["games"] + (report["baseline"]["games"] if report["baseline"] else 0)
-        console.print(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
-                      f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""),
-                      markup=False, highlight=False)
-        written = _write_reports(console, report, out, html_out)
+        echo(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
+             f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""))
+        written = _write_reports(report, out, html_out)
         if report["stopped_early"]:
-            console.print(f"interrupted: {report['run']['games']} of {games} games finished; "
-                          "the report is partial (stopped_early: true)", markup=False, highlight=False)
+            echo(f"interrupted: {report['run']['games']} of {games} games finished; the report is partial "
+                 "(stopped_early: true)", err=True)
             raise typer.Exit(INTERRUPTED)
         if not written:
             raise typer.Exit(2)
@@ -132,7 +131,7 @@ def _print_table(console, report: dict[str, Any]) -> None:
     console.print(table)
 
 
-def _write_reports(console, report: dict[str, Any], out: Path | None, html_out: Path | None) -> bool:
+def _write_reports(report: dict[str, Any], out: Path | None, html_out: Path | None) -> bool:
     """Writes the JSON and HTML reports (each whole or not at all); False if one could not be
     written (the other is still tried)."""
     from ..simulation import render_html
@@ -148,5 +147,5 @@ def _write_reports(console, report: dict[str, Any], out: Path | None, html_out: 
             echo(f"cannot write the {what} to {path}: {err.strerror or err}", err=True)
             ok = False
             continue
-        console.print(visible(f"{what} written to {path}"), markup=False, highlight=False)
+        echo(f"{what} written to {path}")
     return ok

@@ -43,9 +43,10 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
                + f", agents {', '.join(spec.agents)}, master seed {seed}"
                + (f"; baseline {baseline.rules}" + (f" with {', '.join(baseline.modules)}" if baseline.modules else "")
                   if baseline else "")
-               + ("; interrupted before the end" if stopped else "") + ".")
+               + (f"; PARTIAL, interrupted: {run.games} of {games} games played"
+                  + (f" ({base.games} for the baseline)" if base is not None else "") if stopped else "") + ".")
     report = {
-        "title": f"Simulation of {title}",
+        "title": f"Simulation of {title}" + (" (partial: interrupted)" if stopped else ""),
         "summary": summary,
         "rules": spec.rules,
         "modules": list(spec.modules),
