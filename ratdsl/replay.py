@@ -35,7 +35,7 @@ def replay_log(path: str | Path, rules: str | Path | None = None) -> ReplayResul
     """Replays the log at `path` with the rules its header names (inside the current folder or
     the log's: loader.logged_rules), or with `rules` given on the command line."""
     logged = read_log(path)
-    if not logged or logged[0].get("t") != "game":
+    if not logged or not isinstance(logged[0], dict) or logged[0].get("t") != "game":
         raise ValueError(f"{path} does not start with a game record")
     for record in logged:
         validate_log_record(record)

@@ -367,3 +367,52 @@ def test_ctrl_c_during_simulate_writes_the_finished_games_marked_partial(tmp_pat
     assert "(partial: interrupted)" in page.read_text()
     assert stderr.strip() == (f"interrupted: {report['run']['games']} of 100000000 games finished; the report is "
                               "partial (stopped_early: true)")
+
+
+# ------------------------------------------------------------------ every command: bad paths and broken files
+BAD_LOGS = {
+    "not_json.jsonl": (b"garbage\n", "not_json.jsonl: Expecting value: line 1 column 1"),
+    "cut.jsonl": (b'{"t": "game"', "cut.jsonl: Expecting ',' delimiter"),
+    "empty.jsonl": (b"", "does not start with a game record"),
+    "list.jsonl": (b"[1, 2]\n", "list.jsonl does not start with a game record"),
+    "deep.jsonl": (b"[" * 100_000 + b"\n", "deep.jsonl: a record is nested too deeply: not a game log"),
+    "binary.jsonl": (b"\xff\xfe\n", "binary.jsonl: 'utf-8' codec can't decode byte 0xff"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_LOGS))
+def test_replay_of_a_broken_log_is_one_line(tmp_path, name):
+    data, words = BAD_LOGS[name]
+    (tmp_path / name).write_bytes(data)
+    one_line(ratdsl("replay", name, cwd=tmp_path), 2, words)
+
+
+@pytest.mark.parametrize(("args", "status", "words"), [
+    (["replay", "nowhere.jsonl"], 2, "cannot read nowhere.jsonl: No such file or directory"),
+    (["replay", "."], 2, "cannot read .: Is a directory"),
+    (["replay", "x.jsonl", "--rules", "nowhere"], 2, "--rules: no such game folder or rule file: nowhere"),
+    (["ast", "nowhere.rat"], 2, "cannot read nowhere.rat: No such file or directory"),
+    (["ast", "."], 2, "cannot read .: Is a directory"),
+    (["diff", "nowhere", "v.rat"], 2, "no such game folder or rule file: nowhere"),
+    (["diff", "q", "nowhere.rat"], 2, "no such game folder or rule file: nowhere.rat"),
+    (["run", "nowhere"], 2, "cannot read nowhere: No such file or directory"),
+    (["summary", "nowhere"], 2, "cannot read nowhere"),
+    (["check", "nowhere"], 2, "no such game folder or rule file: nowhere"),
+    (["test", "nowhere"], 2, "no such scenario file or folder: nowhere"),
+    (["i18n", "check", "nowhere"], 2, "nowhere is not a game folder"),
+    (["simulate", "nowhere"], 2, "no such game folder or rule file: nowhere"),
+    (["run", "q", "-o", "start_tokens=" + "9" * 5000], 2, "cannot be '9999"),
+])
+def test_a_bad_path_or_value_is_one_line(tmp_path, args, status, words):
+    quick_game(tmp_path / "q")
+    (tmp_path / "x.jsonl").write_text("")
+    line = one_line(ratdsl(*args, cwd=tmp_path), status, words)
+    assert len(line) < 400
+
+
+@pytest.mark.parametrize("command", [["run"], ["summary"], ["simulate", "-n", "1"], ["check"], ["i18n", "check"]])
+def test_a_folder_without_rule_files_is_a_finding(tmp_path, command):
+    (tmp_path / "empty").mkdir()
+    result = ratdsl(*command, "empty", cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr + result.stdout
+    assert "empty: E100 no rule files (.rat) in empty" in result.stderr + result.stdout

@@ -11,7 +11,7 @@ from ..language.diff import diff_ruleset, render_text
 from ..language.errors import RuleError
 from ..language.loader import UnknownModule, load
 from ..language.visible import visible_json
-from .common import echo
+from .common import echo, fail, rules_path
 
 
 def register(app: typer.Typer) -> None:
@@ -21,12 +21,16 @@ def register(app: typer.Typer) -> None:
              modules: list[str] = typer.Option([], "--with", help="Modules switched on in both."),
              as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
         """Print what a variant changes, element by element (old -> new, added, removed)."""
+        rules_path(base)
+        rules_path(variant)
         try:
             base_set = load(base, tuple(modules))
             variant_set = load(variant, tuple(modules))
         except RuleError as err:
             echo(err.render(), err=True)
             raise typer.Exit(2 if isinstance(err, UnknownModule) else 1) from None
+        except OSError as err:
+            fail(f"cannot read {err.filename or variant}: {err.strerror or err}")
         if variant_set.variant is None:
             echo(f"{variant} is not a variant file (it has no `variant ... extends ...` header)", err=True)
             raise typer.Exit(2)

@@ -23,7 +23,18 @@ from ..files import OutputPathError, atomic_writer, check_output_path
 from ..language.errors import RuleError
 from ..language.loader import UnknownModule
 from ..language.visible import visible_json
-from .common import INTERNAL, INTERRUPTED, echo, fail, internal_error, internal_error_line, load_or_exit, rules_path
+from ..session import RulesInvalid
+from .common import (
+    INTERNAL,
+    INTERRUPTED,
+    echo,
+    fail,
+    internal_error,
+    internal_error_line,
+    load_or_exit,
+    rules_failure,
+    rules_path,
+)
 from .narrate import Narrator
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -142,8 +153,14 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
         rules_path(rules, "--rules")
     try:
         result = replay_log(log, rules)
-    except (OSError, ValueError, RuleError) as err:
-        fail(str(err))
+    except RecursionError:  # json.loads of a line of a thousand nested lists
+        fail(f"{log}: a record is nested too deeply: not a game log")
+    except (RulesInvalid, RuleError) as err:  # the rules the log names are broken
+        fail(*rules_failure(err, rules or log))
+    except OSError as err:
+        fail(f"cannot read {err.filename or log}: {err.strerror or err}")
+    except ValueError as err:  # not JSON lines, not a game log, rules out of reach
+        fail(f"{log}: {err}")
     if result.ok:
         echo(f"replay ok: {result.records} records, {result.checkpoints} state checkpoints match")
     else:
@@ -219,7 +236,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
     except RuleError as err:
         fail(err.render(), 1)
     except OSError as err:
-        fail(str(err))
+        fail(f"cannot read {file}: {err.strerror or err}")
     data = export(program, str(file))
     try:
         validate_export(data)

@@ -127,11 +127,12 @@ def _shown(value: Any, quoted: bool = False) -> str:
     """A value as the rules write it (`true`, not Python's `True`)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value) if quoted else str(value)
+    text = repr(value) if quoted else str(value)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
 
 
 def _coerce(value: Any, opt: A.Option) -> Any:
-    if isinstance(value, str) and value.isdigit() and all(isinstance(v, int) for v in opt.values):
+    if isinstance(value, str) and value.isdigit() and len(value) <= 30 and all(isinstance(v, int) for v in opt.values):
         return int(value)
     if isinstance(value, str) and value in ("true", "false"):
         return value == "true"
