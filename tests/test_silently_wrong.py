@@ -10,7 +10,7 @@ import pytest
 from ratdsl.checker import check_ruleset
 from ratdsl.language.errors import RuleError
 from ratdsl.language.loader import load
-from ratdsl.semantics.definition import COMMAND_LINE, DefinitionError, allowed_value
+from ratdsl.semantics.definition import COMMAND_LINE, DefinitionError
 from ratdsl.session import RulesInvalid, load_rules
 
 from .conftest import ROOT
@@ -26,6 +26,8 @@ TINY = ROOT / "tests" / "broken" / "tiny"
     ("1", (1, 2), False),
 ])
 def test_an_option_value_is_one_of_its_values_by_the_languages_equality(value, values, ok):
+    from ratdsl.semantics.definition import allowed_value
+
     assert allowed_value(value, values) is ok
 
 
@@ -79,6 +81,40 @@ def test_what_a_variant_would_ignore_is_a_positioned_error(tmp_path, text, code,
     assert words in err.value.message
     result = ratdsl("check", path)
     assert result.returncode == 1 and f"{path}:{line}:1: {code}" in result.stdout
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("set option start_tokens = 2\n", "`set option` in a game folder file would be ignored"),
+    ("remove phase main\n", "`remove` in a game folder file"),
+    ('replace const a = 2\n', "`replace` in a game folder file"),
+    ('variant v "V" extends tiny\n', "a variant header in a game folder file"),
+    ('module m "M" requires tiny\n', "a module header in a game folder file"),
+])
+def test_what_a_game_folder_file_would_ignore_is_a_positioned_error(tmp_path, text, words):
+    import shutil
+
+    folder = shutil.copytree(TINY, tmp_path / "tiny")
+    (folder / "zz.rat").write_text("const a = 1\n" + text)
+    with pytest.raises(RuleError) as err:
+        load(folder)
+    assert (err.value.code, err.value.file, err.value.line, err.value.column) == ("E106", str(folder / "zz.rat"), 2, 1)
+    assert words in err.value.message
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("set option start_tokens = 2\n", "`set option` in a module would be ignored"),
+    ('game tiny "Tiny" {\n  players 2..3\n}\n', "a game header in a module"),
+    ('variant v "V" extends tiny\n', "a variant header in a module"),
+])
+def test_what_a_module_would_ignore_is_a_positioned_error(tmp_path, text, words):
+    import shutil
+
+    folder = shutil.copytree(TINY, tmp_path / "tiny")
+    (folder / "modules").mkdir()
+    (folder / "modules" / "m.rat").write_text('module m "M" requires tiny\n' + text)
+    with pytest.raises(RuleError) as err:
+        load(folder, ["m"])
+    assert (err.value.code, err.value.line) == ("E106", 2) and words in err.value.message
 
 
 def test_one_set_option_per_option_still_loads(tmp_path):

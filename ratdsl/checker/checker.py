@@ -14,6 +14,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E103      | a `game` or `module` header in a variant file                               |
 | E104      | a variant sets the same option twice                                        |
 | E105      | a rule file that is not UTF-8 text (at its first bad byte)                  |
+| E106      | `set option`, `replace`, `remove` or a header where it would be ignored      |
 | E201      | a name is defined twice                                                     |
 | E202      | an unknown name (with did-you-mean)                                         |
 | E203      | an unknown function, rule or table, or the wrong number of values for it    |

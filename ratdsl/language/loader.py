@@ -95,11 +95,14 @@ def _rat_files(folder: Path) -> list[Path]:
 
 def _game_name(folder: Path) -> str | None:
     """The game a folder holds, if any. Files that do not parse are passed over here: a broken
-    variant next to the one being loaded must not stop it (`check` reports it on its own)."""
+    variant next to the one being loaded must not stop it (`check` reports it on its own); so
+    are variant files (a game header in one is E103, not a game)."""
     for f in _rat_files(folder):
         try:
             decls = parse_file(f).decls
         except RuleError:
+            continue
+        if any(isinstance(decl, A.VariantHeader) for decl in decls):
             continue
         for decl in decls:
             if isinstance(decl, A.Game):
@@ -150,6 +153,8 @@ def _load_game(folder: Path) -> RuleSet:
     if game is None:
         raise LoadError(A.Span(str(files[0]), 1, 1, 1, 1), f"no game header in {folder}",
                         'one file must start with: game NAME "Title" { players 2..6 }')
+    for decl in decls:
+        _refuse_misplaced(decl, "game")
     return RuleSet(game=game, decls=decls, root=folder, files=list(files))
 
 
@@ -243,11 +248,38 @@ def _add_module(ruleset: RuleSet, name: str, span: A.Span | None = None) -> None
         raise LoadError(span, f"unknown module {name!r}", hint)
     program = parse_file(path)
     for decl in program.decls:
+        _refuse_misplaced(decl, "module")
         if isinstance(decl, A.ModuleHeader):
             ruleset.modules.append(decl)
         else:
             ruleset.decls.append(decl)
     ruleset.files.append(path)
+
+
+# Declarations that mean something only in another kind of file, and would be ignored in a game
+# folder's files or a module (E106): what they are called, and where they belong.
+_ELSEWHERE: dict[type, tuple[str, str]] = {
+    A.SetOption: ("`set option`", "variant"), A.Replace: ("`replace`", "variant"),
+    A.ReplaceStep: ("`replace step`", "variant"), A.Remove: ("`remove`", "variant"),
+    A.VariantHeader: ("a variant header", "variant"), A.ModuleHeader: ("a module header", "module"),
+    A.Game: ("a game header", "game"),
+}
+_BELONGS = {"variant": "a variant file (`variant NAME \"Title\" extends GAME`, e.g. in GAME/variants/)",
+            "module": "a file of the game's modules/ folder", "game": "the game folder's files"}
+
+
+def _refuse_misplaced(decl: A.Decl, here: str) -> None:
+    """E106 for a declaration the loader would ignore in a file of this kind ("game": a game
+    folder's file, "module": a module's)."""
+    what = _ELSEWHERE.get(type(decl))
+    if what is None or what[1] == here:
+        return
+    name, belongs = what
+    hint = f"it only means something in {_BELONGS[belongs]}"
+    if isinstance(decl, A.VariantHeader) and here == "game":
+        hint = "a variant file sits in a subfolder (e.g. GAME/variants/): the game folder's own files are the game"
+    raise LoadError(decl.span, f"{name} in a {'module' if here == 'module' else 'game folder file'} "
+                    "would be ignored", hint, "E106")
 
 
 def decl_identity(decl: A.Decl) -> tuple[str, str] | None:
