@@ -416,3 +416,10 @@ def test_a_folder_without_rule_files_is_a_finding(tmp_path, command):
     result = ratdsl(*command, "empty", cwd=tmp_path)
     assert result.returncode == 1 and "Traceback" not in result.stderr + result.stdout
     assert "empty: E100 no rule files (.rat) in empty" in result.stderr + result.stdout
+
+
+def test_fmt_of_stdin_that_is_not_utf8_is_a_positioned_error():
+    result = subprocess.run([sys.executable, "-m", "ratdsl.cli.main", "fmt", "-"], cwd=ROOT, capture_output=True,
+                            input=b'const a = "\xff"\n', timeout=120)
+    assert result.returncode == 2 and result.stdout == b""
+    assert result.stderr.decode().startswith("<stdin>:1:12: E105 not UTF-8 text: byte 0xff cannot be read")

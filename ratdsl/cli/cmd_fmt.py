@@ -44,8 +44,8 @@ def register(app: typer.Typer) -> None:
         from ..language.formatter import FormatError, format_text  # imports Lark: only for this command
 
         if [str(p) for p in paths] == ["-"]:
-            text = sys.stdin.read()
             try:
+                text = _decode(sys.stdin.buffer.read(), Path("<stdin>"))
                 result = format_text(text, "<stdin>")
             except (RuleError, FormatError) as err:
                 echo(err.render() if isinstance(err, RuleError) else str(err), err=True)
@@ -94,7 +94,10 @@ def register(app: typer.Typer) -> None:
 
 def _read(path: Path) -> str:
     """A rule file's text; one that is not UTF-8 is a positioned error (E105), as when loading."""
-    data = path.read_bytes()
+    return _decode(path.read_bytes(), path)
+
+
+def _decode(data: bytes, path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
