@@ -87,7 +87,6 @@ def test_what_a_variant_would_ignore_is_a_positioned_error(tmp_path, text, code,
     ("set option start_tokens = 2\n", "`set option` in a game folder file would be ignored"),
     ("remove phase main\n", "`remove` in a game folder file"),
     ('replace const a = 2\n', "`replace` in a game folder file"),
-    ('variant v "V" extends tiny\n', "a variant header in a game folder file"),
     ('module m "M" requires tiny\n', "a module header in a game folder file"),
 ])
 def test_what_a_game_folder_file_would_ignore_is_a_positioned_error(tmp_path, text, words):
@@ -99,6 +98,19 @@ def test_what_a_game_folder_file_would_ignore_is_a_positioned_error(tmp_path, te
         load(folder)
     assert (err.value.code, err.value.file, err.value.line, err.value.column) == ("E106", str(folder / "zz.rat"), 2, 1)
     assert words in err.value.message
+
+
+def test_a_variant_file_in_the_game_folder_is_a_variant_not_part_of_the_game(tmp_path):
+    import shutil
+
+    folder = shutil.copytree(TINY, tmp_path / "tiny")
+    (folder / "more.rat").write_text('variant more "More" extends tiny\n\nset option start_tokens = 2\n'
+                                     "const extra = 1\n")
+    assert load_rules(folder).option_values["start_tokens"] == 1
+    assert "extra" not in load_rules(folder).consts
+    assert load(folder).files == [folder / "game.rat"]
+    variant_rules = load_rules(folder / "more.rat")
+    assert variant_rules.option_values["start_tokens"] == 2 and "extra" in variant_rules.consts
 
 
 @pytest.mark.parametrize(("text", "words"), [

@@ -4,7 +4,8 @@ and variant files that extend it. Applies variant edits (set option, replace, re
 A game folder holds rule files (suffix RULE_SUFFIX, read in name order) with exactly one `game`
 header; files in its `modules/` folder start with `module NAME "Title" requires GAME`; a variant file starts
 with `variant NAME "Title" extends GAME [with MODULE, ...]` and may live anywhere below the game
-folder (or name the game folder's path relative to itself).
+folder (or name the game folder's path relative to itself); one in the game folder itself is not
+part of the game.
 """
 
 from __future__ import annotations
@@ -143,16 +144,24 @@ def _load_game(folder: Path) -> RuleSet:
         raise LoadError(A.Span(str(folder), 0, 0, 0, 0), f"no rule files ({RULE_SUFFIX}) in {folder}")
     decls: list[A.Decl] = []
     game = None
-    for f in files:
-        for decl in parse_file(f).decls:
+    first, variants = files[0], []
+    for f in list(files):
+        program = parse_file(f)
+        if any(isinstance(decl, A.VariantHeader) for decl in program.decls):
+            files.remove(f)  # a variant file beside the game's: a variant, not part of the game
+            variants.append(f)
+            continue
+        for decl in program.decls:
             if isinstance(decl, A.Game):
                 if game is not None:
                     raise LoadError(decl.span, "a second game header", f"the first is at {game.span}")
                 game = decl
             decls.append(decl)
     if game is None:
-        raise LoadError(A.Span(str(files[0]), 1, 1, 1, 1), f"no game header in {folder}",
-                        'one file must start with: game NAME "Title" { players 2..6 }')
+        hint = 'one file must start with: game NAME "Title" { players 2..6 }'
+        if not files:
+            hint = f"its rule files are variants: name one of them (e.g. {variants[0]}), or the game's folder"
+        raise LoadError(A.Span(str(first), 1, 1, 1, 1), f"no game header in {folder}", hint)
     for decl in decls:
         _refuse_misplaced(decl, "game")
     return RuleSet(game=game, decls=decls, root=folder, files=list(files))
@@ -275,11 +284,8 @@ def _refuse_misplaced(decl: A.Decl, here: str) -> None:
     if what is None or what[1] == here:
         return
     name, belongs = what
-    hint = f"it only means something in {_BELONGS[belongs]}"
-    if isinstance(decl, A.VariantHeader) and here == "game":
-        hint = "a variant file sits in a subfolder (e.g. GAME/variants/): the game folder's own files are the game"
     raise LoadError(decl.span, f"{name} in a {'module' if here == 'module' else 'game folder file'} "
-                    "would be ignored", hint, "E106")
+                    "would be ignored", f"it only means something in {_BELONGS[belongs]}", "E106")
 
 
 def decl_identity(decl: A.Decl) -> tuple[str, str] | None:
