@@ -423,3 +423,18 @@ def test_fmt_of_stdin_that_is_not_utf8_is_a_positioned_error():
                             input=b'const a = "\xff"\n', timeout=120)
     assert result.returncode == 2 and result.stdout == b""
     assert result.stderr.decode().startswith("<stdin>:1:12: E105 not UTF-8 text: byte 0xff cannot be read")
+
+
+@pytest.mark.parametrize("args, words", [
+    (("run", "rules/ratland", "-p", "x"), ("ratdsl run:", "--players", "ratdsl run --help")),
+    (("run",), ("ratdsl run:", "Missing argument", "rules")),
+    (("nosuch",), ("ratdsl:", "No such command", "nosuch")),
+    (("simulate", "rules/ratland", "--bogus"), ("ratdsl simulate:", "No such option", "--bogus")),
+    (("i18n", "bogus"), ("ratdsl i18n:", "No such command", "bogus")),
+])
+def test_a_usage_error_is_one_line_not_a_box(args, words):
+    """Typer's own usage errors (a missing argument, a value of the wrong type, an unknown command
+    or option) are one line naming the command and its --help, exit status 2."""
+    result = ratdsl(*args)
+    assert "╭" not in result.stderr and "│" not in result.stderr
+    one_line(result, 2, *words)

@@ -26,6 +26,7 @@ def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
 
 # Exit statuses: 0 clean, 1 findings or rule errors, 2 usage or environment, 3 a bug in ratdsl,
 # 130 interrupted (Ctrl-C).
+USAGE = 2
 INTERNAL = 3
 INTERRUPTED = 130
 DEBUG_VARIABLE = "RATDSL_DEBUG"  # set to 1: an internal error shows its traceback

@@ -27,6 +27,7 @@ from ..session import RulesInvalid
 from .common import (
     INTERNAL,
     INTERRUPTED,
+    USAGE,
     echo,
     fail,
     internal_error,
@@ -36,6 +37,11 @@ from .common import (
     rules_path,
 )
 from .narrate import Narrator
+
+try:  # Typer 0.2x carries its own copy of Click; older ones use the click package
+    from typer._click import exceptions as click_exceptions
+except ImportError:  # pragma: no cover - depends on the installed Typer
+    from click import exceptions as click_exceptions  # type: ignore[no-redef]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Board-game rules as data: check, run, replay, test and simulate rule files.")
@@ -252,14 +258,36 @@ for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate"
 
 def main() -> None:
     """The entry point: whatever a command does not handle is a bug in ratdsl, reported on one
-    line with exit status 3, never as a raw traceback."""
+    line with exit status 3, never as a raw traceback; a usage error (a missing argument, a value
+    of the wrong type, an unknown command or option) is one line with exit status 2."""
+    command = typer.main.get_command(app)
     try:
-        app()
+        status = command.main(prog_name="ratdsl", standalone_mode=False)
+    except click_exceptions.NoArgsIsHelpError as err:
+        echo(err.ctx.get_help() if err.ctx else "ratdsl --help", err=True)
+        sys.exit(USAGE)
+    except click_exceptions.UsageError as err:
+        echo(usage_error_line(err), err=True)
+        sys.exit(USAGE)
+    except click_exceptions.ClickException as err:  # a bad file given to a click.File and such
+        echo(f"ratdsl: {err.format_message()}", err=True)
+        sys.exit(err.exit_code)
+    except typer.Abort:  # standard input ended while a command read it
+        echo("ratdsl: input ended", err=True)
+        sys.exit(USAGE)
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED)
     except Exception as err:  # noqa: BLE001 - the last line of defence
         echo(internal_error_line(err), err=True)
         sys.exit(INTERNAL)
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def usage_error_line(err: click_exceptions.UsageError) -> str:
+    """Click's usage error as one line: the command, what was wrong, where help is."""
+    where = err.ctx.command_path if err.ctx else "ratdsl"
+    message = " ".join(err.format_message().split())
+    return f"{where}: {message} (see '{where} --help')"
 
 
 if __name__ == "__main__":
