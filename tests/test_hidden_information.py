@@ -341,6 +341,8 @@ def test_a_game_the_rules_stop_ends_its_log_with_an_aborted_record(tmp_path, cha
     assert last["step"] == "auction.bids"
     result = replay_log(logs[0])  # the replay stops with the same error, the same record
     assert result.ok and result.aborted == "error"
+    said = ratdsl("replay", str(logs[0]))  # and says that the game stopped early
+    assert said.returncode == 0 and "stopped early (error), as logged" in said.stdout
 
 
 def test_replay_notices_an_aborted_record_the_rules_do_not_give(tmp_path):

@@ -168,7 +168,8 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
     except ValueError as err:  # not JSON lines, not a game log, rules out of reach
         fail(f"{log}: {err}")
     if result.ok:
-        echo(f"replay ok: {result.records} records, {result.checkpoints} state checkpoints match")
+        stopped = f"; the game stopped early ({result.aborted}), as logged" if result.aborted else ""
+        echo(f"replay ok: {result.records} records, {result.checkpoints} state checkpoints match{stopped}")
     else:
         fail(f"replay diverges at record {result.diverged_at}:\n  logged:   {result.expected}\n"
               f"  replayed: {result.actual}", 1)
@@ -233,7 +234,7 @@ def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folder
 def ast_command(file: Path = typer.Argument(..., help="One rule file."),
                 as_json: bool = typer.Option(True, "--json/--no-json", help="Export as JSON.")) -> None:
     """Export the typed AST of a rule file (described by schemas/ast.schema.json, checked before
-    printing; a mismatch is an internal error, reported at the node's position, exit 2)."""
+    printing; a mismatch is an internal error, reported at the node's position, exit 3)."""
     from ..language.ast_schema import AstSchemaError, export, validate_export
     from ..language.loader import parse_file  # (a file that is not UTF-8 text: E105)
 
@@ -247,7 +248,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
     try:
         validate_export(data)
     except AstSchemaError as err:
-        fail(f"internal error: {err}")
+        fail(f"internal error: {err}", INTERNAL)
     echo(visible_json(json.dumps(data, indent=1 if as_json else None, ensure_ascii=False)))
 
 
