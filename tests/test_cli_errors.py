@@ -371,11 +371,13 @@ def test_ctrl_c_during_simulate_writes_the_finished_games_marked_partial(tmp_pat
 
 # ------------------------------------------------------------------ every command: bad paths and broken files
 BAD_LOGS = {
-    "not_json.jsonl": (b"garbage\n", "not_json.jsonl: Expecting value: line 1 column 1"),
-    "cut.jsonl": (b'{"t": "game"', "cut.jsonl: Expecting ',' delimiter"),
+    "not_json.jsonl": (b"garbage\n", "not_json.jsonl: line 1 is not JSON: Expecting value (column 1)"),
+    "cut.jsonl": (b'{"t": "game"', "cut.jsonl: line 1 is not JSON: Expecting ',' delimiter"),
     "empty.jsonl": (b"", "does not start with a game record"),
     "list.jsonl": (b"[1, 2]\n", "list.jsonl does not start with a game record"),
-    "deep.jsonl": (b"[" * 100_000 + b"\n", "deep.jsonl: a record is nested too deeply: not a game log"),
+    "deep.jsonl": (b"[" * 100_000 + b"\n", "deep.jsonl: line 1 is nested more than 64 deep: not a game log"),
+    "deep_but_parsed.jsonl": (b"[" * 200 + b"]" * 200 + b"\n", "line 1 is nested more than 64 deep"),
+    "long.jsonl": (b'{"t": "' + b"x" * 4_000_001 + b'"}\n', "line 1 is longer than 4,000,000 characters"),
     "binary.jsonl": (b"\xff\xfe\n", "binary.jsonl: 'utf-8' codec can't decode byte 0xff"),
 }
 

@@ -159,8 +159,6 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
         rules_path(rules, "--rules")
     try:
         result = replay_log(log, rules)
-    except RecursionError:  # json.loads of a line of a thousand nested lists
-        fail(f"{log}: a record is nested too deeply: not a game log")
     except (RulesInvalid, RuleError) as err:  # the rules the log names are broken
         fail(*rules_failure(err, rules or log))
     except OSError as err:

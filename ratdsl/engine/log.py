@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from ..bounded import nesting_depth
 from ..language.errors import RuleError
 
 
@@ -73,6 +74,33 @@ class GameLog:
         self.emit("aborted", **fields)
 
 
+# A log is read from a stranger: its lines are bounded. A record is flat but for decision
+# answers and snapshots (8 levels in the shipped games); a line is a record, never megabytes.
+MAX_RECORD_DEPTH = 64
+MAX_LINE_BYTES = 4_000_000
+
+
+class LogFileError(ValueError):
+    """A file that cannot be read as a game log: the message is one line with the line number."""
+
+
 def read_log(path: str | Path) -> list[dict[str, Any]]:
+    """The log's records, every line within the limits above (ValueError when not)."""
+    records = []
     with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        for number, line in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), ""), 1):
+            if len(line) > MAX_LINE_BYTES:
+                raise LogFileError(f"line {number} is longer than {MAX_LINE_BYTES:,} characters: not a game log")
+            if not line.strip():
+                continue
+            too_deep = f"line {number} is nested more than {MAX_RECORD_DEPTH} deep: not a game log"
+            try:
+                record = json.loads(line)
+            except RecursionError:  # json's own recursion, on thousands of nested brackets
+                raise LogFileError(too_deep) from None
+            except json.JSONDecodeError as err:
+                raise LogFileError(f"line {number} is not JSON: {err.msg} (column {err.colno})") from None
+            if nesting_depth(record, MAX_RECORD_DEPTH) > MAX_RECORD_DEPTH:
+                raise LogFileError(too_deep)
+            records.append(record)
+    return records

@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from ..bounded import nesting_depth
+
 MAX_SCENARIO_BYTES = 1_000_000  # the shipped scenarios are 2 KB at most
 MAX_SCENARIO_DEPTH = 32  # nested lists and objects; the shipped scenarios nest 6 deep
 
@@ -85,18 +87,5 @@ class _BoundedLoader(yaml.SafeLoader):
 
 
 def depth(data: Any) -> int:
-    """How deep lists and objects nest in `data` (0 for a plain value), without recursion."""
-    deepest = 0
-    todo = [(data, 1)]
-    while todo:
-        value, level = todo.pop()
-        if isinstance(value, dict):
-            children = list(value.values())
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
-        deepest = max(deepest, level)
-        if level <= MAX_SCENARIO_DEPTH:  # deeper than the limit: no need to look further
-            todo.extend((child, level + 1) for child in children)
-    return deepest
+    """How deep lists and objects nest in `data`, looking no further than the limit."""
+    return nesting_depth(data, MAX_SCENARIO_DEPTH)
