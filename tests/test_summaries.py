@@ -339,3 +339,19 @@ def test_html_page_renders_in_headless_chromium(tmp_path, lang):
     keep = os.environ.get("RATDSL_SCREENSHOT_DIR")
     if keep:
         shutil.copy(png, Path(keep) / png.name)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_condition_of_300_terms_is_summarised_whole(tmp_path, lang):
+    """Fluent refuses a placeable of over 1,000 characters; a long condition is still written out
+    in full (messages.py holds long arguments back from Fluent)."""
+    terms = " and ".join(f"round > {i}" for i in range(300))
+    (tmp_path / "game.rat").write_text(
+        'game chain "Chain" {\n  players 2..3\n}\ntokens coin\nzone bank\n'
+        "setup {\n  step s {\n    create {coin: 3} in bank\n  }\n}\nround main\n"
+        'phase main "Main" {\n  step s "Step" {\n'
+        f"    if {terms} {{\n      end game\n    }}\n"
+        "    if round > 3 {\n      end game\n    }\n  }\n}\n"
+        "scoring p {\n  score = 0\n}\n", "utf-8")
+    text = markdown(lang, tmp_path)
+    assert "299" in text and "\ue000" not in text

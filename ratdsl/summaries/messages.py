@@ -122,10 +122,13 @@ class Catalog:
         if pattern is None:
             what = f"{key}.{attr}" if attr else key
             raise MessageError(f"[{self.lang}] message {what!r} has no text")
-        text, errors = self.bundle.format_pattern(pattern, _fluent_args(args or {}))
+        fluent_args, long_texts = _held_back(_fluent_args(args or {}))
+        text, errors = self.bundle.format_pattern(pattern, fluent_args)
         if errors:
             what = f"{key}.{attr}" if attr else key
             raise MessageError(f"[{self.lang}] {what}: " + "; ".join(str(e) for e in errors))
+        for marker, long_text in long_texts.items():
+            text = text.replace(marker, long_text)
         return text
 
     def __call__(self, msg_id: str, /, **args: Any) -> str:
@@ -149,6 +152,29 @@ class Catalog:
             return items[0]
         head = self("ui-list-sep").join(items[:-1])
         return self(f"ui-list-{conj}", first=head, last=items[-1])
+
+
+# Fluent refuses a placeable longer than 1,000 characters (a guard against messages that expand
+# themselves). A long argument is legitimate here: the phrase for a 300-term condition of a rule
+# file. Such texts go through Fluent as short markers and are put back after formatting.
+LONG_ARGUMENT = 500
+
+
+def _held_back(args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The arguments with every text over LONG_ARGUMENT characters replaced by a marker, and the
+    texts by marker. Markers are made of a private-use character; when an argument holds that
+    character itself, nothing is held back (and Fluent's own limit applies)."""
+    held: dict[str, str] = {}
+    out = {}
+    if any(isinstance(value, str) and "\ue000" in value for value in args.values()):
+        return args, held
+    for name, value in args.items():
+        if isinstance(value, str) and len(value) > LONG_ARGUMENT:
+            marker = f"\ue000{len(held)}\ue001"
+            held[marker] = value
+            value = marker
+        out[name] = value
+    return out, held
 
 
 def _fluent_args(args: dict[str, Any]) -> dict[str, Any]:
