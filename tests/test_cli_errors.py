@@ -440,3 +440,13 @@ def test_a_usage_error_is_one_line_not_a_box(args, words):
     result = ratdsl(*args)
     assert "╭" not in result.stderr and "│" not in result.stderr
     one_line(result, 2, *words)
+
+
+def test_simulate_names_the_broken_rules_when_the_baseline_is_broken(tmp_path):
+    base = tmp_path / "base"
+    base.mkdir()
+    (base / "game.rat").write_text('game x "X" {\n  players 2..4\n}\nrule r() { set nope = 1 }\n', "utf-8")
+    result = ratdsl("simulate", ROOT / "rules" / "ratland", "-n", "2", "--baseline", base)
+    assert result.returncode == 1, result.stderr
+    assert f"run `ratdsl check {base}`" in result.stderr
+    assert "ratdsl check rules" not in result.stderr and "games in" not in result.stdout

@@ -16,7 +16,7 @@ import typer
 from ..files import atomic_write_text
 from ..language.errors import RuleError
 from ..language.visible import visible
-from ..session import RulesInvalid, parse_option_pairs
+from ..session import RulesInvalid, load_rules, parse_option_pairs
 from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
 
 MAX_WORKERS = 256  # more processes than this is a typing mistake, not a machine
@@ -74,6 +74,11 @@ def register(app: typer.Typer) -> None:
         spec = SimulationSpec(str(rules), tuple(modules), opts, players, names)
         base_mods = tuple(modules if baseline_modules is None else [m for m in baseline_modules if m != "none"])
         base = SimulationSpec(str(baseline), base_mods, opts, players, names) if baseline else None
+        if base is not None:  # broken baseline rules: say so, naming them, before any game
+            try:
+                load_rules(baseline, list(base_mods), dict(opts))
+            except (RulesInvalid, RuleError, ValueError, OSError) as err:
+                fail(*rules_failure(err, baseline))
         started = time.perf_counter()
         try:
             report = _play(console, simulate, spec, games, seed, workers, base)
