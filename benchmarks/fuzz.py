@@ -1,0 +1,115 @@
+"""Mutation fuzzing that reaches the engine: N mutated RatLand rule sets, each parsed, checked and,
+when accepted, played by the generated code and the tree-walker, whose logs and errors must agree
+(the cases and outcomes are described in tests/fuzz_cases.py).
+
+    python benchmarks/fuzz.py [--cases 100000] [--workers 2] [--seed 1] [--start 0]
+                              [--out fuzz-out] [--minimize] [--case I]
+
+Prints the outcome counts and cases/s; for each crash, hang and disagreement, the case (seed and
+index), what was mutated, the first lines of the error, and the folder where the mutated game
+was saved (OUT/case-SEED-INDEX/ratland, with case.txt). `--case I` runs one case in this process
+and prints its result (to reproduce one); `--minimize` keeps the fewest of a bad case's
+mutations that still give its outcome. Exit status 1 when any case crashed, hung or disagreed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+if str(ROOT) not in sys.path:  # appended, so nothing already importable is shadowed
+    sys.path.append(str(ROOT))
+
+from tests import fuzz_cases as F  # noqa: E402
+
+
+def _progress(every: int, total: int):
+    started = time.perf_counter()
+
+    def report(run: F.Run) -> None:
+        if run.cases % every == 0:
+            rate = run.cases / (time.perf_counter() - started)
+            bad = sum(run.counts[o] for o in F.BAD)
+            print(f"  {run.cases}/{total} cases, {rate:.1f}/s, {bad} bad", file=sys.stderr, flush=True)
+    return report
+
+
+def _one(seed: int, index: int, minimize: bool) -> int:
+    os.environ["RATDSL_CACHE_DIR"] = ""
+    case = F.make_case(seed, index)
+    ws = F.Workspace()
+    try:
+        result = F.run_case(case, ws)
+        print(case.describe())
+        print(f"outcome: {result.outcome} ({result.players} players, {result.seconds:.2f} s)")
+        if result.detail:
+            print(result.detail)
+        if minimize and len(case.mutations) > 1:
+            keep = F.minimize(case, result.outcome, ws)
+            print("minimal: " + "; ".join(case.mutations[i].note for i in keep))
+    finally:
+        ws.close()
+    return 1 if result.outcome in F.BAD else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cases", type=int, default=100_000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", type=int, default=0, help="index of the first case")
+    ap.add_argument("--out", type=Path, default=Path("fuzz-out"), help="where bad cases are saved")
+    ap.add_argument("--time-limit", type=float, default=F.TIME_LIMIT, help="seconds per case")
+    ap.add_argument("--minimize", action="store_true", help="minimize each bad case's mutations")
+    ap.add_argument("--case", type=int, help="run this one case here and print it")
+    args = ap.parse_args(argv)
+    if args.case is not None:
+        return _one(args.seed, args.case, args.minimize)
+    indexes = range(args.start, args.start + args.cases)
+    print(f"fuzz: {args.cases} cases from seed {args.seed}, {args.workers} workers, "
+          f"{args.time_limit:g} s per case", flush=True)
+    run = F.run_cases(args.seed, indexes, args.workers, args.time_limit,
+                      _progress(max(100, args.cases // 20), args.cases))
+    _report_bad(run, args)
+    counts = ", ".join(f"{o} {run.counts[o]}" for o in F.OUTCOMES)
+    share = run.played / max(1, run.cases)
+    print(f"outcomes: {counts}")
+    print(f"{run.cases} cases in {run.seconds:.0f} s: {run.cases / max(run.seconds, 1e-9):.1f} cases/s; "
+          f"{share:.0%} played a game with both engines")
+    per_case = run.cpu / max(1, run.cases)
+    print(f"{per_case * 1000:.0f} ms of processor time per case: 100,000 cases take about "
+          f"{per_case * 100_000 / max(1, args.workers) / 60:.0f} min with {args.workers} workers on idle cores")
+    print(f"crashes {run.counts['crash']}, hangs over {args.time_limit:g} s {run.counts['hang']}, "
+          f"engine disagreements {run.counts['disagreement']}")
+    return 1 if any(run.counts[o] for o in F.BAD) else 0
+
+
+def _report_bad(run: F.Run, args) -> None:
+    if not run.bad:
+        return
+    print(f"{len(run.bad)} bad cases (reproduce one with: python benchmarks/fuzz.py --seed {args.seed} "
+          f"--case INDEX):")
+    ws = F.Workspace() if args.minimize else None
+    try:
+        for index, result in sorted(run.bad, key=lambda b: b[0]):
+            case = F.make_case(run.seed, index)
+            folder = F.save_reproducer(case, result, args.out)
+            print(f"- {result.outcome}: {case.describe()}")
+            if ws is not None and len(case.mutations) > 1 and result.outcome != "hang":
+                keep = F.minimize(case, result.outcome, ws)
+                print("    minimal: " + "; ".join(case.mutations[i].note for i in keep))
+            for line in result.detail.splitlines()[:1] + result.detail.splitlines()[-2:]:
+                print(f"    {line[:300]}")
+            print(f"    saved: {folder}/ratland ({result.players} players)")
+    finally:
+        if ws is not None:
+            ws.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
