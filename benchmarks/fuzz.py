@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -30,8 +31,13 @@ from tests import fuzz_cases as F  # noqa: E402
 
 def _progress(every: int, total: int):
     started = time.perf_counter()
+    shown = [0]
 
     def report(run: F.Run) -> None:
+        if len(run.bad) > shown[0]:
+            index, result = run.bad[-1]
+            shown[0] = len(run.bad)
+            print(f"  case {index}: {result.outcome}: {result.signature}", file=sys.stderr, flush=True)
         if run.cases % every == 0:
             rate = run.cases / (time.perf_counter() - started)
             bad = sum(run.counts[o] for o in F.BAD)
@@ -68,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minimize", action="store_true", help="minimize each bad case's mutations")
     ap.add_argument("--case", type=int, help="run this one case here and print it")
     args = ap.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the workers on the way out
     if args.case is not None:
         return _one(args.seed, args.case, args.minimize)
     indexes = range(args.start, args.start + args.cases)
@@ -79,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     counts = ", ".join(f"{o} {run.counts[o]}" for o in F.OUTCOMES)
     share = run.played / max(1, run.cases)
     print(f"outcomes: {counts}")
+    common = ", ".join(f"{o} {c} {n}" for (o, c), n in run.codes.most_common(12))
+    print(f"most common codes: {common}")
     print(f"{run.cases} cases in {run.seconds:.0f} s: {run.cases / max(run.seconds, 1e-9):.1f} cases/s; "
           f"{share:.0%} played a game with both engines")
     per_case = run.cpu / max(1, run.cases)

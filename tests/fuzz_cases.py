@@ -68,6 +68,7 @@ TWINS = (("most", "fewest"), ("descending", "ascending"), ("before", "after"), (
 DECLARED = {A.Tokens: "kind", A.Symbols: "symbol", A.Zone: "zone", A.Pile: "pile", A.Const: "const",
             A.Var: "var", A.Deck: "deck", A.Card: "card", A.Table: "table", A.Func: "func",
             A.Rule: "rule", A.Phase: "phase", A.Option: "option"}
+CODE = re.compile(r"\b[EWR]\d{3}\b")
 BUILTIN_VALUES = ("players", "active", "round", "player_count", "left", "right", "me", "it")
 LITERALS = ("0", "1", "-1", "none", "true", "false", "[]", "{}", '""', "players", "{rat: 1}", "[0, 1]",
             "1..3", "active", "100000")
@@ -356,6 +357,32 @@ def m_wrap(rng, src):
     return _replace(rng, src, "wrap", start, end, new)
 
 
+def m_nest(rng, src):
+    """A statement nested in many loops or conditions: the depth the engines and Python allow."""
+    if not src.blocks:
+        return None
+    start, end = rng.choice(rng.choice(src.blocks))
+    depth = rng.choice([5, 10, 19, 21, 25])
+    opener = rng.choice(["for each q{} in [1] {{ ", "if true {{ ", "repeat 1 times {{ "])
+    new = "".join(opener.format(i) for i in range(depth)) + src.text[start:end] + " }" * depth
+    return _replace(rng, src, "nest", start, end, new)
+
+
+def m_recurse(rng, src):
+    """A func that calls itself, or a rule whose body starts by doing itself: the depth limits."""
+    decls = [d for d in src.program.decls if isinstance(d, (A.Func, A.Rule))]
+    if not decls:
+        return None
+    decl = rng.choice(decls)
+    at = _offsets(src.text)
+    call = f"{decl.name}({', '.join(decl.params)})"
+    if isinstance(decl, A.Func):
+        start, end = at(decl.value.span)
+        return _replace(rng, src, "recurse", start, end, f"{call} + {src.text[start:end]}")
+    start, _ = at(decl.body.span)
+    return _replace(rng, src, "recurse", start + 1, start + 1, f" do {call} ")
+
+
 def m_raw(rng, src):
     i = rng.randrange(len(src.text))
     op = rng.choice(["delete", "duplicate", "insert"])
@@ -368,7 +395,8 @@ def m_raw(rng, src):
 
 MUTATORS = ((m_number, 18), (m_operator, 8), (m_name, 14), (m_twin, 5), (m_quantity, 5), (m_option, 4),
             (m_card_field, 5), (m_statement, 14), (m_declaration, 2), (m_expression, 6), (m_negate, 4),
-            (m_literal, 6), (m_transplant, 6), (m_wrap, 4), (m_raw, 5))
+            (m_literal, 6), (m_transplant, 6), (m_wrap, 4), (m_nest, 2), (m_recurse, 2),
+            (m_raw, 5))
 
 
 # ---------------------------------------------------------------- cases
@@ -469,8 +497,8 @@ class Result:
 class Workspace:
     """A private copy of the game's rule files; a case replaces one file and puts it back."""
 
-    def __init__(self) -> None:
-        self.dir = Path(tempfile.mkdtemp(prefix="ratdsl-fuzz-"))
+    def __init__(self, parent: Path | None = None) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="ratdsl-fuzz-", dir=parent or _scratch()))
         self.game = self.dir / "ratland"
         for rel in FILES:
             (self.game / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -478,6 +506,13 @@ class Workspace:
 
     def close(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _scratch() -> str | None:
+    """Where workspaces go: memory where there is such a folder (each case writes and reads
+    files), else the system's temporary folder."""
+    shm = Path("/dev/shm")
+    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
 
 
 def _positioned(err: RuleError) -> bool:
@@ -555,11 +590,13 @@ def _crash(err: BaseException) -> Result:
 def _signature(kind: str, err: BaseException) -> str:
     """The exception and the innermost ratdsl function it came from, e.g.
     "KeyError in ratdsl/agents/random_agent.py:random_distribution"."""
+    if isinstance(err, RecursionError):  # its innermost frame is wherever the stack ran out
+        return kind
     frames = [f for f in traceback.extract_tb(err.__traceback__)
               if "/ratdsl/" in f.filename.replace(os.sep, "/") or f.filename.startswith("<ratdsl")]
     if not frames:
         return kind
-    frame = frames[-1]
+    frame = next((f for f in reversed(frames) if not f.name.startswith("<")), frames[-1])  # not a genexpr
     name = frame.filename.replace(os.sep, "/")
     name = name[name.index("ratdsl/"):] if "ratdsl/" in name else name
     return f"{kind} in {name}:{frame.name}"
@@ -591,7 +628,7 @@ def _compare(generated, reference, players: int) -> Result:
     (glog, gerr), (rlog, rerr) = generated, reference
     for engine, err in (("generated", gerr), ("tree-walker", rerr)):
         if err and err[0] == "crash":
-            return Result("crash", f"{engine}: {err[1]}", players, signature=err[2])
+            return Result("crash", f"{engine}: {err[1]}", players, signature=f"{engine}: {err[2]}")
     if gerr and rerr and gerr[1] == rerr[1] == "R002":
         # Both ran out of steps; they count differently (generated code inlines small funcs).
         return Result("rule_error", "R002 in both engines", players)
@@ -624,18 +661,21 @@ def _limit_memory() -> None:
         pass
 
 
-def _worker(conn, seed: int) -> None:
+def _worker(conn, seed: int, scratch: Path) -> None:
     """Runs the cases it is sent, one at a time, and answers each with its Result."""
     os.environ["RATDSL_CACHE_DIR"] = ""  # no on-disk cache of 100,000 mutated files
     _limit_memory()
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
     corpus()
-    ws = Workspace()
+    ws = Workspace(scratch)
     run_case(make_case(seed, -1), ws)  # warm up: imports, the grammar, the unchanged files parsed
     gc.collect()
     gc.freeze()  # what is loaded now lives as long as the worker: the collector skips it
     try:
+        parent = os.getppid()
         while True:
+            while not conn.poll(1.0):
+                if os.getppid() != parent:  # the runner is gone (it may not close our pipe)
+                    return
             index = conn.recv()
             if index is None:
                 break
@@ -658,6 +698,7 @@ class Run:
     seconds: float = 0.0
     cpu: float = 0.0  # processor seconds spent in the cases, all workers together
     played: int = 0
+    codes: Counter = field(default_factory=Counter)  # (outcome, error code) of the refused and stopped
 
     @property
     def cases(self) -> int:
@@ -676,7 +717,7 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
 
     def start() -> None:
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(child, seed), daemon=True)
+        proc = ctx.Process(target=_worker, args=(child, seed, scratch), daemon=True)
         proc.start()
         child.close()
         live[parent] = (proc, parent, None, 0.0)
@@ -696,6 +737,9 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
     def record(index: int, result: Result) -> None:
         run.counts[result.outcome] += 1
         run.cpu += result.cpu
+        code = CODE.search(result.detail.split("\n")[0]) if result.outcome not in BAD else None
+        if code:
+            run.codes[(result.outcome, code.group())] += 1
         if result.outcome in PLAYED or (result.outcome == "crash" and result.players is not None):
             run.played += 1
         if result.outcome in BAD:
@@ -712,8 +756,22 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
         if todo:
             start()
 
-    for _ in range(max(1, min(workers, len(todo)))):
-        start()
+    scratch = Path(tempfile.mkdtemp(prefix="ratdsl-fuzz-", dir=_scratch()))  # (a killed worker's too)
+    try:
+        for _ in range(max(1, min(workers, len(todo)))):
+            start()
+        _serve(live, todo, time_limit, record, retire, feed)
+    finally:
+        for proc, *_ in live.values():
+            proc.kill()
+        shutil.rmtree(scratch, ignore_errors=True)
+    run.seconds = time.perf_counter() - started
+    return run
+
+
+def _serve(live, todo, time_limit, record, retire, feed) -> None:
+    """Answers the workers until none is left: records each result, sends the next case, and
+    retires a worker whose case ran over the time limit or who died."""
     while live:
         now = time.perf_counter()
         deadline = min(since + time_limit for _, _, index, since in live.values() if index is not None)
@@ -736,8 +794,6 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
         for conn, (_proc, _, index, since) in list(live.items()):
             if index is not None and now - since > time_limit:
                 retire(conn, Result("hang", f"over {time_limit:g} s", signature="hang"))
-    run.seconds = time.perf_counter() - started
-    return run
 
 
 def minimize(case: Case, outcome: str, ws: Workspace) -> tuple[int, ...]:
