@@ -58,6 +58,7 @@ PLAYED = ("ok", "rule_error", "disagreement")  # (a crash may also happen while 
 TIME_LIMIT = 5.0  # seconds per case
 MEMORY_LIMIT = 2 * 1024 ** 3  # bytes of address space per worker
 MAX_ROUNDS = 30  # a RatLand game lasts 5 to 7 rounds; a mutated one that never ends stops here
+WARM_UP = 120.0  # seconds a new worker may take to load everything before its first case
 STEP_BUDGET = 300_000  # a whole RatLand game takes under 10,000 steps
 
 NUMBERS = (0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 24, 99, 100, 1000)
@@ -670,6 +671,7 @@ def _worker(conn, seed: int, scratch: Path) -> None:
     run_case(make_case(seed, -1), ws)  # warm up: imports, the grammar, the unchanged files parsed
     gc.collect()
     gc.freeze()  # what is loaded now lives as long as the worker: the collector skips it
+    conn.send(None)  # ready: the time limit of its first case starts now
     try:
         parent = os.getppid()
         while True:
@@ -720,8 +722,7 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
         proc = ctx.Process(target=_worker, args=(child, seed, scratch), daemon=True)
         proc.start()
         child.close()
-        live[parent] = (proc, parent, None, 0.0)
-        feed(parent)
+        live[parent] = (proc, parent, None, time.perf_counter())  # fed when it says it is ready
 
     def feed(conn) -> None:
         proc = live[conn][0]
@@ -774,16 +775,20 @@ def _serve(live, todo, time_limit, record, retire, feed) -> None:
     retires a worker whose case ran over the time limit or who died."""
     while live:
         now = time.perf_counter()
-        deadline = min(since + time_limit for _, _, index, since in live.values() if index is not None)
+        deadline = min(since + (time_limit if index is not None else WARM_UP) for _, _, index, since in live.values())
         ready = wait(list(live), timeout=max(0.0, deadline - now))
         for conn in ready:
             try:
-                index, result = conn.recv()
+                message = conn.recv()
             except (EOFError, OSError):
                 code = live[conn][0].exitcode
                 retire(conn, Result("crash", f"the worker died (exit code {code})",
                                     signature=f"worker died ({code})"))
                 continue
+            if message is None:  # warmed up
+                feed(conn)
+                continue
+            index, result = message
             record(index, result)
             if result.outcome == "crash" and result.detail.startswith("out of memory"):
                 live[conn] = (live[conn][0], conn, None, 0.0)
@@ -794,6 +799,8 @@ def _serve(live, todo, time_limit, record, retire, feed) -> None:
         for conn, (_proc, _, index, since) in list(live.items()):
             if index is not None and now - since > time_limit:
                 retire(conn, Result("hang", f"over {time_limit:g} s", signature="hang"))
+            elif index is None and now - since > WARM_UP:
+                raise RuntimeError(f"a fuzz worker did not start within {WARM_UP:g} s")
 
 
 def minimize(case: Case, outcome: str, ws: Workspace) -> tuple[int, ...]:

@@ -252,7 +252,9 @@ KNOWN_FINDINGS: dict[str, str] = {
 def test_mutated_rule_sets_play_alike_in_both_engines():
     from . import fuzz_cases as F
 
-    run = F.run_cases(ENGINE_SEED, range(ENGINE_CASES), workers=2)
+    # A generous time limit: a shared CI machine must not turn a slow case into a "hang"; cases
+    # that really hang run into it all the same (benchmarks/fuzz.py uses 5 s).
+    run = F.run_cases(ENGINE_SEED, range(ENGINE_CASES), workers=2, time_limit=30.0)
     counts = ", ".join(f"{o} {run.counts[o]}" for o in F.OUTCOMES)
     line = f"fuzz (engine): {run.cases} mutated rule sets in {run.seconds:.0f} s: {counts}; {run.played} played"
     ENGINE_SUMMARY.append(line)
@@ -262,3 +264,36 @@ def test_mutated_rule_sets_play_alike_in_both_engines():
     unknown = [(i, r) for i, r in run.bad if r.signature not in KNOWN_FINDINGS]
     assert not unknown, "\n\n".join(f"{F.make_case(ENGINE_SEED, i).describe()}\n{r.outcome}: {r.signature}\n"
                                     f"{r.detail}" for i, r in unknown[:5])
+
+
+def test_engine_cases_are_rebuilt_from_seed_and_index():
+    """A reproducer is just (seed, index): the same pair gives the same mutated file."""
+    from . import fuzz_cases as F
+
+    texts = [F.make_case(7, i).text() for i in range(40)]
+    assert texts == [F.make_case(7, i).text() for i in range(40)]
+    assert sum(t != F.corpus().sources[F.make_case(7, i).file].text for i, t in enumerate(texts)) >= 35
+
+
+def test_engine_comparison_tells_logs_and_errors_apart():
+    """The oracle: a different record, a different error or a crash is never counted as agreement."""
+    from . import fuzz_cases as F
+
+    same = (['{"t":"game"}', '{"t":"move"}'], None)
+    assert F._compare(same, same, 2).outcome == "ok"
+    moved = (['{"t":"game"}', '{"t":"move","n":2}'], None)
+    assert F._compare(same, moved, 2).outcome == "disagreement"
+    stopped = (same[0], ("rule", "R001", "round.rat:3:5", "no"))
+    assert F._compare(stopped, stopped, 2).outcome == "rule_error"
+    elsewhere = (same[0], ("rule", "R001", "round.rat:4:5", "no"))
+    assert F._compare(stopped, elsewhere, 2).outcome == "disagreement"
+    assert F._compare(same, stopped, 2).outcome == "disagreement"
+    crashed = (same[0], ("crash", "KeyError: 'x'", "KeyError"))
+    assert F._compare(same, crashed, 2).outcome == "crash"
+
+
+def test_a_case_over_the_time_limit_is_a_hang_and_the_run_goes_on():
+    from . import fuzz_cases as F
+
+    run = F.run_cases(ENGINE_SEED, range(2), workers=1, time_limit=0.001)
+    assert run.counts["hang"] == 2 and run.cases == 2
