@@ -93,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     per_case = run.cpu / max(1, run.cases)
     print(f"{per_case * 1000:.0f} ms of processor time per case: 100,000 cases take about "
           f"{per_case * 100_000 / max(1, args.workers) / 60:.0f} min with {args.workers} workers on idle cores")
+    slow = ", ".join(f"{index} ({outcome}, {seconds:.1f} s)" for seconds, index, outcome in run.slowest)
+    print(f"slowest cases: {slow}")
     print(f"crashes {run.counts['crash']}, hangs over {args.time_limit:g} s {run.counts['hang']}, "
           f"engine disagreements {run.counts['disagreement']}")
     return 1 if any(run.counts[o] for o in F.BAD) else 0

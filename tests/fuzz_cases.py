@@ -701,6 +701,7 @@ class Run:
     cpu: float = 0.0  # processor seconds spent in the cases, all workers together
     played: int = 0
     codes: Counter = field(default_factory=Counter)  # (outcome, error code) of the refused and stopped
+    slowest: list[tuple[float, int, str]] = field(default_factory=list)  # (seconds, index, outcome), top 5
 
     @property
     def cases(self) -> int:
@@ -738,6 +739,7 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
     def record(index: int, result: Result) -> None:
         run.counts[result.outcome] += 1
         run.cpu += result.cpu
+        run.slowest = sorted(run.slowest + [(result.seconds, index, result.outcome)], reverse=True)[:5]
         code = CODE.search(result.detail.split("\n")[0]) if result.outcome not in BAD else None
         if code:
             run.codes[(result.outcome, code.group())] += 1
