@@ -6,9 +6,11 @@ three mutations, chosen from the file's own tokens and syntax tree so that the t
 parses and often passes the checker: numbers swapped for small or boundary numbers, operators
 for operators of the same family, names for names of the same kind, keywords for their twins
 (most/fewest, top/bottom...), quantities (`up to`), option defaults, card fields, statements
-deleted, duplicated or swapped, declarations deleted, expressions swapped, plus some raw
-character edits. Every edit is chosen on the original text and applied at once, so a case needs
-no parse to be built and is rebuilt from (seed, index) alone.
+deleted, duplicated, swapped, wrapped in a loop or a secret block, nested 5 to 25 deep or
+copied from another file, declarations deleted, expressions swapped or replaced by a value of
+another kind, funcs and rules made to call themselves, plus some raw character edits. Every
+edit is chosen on the original text and applied at once, so a case needs no parse to be built
+and is rebuilt from (seed, index) alone.
 
 A case is loaded as a game folder is (a private copy of rules/ratland with the one file
 replaced), checked, and when accepted played with one seed by the generated code and by the
@@ -204,7 +206,7 @@ def _replace(rng: random.Random, src: Source, kind: str, start: int, end: int, n
     return Mutation(kind, (Edit(start, end, new),), f"{src.rel}:{line}: {_short(old)!r} -> {_short(new)!r}")
 
 
-def m_number(rng, src):
+def m_number(rng: random.Random, src: Source) -> Mutation | None:
     ints = [t for t in src.tokens if t.kind == "int"]
     if not ints:
         return None
@@ -214,7 +216,7 @@ def m_number(rng, src):
     return _replace(rng, src, "number", t.start, t.end, str(new))
 
 
-def m_operator(rng, src):
+def m_operator(rng: random.Random, src: Source) -> Mutation | None:
     ops = [t for t in src.tokens if any(t.text in family for family in OPERATOR_FAMILIES)]
     if not ops:
         return None
@@ -223,7 +225,7 @@ def m_operator(rng, src):
     return _replace(rng, src, "operator", t.start, t.end, rng.choice([o for o in family if o != t.text]))
 
 
-def m_name(rng, src):
+def m_name(rng: random.Random, src: Source) -> Mutation | None:
     kinds = corpus().kind_of
     names = [t for t in src.tokens if t.kind == "name" and t.text in kinds]
     if not names:
@@ -235,7 +237,7 @@ def m_name(rng, src):
     return _replace(rng, src, "name", t.start, t.end, rng.choice(others))
 
 
-def m_twin(rng, src):
+def m_twin(rng: random.Random, src: Source) -> Mutation | None:
     pairs = {a: b for x, y in TWINS for a, b in ((x, y), (y, x))}
     found = [t for t in src.tokens if t.text in pairs and t.kind == "name"]
     if not found:
@@ -249,7 +251,7 @@ def m_twin(rng, src):
     return _replace(rng, src, "twin", t.start, t.end, new)
 
 
-def m_quantity(rng, src):
+def m_quantity(rng: random.Random, src: Source) -> Mutation | None:
     toks = src.tokens
     spots = [i for i, t in enumerate(toks) if t.text in ("move", "draw") and i + 1 < len(toks)]
     if not spots:
@@ -264,7 +266,7 @@ def m_quantity(rng, src):
     return _replace(rng, src, "quantity", nxt.start, nxt.start, "up to ")
 
 
-def m_option(rng, src):
+def m_option(rng: random.Random, src: Source) -> Mutation | None:
     if not src.options:
         return None
     opt, start, end = rng.choice(src.options)
@@ -274,7 +276,7 @@ def m_option(rng, src):
     return _replace(rng, src, "option", start, end, " " + text)
 
 
-def m_card_field(rng, src):
+def m_card_field(rng: random.Random, src: Source) -> Mutation | None:
     fields = [spots for spots in src.card_fields.values() if len(spots) >= 2]
     if not fields:
         return None
@@ -292,7 +294,7 @@ def _swap(src: Source, kind: str, first: tuple[int, int], second: tuple[int, int
                     f"{src.rel}:{line1}<->{line2}: swap {src.text[a:b][:30]!r} and {src.text[c:d][:30]!r}")
 
 
-def m_statement(rng, src):
+def m_statement(rng: random.Random, src: Source) -> Mutation | None:
     if not src.blocks:
         return None
     block = rng.choice(src.blocks)
@@ -305,14 +307,14 @@ def m_statement(rng, src):
     return _replace(rng, src, "statement " + op, start, end, new)
 
 
-def m_declaration(rng, src):
+def m_declaration(rng: random.Random, src: Source) -> Mutation | None:
     if len(src.decls) < 2:
         return None
     start, end = rng.choice(src.decls[1:])  # not the header
     return _replace(rng, src, "declaration delete", start, end, "")
 
 
-def m_expression(rng, src):
+def m_expression(rng: random.Random, src: Source) -> Mutation | None:
     groups = [spots for spots in src.exprs.values() if len(spots) >= 2]
     if not groups:
         return None
@@ -320,7 +322,7 @@ def m_expression(rng, src):
     return _swap(src, "expression", *rng.sample(spots, 2))
 
 
-def m_negate(rng, src):
+def m_negate(rng: random.Random, src: Source) -> Mutation | None:
     conditions = [t for t in src.tokens if t.text in ("if", "while", "where")]
     if not conditions:
         return None
@@ -328,7 +330,7 @@ def m_negate(rng, src):
     return _replace(rng, src, "negate", t.end, t.end, " not")
 
 
-def m_literal(rng, src):
+def m_literal(rng: random.Random, src: Source) -> Mutation | None:
     """An expression replaced by a value of any kind: what the engines do with the wrong type."""
     spots = [spot for name, spots in src.exprs.items() if name in LITERAL_TARGETS for spot in spots]
     if not spots:
@@ -337,7 +339,7 @@ def m_literal(rng, src):
     return _replace(rng, src, "literal", start, end, rng.choice(LITERALS))
 
 
-def m_transplant(rng, src):
+def m_transplant(rng: random.Random, src: Source) -> Mutation | None:
     """A statement of any shipped file inserted before a statement of this one."""
     donor = rng.choice(list(corpus().sources.values()))
     if not src.blocks or not donor.blocks:
@@ -347,7 +349,7 @@ def m_transplant(rng, src):
     return _replace(rng, src, "transplant", at, at, donor.text[start:end] + "\n")
 
 
-def m_wrap(rng, src):
+def m_wrap(rng: random.Random, src: Source) -> Mutation | None:
     """A statement put inside a loop, a secret block or a condition, or followed by `end game`."""
     if not src.blocks:
         return None
@@ -358,7 +360,7 @@ def m_wrap(rng, src):
     return _replace(rng, src, "wrap", start, end, new)
 
 
-def m_nest(rng, src):
+def m_nest(rng: random.Random, src: Source) -> Mutation | None:
     """A statement nested in many loops or conditions: the depth the engines and Python allow."""
     if not src.blocks:
         return None
@@ -369,7 +371,7 @@ def m_nest(rng, src):
     return _replace(rng, src, "nest", start, end, new)
 
 
-def m_recurse(rng, src):
+def m_recurse(rng: random.Random, src: Source) -> Mutation | None:
     """A func that calls itself, or a rule whose body starts by doing itself: the depth limits."""
     decls = [d for d in src.program.decls if isinstance(d, (A.Func, A.Rule))]
     if not decls:
@@ -384,7 +386,7 @@ def m_recurse(rng, src):
     return _replace(rng, src, "recurse", start + 1, start + 1, f" do {call} ")
 
 
-def m_raw(rng, src):
+def m_raw(rng: random.Random, src: Source) -> Mutation | None:
     i = rng.randrange(len(src.text))
     op = rng.choice(["delete", "duplicate", "insert"])
     if op == "delete":
