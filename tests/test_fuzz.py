@@ -270,3 +270,36 @@ def test_mutated_rule_sets_play_alike_in_both_engines():
     cases = [f"{F.make_case(ENGINE_SEED, i).describe()}\n{r.outcome}: {r.signature}\n{r.detail}"
              for i, r in unknown[:5]]
     assert not unknown, ", ".join(f"{n} x {k}" for k, n in kinds.items()) + "\n\n" + "\n\n".join(cases)
+
+
+def test_engine_cases_are_rebuilt_from_seed_and_index():
+    """A reproducer is just (seed, index): the same pair gives the same mutated file."""
+    from . import fuzz_cases as F
+
+    texts = [F.make_case(7, i).text() for i in range(40)]
+    assert texts == [F.make_case(7, i).text() for i in range(40)]
+    assert sum(t != F.corpus().sources[F.make_case(7, i).file].text for i, t in enumerate(texts)) >= 35
+
+
+def test_engine_comparison_tells_logs_and_errors_apart():
+    """The oracle: a different record, a different error or a crash is never counted as agreement."""
+    from . import fuzz_cases as F
+
+    same = (['{"t":"game"}', '{"t":"move"}'], None)
+    assert F._compare(same, same, 2).outcome == "ok"
+    moved = (['{"t":"game"}', '{"t":"move","n":2}'], None)
+    assert F._compare(same, moved, 2).outcome == "disagreement"
+    stopped = (same[0], ("rule", "R001", "round.rat:3:5", "no"))
+    assert F._compare(stopped, stopped, 2).outcome == "rule_error"
+    elsewhere = (same[0], ("rule", "R001", "round.rat:4:5", "no"))
+    assert F._compare(stopped, elsewhere, 2).outcome == "disagreement"
+    assert F._compare(same, stopped, 2).outcome == "disagreement"
+    crashed = (same[0], ("crash", "KeyError: 'x'", "KeyError"))
+    assert F._compare(same, crashed, 2).outcome == "crash"
+
+
+def test_a_case_over_the_time_limit_is_a_hang_and_the_run_goes_on():
+    from . import fuzz_cases as F
+
+    run = F.run_cases(ENGINE_SEED, range(2), workers=1, time_limit=0.001)
+    assert run.counts["hang"] == 2 and run.cases == 2
