@@ -246,8 +246,6 @@ KNOWN_FINDINGS: dict[str, str] = {
         "`distribute ... at least N in ZONES` naming a zone that is not a target (issue 16)",
     "tree-walker: RecursionError":
         "funcs calling each other without end: RecursionError in the tree-walker, R001 in generated code",
-    "generated: SyntaxError in ratdsl/engine/codegen/generator.py:_install":
-        "20 nested `for each` or `repeat` loops: Python's 'too many statically nested blocks'",
 }
 
 
