@@ -38,13 +38,12 @@ class Chance:
             if sum(drawn.values()) != n:
                 raise ScriptError(f"scripted draw {drawn} has {sum(drawn.values())} tokens, the rules draw {n}")
             return drawn
-        population: list[str] = []  # every token, kinds in order
-        for k in kind_order:
-            count = contents.get(k, 0)
-            if count > 0:
-                population += [k] * count
+        # Every token, kinds in order, as kinds and counts: `sample` picks positions in the row of
+        # tokens without making it (the same picks as from the row itself), so a draw costs its
+        # size, not the zone's.
+        kinds = [k for k in kind_order if contents.get(k, 0) > 0]
         drawn: dict[str, int] = {}
-        for k in self.rng.sample(population, n):
+        for k in self.rng.sample(kinds, n, counts=[contents[k] for k in kinds]):
             drawn[k] = drawn.get(k, 0) + 1
         return drawn
 

@@ -40,8 +40,9 @@ def did_you_mean(name: str, candidates: list[str]) -> str | None:
 
 def refused(it: Any, err: OperatorError, node: Node) -> RuleRuntimeError:
     """An operator's refusal (ratdsl/semantics/operators.py) as the evaluator's error (`it.error`)
-    at the operand of `node` it blames, or at `node` itself."""
-    return it.error(getattr(node, err.at) if err.at else node, err.message)
+    at the operand of `node` it blames, or at `node` itself, with the code of what it refused
+    (R001, or a limit's own)."""
+    return it.error(getattr(node, err.at) if err.at else node, err.message, code=err.code)
 
 
 class GameOver(Exception):

@@ -9,8 +9,10 @@ nothing but this state: there is no eval/exec, no file, import or Python access.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ..language import ast as A
 from ..semantics import operators as ops
@@ -39,6 +41,12 @@ from .treewalk.statements import EXEC
 
 DEFAULT_STEP_BUDGET = 5_000_000
 MAX_DEPTH = 150  # nested func/rule calls; Python's own limit must never be the one that stops a game
+# Python frames the tree-walker uses, at most, per level of a rule's syntax tree and per call
+# (a func, rule, hook or card effect): what the Python stack must hold for MAX_DEPTH calls.
+FRAMES_PER_LEVEL, FRAMES_PER_CALL = 5, 16
+# The most frames asked for: beyond it, C code that recurses (json, == on nested lists) could
+# overflow the machine's stack instead of raising RecursionError.
+MAX_FRAMES = 25_000
 
 
 class Interpreter:
@@ -54,6 +62,7 @@ class Interpreter:
                  "rules", "state", "steps", "targets_cache", "zone_refs")
 
     def __init__(self, runtime: Runtime, step_budget: int = DEFAULT_STEP_BUDGET):
+        ensure_stack(runtime.d)
         self.rt = runtime
         self.d = runtime.d
         self.rules: CompiledRules = runtime.rules
@@ -100,8 +109,9 @@ class Interpreter:
         return self.rt.log
 
     # ------------------------------------------------------------------ errors
-    def error(self, node: A.Node | None, message: str, hint: str | None = None) -> RuleRuntimeError:
-        return self.rt.error(node, message, hint)
+    def error(self, node: A.Node | None, message: str, hint: str | None = None,
+              code: str = "R001") -> RuleRuntimeError:
+        return self.rt.error(node, message, hint, code)
 
     def truth(self, value: Any, node: A.Node) -> bool:
         if value.__class__ is bool:  # the common case inline, as generated code has it
@@ -121,6 +131,20 @@ class Interpreter:
 
     def tick(self, node: A.Node) -> None:
         self.steps += 1
+        if self.steps > self.budget:
+            raise StepBudgetExceeded(node.span, self.budget)
+
+    def draw_tokens(self, node: A.Draw, source: ZoneRef, dest: ZoneRef, wanted: int | None) -> None:
+        """`draw` once its zones and number (None: all) are known (both engines). Each token
+        drawn costs a step, paid before, as a draw's work grows with its size."""
+        size = sum(self.state.zones[source].values())
+        self.charge(node, size if wanted is None or wanted > size else max(wanted, 0))
+        self.rt.draw_tokens(node, source, dest, wanted)
+
+    def charge(self, node: A.Node, items: int) -> None:
+        """A query (`[... for x in xs]`, `where`, `ordered by`, `with most`) costs a step per item,
+        paid before it runs: nested queries over long lists stop at the budget (R002)."""
+        self.steps += items
         if self.steps > self.budget:
             raise StepBudgetExceeded(node.span, self.budget)
 
@@ -246,6 +270,8 @@ class Interpreter:
                 raise self.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
                                  "a function or rule that calls itself needs a condition that stops it")
             return self._call(name, args, node)
+        except RecursionError:
+            raise too_deep_for_python(self, node) from None
         finally:
             self.depth -= 1
 
@@ -422,9 +448,11 @@ class Interpreter:
         if n > len(pile):
             raise self.error(node, f"cannot reveal {n} cards from {src}: it holds {len(pile)}")
         for _ in range(n):
-            self.card_event(self.rt.reveal_card(pile, src, dst), "reveal")
+            self.card_event(self.rt.reveal_card(pile, src, dst), "reveal", node)
 
-    def card_event(self, card: CardValue, event: str) -> None:
+    def card_event(self, card: CardValue, event: str, node: A.Node) -> None:
+        """Runs the card's handlers of `event`, caused by `node`. A handler is a call like a
+        rule's: it counts against the same depth limit, so chained reveals stop there."""
         decl = self.d.cards.get(card.name)
         if decl is None:
             return
@@ -432,9 +460,15 @@ class Interpreter:
             if handler.event == event:
                 self.fired[card.name] = self.fired.get(card.name, 0) + 1
                 self.context.append(card.name)
+                self.depth += 1
                 try:
+                    if self.depth > MAX_DEPTH:
+                        raise self.error(node, f"card {card.name}'s `on {event}` runs inside another card's "
+                                               f"(or a rule's) more than {MAX_DEPTH} deep",
+                                         "a card whose effect reveals cards needs a condition that stops it")
                     self.run_block(handler.body, Env({"this": card}))
                 finally:
+                    self.depth -= 1
                     self.context.pop()
 
     def player(self, value: Any, node: A.Node) -> PlayerRef:
@@ -466,6 +500,8 @@ class Interpreter:
                 raise self.error(node, f"rule {name} runs inside itself more than {MAX_DEPTH} deep",
                                  "a rule that calls itself needs a condition that stops it")
             self._call_rule(name, args, node)
+        except RecursionError:
+            raise too_deep_for_python(self, node) from None
         finally:
             self.depth -= 1
 
@@ -515,6 +551,42 @@ class Interpreter:
         self.rt.show(self.player(player, node.player), cards)
 
     # ------------------------------------------------------------------ views & checks
+_FRAMES: WeakKeyDictionary[GameDef, int] = WeakKeyDictionary()
+
+
+def too_deep_for_python(it: Interpreter, node: A.Node) -> BaseException:
+    """What a RecursionError becomes: at the outermost call, R001 there (a positioned error, not a
+    crash); inside, the RecursionError again, so that it unwinds to the outermost call."""
+    if it.depth > 1:
+        return RecursionError()
+    return it.error(node, "the rules nest too deeply: their calls and the expressions inside them "
+                          "exhaust Python's stack", "nest fewer expressions and calls inside each other")
+
+
+def ensure_stack(d: GameDef) -> None:
+    """Raises Python's recursion limit so that the tree-walker reaches the depth limit (R001, at
+    the call that passes it, as generated code does) before Python's own RecursionError, for rules
+    whose statements and expressions nest up to about 30 deep; the limit only ever grows, up to
+    MAX_FRAMES. Rules nesting deeper still stop with R001 at their outermost call (too_deep_for_python)."""
+    needed = _FRAMES.get(d)
+    if needed is None:
+        depth = max((syntax_depth(decl) for decl in d.ruleset.decls), default=0)
+        needed = (MAX_DEPTH + 2) * (FRAMES_PER_LEVEL * depth + FRAMES_PER_CALL) + 1_000
+        needed = _FRAMES[d] = min(needed, MAX_FRAMES)
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+
+
+def syntax_depth(node: A.Node) -> int:
+    """How deeply nodes nest under `node` (walked with a list, not recursion)."""
+    deepest, todo = 0, [(node, 1)]
+    while todo:
+        current, depth = todo.pop()
+        deepest = max(deepest, depth)
+        todo.extend((child, depth + 1) for child in A.iter_children(current))
+    return deepest
+
+
 def _count_fired(it: Interpreter, attached: Attached) -> None:
     """Counts one application of a card's effect, a hook or a modifier (GameResult.fired)."""
     key = attached.card.name if attached.card is not None else attached.decl.key

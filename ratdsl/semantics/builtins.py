@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..language.builtin_names import BUILTIN_FUNCTIONS
+from .operators import MAX_ITEMS, OperatorError, bounded, too_long
 from .values import CardValue, PileRef, PlayerRef, ZoneRef
 
 
@@ -61,7 +62,23 @@ def _max(interp, node, *values):
 
 
 def _sum(interp, node, values):
-    return sum(_numbers(interp, node, [interp.iterable(values, node)]))
+    return _bounded(interp, node, sum(_numbers(interp, node, [interp.iterable(values, node)])))
+
+
+def _bounded(interp, node, value: int) -> int:
+    """A number the builtin made, checked against the limit of numbers (operators.bounded)."""
+    try:
+        return bounded(value)
+    except OperatorError as err:
+        raise _limit(interp, node, err) from None
+
+
+def _limit(interp, node, err: OperatorError) -> Exception:
+    """A limit's refusal as the context's positioned error, with the limit's code (a context's
+    `error` makes R001 errors; the summaries' static one takes no code)."""
+    error = interp.error(node, err.message)
+    error.code = err.code
+    return error
 
 
 def _len(interp, node, values):
@@ -109,6 +126,9 @@ def _pieces(interp, node, thing):
     contents = interp.read_zones[thing] if isinstance(thing, ZoneRef) else thing
     if not isinstance(contents, dict):
         raise interp.error(node, "pieces() takes a zone or a bundle")
+    total = sum(n for n in contents.values() if n > 0)
+    if total > MAX_ITEMS:  # the list is refused before it is made
+        raise _limit(interp, node, too_long(total))
     pieces: list[str] = []
     for k in interp.d.kinds:
         n = contents.get(k)
@@ -164,6 +184,8 @@ def _cards(interp, node, deck):
 def _sample(interp, node, n, items):
     items = interp.iterable(items, node)
     n = interp.number(n, node)
+    if n < 0:
+        raise interp.error(node, f"cannot pick {n} items: the number to pick is 0 or more")
     if n > len(items):
         raise interp.error(node, f"cannot pick {n} of {len(items)}")
     picked = interp.chance.sample(items, n)
@@ -180,15 +202,26 @@ def _pick(interp, node, items):
 
 def _share_in_turn(interp, node, total, claims):
     """Hands out `total` one at a time to the claims in list order, round after round, until
-    every claim is met or nothing is left. Returns what each claim got."""
-    left = interp.number(total, node)
+    every claim is met or nothing is left. Returns what each claim got: worked out, not played
+    out one at a time (a total of 10^18 takes no longer than 1)."""
+    left = max(0, interp.number(total, node))
     wanted = [max(0, interp.number(c, node)) for c in interp.iterable(claims, node)]
-    got = [0] * len(wanted)
-    while left > 0 and any(g < w for g, w in zip(got, wanted)):
-        for i, w in enumerate(wanted):
-            if left and got[i] < w:
-                got[i] += 1
-                left -= 1
+    if sum(wanted) <= left:
+        return wanted
+    # `rounds` full rounds hand out sum(min(w, rounds)); find the most that `left` pays for.
+    low, high = 0, max(wanted)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if sum([min(w, mid) for w in wanted]) <= left:
+            low = mid
+        else:
+            high = mid - 1
+    got = [min(w, low) for w in wanted]
+    left -= sum(got)
+    for i, w in enumerate(wanted):  # the last, partial round, in list order
+        if left and w > low:
+            got[i] += 1
+            left -= 1
     return got
 
 

@@ -10,7 +10,10 @@ everywhere. The rules, in short:
   is an error, not false;
 * `+` and `-` add and subtract numbers and bundles (a bundle difference drops kinds that fall to 0
   or below), `+` also joins lists; `*` multiplies numbers, or scales a bundle on its LEFT by a
-  number (`2 * {coin: 1}` is refused, as the docs say); `/` and `%` floor, and refuse a zero divisor.
+  number (`2 * {coin: 1}` is refused, as the docs say); `/` and `%` floor, and refuse a zero divisor;
+* numbers stay below 10**18 in size (MAX_NUMBER): an operator whose result would not is refused
+  (R006), so no game can build a number that takes memory or time to hold; a list stays at most
+  MAX_ITEMS long (R007), and a bundle never holds a negative count.
 
 An operator that refuses its operands raises `OperatorError` with a message and the operand to
 blame (the name of its field in the AST node: "left", "right", "key"; "" for the node itself).
@@ -27,16 +30,44 @@ from .values import PileRef, type_name
 WHOLE, LEFT, RIGHT, KEY = "", "left", "right", "key"
 
 
+MAX_NUMBER = 10**18  # every number of a game is below this in size (the parser allows 18 digits)
+MAX_ITEMS = 100_000  # items of one list, cards of one pile
+TOO_BIG, TOO_LONG = "R006", "R007"  # the runtime codes of these limits
+
+
 class OperatorError(Exception):
     """An operator refused its operands. `at` names the operand to blame (see the module);
     `wrong_type` is True when any operands of the same types would be refused too (the checker
-    reports those), False when it is these values (a zero divisor, an index past the end)."""
+    reports those), False when it is these values (a zero divisor, an index past the end);
+    `code` is the runtime error code the evaluators give it (a limit has its own)."""
 
-    def __init__(self, message: str, at: str = WHOLE, wrong_type: bool = True):
+    def __init__(self, message: str, at: str = WHOLE, wrong_type: bool = True, code: str = "R001"):
         super().__init__(message)
         self.message = message
         self.at = at
         self.wrong_type = wrong_type
+        self.code = code
+
+
+def bounded(value: int) -> int:
+    """`value` if it is below MAX_NUMBER in size, else a refusal: where numbers grow, they are
+    checked, so no rule can make one that would take the machine's memory or time."""
+    if -MAX_NUMBER < value < MAX_NUMBER:
+        return value
+    raise OperatorError("the number is too big: numbers stay between -10^18 and 10^18", WHOLE,
+                        wrong_type=False, code=TOO_BIG)
+
+
+def short(items: list[Any]) -> list[Any]:
+    """`items` if it holds at most MAX_ITEMS, else a refusal (where lists grow)."""
+    if len(items) <= MAX_ITEMS:
+        return items
+    raise too_long(len(items))
+
+
+def too_long(size: int) -> OperatorError:
+    return OperatorError(f"a list of {size} items is too long (at most {MAX_ITEMS})", WHOLE,
+                         wrong_type=False, code=TOO_LONG)
 
 
 # ---------------------------------------------------------------- conversions
@@ -98,31 +129,36 @@ def contains(container: list[Any], item: Any) -> bool:
 def _bundle_sum(left: dict[str, int], right: dict[str, int], sign: int) -> dict[str, int]:
     out = dict(left)
     for k, v in right.items():
-        out[k] = out.get(k, 0) + sign * v
+        out[k] = bounded(out.get(k, 0) + sign * v)
     return {k: v for k, v in out.items() if v > 0}
 
 
 def add(left: Any, right: Any) -> Any:
     if left.__class__ is int and right.__class__ is int:
-        return left + right
+        return bounded(left + right)
     if isinstance(left, dict) and isinstance(right, dict):
         return _bundle_sum(left, right, 1)
     if isinstance(left, list) and isinstance(right, list):
+        if len(left) + len(right) > MAX_ITEMS:
+            raise too_long(len(left) + len(right))
         return left + right
-    return number(left, LEFT) + number(right, RIGHT)
+    return bounded(number(left, LEFT) + number(right, RIGHT))
 
 
 def subtract(left: Any, right: Any) -> Any:
     if isinstance(left, dict) and isinstance(right, dict):
         return _bundle_sum(left, right, -1)
-    return number(left, LEFT) - number(right, RIGHT)
+    return bounded(number(left, LEFT) - number(right, RIGHT))
 
 
 def multiply(left: Any, right: Any) -> Any:
     if isinstance(left, dict):  # a bundle scaled by a number on its right, never on its left
         factor = number(right, RIGHT)
-        return {k: v * factor for k, v in left.items()}
-    return number(left, LEFT) * number(right, RIGHT)
+        if factor < 0:
+            raise OperatorError(f"a bundle cannot be scaled by {factor}: it holds no negative counts",
+                                RIGHT, wrong_type=False)
+        return {k: bounded(v * factor) for k, v in left.items()}
+    return bounded(number(left, LEFT) * number(right, RIGHT))
 
 
 def divide(left: Any, right: Any) -> int:
@@ -158,7 +194,7 @@ def greater_or_equal(left: Any, right: Any) -> bool:
 
 
 def negate(value: Any) -> int:
-    return -number(value)
+    return -number(value)  # (bounded: the limit is the same both sides of 0)
 
 
 def not_(value: Any) -> bool:

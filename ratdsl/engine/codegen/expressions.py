@@ -361,9 +361,14 @@ class ExprLowering:
         known = self.type_of(items)
         return known[1] if isinstance(known, tuple) else None
 
-    def loop(self, source: A.Expr, var: str, scope: Scope, copy: bool = False) -> tuple[str, Scope, str]:
-        """Opens `for LOCAL in ITEMS:` binding `var` in a new scope; the caller closes it."""
+    def loop(self, source: A.Expr, var: str, scope: Scope, copy: bool = False,
+             charge: A.Node | None = None) -> tuple[str, Scope, str]:
+        """Opens `for LOCAL in ITEMS:` binding `var` in a new scope; the caller closes it. With
+        `charge` (a query), its items cost a step each, paid before the loop (Interpreter.charge)."""
         items = self.iterable(source, scope)
+        if charge is not None:
+            self.emit(f"it.steps += len({items})")
+            self.emit(f"if it.steps > it.budget: raise StepBudgetExceeded({self.c(charge.span)}, it.budget)")
         inner = Scope(scope)
         local = self.unit.new("l")
         inner.names[var] = local

@@ -9,13 +9,14 @@ from typing import Any
 
 from ...language import ast as A
 from ...semantics.builtins import BUILTINS
-from ...semantics.operators import LOOSE_EQUALITY, OperatorError, contains, equal, fold
+from ...semantics.operators import LOOSE_EQUALITY, MAX_NUMBER, OperatorError, contains, equal, fold
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..compiled import left_step
 from .expressions import _GLOBAL_TYPES, MAX_INLINE_NESTING, ExprLowering, _int_literal
 from .scope import Scope
 
 _ARITH = {"+": "+", "-": "-", "*": "*", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+_GROWS = frozenset("+-*")  # the operators whose number may pass the limit (operators.MAX_NUMBER)
 
 
 def _plain_equality(lt: Any, rt: Any) -> bool:
@@ -249,6 +250,10 @@ def _BinOp(low: ExprLowering, node: A.BinOp, scope: Scope) -> str:
         return low.typed(out, bool)
     if op in _ARITH:
         checks = [f"{v}.__class__ is int" for v in (left, right) if low.type_of(v) is not int]
+        if op in _GROWS:  # the number is checked against the limit; beyond it, the shared operator raises
+            checks.append(f"-{MAX_NUMBER} < ({out} := {left} {op} {right}) < {MAX_NUMBER}")
+            low.emit(f"{out} = {out} if {' and '.join(checks)} else it.binop({low.c(node)}, {left}, {right})")
+            return low.typed(out, int if len(checks) == 1 else None)
         fast = f"{left} {op} {right}"
         if checks:
             fast += f" if {' and '.join(checks)} else it.binop({low.c(node)}, {left}, {right})"
@@ -403,7 +408,7 @@ def _InExpr(low: ExprLowering, node: A.InExpr, scope: Scope) -> str:
 def _Comprehension(low: ExprLowering, node: A.Comprehension, scope: Scope) -> str:
     out = low.tmp()
     low.emit(f"{out} = []")
-    _, inner, _ = low.loop(node.source, node.var, scope)
+    _, inner, _ = low.loop(node.source, node.var, scope, charge=node)
     if node.condition is not None:
         low.emit(f"if {low.truth(node.condition, inner)}:")
         low.unit.depth += 1
@@ -420,7 +425,7 @@ def _Comprehension(low: ExprLowering, node: A.Comprehension, scope: Scope) -> st
 def _Where(low: ExprLowering, node: A.Where, scope: Scope) -> str:
     out = low.tmp()
     low.emit(f"{out} = []")
-    local, inner, items = low.loop(node.source, "it", scope)
+    local, inner, items = low.loop(node.source, "it", scope, charge=node)
     low.emit(f"if {low.truth(node.condition, inner)}: {out}.append({local})")
     low.unit.depth -= 1
     return low.typed(out, ("list", low.element_type(items)))
@@ -429,7 +434,7 @@ def _Where(low: ExprLowering, node: A.Where, scope: Scope) -> str:
 def _keyed(low: ExprLowering, node: A.Ordered | A.Extreme, scope: Scope) -> tuple[str, Any]:
     keyed = low.tmp()
     low.emit(f"{keyed} = []")
-    local, inner, items = low.loop(node.source, "it", scope)
+    local, inner, items = low.loop(node.source, "it", scope, charge=node)
     low.emit(f"{keyed}.append(({local}, {low.expr(node.key, inner)}))")
     low.unit.depth -= 1
     return keyed, low.element_type(items)

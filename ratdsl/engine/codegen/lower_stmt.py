@@ -301,7 +301,7 @@ def _s_Draw(low: Lowering, node: A.Draw, scope: Scope) -> None:
         amount = low.expr(q.amount, scope)
         wanted = low.tmp()
         low.emit(f"{wanted} = {low.fast(amount, int, amount, f'it.number({amount}, {low.c(q.amount)})')}")
-    low.emit(f"it.rt.draw_tokens({low.c(node)}, {source}, {dest}, {wanted})")
+    low.emit(f"it.draw_tokens({low.c(node)}, {source}, {dest}, {wanted})")
 
 
 def _s_AskDistribute(low: Lowering, node: A.AskDistribute, scope: Scope) -> None:

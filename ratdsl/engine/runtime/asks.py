@@ -52,11 +52,27 @@ class Asks:
             return  # nothing to place: no question
         names = list(zones_by_label)
         decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
+        label_of = {zone: label for label, zone in zones_by_label.items()}
         for limit, (value, zones) in zip(node.limits, limits):
-            labels = [z.name if isinstance(z, ZoneRef) else z for z in zones]
+            labels = [label for z in zones if (label := target_label(z, label_of, zones_by_label))]
+            if not labels and limit.kind == "least" and value > 0:
+                raise self.error(limit.zones, f"none of these zones is one the tokens are distributed among "
+                                              f"({', '.join(zones_by_label)}): `at least {value}` cannot be met",
+                                 "an `at least` limit names zones among the targets")
             (decision.at_most if limit.kind == "most" else decision.at_least).append((value, labels))
         answer = self.ask(decision, node)
         for name in names:
             n = answer.get(name)
             if n:
                 self.shift(source, zones_by_label[name], kind, n)
+
+
+def target_label(zone: Any, label_of: dict[ZoneRef, str], zones_by_label: dict[str, ZoneRef]) -> str | None:
+    """The label (a target's, as the player answers) of a zone an `at most`/`at least` limit
+    names, or None for a zone that is not a target: it receives nothing from this distribution,
+    so the limit leaves it out (an `at least` left with no zone is an error, see distribute)."""
+    if zone.__class__ is ZoneRef:
+        return label_of.get(zone)
+    if zone.__class__ is str and zone in zones_by_label:
+        return zone
+    return None

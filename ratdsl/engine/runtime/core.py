@@ -8,6 +8,7 @@ from typing import Any
 
 from ...language import ast as A
 from ...semantics.definition import GameDef
+from ...semantics.operators import MAX_ITEMS, TOO_LONG
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode, type_name
 from ..chance import Chance
 from ..compiled import CompiledRules, compiled
@@ -22,6 +23,9 @@ from .piles import Piles
 from .secrets import KeptZones
 from .views import Views
 
+MAX_TOKENS = 1_000_000  # tokens a game may create, all zones together: a draw stays cheap
+TOO_MANY_TOKENS = "R008"
+
 
 class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
     """One game's state, log, chance source and agents, and every way they change. Evaluators
@@ -33,7 +37,7 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
     __slots__ = ("active_cache", "active_now", "agents", "baseline", "baseline_cards", "card_uid",
                  "cards_checked_at", "chance", "context", "current_span", "d", "kept_secrets", "keeping",
                  "log", "move_watchers", "n", "phase_start_zones", "rules", "secret_stack", "span_text",
-                 "state", "version", "where")
+                 "state", "tokens", "version", "where")
 
     def __init__(self, definition: GameDef, player_count: int, chance: Chance, agents: list[Agent],
                  log: GameLog | None = None):
@@ -57,6 +61,7 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
         # each kept secret block; empty when nothing is kept (see before_move).
         self.keeping: list[PhaseStart] = [self.phase_start_zones]
         self.card_uid = 0
+        self.tokens = 0  # tokens created so far (at most MAX_TOKENS)
         self.current_span: A.Span = definition.game.span  # the statement running, for errors
         self.where: str = "setup"  # the step running, "phase.step", for the log
         self.baseline: dict[str, int] | None = None  # the totals after setup (see conservation.py)
@@ -75,10 +80,11 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
         self.span_text: dict[int, str] = self.rules.span_text  # "file:line:col" of each ask
         self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
 
-    def error(self, node: A.Node | None, message: str, hint: str | None = None) -> RuleRuntimeError:
+    def error(self, node: A.Node | None, message: str, hint: str | None = None,
+              code: str = "R001") -> RuleRuntimeError:
         """An error at `node`, or at the statement running when the node has no position."""
         span = node.span if node is not None and node.span.line else self.current_span
-        return RuleRuntimeError(span, message, hint=hint, source=self.d.ruleset.source(span.file))
+        return RuleRuntimeError(span, message, code, hint=hint, source=self.d.ruleset.source(span.file))
 
     def changed(self) -> None:
         """Called on every change of the state but token moves, so remembered facts (card
@@ -117,6 +123,15 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
             if self.baseline is not None:
                 raise self.error(node, "tokens can only be created during setup",
                                  "move them from a supply zone instead")
+            added = 0
+            for k, v in what.items():
+                if v < 0:  # (bundles hold no negative counts; this keeps create honest whatever made one)
+                    raise self.error(node, f"cannot create {v} {k}: a count is 0 or more")
+                added += v
+            if self.tokens + added > MAX_TOKENS:
+                raise self.error(node, f"cannot create {added} more tokens: a game holds at most {MAX_TOKENS}",
+                                 code=TOO_MANY_TOKENS)
+            self.tokens += added
             self.before_move(where, where)
             contents = self.state.zones[where]
             for k, v in what.items():
@@ -129,11 +144,16 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
         if isinstance(where, PileRef):
             if self.baseline is not None:
                 raise self.error(node, "cards can only be created during setup")
+            named = self.cards_of(what, node.what)
+            pile = self.state.piles[where]
+            if len(pile) + len(named) > MAX_ITEMS:
+                raise self.error(node, f"cannot create {len(named)} more cards in {where}: a pile holds at most "
+                                       f"{MAX_ITEMS}", code=TOO_LONG)
             cards = []
-            for card in self.cards_of(what, node.what):
+            for card in named:
                 self.card_uid += 1
                 cards.append(CardValue(card.name, self.card_uid))
-            self.state.piles[where] = cards + self.state.piles[where]
+            pile[:0] = cards  # on top, in place: no copy of the pile's references for each create
             self.changed()
             if self.log.active:
                 self.log.emit("create", cards=[c.name for c in cards], dst=str(where))

@@ -230,9 +230,16 @@ class TokenMoves:
 
     def move_bundle(self, node: A.Move, sources: list[ZoneRef], dest: ZoneRef, bundle: dict[str, int],
                     up_to: bool) -> None:
-        """Moves a bundle's tokens from the first source that holds them, then the next..."""
+        """Moves a bundle's tokens from the first source that holds them, then the next... An
+        exact move checks that the sources hold them all before any moves."""
         remaining = {k: v for k, v in bundle.items() if v > 0}
         zones = self.state.zones
+        if not up_to:
+            missing = {k: v - held for k, v in remaining.items()
+                       if (held := sum([zones[s].get(k, 0) for s in sources])) < v}
+            if missing:
+                raise self.error(node, f"cannot move {missing}: the source does not hold them",
+                                 "write `move up to ...` to take what is there")
         for src in sources:
             if not remaining:
                 break

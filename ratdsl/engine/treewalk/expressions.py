@@ -67,9 +67,13 @@ def _eval_binop(it: Interpreter, node: A.BinOp, env: Env) -> Any:
 
 
 def _eval_boolop(it: Interpreter, node: A.BoolOp, env: Env) -> bool:
-    if node.op == "and":
-        return all(it.truth(it.eval(i, env), i) for i in node.items)
-    return any(it.truth(it.eval(i, env), i) for i in node.items)
+    # (A loop, not all()/any() over a generator: those would put C frames on the stack at every
+    # level of nesting, see Interpreter's ensure_stack.)
+    stop = node.op != "and"  # the value that decides: false for `and`, true for `or`
+    for i in node.items:
+        if it.truth(it.eval(i, env), i) is stop:
+            return stop
+    return not stop
 
 
 def _eval_range(it: Interpreter, node: A.RangeExpr, env: Env) -> list[int]:
@@ -84,7 +88,9 @@ def _eval_in(it: Interpreter, node: A.InExpr, env: Env) -> bool:
 
 def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> list[Any]:
     out = []
-    for item in it.iterable(it.eval(node.source, env), node.source):
+    items = it.iterable(it.eval(node.source, env), node.source)
+    it.charge(node, len(items))
+    for item in items:
         inner = env.child({node.var: item})
         if node.condition is None or it.truth(it.eval(node.condition, inner), node.condition):
             out.append(it.eval(node.element, inner))
@@ -106,11 +112,13 @@ def _eval_bundle(it: Interpreter, node: A.BundleLit, env: Env) -> dict[str, int]
 
 def _keyed(it: Interpreter, node, env: Env) -> list[tuple[Any, Any]]:
     items = it.iterable(it.eval(node.source, env), node.source)
+    it.charge(node, len(items))
     return [(item, it.eval(node.key, env.child({"it": item}))) for item in items]
 
 
 def _eval_where(it: Interpreter, node: A.Where, env: Env) -> list[Any]:
     items = it.iterable(it.eval(node.source, env), node.source)
+    it.charge(node, len(items))
     return [i for i in items if it.truth(it.eval(node.condition, env.child({"it": i})),
                                            node.condition)]
 

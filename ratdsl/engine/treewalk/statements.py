@@ -77,7 +77,7 @@ def _exec_draw(it: Interpreter, node: A.Draw, env: Env) -> None:
     dest = it.zone(it.eval(node.dest, env), node.dest)
     q = node.quantity
     wanted = None if q.mode == "all" else it.number(it.eval(q.amount, env), q.amount)
-    it.rt.draw_tokens(node, source, dest, wanted)
+    it.draw_tokens(node, source, dest, wanted)
 
 
 def _exec_shuffle(it: Interpreter, node: A.Shuffle, env: Env) -> None:
