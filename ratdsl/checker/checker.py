@@ -42,10 +42,13 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 |           | that is surely not yes/no: `if 0` is an error, not false                     |
 | E225      | an operator refuses its operands: arithmetic or `<` on a yes/no value, a     |
 |           | name, a list...; `2 * {kind: 1}`; `in` a number; a list index that is not a  |
-|           | number; division by a zero, or an index past the end, both known            |
+|           | number; division by a zero, or an index past the end, both known; a known   |
+|           | bundle scaled by a negative number; a number past 10^18, both known         |
 | E226      | a game header's player range starts below 1 (`players 0..4`)                |
 | E227      | a game header's player range goes above 100 (MAX_PLAYERS)                   |
 | E228      | a game header's player range is empty: `players 5..2`                       |
+| E233      | `sample(N, ...)` with N surely below zero                                   |
+| E234      | `distribute ... at least N in ZONES` where no zone of ZONES is a target     |
 | E237      | a persona weight that a game could change (`pick`, zones, players...): it     |
 |           | must be fixed before the game (numbers, consts, options, arithmetic)         |
 | E238      | a persona weight, known before the game, that is not from 0 to 1,000,000     |
@@ -429,6 +432,8 @@ class Checker:
             for limit in s.limits:
                 e(limit.amount)
                 e(limit.zones)
+                if limit.kind == "least":
+                    self.operands.least_in_targets(limit, s.targets)
         elif isinstance(s, A.Do):
             target = self.table.ref(s)
             arity = None if target is None else len(target.decl.params)
@@ -512,6 +517,8 @@ class Checker:
                     f"{_values(builtin.min_args)} or more" if builtin.max_args is None else \
                     f"{builtin.min_args} to {_values(builtin.max_args)}"
                 self.report(x.span, "E203", f"{builtin.signature} takes {wanted}, got {len(x.args)}")
+            if name == "sample" and target is not None and target.kind == BUILTIN and x.args:
+                self.operands.count(x.args[0], "`sample` cannot pick")
             for a in x.args:
                 self.expr(a)
             return

@@ -97,7 +97,10 @@ class Operands:
             if all(k is not None and k[1] for k in items):
                 return [k[0] for k in items if k is not None], True
             return [], False
-        if cls is A.BundleLit:
+        if cls is A.BundleLit:  # known when its counts are (`{red: 5} * -1` is then refused)
+            counts = [self.known(v, seen) for _, v in x.items]
+            if all(k is not None and k[1] and k[0].__class__ is int and k[0] > 0 for k in counts):
+                return {kind: k[0] for (kind, _), k in zip(x.items, counts) if k is not None}, True
             return {}, False
         if cls in _LISTS:
             return [], False
@@ -185,6 +188,26 @@ class Operands:
                     if err.wrong_type or (obj[1] and key[1]):
                         self.refused(err, getattr(x, err.at) if err.at else x, "`[]`")
 
+    def count(self, x: A.Expr, what: str) -> None:
+        """E233: a number of things to take (`sample(N, ...)`) that is surely below zero."""
+        known = self.known(x)
+        if known is not None and known[1] and known[0].__class__ is int and known[0] < 0:
+            self.checker.report(x.span, "E233", f"{what} {known[0]} items: the number is 0 or more")
+
+    def least_in_targets(self, limit: A.DistLimit, targets: A.Expr) -> None:
+        """E234: `at least N in ZONES` (N > 0) where none of ZONES is a target of the distribution,
+        both known: the limit can never be met (the game would stop there)."""
+        amount, zones, among = self.known(limit.amount), self.known(limit.zones), self.known(targets)
+        if amount is None or zones is None or among is None or not (amount[1] and zones[1] and among[1]):
+            return
+        labels = [_zone_label(z) for z in (zones[0] if isinstance(zones[0], list) else [zones[0]])]
+        targets_ = {_zone_label(z) for z in (among[0] if isinstance(among[0], list) else [among[0]])}
+        if amount[0].__class__ is int and amount[0] > 0 and None not in labels and None not in targets_ \
+                and not targets_.intersection(labels):
+            self.checker.report(limit.zones.span, "E234", f"`at least {amount[0]}` names no zone the tokens are "
+                                f"distributed among ({', '.join(sorted(targets_))}): it can never be met",
+                                "an `at least` limit names zones among the targets")
+
     def condition(self, x: A.Expr | None) -> None:
         """E224: a condition whose value is surely not yes or no."""
         cls = x.__class__
@@ -236,6 +259,14 @@ def _op(x: A.BinOp | A.Not | A.Neg) -> str:
     if isinstance(x, A.Neg):
         return "-"
     return x.op
+
+
+def _zone_label(value: Any) -> str | None:
+    """How a distribution names a zone known before the game (a shared zone, or a player zone's
+    name); None for anything else."""
+    if isinstance(value, ZoneRef) and value.owner is None:
+        return value.name
+    return value if isinstance(value, str) else None
 
 
 def _number_and_yes_no(left: Any, right: Any) -> bool:

@@ -1,0 +1,267 @@
+"""Runtime limits and exact semantics (issue 16): every limit is one meaning used by both
+engines, so the tree-walker and the generated code stop with the same code at the same place."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from ratdsl.engine.chance import Chance
+from ratdsl.engine.errors import RuleRuntimeError
+from ratdsl.engine.log import GameLog, dumps
+from ratdsl.semantics.builtins import BUILTINS
+from ratdsl.session import RulesInvalid, load_rules, new_game
+
+HEADER = '''game tiny "Tiny" {
+  players 2..2
+}
+tokens red, blue
+zone bank
+zone reserve
+per player zone purse
+deck things "Things" {
+}
+card thing in things "Thing" {
+}
+pile box
+pile box2
+setup {
+  step lay_out {
+    create {red: 5} in bank
+SETUP
+  }
+}
+round main
+'''
+
+
+def game_folder(tmp_path: Path, step: str, setup: str = "", extra: str = "") -> Path:
+    folder = tmp_path / "tiny"
+    folder.mkdir(exist_ok=True)
+    text = HEADER.replace("SETUP", setup) + extra + 'phase main "Main" {\n  step only {\n' + step \
+        + "\n    end game\n  }\n}\n"
+    (folder / "game.rat").write_text(text)
+    return folder
+
+
+def play(folder: Path, compiled: bool, budget: int = 5_000_000):
+    """(error code, line, column, message) or None, and the log's lines."""
+    log = GameLog(keep=True)
+    game = new_game(load_rules(folder), 2, 0, log=log, compiled=compiled, step_budget=budget)
+    try:
+        game.play()
+        error = None
+    except RuleRuntimeError as err:
+        error = (err.code, err.line, err.column, err.message)
+    return error, [dumps(r) for r in log.records]
+
+
+def both(tmp_path: Path, step: str, setup: str = "", extra: str = "", budget: int = 5_000_000):
+    """The outcome of both engines, which must be the same (error and log)."""
+    folder = game_folder(tmp_path, step, setup, extra)
+    reference = play(folder, compiled=False, budget=budget)
+    generated = play(folder, compiled=True, budget=budget)
+    assert generated == reference
+    return reference[0]
+
+
+# ---------------------------------------------------------------- 1. numbers
+def test_squaring_a_number_stops_at_the_limit_with_a_position(tmp_path):
+    error = both(tmp_path, "    set x = 3\n    repeat 40 times {\n      set x = x * x\n    }",
+                 extra="var x = 0\n")
+    assert error[:3] == ("R006", 26, 15) and "10^18" in error[3]
+
+
+@pytest.mark.parametrize("expr", ["x + x", "x - (0 - x)", "x * 2"])
+def test_doubling_a_local_stops_at_the_limit(tmp_path, expr):
+    error = both(tmp_path, f"    let x = 1\n    repeat 100 times {{\n      set x = {expr}\n    }}")
+    assert error[:2] == ("R006", 25)
+
+
+def test_a_sum_past_the_limit_is_refused(tmp_path):
+    error = both(tmp_path, "    let n = 999999999999999999\n    say \"s\" with sum([n, n])")
+    assert error[0] == "R006" and error[1] == 24
+
+
+def test_numbers_below_the_limit_are_untouched(tmp_path):
+    assert both(tmp_path, "    let n = 999999999999999998 + 1\n    say \"n\" with n, 0 - n, n * 1") is None
+
+
+def test_a_constant_product_past_the_limit_is_a_checker_finding(tmp_path):
+    with pytest.raises(RulesInvalid, match="E225 `\\*`: the number is too big"):
+        load_rules(game_folder(tmp_path, '    say "n" with 1000000000 * 1000000000'))
+
+
+# ---------------------------------------------------------------- 2. collections and tokens
+def test_doubling_a_list_stops_at_the_limit(tmp_path):
+    error = both(tmp_path, "    let xs = [1, 2, 3]\n    repeat 100 times {\n      set xs = xs + xs\n    }")
+    assert error[:2] == ("R007", 25) and "at most 100000" in error[3]
+
+
+def test_pieces_of_a_huge_bundle_is_refused_before_the_list_is_made(tmp_path):
+    error = both(tmp_path, '    say "n" with size(pieces({red: 10000000000000}))')
+    assert error[:3] == ("R007", 23, 23)
+
+
+def test_a_game_creates_a_bounded_number_of_tokens(tmp_path):
+    error = both(tmp_path, "", setup="    create {red: 10000000000000} in reserve")
+    assert error[:3] == ("R008", 17, 5)
+
+
+def test_a_draw_from_many_tokens_costs_the_draw_not_the_zone(tmp_path):
+    started = time.perf_counter()
+    error = both(tmp_path, "    draw 3 from reserve to bank", setup="    create {red: 999000, blue: 990} in reserve")
+    assert error is None and time.perf_counter() - started < 20
+
+
+def test_draws_pick_what_sampling_the_row_of_tokens_picks():
+    """Draws pick positions in the row of tokens without making it: the same picks as before."""
+    rng = random.Random(5)
+    for _ in range(300):
+        contents = {k: rng.randint(0, 40) for k in "abcd"}
+        size = sum(contents.values())
+        if not size:
+            continue
+        n, seed = rng.randint(1, size), rng.randint(0, 10**6)
+        population = [k for k in "abcd" for _ in range(contents[k])]
+        expected: dict[str, int] = {}
+        for k in random.Random(seed).sample(population, n):
+            expected[k] = expected.get(k, 0) + 1
+        assert Chance(seed).draw(contents, "abcd", n) == expected
+
+
+def test_share_in_turn_is_worked_out_not_played_out():
+    class Context:
+        def number(self, value, node):
+            return value
+
+        def iterable(self, value, node):
+            return value
+
+    def one_at_a_time(total, claims):
+        wanted, got, left = [max(0, c) for c in claims], [0] * len(claims), total
+        while left > 0 and any(g < w for g, w in zip(got, wanted)):
+            for i, w in enumerate(wanted):
+                if left and got[i] < w:
+                    got[i], left = got[i] + 1, left - 1
+        return got
+
+    share = BUILTINS["share_in_turn"].evaluate
+    rng = random.Random(1)
+    for _ in range(3000):
+        claims = [rng.randint(-2, 12) for _ in range(rng.randint(0, 5))]
+        total = rng.randint(-2, 50)
+        assert share(Context(), None, total, claims) == one_at_a_time(total, claims)
+    started = time.perf_counter()
+    assert share(Context(), None, 10**18 - 1, [5, 10**17, 3]) == [5, 10**17, 3]
+    assert share(Context(), None, 10**17, [10**17, 10**17]) == [5 * 10**16, 5 * 10**16]
+    assert time.perf_counter() - started < 1
+
+
+def test_a_huge_nested_comprehension_runs_out_of_steps(tmp_path):
+    error = both(tmp_path, '    say "n" with size([[x for x in 1..100000] for y in 1..100000])', budget=1_000_000)
+    assert error[:3] == ("R002", 23, 24)
+
+
+# ---------------------------------------------------------------- 3. create
+def test_creating_many_cards_one_at_a_time_is_linear_enough(tmp_path):
+    folder = game_folder(tmp_path, '    say "n" with size(box)',
+                         setup="    repeat 100000 times {\n      create thing in box\n    }")
+    started = time.perf_counter()
+    error, log = play(folder, compiled=True)
+    assert error is None and any('"args":[100000]' in line for line in log)
+    assert time.perf_counter() - started < 20  # (quadratic, it took over 30 s)
+
+
+def test_a_pile_holds_a_bounded_number_of_cards(tmp_path):
+    error = both(tmp_path, "", setup="    repeat 100001 times {\n      create thing in box\n    }")
+    assert error[:3] == ("R007", 18, 7)
+
+
+# ---------------------------------------------------------------- 4, 5. depth
+def test_chained_card_handlers_stop_at_the_depth_limit(tmp_path):
+    cards = "\n".join(f'card c{i} in things "C{i}" {{\n  on reveal {{\n    reveal 1 from box to box2\n  }}\n}}'
+                      for i in range(300))
+    names = ", ".join(f"c{i}" for i in range(300))
+    error = both(tmp_path, "    reveal 1 from box to box2", setup=f"    create [{names}] in box", extra=cards + "\n")
+    assert error[0] == "R001" and "more than 150 deep" in error[3]
+
+
+@pytest.mark.parametrize("extra", [
+    "func down(n) = if n == 0 then 0 else 1 + (1 + (1 + (1 + max(0, [down(n - 1)][0]))))\n",
+    "func down(n) = if n == 0 then 0 else sum([x + 1 for x in [down(n - 1)] where true])\n",
+    "func down(n) = if n == 0 then 0 else (if true and (true and (true and true)) then down(n - 1) else 0)\n",
+])
+def test_deep_recursion_is_r001_at_the_same_call_in_both_engines(tmp_path, extra):
+    error = both(tmp_path, '    say "d" with down(1000)', extra=extra)
+    assert error[0] == "R001" and "more than 150 deep" in error[3] and error[1] == 21
+
+
+def test_a_recursive_rule_inside_nested_blocks_is_r001_in_both_engines(tmp_path):
+    rule = ("rule down(n) {\n  if n > 0 {\n    if true {\n      if true {\n        do down(n - 1)\n"
+            "      }\n    }\n  }\n}\n")
+    error = both(tmp_path, "    do down(1000)", extra=rule)
+    assert error[:2] == ("R001", 25) and "more than 150 deep" in error[3]
+
+
+# ---------------------------------------------------------------- 6. distribute limits
+def test_at_least_in_a_zone_that_is_not_a_target_stops_before_any_agent_is_asked(tmp_path):
+    step = ("    let z = reserve\n    ask active placement: distribute red from bank among [purse]\n"
+            "      at least 1 in [z]")
+    error = both(tmp_path, step)
+    assert error[:3] == ("R001", 25, 21) and "cannot be met" in error[3]
+
+
+def test_at_most_in_a_zone_that_is_not_a_target_is_left_out(tmp_path):
+    step = "    ask active placement: distribute red from bank among [purse]\n      at most 1 in [reserve]"
+    assert both(tmp_path, step) is None
+
+
+def test_at_least_in_a_known_zone_that_is_not_a_target_is_a_checker_finding(tmp_path):
+    step = "    ask active placement: distribute red from bank among [purse]\n      at least 1 in [reserve]"
+    with pytest.raises(RulesInvalid, match="E234"):
+        load_rules(game_folder(tmp_path, step))
+
+
+# ---------------------------------------------------------------- 7. sample
+def test_sampling_a_negative_number_is_a_positioned_error(tmp_path):
+    error = both(tmp_path, '    let n = 0 - 1\n    say "n" with sample(n, [1, 2])')
+    assert error[:3] == ("R001", 24, 18) and "cannot pick -1" in error[3]
+
+
+def test_sampling_a_negative_constant_is_a_checker_finding(tmp_path):
+    with pytest.raises(RulesInvalid, match="E233"):
+        load_rules(game_folder(tmp_path, '    say "n" with sample(-1, [1, 2])'))
+
+
+# ---------------------------------------------------------------- 8. exact moves
+@pytest.mark.parametrize("move", ["move 9 red from bank to reserve", "move 9 from bank to reserve",
+                                  "let n = 9\n    move n red from bank to reserve",
+                                  "move 9 red from [bank, reserve] to active.purse"])
+def test_an_exact_move_of_more_than_there_is_fails(tmp_path, move):
+    error = both(tmp_path, "    " + move)
+    assert error[0] == "R001" and "only 5 there" in error[3]
+
+
+def test_move_up_to_takes_what_there_is(tmp_path):
+    assert both(tmp_path, '    move up to 9 red from bank to reserve\n    say "r" with reserve.red') is None
+
+
+def test_an_exact_bundle_move_checks_before_anything_moves(tmp_path):
+    folder = game_folder(tmp_path, "    move {red: 9} from bank to reserve")
+    error, log = play(folder, compiled=True)
+    assert error[0] == "R001" and not any('"t":"move"' in line for line in log)
+
+
+# ---------------------------------------------------------------- 9. negative create
+def test_a_negative_create_is_refused_at_the_create(tmp_path):
+    error = both(tmp_path, "", setup="    let k = 0 - 1\n    create {red: 5} * k in bank")
+    assert error[:3] == ("R001", 18, 23) and "cannot be scaled by -1" in error[3]
+
+
+def test_a_negative_constant_create_is_a_checker_finding(tmp_path):
+    with pytest.raises(RulesInvalid, match="E225"):
+        load_rules(game_folder(tmp_path, "", setup="    create {red: 5} * -1 in bank"))
