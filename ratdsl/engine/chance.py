@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 
+SMALL_ZONE = 10_000  # tokens; see Chance.draw
+
+
 class ScriptError(Exception):
     pass
 
@@ -38,12 +41,17 @@ class Chance:
             if sum(drawn.values()) != n:
                 raise ScriptError(f"scripted draw {drawn} has {sum(drawn.values())} tokens, the rules draw {n}")
             return drawn
-        # Every token, kinds in order, as kinds and counts: `sample` picks positions in the row of
-        # tokens without making it (the same picks as from the row itself), so a draw costs its
-        # size, not the zone's.
+        # Every token, kinds in order. In a big zone, as kinds and counts: `sample` picks positions
+        # in the row of tokens without making it (the same picks as from the row itself), so the
+        # draw costs its size, not the zone's. A small zone's row is made: that is faster.
         kinds = [k for k in kind_order if contents.get(k, 0) > 0]
+        counts = [contents[k] for k in kinds]
+        if sum(counts) <= SMALL_ZONE:
+            picked = self.rng.sample([k for k, count in zip(kinds, counts) for _ in range(count)], n)
+        else:
+            picked = self.rng.sample(kinds, n, counts=counts)
         drawn: dict[str, int] = {}
-        for k in self.rng.sample(kinds, n, counts=[contents[k] for k in kinds]):
+        for k in picked:
             drawn[k] = drawn.get(k, 0) + 1
         return drawn
 

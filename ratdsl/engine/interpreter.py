@@ -136,10 +136,8 @@ class Interpreter:
 
     def draw_tokens(self, node: A.Draw, source: ZoneRef, dest: ZoneRef, wanted: int | None) -> None:
         """`draw` once its zones and number (None: all) are known (both engines). Each token
-        drawn costs a step, paid before, as a draw's work grows with its size."""
-        size = sum(self.state.zones[source].values())
-        self.charge(node, size if wanted is None or wanted > size else max(wanted, 0))
-        self.rt.draw_tokens(node, source, dest, wanted)
+        drawn costs a step, as a draw's work grows with its size (at most MAX_TOKENS at once)."""
+        self.charge(node, self.rt.draw_tokens(node, source, dest, wanted))
 
     def charge(self, node: A.Node, items: int) -> None:
         """A query (`[... for x in xs]`, `where`, `ordered by`, `with most`) costs a step per item,

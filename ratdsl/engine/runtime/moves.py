@@ -260,8 +260,9 @@ class TokenMoves:
             raise self.error(node, f"cannot move {remaining}: the source does not hold them",
                              "write `move up to ...` to take what is there")
 
-    def draw_tokens(self, node: A.Draw, source: ZoneRef, dest: ZoneRef, wanted: int | None) -> None:
-        """`draw` once its zones and number (None for `all`) are known."""
+    def draw_tokens(self, node: A.Draw, source: ZoneRef, dest: ZoneRef, wanted: int | None) -> int:
+        """`draw` once its zones and number (None for `all`) are known; returns how many tokens
+        it drew."""
         q = node.quantity
         contents = self.state.zones[source]
         size = sum(contents.values())
@@ -274,7 +275,7 @@ class TokenMoves:
                                  "write `draw up to N ...` to draw what is there")
             n = size
         if n <= 0:
-            return
+            return 0
         try:
             drawn = self.chance.draw(contents, self.d.kinds, n)
         except ScriptError as err:
@@ -284,6 +285,7 @@ class TokenMoves:
         else:
             self.log.seq += 1  # records are numbered the same whether or not they are kept
         self.transfer(source, dest, drawn)
+        return n
 
 
 def before_move_code(runtime: str, source: str, dest: str, forgets: bool) -> list[str]:
