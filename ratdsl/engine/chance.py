@@ -10,7 +10,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-
 SMALL_ZONE = 10_000  # tokens; see Chance.draw
 
 
@@ -44,12 +43,16 @@ class Chance:
         # Every token, kinds in order. In a big zone, as kinds and counts: `sample` picks positions
         # in the row of tokens without making it (the same picks as from the row itself), so the
         # draw costs its size, not the zone's. A small zone's row is made: that is faster.
-        kinds = [k for k in kind_order if contents.get(k, 0) > 0]
-        counts = [contents[k] for k in kinds]
-        if sum(counts) <= SMALL_ZONE:
-            picked = self.rng.sample([k for k, count in zip(kinds, counts) for _ in range(count)], n)
+        if sum(contents.values()) <= SMALL_ZONE:  # (counts are never below 0)
+            population: list[str] = []
+            for k in kind_order:
+                count = contents.get(k, 0)
+                if count > 0:
+                    population += [k] * count
+            picked = self.rng.sample(population, n)
         else:
-            picked = self.rng.sample(kinds, n, counts=counts)
+            kinds = [k for k in kind_order if contents.get(k, 0) > 0]
+            picked = self.rng.sample(kinds, n, counts=[contents[k] for k in kinds])
         drawn: dict[str, int] = {}
         for k in picked:
             drawn[k] = drawn.get(k, 0) + 1

@@ -129,7 +129,9 @@ def contains(container: list[Any], item: Any) -> bool:
 def _bundle_sum(left: dict[str, int], right: dict[str, int], sign: int) -> dict[str, int]:
     out = dict(left)
     for k, v in right.items():
-        out[k] = bounded(out.get(k, 0) + sign * v)
+        v = out[k] = out.get(k, 0) + sign * v
+        if not -MAX_NUMBER < v < MAX_NUMBER:
+            bounded(v)  # raises
     return {k: v for k, v in out.items() if v > 0}
 
 
@@ -157,7 +159,11 @@ def multiply(left: Any, right: Any) -> Any:
         if factor < 0:
             raise OperatorError(f"a bundle cannot be scaled by {factor}: it holds no negative counts",
                                 RIGHT, wrong_type=False)
-        return {k: bounded(v * factor) for k, v in left.items()}
+        out = {k: v * factor for k, v in left.items()}
+        for v in out.values():
+            if not -MAX_NUMBER < v < MAX_NUMBER:
+                bounded(v)  # raises
+        return out
     return bounded(number(left, LEFT) * number(right, RIGHT))
 
 

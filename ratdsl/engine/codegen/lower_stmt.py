@@ -301,7 +301,9 @@ def _s_Draw(low: Lowering, node: A.Draw, scope: Scope) -> None:
         amount = low.expr(q.amount, scope)
         wanted = low.tmp()
         low.emit(f"{wanted} = {low.fast(amount, int, amount, f'it.number({amount}, {low.c(q.amount)})')}")
-    low.emit(f"it.draw_tokens({low.c(node)}, {source}, {dest}, {wanted})")
+    # Interpreter.draw_tokens written out: a step per token drawn.
+    low.emit(f"it.steps += it.rt.draw_tokens({low.c(node)}, {source}, {dest}, {wanted})")
+    low.emit(f"if it.steps > it.budget: raise StepBudgetExceeded({low.c(node.span)}, it.budget)")
 
 
 def _s_AskDistribute(low: Lowering, node: A.AskDistribute, scope: Scope) -> None:
@@ -332,7 +334,9 @@ def _s_AskDistribute(low: Lowering, node: A.AskDistribute, scope: Scope) -> None
         low.emit(f"{number} = {low.fast(amount, int, amount, f'it.number({amount}, {low.c(limit.amount)})')}")
         zones = low.iterable(limit.zones, scope)
         limits.append(f"({number}, {zones})")
-    low.emit(f"it.rt.distribute({low.c(node)}, {p}, {kind}, {source}, {targets}, [{', '.join(limits)}])")
+    # A step per token placed (an agent's work grows with them), as the tree-walker's it.charge.
+    low.emit(f"it.steps += it.rt.distribute({low.c(node)}, {p}, {kind}, {source}, {targets}, [{', '.join(limits)}])")
+    low.emit(f"if it.steps > it.budget: raise StepBudgetExceeded({low.c(node.span)}, it.budget)")
 
 
 def _s_Secretly(low: Lowering, node: A.Secretly, scope: Scope) -> None:

@@ -45,16 +45,26 @@ class Asks:
         return answer
 
     def distribute(self, node: A.AskDistribute, p: PlayerRef, kind: str, source: ZoneRef,
-                   zones_by_label: dict[str, ZoneRef], limits: list[tuple[int, list[Any]]]) -> None:
-        """Asks the player how to spread the tokens of `source`, then moves them."""
+                   zones_by_label: dict[str, ZoneRef], limits: list[tuple[int, list[Any]]]) -> int:
+        """Asks the player how to spread the tokens of `source`, then moves them; returns how
+        many tokens were placed (the evaluators charge a step for each)."""
         amount = self.state.zones[source].get(kind, 0)
         if amount == 0:
-            return  # nothing to place: no question
+            return 0  # nothing to place: no question
         names = list(zones_by_label)
         decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
-        label_of = {zone: label for label, zone in zones_by_label.items()}
+        label_of = None
         for limit, (value, zones) in zip(node.limits, limits):
-            labels = [label for z in zones if (label := target_label(z, label_of, zones_by_label))]
+            labels = []
+            for z in zones:  # each as the player answers: a target's label; other zones get nothing
+                if z.__class__ is str:
+                    if z in zones_by_label:
+                        labels.append(z)
+                elif z.__class__ is ZoneRef:
+                    if label_of is None:
+                        label_of = {zone: label for label, zone in zones_by_label.items()}
+                    if z in label_of:
+                        labels.append(label_of[z])
             if not labels and limit.kind == "least" and value > 0:
                 raise self.error(limit.zones, f"none of these zones is one the tokens are distributed among "
                                               f"({', '.join(zones_by_label)}): `at least {value}` cannot be met",
@@ -65,14 +75,5 @@ class Asks:
             n = answer.get(name)
             if n:
                 self.shift(source, zones_by_label[name], kind, n)
+        return amount
 
-
-def target_label(zone: Any, label_of: dict[ZoneRef, str], zones_by_label: dict[str, ZoneRef]) -> str | None:
-    """The label (a target's, as the player answers) of a zone an `at most`/`at least` limit
-    names, or None for a zone that is not a target: it receives nothing from this distribution,
-    so the limit leaves it out (an `at least` left with no zone is an error, see distribute)."""
-    if zone.__class__ is ZoneRef:
-        return label_of.get(zone)
-    if zone.__class__ is str and zone in zones_by_label:
-        return zone
-    return None

@@ -235,11 +235,15 @@ class TokenMoves:
         remaining = {k: v for k, v in bundle.items() if v > 0}
         zones = self.state.zones
         if not up_to:
-            missing = {k: v - held for k, v in remaining.items()
-                       if (held := sum([zones[s].get(k, 0) for s in sources])) < v}
-            if missing:
-                raise self.error(node, f"cannot move {missing}: the source does not hold them",
-                                 "write `move up to ...` to take what is there")
+            for k, v in remaining.items():
+                held = 0
+                for src in sources:
+                    held += zones[src].get(k, 0)
+                if held < v:
+                    missing = {k: v - h for k, v in remaining.items()
+                               if (h := sum([zones[s].get(k, 0) for s in sources])) < v}
+                    raise self.error(node, f"cannot move {missing}: the source does not hold them",
+                                     "write `move up to ...` to take what is there")
         for src in sources:
             if not remaining:
                 break

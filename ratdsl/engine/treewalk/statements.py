@@ -130,7 +130,7 @@ def _exec_ask_distribute(it: Interpreter, node: A.AskDistribute, env: Env) -> No
     targets = it.distribution_targets(node, p, it.eval(node.targets, env))
     limits = [(it.number(it.eval(limit.amount, env), limit.amount),
                it.iterable(it.eval(limit.zones, env), limit.zones)) for limit in node.limits]
-    it.rt.distribute(node, p, kinds[0], source, targets, limits)
+    it.charge(node, it.rt.distribute(node, p, kinds[0], source, targets, limits))
 
 
 def _exec_do(it: Interpreter, node: A.Do, env: Env) -> None:
