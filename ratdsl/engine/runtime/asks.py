@@ -53,23 +53,18 @@ class Asks:
             return 0  # nothing to place: no question
         names = list(zones_by_label)
         decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
-        label_of = None
         for limit, (value, zones) in zip(node.limits, limits):
-            labels = []
-            for z in zones:  # each as the player answers: a target's label; other zones get nothing
-                if z.__class__ is str:
-                    if z in zones_by_label:
-                        labels.append(z)
-                elif z.__class__ is ZoneRef:
-                    if label_of is None:
-                        label_of = {zone: label for label, zone in zones_by_label.items()}
-                    if z in label_of:
-                        labels.append(label_of[z])
-            if not labels and limit.kind == "least" and value > 0:
+            labels = [z.name if isinstance(z, ZoneRef) else z for z in zones]
+            if limit.kind == "most":  # (a zone that is not a target receives nothing: no harm)
+                decision.at_most.append((value, labels))
+                continue
+            # An `at least` counts only targets: the others receive nothing from this distribution.
+            labels = [z for z in labels if z in zones_by_label]
+            if not labels and value > 0:
                 raise self.error(limit.zones, f"none of these zones is one the tokens are distributed among "
                                               f"({', '.join(zones_by_label)}): `at least {value}` cannot be met",
                                  "an `at least` limit names zones among the targets")
-            (decision.at_most if limit.kind == "most" else decision.at_least).append((value, labels))
+            decision.at_least.append((value, labels))
         answer = self.ask(decision, node)
         for name in names:
             n = answer.get(name)
