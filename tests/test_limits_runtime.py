@@ -266,3 +266,9 @@ def test_a_negative_create_is_refused_at_the_create(tmp_path):
 def test_a_negative_constant_create_is_a_checker_finding(tmp_path):
     with pytest.raises(RulesInvalid, match="E225"):
         load_rules(game_folder(tmp_path, "", setup="    create {red: 5} * -1 in bank"))
+
+
+def test_placing_cards_on_a_full_pile_is_refused(tmp_path):
+    setup = "    repeat 60000 times {\n      create thing in box\n      create thing in box2\n    }"
+    error = both(tmp_path, "    place box on top of box2", setup=setup)
+    assert error[:3] == ("R007", 26, 5) and "a pile holds at most 100000" in error[3]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
+from ...semantics.operators import MAX_ITEMS, TOO_LONG
 from ...semantics.values import CardValue, PileRef, type_name
 from ..chance import ScriptError
 
@@ -68,6 +69,9 @@ class Piles:
 
     def place_cards(self, node: A.Place, value: Any, cards: list[CardValue], ref: PileRef) -> None:
         """`place` once its cards (the value and `cards_of` it) and pile are known."""
+        if len(self.state.piles[ref]) + len(cards) > MAX_ITEMS and ref is not value:
+            raise self.error(node, f"cannot place {len(cards)} more cards on {ref}: a pile holds at most {MAX_ITEMS}",
+                             code=TOO_LONG)
         if value.__class__ is PileRef:  # a whole pile: its cards are all there, in order
             taken = cards
             self.state.piles[value].clear()
