@@ -66,6 +66,7 @@ class ExprLowering:
         self.types: dict[str, Any] = {}  # what a temporary or local is known to hold
         self.choices: dict[str, frozenset] = {}  # the few values a temporary or local can hold
         self.item_choices: dict[str, frozenset] = {}  # the same for every item of a list
+        self.bounds: dict[str, int] = {}  # what numbers are surely below in size (see lower_expr._bound)
         self.inlined = 0  # funcs being inlined around the code now generated
         self.inlined_rules = 0  # and rules
 

@@ -12,6 +12,7 @@ from ...semantics.builtins import BUILTINS
 from ...semantics.operators import LOOSE_EQUALITY, MAX_NUMBER, OperatorError, contains, equal, fold
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..compiled import left_step
+from ..runtime.core import MAX_TOKENS
 from .expressions import _GLOBAL_TYPES, MAX_INLINE_NESTING, ExprLowering, _int_literal
 from .scope import Scope
 
@@ -32,6 +33,21 @@ def _plain_equality(lt: Any, rt: Any) -> bool:
     if isinstance(lt, tuple) or isinstance(rt, tuple):
         return True  # a list and a number
     return lt is rt  # numbers with numbers, yes/no with yes/no
+
+
+def _bound(low: ExprLowering, op: str, left: str, right: str) -> int | None:
+    """What the size of `left op right` is surely below, when both operands' sizes are known
+    (token counts: a game holds at most MAX_TOKENS; constants; sums and products of those) and
+    that is within the limit of numbers: then the generated code needs no check."""
+    bounds = []
+    for code in (left, right):
+        ok, value = low.static_of(code)
+        bound = abs(value) + 1 if ok and value.__class__ is int else low.bounds.get(code)
+        if bound is None:
+            return None
+        bounds.append(bound)
+    result = bounds[0] + bounds[1] if op != "*" else bounds[0] * bounds[1]
+    return result if result <= MAX_NUMBER else None
 
 
 def _maybe_list(t: Any) -> bool:
@@ -75,6 +91,7 @@ def _Attr(low: ExprLowering, node: A.Attr, scope: Scope) -> str:
         low.emit(f"{out} = {low.fast(obj, ZoneRef, f'it.read_zones[{obj}].get({k}, 0)', slow)}")
         if low.type_of(obj) is ZoneRef:
             low.typed(out, int)
+            low.bounds[out] = MAX_TOKENS + 1
     elif node.name in low.d.consts and low.type_of(obj) is ZoneRef and \
             low.static_kinds(A.Name(node.name), Scope()) is not None:
         # A group of kinds (a constant list): the sum of their counts.
@@ -83,6 +100,7 @@ def _Attr(low: ExprLowering, node: A.Attr, scope: Scope) -> str:
         kinds = low.static_kinds(A.Name(node.name), Scope())
         low.emit(f"{out} = {' + '.join(f'{contents}.get({low.t(k)}, 0)' for k in kinds)}")
         low.typed(out, int)
+        low.bounds[out] = MAX_TOKENS + 1
     elif low.type_of(obj) is CardValue:
         card_field(low, obj, k, slow, out)
     else:
@@ -198,6 +216,7 @@ def inline_builtin(low: ExprLowering, name: str, args: list[str], node: A.Call, 
                 low.emit(f"{out} = it.read_zones[{args[0]}].get({args[1]}, 0)")
             else:
                 low.emit(f"{out} = sum([it.read_zones[z].get({args[1]}, 0) for z in {args[0]}])")
+            low.bounds[out] = MAX_TOKENS + 1
             return bool(low.typed(out, int))
     if name == "zones" and len(args) == 2:
         ok, names = low.static_of_list(args[1])
@@ -250,6 +269,11 @@ def _BinOp(low: ExprLowering, node: A.BinOp, scope: Scope) -> str:
         return low.typed(out, bool)
     if op in _ARITH:
         checks = [f"{v}.__class__ is int" for v in (left, right) if low.type_of(v) is not int]
+        bound = _bound(low, op, left, right) if op in _GROWS else None
+        if bound is not None:  # e.g. token counts and small constants: far below the limit, unchecked
+            low.emit(f"{out} = {left} {op} {right}")
+            low.bounds[out] = bound
+            return low.typed(out, int)
         if op in _GROWS:  # the number is checked against the limit; beyond it, the shared operator raises
             checks.append(f"-{MAX_NUMBER} < ({out} := {left} {op} {right}) < {MAX_NUMBER}")
             low.emit(f"{out} = {out} if {' and '.join(checks)} else it.binop({low.c(node)}, {left}, {right})")

@@ -35,6 +35,8 @@ def _s_Let(low: Lowering, node: A.Let, scope: Scope) -> None:
     low.emit(f"{local} = {value}")
     if node.name not in low.gen.set_targets:
         low.typed(local, low.type_of(value))
+        if value in low.bounds:
+            low.bounds[local] = low.bounds[value]
 
 
 def _s_Set(low: Lowering, node: A.Set, scope: Scope) -> None:
