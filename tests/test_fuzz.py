@@ -241,12 +241,7 @@ ENGINE_SEED = 16
 # Bad outcomes the current code is known to give, by signature (fuzz_cases.Result.signature),
 # each reported in /work/fuzz-findings.md and issue 16. A fix makes its entry unnecessary: remove
 # it then. Anything not listed fails the test.
-KNOWN_FINDINGS: dict[str, str] = {
-    "generated: KeyError in ratdsl/agents/random_agent.py:random_distribution":
-        "`distribute ... at least N in ZONES` naming a zone that is not a target (issue 16)",
-    "tree-walker: RecursionError":
-        "funcs calling each other without end: RecursionError in the tree-walker, R001 in generated code",
-}
+KNOWN_FINDINGS: dict[str, str] = {}  # signature -> why it is still accepted; empty: none is
 
 
 def test_mutated_rule_sets_play_alike_in_both_engines():

@@ -379,8 +379,11 @@ class Checker:
                 if not self.table.is_local(s.target) and name != "active" and self.table.kind_of(name) != VAR:
                     self.report(s.target.span, "E209", f"cannot set {name!r}: it is not a variable",
                                 "declare it with `var NAME = VALUE`, or use `let` for a local name")
-            else:
+            elif isinstance(s.target, A.Attr):
                 e(s.target)
+            else:  # `set 0 = ...`, `set f(x) = ...`: the grammar takes any postfix expression
+                self.report(s.target.span, "E209", "only a variable or a player's variable (OWNER.NAME) can be set",
+                            "declare it with `var NAME = VALUE`, or use `let` for a local name")
             e(s.value)
         elif isinstance(s, A.If):
             self.operands.condition(s.condition)
