@@ -272,3 +272,28 @@ def test_placing_cards_on_a_full_pile_is_refused(tmp_path):
     setup = "    repeat 60000 times {\n      create thing in box\n      create thing in box2\n    }"
     error = both(tmp_path, "    place box on top of box2", setup=setup)
     assert error[:3] == ("R007", 26, 5) and "a pile holds at most 100000" in error[3]
+
+
+# ---------------------------------------------------------------- values nested thousands deep
+@pytest.mark.parametrize("step", [
+    "    repeat 30000 times {\n      set xs = [xs]\n    }",  # logged (the set record) too deep
+    "    repeat 30000 times {\n      let ys = [xs]\n      set xs = ys\n    }\n    if xs == xs {\n      end game\n    }",
+])
+def test_values_nested_thousands_deep_stop_with_r001_at_the_step(tmp_path, step):
+    """Nothing bounds how deeply lists nest, but comparing or recording one nested thousands deep
+    exhausts Python's stack: both engines stop with R001 at the step, never a RecursionError."""
+    error = both(tmp_path, step, extra="var xs = []\n")
+    assert error is not None and error[0] == "R001" and "nest too deeply" in error[3]
+
+
+def test_the_narrator_shows_a_huge_value_short(tmp_path):
+    import subprocess
+    import sys
+
+    folder = game_folder(tmp_path, "    repeat 90 times {\n      set xs = [xs, 1]\n    }",
+                         extra="var xs = []\n")
+    result = subprocess.run([sys.executable, "-m", "ratdsl.cli.main", "run", str(folder), "-p", "2"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert max(len(line) for line in result.stdout.splitlines()) < 200
+    assert "xs = [[[[[...], 1], 1], 1], 1]" in result.stdout

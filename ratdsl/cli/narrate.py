@@ -9,12 +9,26 @@ inside `secretly` until the block uncovers it, no cards shown to somebody else.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable
 from typing import Any
 
 from ..engine.runtime.views import record_seen_by
 from ..language.visible import visible
 from ..semantics.definition import GameDef
+
+# A value a rule set makes can be huge or nested thousands deep: the narrator shows its start.
+_SHORT = reprlib.Repr()  # (keyword arguments only from Python 3.12)
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 4, 12, 12
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 80, 80, 40
+
+
+def _short(value: Any) -> str:
+    """A value as one short line (lists and objects cut by reprlib, other values at 80 characters)."""
+    if isinstance(value, (list, dict)):
+        return _SHORT.repr(value)
+    text = str(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _bundle(b: dict[str, int]) -> str:
@@ -110,9 +124,9 @@ class Narrator:
                 by = f"   ({r['by']})" if r.get("by") else ""
                 w(f"     {r['src']} -> {r['dst']}: {_bundle(r['what'])}{by}")
         elif t == "set" and self.verbose:
-            w(f"   {r['var']} = {r['value']}")
+            w(f"   {r['var']} = {_short(r['value'])}")
         elif t == "say":
-            w(f"   {r['msg']} {' '.join(map(str, r['args']))}")
+            w(f"   {r['msg']} {' '.join(map(_short, r['args']))}")
         elif t == "end_game":
             w(f"The game ends in round {r['round']}, at {r['at']}; only finished rounds count.")
         elif t == "end":

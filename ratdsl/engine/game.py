@@ -13,7 +13,7 @@ from typing import Any
 from .. import __version__
 from ..language import ast as A
 from ..semantics.definition import GameDef
-from ..semantics.values import PlayerRef, encode, label
+from ..semantics.values import MAX_VALUE_DEPTH, PlayerRef, ValueTooDeep, encode, label
 from .chance import Chance
 from .codegen import GeneratedInterpreter
 from .decisions import Agent
@@ -112,7 +112,11 @@ class Game:
                 log.emit("step", phase=phase, step=step.name)
             else:
                 log.seq += 1  # numbered as if the record were kept
-            run(it, Env() if shared is None else shared)
+            try:
+                run(it, Env() if shared is None else shared)
+            except (RecursionError, ValueTooDeep):  # lists nested deep, compared or logged
+                raise RuleRuntimeError(step.span, "values nest too deeply to compare or record "
+                                       f"(lists inside lists, over {MAX_VALUE_DEPTH} deep)", "R001") from None
             if rt.cards_checked_at != rt.version:  # (else nothing changed a pile: nothing to check)
                 rt.check_conservation(step.span)
 

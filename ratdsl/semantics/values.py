@@ -132,7 +132,16 @@ def parse_player(text: str) -> PlayerRef:
     return PlayerRef(int(text[1:]) - 1)
 
 
-def encode(value: Any) -> Any:
+# Lists may hold lists; a value recorded in a log may nest at most this deep, so that every
+# engine stops at the same record (R001), not wherever Python's stack runs out.
+MAX_VALUE_DEPTH = 100
+
+
+class ValueTooDeep(ValueError):
+    """A value nested more than MAX_VALUE_DEPTH deep was to be recorded."""
+
+
+def encode(value: Any, depth: int = 0) -> Any:
     """The JSON form of a runtime value."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
@@ -141,7 +150,9 @@ def encode(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): v for k, v in value.items() if v}
     if isinstance(value, (list, tuple)):
-        return [encode(v) for v in value]
+        if depth >= MAX_VALUE_DEPTH:
+            raise ValueTooDeep(f"a value nested more than {MAX_VALUE_DEPTH} deep cannot be recorded")
+        return [encode(v, depth + 1) for v in value]
     return repr(value)
 
 
