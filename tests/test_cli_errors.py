@@ -450,3 +450,15 @@ def test_simulate_names_the_broken_rules_when_the_baseline_is_broken(tmp_path):
     assert result.returncode == 1, result.stderr
     assert f"run `ratdsl check {base}`" in result.stderr
     assert "ratdsl check rules" not in result.stderr and "games in" not in result.stdout
+
+
+@pytest.mark.parametrize("command", [["run", "rules/ratland", "-p", "4", "-s", "7"], ["summary", "rules/ratland"]])
+def test_a_reader_that_leaves_early_is_no_internal_error(command):
+    """`ratdsl run ... | head`: the pipe closes; ratdsl stops quietly, no internal error."""
+    process = subprocess.Popen([sys.executable, "-m", "ratdsl.cli.main", *command], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline()
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=120) in (0, 1)
+    assert "internal error" not in stderr and "Traceback" not in stderr, stderr

@@ -5,6 +5,7 @@ interrupted."""
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 from collections.abc import Iterator
@@ -110,6 +111,8 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         with _log_file(log) as out:  # type: ignore[arg-type]
             out.writelines(dumps(record) + "\n" for record in game_log.records)
     if status:
+        if not message:
+            raise typer.Exit(status)
         fail(message, status)
     if log:
         echo(f"log written to {log}")
@@ -130,6 +133,10 @@ def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
     except EOFError:
         game_log.abort("agent", where.where, EOFError("the input ended while a player was asked"))
         return 2, "the input ended while a player was asked; the game stopped"
+    except BrokenPipeError:  # `ratdsl run ... | head`: the reader left; stop quietly
+        game_log.abort("interrupted", where.where)
+        silence_stdout()
+        return 1, ""
     except Exception as err:  # noqa: BLE001 - an engine bug: keep the log, report it in one line
         game_log.abort("internal", where.where, err)
         first = (str(err).splitlines() or [""])[0]
@@ -276,10 +283,20 @@ def main() -> None:
         sys.exit(USAGE)
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED)
+    except BrokenPipeError:  # the reader of our output left (`| head`): nothing to say
+        silence_stdout()
+        sys.exit(1)
     except Exception as err:  # noqa: BLE001 - the last line of defence
         echo(internal_error_line(err), err=True)
         sys.exit(INTERNAL)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def silence_stdout() -> None:
+    """Points standard output at the null device, so that Python's flush at exit does not fail
+    again on the closed pipe (the recipe of the `signal` module's documentation)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def usage_error_line(err: click_exceptions.UsageError) -> str:
