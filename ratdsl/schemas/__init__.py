@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
+if TYPE_CHECKING:  # jsonschema takes some 45 ms to import: only commands that validate pay it
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 SCHEMA_FILES = {
     "game-log": "game-log.schema.json",
@@ -43,6 +44,8 @@ def load_schema(name: str) -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def registry() -> Registry:
+    from referencing import Registry, Resource
+
     resources_ = []
     for name, file in SCHEMA_FILES.items():
         if resources.files(__name__).joinpath(file).is_file():
@@ -53,6 +56,8 @@ def registry() -> Registry:
 
 @cache
 def validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = load_schema(name)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema, registry=registry())
