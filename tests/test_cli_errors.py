@@ -205,6 +205,8 @@ BAD_SCENARIOS = {
                           "decisions: 'P9' is not a player"),
     "unknown_var.yaml": ("name: x\nplayers: 2\nstate:\n  vars: {nope: 1}\nrun: {rounds: 1}\nexpect: {}\n",
                          "state.vars: 'nope' is not a shared variable"),
+    "too_many_tokens.yaml": ("name: x\nplayers: 2\nstate:\n  zones: {P1.hand: {red: 2000000}}\nrun: {rounds: 1}\n"
+                             "expect: {}\n", "tokens in all; a game holds at most 1000000"),
     "bomb.yaml": ("name: lol\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
                   "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
                   "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
@@ -462,3 +464,15 @@ def test_a_reader_that_leaves_early_is_no_internal_error(command):
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=120) in (0, 1)
     assert "internal error" not in stderr and "Traceback" not in stderr, stderr
+
+
+def test_a_scenario_variable_past_the_number_limit_fails_alone(tmp_path):
+    game = quick_game(tmp_path / "q")
+    with open(game / "game.rat", "a", encoding="utf-8") as out:
+        out.write("var n = 0\n")
+    (game / "scenarios").mkdir()
+    (game / "scenarios" / "big.yaml").write_text(
+        "name: x\nplayers: 2\nstate:\n  vars: {n: 1000000000000000000}\nrun: {rounds: 1}\nexpect: {}\n", "utf-8")
+    result = ratdsl("test", game)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "state.vars: n = 1000000000000000000 is past the limit of numbers" in result.stdout

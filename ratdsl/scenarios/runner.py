@@ -14,9 +14,11 @@ from ..engine.chance import ScriptError
 from ..engine.errors import GameOver
 from ..engine.game import Game
 from ..engine.log import GameLog
+from ..engine.runtime.core import MAX_TOKENS
 from ..language.errors import RuleError
 from ..language.loader import RULE_SUFFIX, game_folder_above, load, rules_inside
 from ..schemas import SchemaError, validate
+from ..semantics.operators import MAX_NUMBER
 from ..semantics.values import CardValue, PileRef, ZoneRef
 from ..session import RulesInvalid, load_rules
 from .reading import read_data
@@ -231,7 +233,12 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
     for name, value in state.get("vars", {}).items():
         if name not in game.d.vars:
             raise ValueError(f"state.vars: {name!r} is not a shared variable of the rules")
+        if isinstance(value, int) and not isinstance(value, bool) and not -MAX_NUMBER < value < MAX_NUMBER:
+            raise ValueError(f"state.vars: {name} = {value} is past the limit of numbers (below 10^18 in size)")
         game.state.vars[name] = value
+    rt.tokens = sum(sum(contents.values()) for contents in game.state.zones.values())
+    if rt.tokens > MAX_TOKENS:  # the engine's own limit: generated code relies on it
+        raise ValueError(f"state.zones: {rt.tokens} tokens in all; a game holds at most {MAX_TOKENS}")
     rt.start_conservation()
     rt.changed()
 
