@@ -297,3 +297,12 @@ def test_the_narrator_shows_a_huge_value_short(tmp_path):
     assert result.returncode == 0, result.stderr
     assert max(len(line) for line in result.stdout.splitlines()) < 200
     assert "xs = [[[[[...], 1], 1], 1], 1]" in result.stdout
+
+
+def test_a_limit_naming_something_else_than_zones_is_r001_in_both_engines(tmp_path):
+    """`at most 5 in [1..3]` (found by the fuzzer): a positioned error, not a TypeError when the
+    answer is checked."""
+    step = ("    for each p in players {\n      ask p spread: distribute red from bank among [p.purse]\n"
+            "        at most 5 in [1..3]\n    }")
+    error = both(tmp_path, step)
+    assert error is not None and error[0] == "R001" and "not a list" in error[3]

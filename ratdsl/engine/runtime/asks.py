@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
-from ...semantics.values import PlayerRef, ZoneRef
+from ...semantics.values import PlayerRef, ZoneRef, type_name
 from ..decisions import Agent, Decision
 
 if TYPE_CHECKING:
@@ -55,6 +55,10 @@ class Asks:
         decision = Decision(p.seat, node.id, "distribute", amount=amount, targets=names)
         for limit, (value, zones) in zip(node.limits, limits):
             labels = [z.name if isinstance(z, ZoneRef) else z for z in zones]
+            wrong = next((z for z in labels if not isinstance(z, str)), None)
+            if wrong is not None:
+                raise self.error(limit.zones, f"a limit counts tokens in zones, not {type_name(wrong)}",
+                                 "name zones, e.g. `at most 3 in [hand]`")
             if limit.kind == "most":  # (a zone that is not a target receives nothing: no harm)
                 decision.at_most.append((value, labels))
                 continue
