@@ -18,6 +18,7 @@ make go through the same runtime methods the tree-walker calls (`place_cards`, `
 from __future__ import annotations
 
 import builtins
+import warnings
 import weakref
 from collections.abc import Callable
 from operator import itemgetter
@@ -174,7 +175,7 @@ class CodeGenerator:
         source = "\n\n".join(u.source() for u in units)
         self.sources.append(source)
         before = set(self.namespace)
-        exec(compile(source, "<ratdsl generated>", "exec"), self.namespace)  # generated, not rule text
+        exec(_compiled(source), self.namespace)  # generated, not rule text
         self._own_globals([name for name, value in self.namespace.items()
                            if name not in before and type(value) is FunctionType])
 
@@ -404,3 +405,12 @@ class GeneratedInterpreter(Interpreter):
         if f is None:
             f = self.gen.entry_block(block)
         f(self, env)
+
+
+def _compiled(source: str) -> CodeType:
+    """Compiles generated code without Python's SyntaxWarnings: an identity test such as
+    `(3) is None` is what the generator means (a rule showed a number where cards belong, and
+    the game stops with a positioned rule error); a player must never see Python's advice."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        return compile(source, "<ratdsl generated>", "exec")
