@@ -5,8 +5,9 @@
     from ratdsl.language.highlight import RuleLexer
     print(highlight(text, RuleLexer(), TerminalFormatter()))
 
-Keywords are grouped as the editors' TextMate grammar (editors/ratdsl.tmLanguage.json) groups
-them; tests/test_highlight.py checks that both cover every keyword of grammar.lark. Calls of
+Keywords are grouped as the editors' TextMate grammar (editors/vscode/syntaxes/ratdsl.tmLanguage.json)
+groups them; tests/test_highlight.py and tests/test_editors.py check that both cover every keyword
+of grammar.lark. Calls of
 built-in functions are Name.Builtin: their names come from builtin_names.py (this layer may not
 import ratdsl/semantics, whose registry checks that it lists the same names).
 Pygments is a test dependency; install it to use this module.
