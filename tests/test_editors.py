@@ -16,9 +16,11 @@ from pathlib import Path
 import pytest
 
 from ratdsl import __version__
+from ratdsl.language.builtin_names import BUILTIN_FUNCTIONS
 from ratdsl.language.grammar import shared_parser
 from ratdsl.language.loader import RULE_SUFFIX
 from ratdsl.language.syntax_errors import grammar_info
+from ratdsl.semantics.symbols import BUILTIN_NAMES
 
 from .test_docs_examples import fenced_blocks
 
@@ -245,6 +247,26 @@ def test_textmate_knows_every_keyword(keyword):
     assert scopes[0].split(".")[0] in ("keyword", "storage", "constant"), scopes
 
 
+def scoped_words(patterns: list[dict], scope: str) -> set[str]:
+    """The words of the `\\b(a|b|c)` alternations of the patterns that give `scope`."""
+    words: set[str] = set()
+    for p in patterns:
+        named = p.get("name") or p.get("captures", {}).get("1", {}).get("name")
+        if named == scope:
+            words |= set(re.match(r"\\b\((.*?)\)", p["match"]).group(1).split("|"))
+    return words
+
+
+def test_textmate_marks_calls_of_every_builtin_function():
+    patterns = grammar()["repository"]["function-call"]["patterns"]
+    assert scoped_words(patterns, "support.function.builtin.ratdsl") == set(BUILTIN_FUNCTIONS)
+
+
+def test_textmate_marks_every_builtin_name_that_is_not_a_keyword():
+    patterns = grammar()["repository"]["keywords"]["patterns"]
+    assert scoped_words(patterns, "variable.language.ratdsl") == set(BUILTIN_NAMES) - set(KEYWORDS)
+
+
 class TextMate:
     """Just enough of a TextMate tokenizer to check coverage: at each position the earliest match
     of the top-level patterns wins (the first listed on a tie); begin/end rules run to their end."""
@@ -304,6 +326,10 @@ def test_textmate_scopes_on_a_sample():
     assert scopes["move"] == "keyword.other.ratdsl"
     assert scopes["f"] == "entity.name.function.call.ratdsl"
     assert scopes["1"].startswith("constant.numeric")
+    line = "let n = count(p.hand, coin) + top(row) + top_of(row)"
+    scopes = {line[s:e]: scope for s, e, scope in scanner.scan_line(line)}
+    assert scopes["count"] == scopes["top"] == "support.function.builtin.ratdsl"
+    assert scopes["top_of"] == "entity.name.function.call.ratdsl"
 
 
 # ---------------------------------------------------------------- the client
