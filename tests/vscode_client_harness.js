@@ -55,7 +55,7 @@ class LanguageClient {
   }
 }
 
-const languageclient = { LanguageClient, TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 } };
+const languageclient = { LanguageClient };
 const load = Module._load;
 Module._load = function (request, ...rest) {
   if (request === 'vscode') {

@@ -6,7 +6,7 @@
 const os = require('os');
 const path = require('path');
 const vscode = require('vscode');
-const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+const { LanguageClient } = require('vscode-languageclient/node');
 
 const SECTION = 'ratdsl';
 const DEFAULT_COMMAND = ['ratdsl', 'lsp'];
@@ -56,10 +56,11 @@ async function startClient() {
     vscode.window.showErrorMessage(resolved.error);
     return;
   }
+  // No `transport`: the client then talks over the process's stdin/stdout and runs the command
+  // exactly as the setting gives it (TransportKind.stdio would append `--stdio`).
   const executable = {
     command: resolved.command,
     args: resolved.args,
-    transport: TransportKind.stdio,
     options: folder ? { cwd: folder } : {},
   };
   const clientOptions = {
