@@ -1,7 +1,8 @@
 """The packages under ratdsl/ form layers that point one way, and no two files import each other.
 
     language  <-  semantics  <-  checker  <-  engine  <-  agents  <-  session, replay
-              <-  scenarios, simulation, summaries  <-  cli
+              <-  scenarios, simulation, summaries, lsp  <-  cli
+(lsp, the language server, reads only language, semantics and checker)
 
 A package may import its own layer's modules and those below it, never one above. Every import
 counts, also one inside a function (a lazy import is still a dependency); only imports under
@@ -27,7 +28,7 @@ LAYERS: list[set[str]] = [
     {"ratdsl.engine"},
     {"ratdsl.agents"},
     {"ratdsl.session", "ratdsl.replay"},
-    {"ratdsl.scenarios", "ratdsl.simulation", "ratdsl.summaries"},
+    {"ratdsl.scenarios", "ratdsl.simulation", "ratdsl.summaries", "ratdsl.lsp"},
     {"ratdsl.cli"},
 ]
 
@@ -101,6 +102,17 @@ def test_no_module_imports_a_layer_above_its_own(module):
     mine = layer_of(module)
     upward = sorted(t for t in GRAPH[module] if layer_of(t) > mine)
     assert not upward, f"{module} (layer {mine}) imports from a higher layer: {upward}"
+
+
+# The language server reads rules and nothing that plays them (tests/test_lsp.py).
+LSP_MAY_IMPORT = ("ratdsl", "ratdsl.language", "ratdsl.semantics", "ratdsl.checker", "ratdsl.lsp")
+
+
+def test_the_language_server_imports_no_engine_cli_or_simulation():
+    for module in (m for m in GRAPH if m == "ratdsl.lsp" or m.startswith("ratdsl.lsp.")):
+        outside = sorted(t for t in GRAPH[module]
+                         if not any(t == ok or (ok != "ratdsl" and t.startswith(ok + ".")) for ok in LSP_MAY_IMPORT))
+        assert not outside, f"{module} imports {outside}: the language server may use language, semantics, checker"
 
 
 def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -74,6 +74,7 @@ from pathlib import Path
 from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
+from ..language.sources import unsaved
 from ..semantics.builtins import BUILTINS
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
@@ -105,6 +106,9 @@ _SOURCES: dict[str, str | None] = {}
 
 
 def _source(file: str) -> str | None:
+    text = unsaved(file)  # an editor's buffer changes with every keystroke: never kept here
+    if text is not None:
+        return text
     if file not in _SOURCES:
         try:
             _SOURCES[file] = Path(file).read_text("utf-8")

@@ -258,7 +258,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
 
 
 # Commands that live in their own modules register themselves here (one line each).
-for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate"):
+for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate", "cmd_lsp"):
     __import__(f"ratdsl.cli.{_module}", fromlist=["register"]).register(app)
 
 

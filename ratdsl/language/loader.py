@@ -18,6 +18,7 @@ from pathlib import Path
 from . import ast as A
 from .errors import RuleError
 from .parser import parse_file as _parse_file
+from .sources import read_source
 from .visible import visible
 
 # The rule language's file suffix, named by the project (a file extension, not a game term;
@@ -85,7 +86,7 @@ class RuleSet:
 
     def source(self, file: str) -> str | None:
         try:
-            return Path(file).read_text("utf-8")
+            return read_source(file)
         except (OSError, UnicodeDecodeError):
             return None
 

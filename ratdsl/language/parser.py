@@ -16,6 +16,7 @@ from . import cache
 from .grammar import grammar_text
 from .grammar import shared_parser as _parser
 from .limits import check_limits
+from .sources import read_source
 from .visible import CONTROL_IN_SOURCE
 
 
@@ -470,7 +471,7 @@ _PARSED: dict[str, tuple[str, A.Program]] = {}
 def parse_file(path: str | Path) -> A.Program:
     """Parses a file, through the in-process and on-disk caches (see cache.py)."""
     path = Path(path)
-    text = path.read_text("utf-8")
+    text = read_source(path)  # an editor's unsaved buffer first (sources.py)
     reject_control_characters(text, str(path))  # before the caches: they may hold older results
     key = str(path)
     kept = _PARSED.pop(key, None)
