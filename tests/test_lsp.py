@@ -79,6 +79,11 @@ def at(path: Path, pos: T.Position):
     return T.TextDocumentIdentifier(path.as_uri()), pos
 
 
+async def hover_text(client: LanguageClient, path: Path, line_has: str, word: str) -> str:
+    result = await client.text_document_hover_async(T.HoverParams(*at(path, where(path, line_has, word))))
+    return result.contents.value
+
+
 # ---------------------------------------------------------------- diagnostics
 async def test_a_missing_brace_is_a_diagnostic_where_the_parser_finds_it(client: LanguageClient, game: Path):
     path = game / "round.rat"
@@ -131,8 +136,7 @@ async def test_a_variant_file_is_checked_as_its_variant(client: LanguageClient, 
 # ---------------------------------------------------------------- hover
 async def test_hover_on_a_rule_shows_its_title_and_the_modules_that_hook_it(client: LanguageClient, game: Path):
     path = game / "round.rat"
-    result = await client.text_document_hover_async(T.HoverParams(*at(path, where(path, "do event_revealed", "event_revealed"))))
-    text = result.contents.value
+    text = await hover_text(client, path, "do event_revealed", "event_revealed")
     assert "rule event_revealed" in text and "After the round's event and food cards are revealed" in text
     assert "rule event_revealed(card)" in text
     assert "module `clans`" in text  # clans.rat: after event_revealed(...)
@@ -140,8 +144,7 @@ async def test_hover_on_a_rule_shows_its_title_and_the_modules_that_hook_it(clie
 
 async def test_hover_on_an_option_shows_its_values_default_and_comment(client: LanguageClient, game: Path):
     path = game / "game.rat"
-    result = await client.text_document_hover_async(T.HoverParams(*at(path, where(path, "option food_order", "food_order"))))
-    text = result.contents.value
+    text = await hover_text(client, path, "option food_order", "food_order")
     assert "values: shuffled, sorted; default: `shuffled`" in text
     assert "EN SETUP recommends sorting the food cards" in text  # the comment above it
 
@@ -157,8 +160,8 @@ async def test_hover_on_a_builtin_and_a_func_shows_signatures(client: LanguageCl
     line = "move all rat from zones(p, deployable)"
     builtin = await client.text_document_hover_async(T.HoverParams(*at(path, where(path, line, "zones"))))
     assert "zones(player, names)" in builtin.contents.value
-    func = await client.text_document_hover_async(T.HoverParams(*at(path, where(path, "at least pipe_minimum", "pipe_minimum"))))
-    assert "func pipe_minimum(p)" in func.contents.value and "card `massive_attacks`" in func.contents.value
+    func = await hover_text(client, path, "at least pipe_minimum", "pipe_minimum")
+    assert "func pipe_minimum(p)" in func and "card `massive_attacks`" in func
 
 
 # ---------------------------------------------------------------- completion
@@ -212,7 +215,8 @@ async def test_definition_from_a_module_reaches_the_base_game(client: LanguageCl
     pos = where(module, "after attacked(", "attacked")
     found = await client.text_document_definition_async(T.DefinitionParams(*at(module, pos)))
     base = game / "round.rat"
-    assert [(loc.uri, loc.range.start) for loc in found] == [(base.as_uri(), where(base, "rule attacked(", "attacked", 0))]
+    rule = where(base, "rule attacked(", "attacked", 0)
+    assert [(loc.uri, loc.range.start) for loc in found] == [(base.as_uri(), rule)]
 
 
 async def test_references_cross_base_modules_and_variants(client: LanguageClient, game: Path):
@@ -274,7 +278,7 @@ async def test_rename_refuses_a_bad_or_taken_name(client: LanguageClient, game: 
 
 
 # ---------------------------------------------------------------- formatting, outline
-async def test_formatting_gives_the_formatters_layout_and_nothing_on_a_syntax_error(client: LanguageClient, game: Path):
+async def test_formatting_is_the_formatters_and_nothing_on_a_syntax_error(client: LanguageClient, game: Path):
     path = game / "round.rat"
     text = path.read_text()
     messy = text.replace("\n      do gathered(p)", "\n do   gathered( p )", 1)
@@ -323,5 +327,4 @@ async def test_a_huge_a_deleted_and_an_unreadable_file_never_stop_it(client: Lan
         close_doc(client, u)
     binary.unlink()
     path = game / "round.rat"  # and it still answers about the real rules
-    result = await client.text_document_hover_async(T.HoverParams(*at(path, where(path, "do event_revealed", "event_revealed"))))
-    assert "rule event_revealed" in result.contents.value
+    assert "rule event_revealed" in await hover_text(client, path, "do event_revealed", "event_revealed")

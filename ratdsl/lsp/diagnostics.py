@@ -40,9 +40,9 @@ def to_lsp(finding: Diagnostic, uri: str) -> T.Diagnostic:
 def for_document(path: Path, analysis: Analysis, uri: str) -> list[T.Diagnostic]:
     """The diagnostics to show in the document at `path`."""
     me = str(Path(path).absolute())
-    mine = [f for f in analysis.findings if _same(f.file, me)]
-    out = [to_lsp(f, uri) for f in mine]
-    elsewhere = [f for f in analysis.findings if not _same(f.file, me) and f.severity == "error"]
+    findings = analysis.findings or []
+    out = [to_lsp(f, uri) for f in findings if _same(f.file, me)]
+    elsewhere = [f for f in findings if not _same(f.file, me) and f.severity == "error"]
     if elsewhere and not analysis.ok:
         first = elsewhere[0]
         where = f"{first.file}:{first.line}:{first.column}" if first.line > 0 else first.file

@@ -29,7 +29,7 @@ def document_symbols(path: Path) -> list[T.DocumentSymbol]:
         program = parse_file(path)
     except (RuleError, OSError, UnicodeDecodeError, ValueError, RecursionError):
         return []
-    text = FileText(str(path))
+    text = FileText.of(str(path))
     return [s for d in program.decls if (s := _symbol(d, text)) is not None]
 
 

@@ -82,21 +82,30 @@ def symbol_key(sym: Symbol | None, name: str) -> tuple:
 
 
 class FileText:
-    """A file's tokens with lookups by position (one per file and index)."""
+    """A file's tokens with lookups by position (one per text: many analyses share it)."""
 
-    def __init__(self, file: str):
+    def __init__(self, text: str):
+        self.tokens = tokens_of(text)
+        self._starts = [(t.line, t.column) for t in self.tokens]
+
+    @staticmethod
+    def of(file: str) -> FileText:
         try:
             text = read_source(file)
         except (OSError, UnicodeDecodeError, ValueError):
             text = ""
-        self.tokens = tokens_of(text)
-        self._starts = [(t.line, t.column) for t in self.tokens]
+        return _file_text(text)
 
     def within(self, span: A.Span, start: tuple[int, int] | None = None) -> list[Token]:
         """The tokens inside `span` (from `start` when given)."""
         lo = bisect.bisect_left(self._starts, start or (span.line, span.column))
         hi = bisect.bisect_left(self._starts, (span.end_line, span.end_column))
         return list(self.tokens[lo:hi])
+
+
+@lru_cache(maxsize=64)
+def _file_text(text: str) -> FileText:
+    return FileText(text)
 
 
 class Index:
@@ -131,7 +140,7 @@ class Index:
     def _text(self, file: str) -> FileText:
         text = self._files.get(file)
         if text is None:
-            text = self._files[file] = FileText(file)
+            text = self._files[file] = FileText.of(file)
         return text
 
     def _add(self, span: A.Span, token: Token | None, sym: Symbol | None, name: str, declaration: bool = False):

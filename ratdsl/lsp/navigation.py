@@ -21,7 +21,7 @@ class RenameRefused(ValueError):
 
 def occurrence_at(ws: Workspace, path: Path, position: T.Position) -> tuple[Occurrence, Analysis] | None:
     """The name under the cursor (0-based LSP position) in the document's own rule set."""
-    analysis = ws.for_document(path)
+    analysis = ws.for_document(path, checked=False)
     index = analysis.index
     if index is None:
         return None
@@ -51,8 +51,9 @@ def definition(ws: Workspace, path: Path, position: T.Position) -> list[T.Locati
     found = occurrence_at(ws, path, position)
     if found is None or found[0].key[0] == "builtin":
         return []
-    occ = found[0]
-    return [location(o) for o in _everywhere(ws, path, occ.key) if o.declaration]
+    occ, analysis = found
+    here = [o for o in analysis.index.of(occ.key) if o.declaration]  # the rule set the document is in
+    return [location(o) for o in (here or _everywhere(ws, path, occ.key)) if o.declaration]
 
 
 def references(ws: Workspace, path: Path, position: T.Position, include_declaration: bool = True) -> list[T.Location]:

@@ -189,7 +189,13 @@ def make_server() -> RuleServer:
     return server
 
 
+def _not_a_refusal(record: logging.LogRecord) -> bool:
+    """pygls logs every error response with a traceback; a refused rename is an answer, not a fault."""
+    return not (record.exc_info and isinstance(record.exc_info[1], JsonRpcInvalidParams))
+
+
 def main() -> None:
     """Serve on stdio until the client says exit."""
     logging.basicConfig(level=logging.WARNING, format="ratdsl lsp: %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_not_a_refusal)
     make_server().start_io()

@@ -49,7 +49,7 @@ class Analysis:
     generation: int
     ruleset: RuleSet | None = None
     symbols: SymbolTable | None = None
-    findings: list[Diagnostic] = field(default_factory=list)
+    findings: list[Diagnostic] | None = field(default_factory=list)  # None: not checked (yet)
     edits: list[A.Decl] = field(default_factory=list)  # a variant's own edits (set option, remove...)
     _index: Index | None = None
 
@@ -88,8 +88,9 @@ def context_of(path: Path) -> Context:
     return Context(Path(root), (), Path(root))
 
 
-def analyse(context: Context, generation: int) -> Analysis:
-    """Load, resolve and check one context; a load that stops is its findings alone."""
+def analyse(context: Context, generation: int, checked: bool = True) -> Analysis:
+    """Load, resolve and (when `checked`) check one context; a load that stops is its findings
+    alone. Navigation needs no findings: the rule sets it only looks through go unchecked."""
     out = Analysis(context, generation)
     try:
         ruleset = load(context.target, context.modules)
@@ -98,7 +99,7 @@ def analyse(context: Context, generation: int) -> Analysis:
         return out
     symbols = resolve(ruleset.decls)
     out.ruleset, out.symbols = ruleset, symbols
-    out.findings = check_ruleset(ruleset, symbols)
+    out.findings = check_ruleset(ruleset, symbols) if checked else None
     if ruleset.variant is not None:
         try:
             out.edits = [d for d in parse_file(context.target).decls if isinstance(d, (A.SetOption, A.Remove))]
@@ -167,23 +168,26 @@ class Workspace:
             found = self._contexts[key] = context_of(Path(key))
         return found
 
-    def analysis(self, context: Context) -> Analysis:
-        """The context's analysis for the documents as they are now."""
+    def analysis(self, context: Context, checked: bool = True) -> Analysis:
+        """The context's analysis for the documents as they are now (with the checker's findings
+        when `checked`)."""
         current = self._analyses.get(context)
         if current is None or current.generation != self.generation:
-            current = self._analyses[context] = analyse(context, self.generation)
+            current = self._analyses[context] = analyse(context, self.generation, checked)
             if current.ok:
                 self._good[context] = current
+        elif checked and current.findings is None:
+            current.findings = check_ruleset(current.ruleset, current.symbols)
         return current
 
-    def for_document(self, path: Path) -> Analysis:
-        return self.analysis(self.context(path))
+    def for_document(self, path: Path, checked: bool = True) -> Analysis:
+        return self.analysis(self.context(path), checked)
 
     def last_good(self, path: Path) -> Analysis | None:
         """The newest analysis of the document's context that loaded (perhaps of older text):
         what completion offers while the text being typed does not parse."""
         context = self.context(path)
-        current = self.analysis(context)
+        current = self.analysis(context, checked=False)
         return current if current.ok else self._good.get(context)
 
     def family(self, path: Path) -> list[Analysis]:
@@ -195,14 +199,14 @@ class Workspace:
         if root is None:
             return [self.analysis(context)]
         modules = tuple(available_modules(root))
-        together = self.analysis(Context(root, modules, root))
+        together = self.analysis(Context(root, modules, root), checked=False)
         out = [together]
         if not together.ok:
-            out = [self.analysis(Context(root, (), root))]
-            out += [self.analysis(Context(root, (m,), root)) for m in modules]
+            out = [self.analysis(Context(root, (), root), checked=False)]
+            out += [self.analysis(Context(root, (m,), root), checked=False) for m in modules]
         for variant in sorted(root.rglob("*" + RULE_SUFFIX)):
             if variant.parent.name != "modules" and _is_variant(variant):
-                out.append(self.analysis(Context(variant.absolute(), (), root)))
+                out.append(self.analysis(Context(variant.absolute(), (), root), checked=False))
         if context not in [a.context for a in out]:
-            out.append(self.analysis(context))
+            out.append(self.analysis(context, checked=False))
         return out
