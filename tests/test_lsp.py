@@ -311,8 +311,10 @@ async def test_a_huge_a_deleted_and_an_unreadable_file_never_stop_it(client: Lan
     uri = open_doc(client, huge, "# x\n" * 300_000)
     found = await diagnostics_for(client, uri, lambda d: len(d) > 0)
     assert found[0].code == "LSP1"
-    gone = game / "gone.rat"
-    gone_uri = open_doc(client, gone, "func f() = 1\n")
+    gone = game / "gone.rat"  # open in the editor, never saved: its syntax is still checked
+    gone_uri = open_doc(client, gone, "func f() = \n")
+    unsaved = await diagnostics_for(client, gone_uri, lambda d: len(d) > 0)
+    assert unsaved[0].range.start.line == 0 and unsaved[0].code.startswith("E0")
     binary = game.parent / "stray" / "binary.rat"  # not in the game folder: a file nobody loads with it
     binary.parent.mkdir(exist_ok=True)
     binary.write_bytes(b"\xff\xfe\x00 not text")

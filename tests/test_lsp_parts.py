@@ -115,3 +115,12 @@ def test_diagnostics_wait_for_a_pause_in_the_edits():
 
     asyncio.run(type_fast())
     assert published == [1]
+
+
+def test_other_commands_do_not_import_pygls():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", "import sys, ratdsl.cli.main; print('pygls' in sys.modules)"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

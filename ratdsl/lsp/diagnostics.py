@@ -13,6 +13,9 @@ from pathlib import Path
 from lsprotocol import types as T
 
 from ..checker.checker import Diagnostic
+from ..checker.run import as_diagnostic
+from ..language.errors import RuleError
+from ..language.loader import parse_file
 from .workspace import MAX_DOCUMENT_CHARS, Analysis
 
 SOURCE = "ratdsl"
@@ -42,6 +45,13 @@ def for_document(path: Path, analysis: Analysis, uri: str) -> list[T.Diagnostic]
     me = str(Path(path).absolute())
     findings = analysis.findings or []
     out = [to_lsp(f, uri) for f in findings if _same(f.file, me)]
+    if analysis.ruleset is not None and not any(_same(str(f), me) for f in analysis.ruleset.files):
+        try:  # a file the rule set does not read (not on disk yet, a stray): its syntax at least
+            parse_file(path)
+        except RuleError as err:
+            out.append(to_lsp(as_diagnostic(err), uri))
+        except (OSError, ValueError, RecursionError):
+            pass
     elsewhere = [f for f in findings if not _same(f.file, me) and f.severity == "error"]
     if elsewhere and not analysis.ok:
         first = elsewhere[0]
