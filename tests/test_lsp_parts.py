@@ -124,3 +124,19 @@ def test_other_commands_do_not_import_pygls():
     out = subprocess.run([sys.executable, "-c", "import sys, ratdsl.cli.main; print('pygls' in sys.modules)"],
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_unsaved_texts_never_reach_the_disk_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("RATDSL_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "b.rat"
+    path.write_text("func f() = 1\n")
+    parse_file(path)
+    stored = sorted((tmp_path / "cache").glob("ast-*"))
+    assert len(stored) == 1  # the saved file's AST
+    try:
+        for n in range(5):
+            set_unsaved(path, f"func f() = {n + 2}\n")
+            assert parse_file(path).decls[0].value.value == n + 2
+    finally:
+        set_unsaved(path, None)
+    assert sorted((tmp_path / "cache").glob("ast-*")) == stored

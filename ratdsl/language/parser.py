@@ -16,7 +16,7 @@ from . import cache
 from .grammar import grammar_text
 from .grammar import shared_parser as _parser
 from .limits import check_limits
-from .sources import read_source
+from .sources import unsaved
 from .visible import CONTROL_IN_SOURCE
 
 
@@ -471,17 +471,21 @@ _PARSED: dict[str, tuple[str, A.Program]] = {}
 def parse_file(path: str | Path) -> A.Program:
     """Parses a file, through the in-process and on-disk caches (see cache.py)."""
     path = Path(path)
-    text = read_source(path)  # an editor's unsaved buffer first (sources.py)
+    editing = unsaved(path)  # an editor's buffer first (sources.py)
+    text = editing if editing is not None else path.read_text("utf-8")
     reject_control_characters(text, str(path))  # before the caches: they may hold older results
     key = str(path)
     kept = _PARSED.pop(key, None)
     if kept is not None and kept[0] == text:
         program = kept[1]
     else:
-        program = cache.load_program(text, key, grammar_text())
+        # A buffer being typed changes at every keystroke: it is never written to the disk cache
+        # (which keeps what it is given), only kept here as this path's latest text.
+        program = cache.load_program(text, key, grammar_text()) if editing is None else None
         if not isinstance(program, A.Program):
             program = parse_text(text, key)
-            cache.store_program(text, key, grammar_text(), program)
+            if editing is None:
+                cache.store_program(text, key, grammar_text(), program)
     _PARSED[key] = (text, program)  # now the most recently used
     while len(_PARSED) > MAX_PARSED_FILES:
         del _PARSED[next(iter(_PARSED))]

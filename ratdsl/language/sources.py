@@ -3,7 +3,8 @@
 A language server registers the buffers of open documents here (`set_unsaved`), so a load sees
 what the designer is typing, not what was last saved; every other command registers nothing and
 reads the disk as before. Keys are absolute paths, so `rules/x.rat` and `/abs/rules/x.rat` agree.
-The parse cache keys its entries by the text itself, so an unsaved text is cached like any other.
+The parser keeps the latest AST of an unsaved text in memory like any other, but never writes it
+to the on-disk cache (one file per keystroke would pile up there).
 """
 
 from __future__ import annotations
