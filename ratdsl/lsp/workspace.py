@@ -20,7 +20,7 @@ from ..checker.run import check_path
 from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RULE_SUFFIX, RuleSet, available_modules, game_folder_above, load, parse_file
-from ..language.sources import set_unsaved
+from ..language.sources import read_source, set_unsaved
 from ..semantics.resolver import resolve
 from ..semantics.symbols import SymbolTable
 from .index import Index
@@ -69,8 +69,6 @@ def _is_variant(path: Path) -> bool:
         return any(isinstance(d, A.VariantHeader) for d in parse_file(path).decls)
     except (RuleError, OSError, UnicodeDecodeError, ValueError):
         try:
-            from ..language.sources import read_source
-
             return bool(_VARIANT_HEADER.search(read_source(path)[:10_000]))
         except (OSError, UnicodeDecodeError, ValueError):
             return False
@@ -97,6 +95,9 @@ def analyse(context: Context, generation: int, checked: bool = True) -> Analysis
     except RuleError:
         out.findings = _findings(context)
         return out
+    except (OSError, ValueError) as err:  # a file of the folder that cannot be read (permissions...)
+        out.findings = [Diagnostic(str(context.target), 0, 0, f"cannot read the rules: {err}", None, "E100")]
+        return out
     symbols = resolve(ruleset.decls)
     out.ruleset, out.symbols = ruleset, symbols
     out.findings = check_ruleset(ruleset, symbols) if checked else None
@@ -113,6 +114,8 @@ def _findings(context: Context) -> list[Diagnostic]:
         return check_path(context.target, context.modules)
     except RuleError as err:  # an unknown module: the file's name is not one the loader accepts
         return [Diagnostic(str(context.target), 0, 0, err.message, None, err.code, err.hint)]
+    except (OSError, ValueError) as err:
+        return [Diagnostic(str(context.target), 0, 0, f"cannot read the rules: {err}", None, "E100")]
 
 
 class Workspace:
