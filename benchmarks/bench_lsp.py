@@ -61,8 +61,10 @@ async def run(edits: int, seed: int, every: int) -> dict[str, list[float]]:
     path = folder / "round.rat"
     text, uri = path.read_text(), path.as_uri()
     doc = T.TextDocumentIdentifier(uri)
+    opened = asyncio.ensure_future(client.wait_for_notification(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS))
     client.text_document_did_open(T.DidOpenTextDocumentParams(T.TextDocumentItem(
         uri=uri, language_id="ratdsl", version=1, text=text)))
+    await asyncio.wait_for(opened, 30)  # as an editor does: the file is open and checked before typing
     rng = random.Random(seed)
     times: dict[str, list[float]] = {"diagnostics": [], "hover": [], "completion": [], "definition": []}
 

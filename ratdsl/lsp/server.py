@@ -22,6 +22,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
+from ..language.grammar import shared_parser
 from . import completion, diagnostics, document_symbols, formatting, hover, navigation
 from .workspace import Workspace
 
@@ -105,6 +106,11 @@ def safe(default: Any) -> Callable[[F], F]:
 
 def make_server() -> RuleServer:
     server = RuleServer()
+
+    @server.feature(T.INITIALIZED)
+    @safe(None)
+    def initialized(ls: RuleServer, params: T.InitializedParams) -> None:
+        shared_parser()  # Lark's tables, loaded now rather than on the first keystroke
 
     @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
     @safe(None)
