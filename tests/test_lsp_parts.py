@@ -140,3 +140,15 @@ def test_unsaved_texts_never_reach_the_disk_cache(tmp_path, monkeypatch):
     finally:
         set_unsaved(path, None)
     assert sorted((tmp_path / "cache").glob("ast-*")) == stored
+
+
+def test_renaming_a_token_kind_reaches_bundles_counts_after_a_dot_and_scenario_keys(game):
+    ws = Workspace()
+    path = game / "game.rat"
+    edit = written(navigation.rename(ws, path, where(path, "tokens rat", "rat"), "mouse"))
+    assert {word for edits in edit.values() for _, word in edits} == {"rat"}
+    round_rat = game / "round.rat"
+    assert where(round_rat, "func attackers(a, side)", ".rat").line in [n for n, _ in edit[str(round_rat)]]
+    assert where(path, "create {rat: rat_pile * boxes}", "rat").line in [n for n, _ in edit[str(path)]]
+    assert str(game / "scenarios" / "event_drunk.yaml") in edit  # P1.dump: {rat: 8}
+    assert str(game / "locales" / "en" / "game.ftl") in edit  # kind-rat, $rat

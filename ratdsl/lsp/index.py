@@ -203,6 +203,9 @@ class Index:
         elif cls is A.Attr:
             sym = (self.table.player_zones.get(node.name) or self.table.player_vars.get(node.name)
                    or self.table.player_piles.get(node.name))
+            if sym is None:  # `zone.KIND`: how many tokens of that kind the zone holds
+                kind = self.table.globals.get(node.name)
+                sym = kind if kind is not None and kind.kind == KIND else None
             if sym is not None:
                 tokens = [t for t in self._text(node.span.file).within(node.span) if t.text == node.name]
                 self._add(node.span, tokens[-1] if tokens else None, sym, node.name)
