@@ -152,3 +152,17 @@ def test_renaming_a_token_kind_reaches_bundles_counts_after_a_dot_and_scenario_k
     assert where(path, "create {rat: rat_pile * boxes}", "rat").line in [n for n, _ in edit[str(path)]]
     assert str(game / "scenarios" / "event_drunk.yaml") in edit  # P1.dump: {rat: 8}
     assert str(game / "locales" / "en" / "game.ftl") in edit  # kind-rat, $rat
+
+
+def test_renaming_a_zone_reaches_metrics_and_persona_weights_not_a_phase_of_the_same_name(game):
+    ws = Workspace()
+    path = game / "game.rat"
+    edit = written(navigation.rename(ws, path, where(path, "per player zone dump", "pantry"), "larder"))
+    simulation = game / "simulation.rat"
+    metric = where(simulation, "tokens cheese from pantry into pantry", "pantry").line
+    assert [n for n, _ in edit[str(simulation)]].count(metric) == 2  # from pantry into pantry
+    nursery = written(navigation.rename(ws, path, where(path, "per player zone dump", "nursery"), "creche"))
+    persona = where(simulation, "placement.nursery = 5", "nursery").line
+    assert persona in [n for n, _ in nursery[str(simulation)]]
+    round_rat = game / "round.rat"
+    assert where(round_rat, 'phase nursery "Nursery"', "nursery").line not in [n for n, _ in nursery[str(round_rat)]]

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from ..language import ast as A
 from ..language.sources import read_source
-from ..semantics.symbols import BUILTIN, KIND, LOCAL, Symbol, SymbolTable
+from ..semantics.symbols import BUILTIN, CONST, KIND, LOCAL, PLAYER_ZONE, ZONE, Symbol, SymbolTable
 
 _TOKEN = re.compile(r'(?P<comment>#.*)|(?P<string>"(?:[^"\\\n]|\\.)*"?)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)'
                     r'|(?P<number>[0-9]+)|(?P<other>\S)')
@@ -203,9 +203,9 @@ class Index:
         elif cls is A.Attr:
             sym = (self.table.player_zones.get(node.name) or self.table.player_vars.get(node.name)
                    or self.table.player_piles.get(node.name))
-            if sym is None:  # `zone.KIND`: how many tokens of that kind the zone holds
+            if sym is None:  # `zone.KIND`, `zone.CONST`: tokens of those kinds (as the checker reads a dot)
                 kind = self.table.globals.get(node.name)
-                sym = kind if kind is not None and kind.kind == KIND else None
+                sym = kind if kind is not None and kind.kind in (KIND, CONST) else None
             if sym is not None:
                 tokens = [t for t in self._text(node.span.file).within(node.span) if t.text == node.name]
                 self._add(node.span, tokens[-1] if tokens else None, sym, node.name)
@@ -217,6 +217,15 @@ class Index:
                 if sym is not None and sym.kind == KIND:
                     self._add(node.span, token, sym, kind)
                 start = (value.span.line, value.span.column)
+        elif cls is A.Metric:  # `from ZONE into ZONE`: zone names, any owner
+            for zone, word in ((node.source, "from"), (node.dest, "into")):
+                if zone is not None:
+                    sym = self.table.player_zones.get(zone) or self.table.globals.get(zone)
+                    self._add(node.span, self._find(node.span, zone, after=frozenset({word})), sym, zone)
+        elif cls is A.PersonaWeight:  # `DECISION.OPTION = weight`: an option naming a zone
+            sym = self.table.player_zones.get(node.option) or self.table.globals.get(node.option)
+            if sym is not None and sym.kind in (PLAYER_ZONE, ZONE):
+                self._add(node.span, self._find(node.span, node.option, after=frozenset({"."})), sym, node.option)
         elif cls in (A.Func, A.Rule):
             self._locals(node, node.params)
         elif cls is A.Table:
