@@ -166,3 +166,14 @@ def test_renaming_a_zone_reaches_metrics_and_persona_weights_not_a_phase_of_the_
     assert persona in [n for n, _ in nursery[str(simulation)]]
     round_rat = game / "round.rat"
     assert where(round_rat, 'phase nursery "Nursery"', "nursery").line not in [n for n, _ in nursery[str(round_rat)]]
+
+
+def test_renaming_a_zone_leaves_a_scenarios_phase_of_the_same_name(game):
+    ws = Workspace()
+    path = game / "game.rat"
+    edit = written(navigation.rename(ws, path, where(path, "per player zone dump", "nursery"), "creche"))
+    scenario = game / "scenarios" / "example_nursery.yaml"
+    lines = scenario.read_text().split("\n")
+    phases = next(i for i, line in enumerate(lines) if line.strip().startswith("phases:"))
+    assert "nursery" in lines[phases] and phases not in [n for n, _ in edit[str(scenario)]]
+    assert edit[str(scenario)]  # its zones are renamed

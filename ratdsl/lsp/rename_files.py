@@ -2,7 +2,8 @@
 
 Scenarios (YAML, JSON or TOML below the game folder) name zones, piles, cards, options and their
 values as data: a rename changes every data word that is the name, alone or after a dot
-(`P1.dump`), never the prose of `name`, `source` and `description`. Locale files (`locales/*/*.ftl`)
+(`P1.dump`), never the prose of `name`, `source`, `description` and `error`, nor the `rules` path,
+the modules `with` names or the phases and steps a scenario runs (`phases`, `setup`). Locale files (`locales/*/*.ftl`)
 name declarations in message ids, `KIND-NAME` (`card-drunk`, `option-food_order-sorted`,
 `hook-after-attacked`), and options, constants and token kinds as variables (`$food_order`); an
 option value also appears as a variant key (`[sorted]`).
@@ -41,7 +42,8 @@ log = logging.getLogger(__name__)
 Edit = tuple[int, int, int, int, str]  # 0-based start line, start column, end line, end column, new text
 
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json", ".toml")
-PROSE_KEYS = frozenset({"name", "source", "description", "rules"})
+# Values that are no declared name of the rules: prose, paths, module and phase or step names.
+PROSE_KEYS = frozenset({"name", "source", "description", "rules", "with", "error", "phases", "setup"})
 MAX_FILE_BYTES = 1_000_000
 # The message-id prefixes of each kind of declaration (ratdsl/summaries names its ids so).
 LOCALE_PREFIXES: dict[str, tuple[str, ...]] = {
