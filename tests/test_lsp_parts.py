@@ -177,3 +177,22 @@ def test_renaming_a_zone_leaves_a_scenarios_phase_of_the_same_name(game):
     phases = next(i for i, line in enumerate(lines) if line.strip().startswith("phases:"))
     assert "nursery" in lines[phases] and phases not in [n for n, _ in edit[str(scenario)]]
     assert edit[str(scenario)]  # its zones are renamed
+
+
+def test_hover_in_a_variant_shows_what_it_sets_an_option_to(game):
+    from ratdsl.lsp.hover import hover
+
+    ws = Workspace()
+    variant = game / "variants" / "clan_wars.rat"
+    text = hover(ws, variant, where(variant, "set option aggressive_kills_to", "aggressive_kills_to")).contents.value
+    assert "values: pile, graveyard; default: `pile`" in text and "this variant sets it to `graveyard`" in text
+
+
+def test_definition_of_a_local_is_where_it_is_bound(game):
+    ws = Workspace()
+    path = game / "round.rat"
+    found = navigation.definition(ws, path, where(path, "do gathered(p)", "p)", 0))
+    binder = where(path, "for each p in players", "p", 0)
+    gather = where(path, "step gather", "gather").line
+    assert [(loc.range.start.line, loc.range.start.character) for loc in found] == [(binder.line, binder.character)]
+    assert binder.line == gather + 1
