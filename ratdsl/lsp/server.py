@@ -64,8 +64,9 @@ class RuleServer(LanguageServer):
             uri = self.uris.get(key) or Path(key).as_uri()
             try:
                 found = self.diagnostics_of(Path(key), uri)
-            except Exception:  # noqa: BLE001 - a bug in one analysis must not stop the server
+            except Exception as err:  # noqa: BLE001 - a bug in one analysis must not stop the server
                 log.exception("diagnostics of %s failed", key)
+                self.window_log_message(T.LogMessageParams(T.MessageType.Error, f"diagnostics of {key}: {err!r}"))
                 found = []
             self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=found))
 
