@@ -37,7 +37,7 @@ from .common import (
     rules_failure,
     rules_path,
 )
-from .narrate import Narrator
+from .table.narration import VERBOSITY_HELP, narrator
 
 try:  # Typer 0.2x carries its own copy of Click; older ones use the click package
     from typer._click import exceptions as click_exceptions
@@ -69,7 +69,10 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         referee: bool = typer.Option(
             False, "--referee",
             help="Narrate everything, hidden parts too (not allowed while a human plays)."),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="Only round headers and scores."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="Only round headers and scores (--verbosity 0)."),
+        verbosity: int | None = typer.Option(None, "--verbosity", "-v", min=0, max=3, help=VERBOSITY_HELP),
+        lang: str | None = typer.Option(None, "--lang", "-l",
+                                        help="Narrate in en, de, es or fr, with the game's own words."),
         ) -> None:
     """Play one seeded game and narrate it round by round.
 
@@ -100,7 +103,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         # ends or stops, whole.
         stream = None if log is None or human else files.enter_context(_log_file(log))
         game_log = GameLog(keep=log is not None and stream is None, stream=stream)
-        game_log.listen(Narrator(definition, typer.echo, verbose=not quiet, seat=narrated,
+        game_log.listen(narrator(definition, 0 if quiet else verbosity, lang, seat=narrated,
                                  referee=referee, show_seed=not human))
         try:
             game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
@@ -258,7 +261,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
 
 
 # Commands that live in their own modules register themselves here (one line each).
-for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate", "cmd_lsp"):
+for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate", "cmd_lsp", "cmd_play"):
     __import__(f"ratdsl.cli.{_module}", fromlist=["register"]).register(app)
 
 

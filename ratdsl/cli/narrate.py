@@ -1,21 +1,38 @@
-"""Turns game-log records into readable lines as they happen (the `run` command's output).
+"""Turns game-log records into readable lines as they happen (the `run` and `play` commands).
 
-It knows only the log's record types, never a game: names and titles come from the rules.
-It narrates for an audience: one seat (the player at the terminal), a spectator (`seat=None`,
-what every player sees) or the referee (everything in the log). A player or a spectator is told
-only the part of each record they may see (`record_seen_by`): no shuffled order, nothing done
-inside `secretly` until the block uncovers it, no cards shown to somebody else.
+It knows only the log's record types, never a game: names and titles come from the rules (and,
+given a GameWords, from the game's locale files in the chosen language; the narrator's own
+phrases come from ratdsl/cli/table/locales). It narrates for an audience: one seat (the player
+at the terminal), a spectator (`seat=None`, what every player sees) or the referee (everything
+in the log). A player or a spectator is told only the part of each record they may see
+(`record_seen_by`): no shuffled order, nothing done inside `secretly` until the block uncovers
+it, no cards shown to somebody else.
+
+Verbosity (`--verbosity`, `VERBOSITY` below says what each level adds):
+0 round headers and final scores; 1 also what the players learn (the cards revealed, the
+placements uncovered, decisions, messages, the end); 2 (default) also the steps, token moves,
+draws, shuffles, variables set and the setup; 3 also the moves made during setup.
 """
 
 from __future__ import annotations
 
 import reprlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.runtime.views import record_seen_by
 from ..language.visible import visible
 from ..semantics.definition import GameDef
+from .table.words import phrases
+
+if TYPE_CHECKING:
+    from .table.words import GameWords
+
+VERBOSITY = {0: "round headers and final scores",
+             1: "also revealed cards, uncovered placements, decisions, messages and the end",
+             2: "also steps, token moves, draws, shuffles, variables set and the setup (default)",
+             3: "also the token moves of the setup"}
+DEFAULT_VERBOSITY = 2
 
 # A value a rule set makes can be huge or nested thousands deep: the narrator shows its start.
 _SHORT = reprlib.Repr()  # (keyword arguments only from Python 3.12)
@@ -35,109 +52,203 @@ def _bundle(b: dict[str, int]) -> str:
     return ", ".join(f"{n} {k}" for k, n in b.items() if n) or "nothing"
 
 
+Line = tuple[str, str]  # text, style ("" plain; else a Rich style name the writer may use)
+
+
 class Narrator:
     def __init__(self, definition: GameDef, write: Callable[[str], None], verbose: bool = True,
-                 seat: int | None = None, referee: bool = False, show_seed: bool = False):
+                 seat: int | None = None, referee: bool = False, show_seed: bool = False,
+                 verbosity: int | None = None, words: GameWords | None = None,
+                 styled: Callable[[str, str], None] | None = None):
         self.d = definition
         self.seat = seat
         self.referee = referee
         self.show_seed = show_seed  # (when nobody plays at the terminal, the seed hides nothing)
-        self.write: Callable[[str], None] = lambda line: write(visible(line))  # logs are strangers' text
-        self.verbose = verbose
+        self.verbosity = verbosity if verbosity is not None else (DEFAULT_VERBOSITY if verbose else 0)
+        self.words = words
+        self.say = words.say if words is not None else phrases("en")
+        # Logs are strangers' text: control characters are shown as escapes, never sent.
+        self.styled: Callable[[str, str], None] = (
+            (lambda line, style: styled(visible(line), style)) if styled is not None
+            else (lambda line, style: write(visible(line))))
         self.step = ""
         self.last_draw: dict[str, Any] | None = None
+        # The round header waits until the active player is settled (the round's first steps
+        # may pass the active player on): the header and the lines held back with it.
+        self.pending_round: dict[str, Any] | None = None
+        self.held: list[Line] = []
 
+    @property
+    def verbose(self) -> bool:
+        return self.verbosity >= DEFAULT_VERBOSITY
+
+    # ------------------------------------------------------------ names
     def title(self, card: str) -> str:
+        if self.words is not None:
+            return self.words.card(card)
         decl = self.d.cards.get(card)
         return f"{decl.title} ({card})" if decl is not None and decl.title else card
 
     def step_title(self, phase: str, step: str) -> str:
         container = self.d.setup if phase == "setup" else self.d.phases.get(phase)
+        title = step
         for s in getattr(container, "steps", ()):
             if s.name == step and s.title:
-                return s.title
-        return step
+                title = s.title
+        return self.words.step(phase, step, title) if self.words is not None else title
 
+    def phase_title(self, name: str) -> str:
+        if self.words is not None:
+            return self.words.phase(name)
+        phase = self.d.phases.get(name)
+        return phase.title if phase and phase.title else name
+
+    def zone(self, ref: str) -> str:
+        return self.words.zone(ref) if self.words is not None else ref
+
+    def pile(self, name: str) -> str:
+        return self.words.pile(name) if self.words is not None else name
+
+    def bundle(self, contents: dict[str, int]) -> str:
+        return self.words.bundle(contents) if self.words is not None else _bundle(contents)
+
+    def answer(self, value: Any) -> str:
+        return self.words.value(value) if self.words is not None else _short(value)
+
+    def decision(self, id_: str) -> str:
+        return self.words.decision(id_) if self.words is not None else id_
+
+    # ------------------------------------------------------------ writing
     def __call__(self, record: dict[str, Any]) -> None:
         shown_whole = self.referee or (self.show_seed and record["t"] == "game")
         r = record if shown_whole else record_seen_by(record, self.seat)
         if r is not None:
             self.narrate(r)
 
+    def line(self, level: int, text: str, style: str = "") -> None:
+        """Writes a line if the verbosity asks for its level (held back with a pending header)."""
+        if self.verbosity < level:
+            return
+        if self.pending_round is not None:
+            self.held.append((text, style))
+        else:
+            self.styled(text, style)
+
+    def flush_round(self) -> None:
+        """Writes the pending round header, with the active player as now settled."""
+        pending, held = self.pending_round, self.held
+        if pending is None:
+            return
+        self.pending_round, self.held = None, []
+        if self.verbosity >= 1:
+            self.styled("", "")
+        self.styled(self.say("narr-round", round=pending["round"], active=pending["active"]), "bold")
+        for text, style in held:
+            self.styled(text, style)
+
     def narrate(self, r: dict[str, Any]) -> None:
         """Writes the lines of a record (already cut to what the audience may see)."""
         t = r["t"]
-        w = self.write
+        if t == "round":
+            self.flush_round()
+            self.pending_round = dict(r)
+            return
+        if self.pending_round is not None:
+            if t == "set" and r.get("var") == "active":
+                self.pending_round["active"] = r["value"]  # said by the header itself
+                return
+            if t not in ("phase", "step"):
+                self.flush_round()
+        self.narrate_record(t, r)
+
+    def narrate_record(self, t: str, r: dict[str, Any]) -> None:
+        say, line = self.say, self.line
         if t == "game":
+            extra = ""
+            if r["modules"]:
+                extra += " " + say("narr-with", modules=", ".join(r["modules"]))
+            if r["variant"]:
+                extra += ", " + say("narr-variant", variant=r["variant"])
+            seed = say("narr-seed", seed=str(r["seed"])) if "seed" in r else say("narr-seed-hidden")
+            game = self.words.game() if self.words is not None else self.d.game.title
+            line(1, say("narr-title", game=game, players=r["players"], seed=seed) + extra, "bold")
             opts = ", ".join(f"{k}={v}" for k, v in r["options"].items())
-            extra = (f" with {', '.join(r['modules'])}" if r["modules"] else "") + \
-                    (f", variant {r['variant']}" if r["variant"] else "")
-            seed = f"seed {r['seed']}" if "seed" in r else "seed hidden"
-            w(f"{self.d.game.title}: {r['players']} players, {seed}{extra}")
-            w(f"options: {opts}")
-        elif t == "round":
-            w("")
-            w(f"=== Round {r['round']} (active player {r['active']}) ===")
+            line(1, say("narr-options", options=opts))
         elif t == "phase":
-            phase = self.d.phases.get(r["phase"])
-            w(f"-- {phase.title if phase and phase.title else r['phase']}")
+            line(1, f"-- {self.phase_title(r['phase'])}", "bold cyan")
         elif t == "step":
             self.step = f"{r['phase']}.{r['step']}"
             if r["phase"] == "setup":
-                if self.verbose:
-                    w(f"setup: {self.step_title(r['phase'], r['step'])}")
+                line(2, say("narr-setup", step=self.step_title(r["phase"], r["step"])))
             elif len(getattr(self.d.phases.get(r["phase"]), "steps", ())) > 1:
-                w(f"   · {self.step_title(r['phase'], r['step'])}")
+                line(2, f"   · {self.step_title(r['phase'], r['step'])}", "cyan")
         elif t == "reveal":
-            w(f"   revealed {self.title(r['card'])} -> {r['dst']}")
+            line(1, "   " + say("narr-revealed", card=self.title(r["card"]), pile=self.pile(r["dst"])), "yellow")
         elif t == "uncover":
-            w("   revealed placements:")
+            line(1, "   " + say("narr-placements"), "yellow")
             by_player: dict[str, list[str]] = {}
             for ref, contents in r["zones"].items():
                 if not contents:  # emptied zones (the record lists them; a reader needs not)
                     continue
                 player, zone = ref.split(".", 1)
-                by_player.setdefault(player, []).append(f"{zone} {_bundle(contents)}")
+                by_player.setdefault(player, []).append(f"{self.zone(zone)} {self.bundle(contents)}")
             for player in sorted(by_player, key=lambda p: int(p[1:])):
-                w(f"     {player}: " + "; ".join(by_player[player]))
+                line(1, f"     {player}: " + "; ".join(by_player[player]))
         elif t == "random" and r["what"] == "draw":
             self.last_draw = r
-            w(f"   {r['dst']} <- {r['src']}: {_bundle(r['result'])} (drawn at random)")
-        elif t == "random" and r["what"] in ("shuffle", "pick") and self.verbose:
-            result = ", ".join(map(str, r["result"])) if "result" in r else "(hidden)"
-            pile = f" {r['pile']}" if r.get("pile") else ""
-            w(f"   {r['what']}{pile}: {result}")
+            line(2, "   " + say("narr-drawn", dst=self.zone(r["dst"]), src=self.zone(r["src"]),
+                                what=self.bundle(r["result"])))
+        elif t == "random" and r["what"] in ("shuffle", "pick"):
+            result = ", ".join(map(self.answer, r["result"])) if "result" in r else say("narr-hidden")
+            if r.get("pile"):
+                line(2, "   " + say("narr-shuffled" if r["what"] == "shuffle" else "narr-picked",
+                                    pile=self.pile(r["pile"]), result=result), "dim")
+            else:
+                line(2, "   " + say("narr-picked", result=result), "dim")
         elif t == "show":
+            mine = self.seat is not None and r["player"] == f"P{self.seat + 1}"
             if "cards" not in r:
-                w(f"   {r['player']} is shown cards")
-            elif self.verbose or not self.referee:
-                cards = ", ".join(self.title(c) for c in r["cards"]) or "nothing"
-                w(f"   shown to {r['player']}: {cards}")
+                line(3, "   " + say("narr-shown-some", player=r["player"]))
+            else:
+                cards = ", ".join(self.title(c) for c in r["cards"]) or say("nothing")
+                line(1 if mine else 3, "   " + say("narr-shown", player=r["player"], cards=cards))
         elif t == "decision":
             if not r.get("secret"):  # secret answers show when the block ends ("uncover")
-                w(f"   {r['player']} decides {r['id']}: {r['answer']}")
+                if r["answer"] is None:
+                    line(1, "   " + say("narr-passes", player=r["player"], what=self.decision(r["id"])), "green")
+                else:
+                    line(1, "   " + say("narr-decides", player=r["player"], what=self.decision(r["id"]),
+                                        answer=self.answer(r["answer"])), "green")
         elif t == "move":
             drawn, self.last_draw = self.last_draw, None
             if drawn is not None and (drawn["src"], drawn["dst"], drawn["result"]) == (r["src"], r["dst"], r["what"]):
                 return  # the draw just printed
-            if self.verbose and not r["at"].startswith("setup") and not r.get("secret"):
-                by = f"   ({r['by']})" if r.get("by") else ""
-                w(f"     {r['src']} -> {r['dst']}: {_bundle(r['what'])}{by}")
-        elif t == "set" and self.verbose:
-            w(f"   {r['var']} = {_short(r['value'])}")
+            if r.get("secret"):
+                return
+            by = f"   ({r['by']})" if r.get("by") else ""
+            line(3 if r["at"].startswith("setup") else 2,
+                 f"     {self.zone(r['src'])} -> {self.zone(r['dst'])}: {self.bundle(r['what'])}{by}", "dim")
+        elif t == "set":
+            line(2, f"   {r['var']} = {self.answer(r['value'])}", "dim")
         elif t == "say":
-            w(f"   {r['msg']} {' '.join(map(_short, r['args']))}")
+            line(1, f"   {r['msg']} {' '.join(map(_short, r['args']))}".rstrip())
         elif t == "end_game":
-            w(f"The game ends in round {r['round']}, at {r['at']}; only finished rounds count.")
+            line(1, say("narr-end-game", round=r["round"], at=r["at"]), "bold")
         elif t == "end":
-            w("")
-            w(f"=== Final scores after {r['rounds']} rounds ===")
-            ranked = sorted(r["scores"], key=lambda p: [r["scores"][p], *r["tiebreaks"][p]], reverse=True)
-            for p in ranked:
-                tb = ", ".join(str(v) for v in r["tiebreaks"][p])
-                w(f"   {p}: {r['scores'][p]} points" + (f" (tie-break: {tb})" if tb else ""))
-            winners = r["winners"]
-            if len(winners) == 1:
-                w(f"Winner: {winners[0]}")
-            else:
-                w(f"Shared victory: {', '.join(winners)}")
+            self.final_scores(r)
+
+    def final_scores(self, r: dict[str, Any]) -> None:
+        say = self.say
+        if self.verbosity >= 1:
+            self.styled("", "")
+        self.styled(say("narr-final", rounds=r["rounds"]), "bold")
+        ranked = sorted(r["scores"], key=lambda p: [r["scores"][p], *r["tiebreaks"][p]], reverse=True)
+        for p in ranked:
+            tb = ", ".join(str(v) for v in r["tiebreaks"][p])
+            self.styled("   " + say("narr-score", player=p, points=r["scores"][p])
+                        + (" " + say("narr-tiebreak", values=tb) if tb else ""), "")
+        winners = r["winners"]
+        if len(winners) == 1:
+            self.styled(say("narr-winner", player=winners[0]), "bold green")
+        else:
+            self.styled(say("narr-shared", players=", ".join(winners)), "bold green")

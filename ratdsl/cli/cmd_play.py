@@ -1,0 +1,82 @@
+"""`ratdsl play`: people play at the terminal, alone against bots or several at one screen (hot
+seat), each decision asked as a small form (ratdsl/cli/table/)."""
+
+from __future__ import annotations
+
+import secrets
+from contextlib import ExitStack
+from pathlib import Path
+
+import typer
+
+from .common import fail, load_or_exit, output_path
+
+
+def seats(humans: list[str], players: int) -> list[int]:
+    """`--human 1,3`, `--human P1 --human P3`: 0-based seats, or a usage error."""
+    out = []
+    for item in humans:
+        for part in filter(None, (p.strip() for p in item.split(","))):
+            number = part[1:] if part[:1] in ("P", "p") else part
+            if not number.isdigit() or not 1 <= int(number) <= players:
+                fail(f"--human {part}: seats are 1 to {players} (or P1 to P{players})")
+            out.append(int(number) - 1)
+    if not out:
+        fail("--human: name at least one seat played at this terminal, e.g. --human 1,3")
+    return sorted(set(out))
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def play(rules: Path = typer.Argument(..., help="A game folder under rules/, or a variant file."),
+             human: list[str] = typer.Option(..., "--human", help="Seats played here: 1,3 or P1,P3 "
+                                                                "(several: hot seat, one screen each)."),
+             players: int = typer.Option(4, "--players", "-p", help="Number of players."),
+             seed: int | None = typer.Option(None, "--seed", "-s",
+                                             help="Seed of the game (a secret random one by default)."),
+             modules: list[str] = typer.Option([], "--with", help="Switch on an optional module."),
+             options: list[str] = typer.Option([], "--option", "-o", help="Set a rule option: NAME=VALUE."),
+             lang: str = typer.Option("en", "--lang", "-l", help="Language of the table: en, de, es or fr."),
+             verbosity: int = typer.Option(1, "--verbosity", "-v", min=0, max=3,
+                                           help="Narration between questions: 0 to 3 as for `run`."),
+             log: Path | None = typer.Option(None, "--log", help="Write the game's log when it ends."),
+             ) -> None:
+        """Play at the terminal: the table, each player's public state, the face-up cards with
+        their text, your own screen, and each decision as a small form (u undoes, r restarts).
+        Works in an 80x24 terminal and through a pipe (one answer a line)."""
+        from ..agents.random_agent import RandomAgent, agent_seed
+        from ..engine import Game
+        from ..engine.log import GameLog, dumps
+        from .main import _log_file, _play
+        from .table.narration import check_lang, narrator
+        from .table.seats import Table
+        from .table.terminal import Terminal
+        from .table.words import GameWords
+
+        check_lang(lang)
+        humans = seats(human, players)
+        log = output_path(log, "--log")
+        definition = load_or_exit(rules, modules, options)
+        if seed is None:
+            seed = secrets.randbits(63)
+        terminal = Terminal()
+        words = GameWords(definition, lang)
+        table = Table(words, terminal, humans)
+        agents = [table.seat(s) if s in humans else RandomAgent(agent_seed(seed, s)) for s in range(players)]
+        game_log = GameLog(keep=log is not None)  # in memory until the end: nothing hidden on disk
+        game_log.listen(table.face_up)
+        game_log.listen(narrator(definition, verbosity, lang, terminal=terminal, words=words,
+                                 seat=humans[0] if len(humans) == 1 else None))
+        with ExitStack():
+            try:
+                game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
+            except ValueError as err:
+                fail(str(err))
+            status, message = _play(game, game_log)
+        if log is not None:
+            with _log_file(log) as out:
+                out.writelines(dumps(record) + "\n" for record in game_log.records)
+        if status:
+            if not message:
+                raise typer.Exit(status)
+            fail(message, status)

@@ -1,0 +1,81 @@
+"""One player's screen as lines: the round, what lies on the table (shared zones, face-up
+cards with their text, pile sizes), every other player's public state and the player's own
+screen. Everything comes from that player's view (`Runtime.view_for`) and from public log
+records, so it shows only what the rules let that player see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.runtime.views import record_seen_by
+from .words import GameWords
+
+Line = tuple[str, str]  # text, style
+
+
+class FaceUp:
+    """The cards the rules revealed, by the pile they went to, from public `reveal` records.
+    A view gives each pile's size only: a pile holds the newest revealed cards up to its size."""
+
+    def __init__(self) -> None:
+        self.revealed: dict[str, list[str]] = {}
+
+    def __call__(self, record: dict[str, Any]) -> None:
+        public = record_seen_by(record, None)
+        if public is not None and public["t"] == "reveal":
+            self.revealed.setdefault(public["dst"], []).append(public["card"])
+
+    def on(self, piles: dict[str, int]) -> dict[str, list[str]]:
+        out = {}
+        for pile, cards in self.revealed.items():
+            size = piles.get(pile, 0)
+            self.revealed[pile] = cards = cards[-size:] if size else []
+            if cards:
+                out[pile] = cards
+        return out
+
+
+def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> list[Line]:
+    """The lines of one player's screen (the question comes after them)."""
+    say = words.say
+    you = view["you"]
+    phase = words.phase(view["phase"]) if view.get("phase") else ""
+    lines: list[Line] = [(say("tbl-status", round=view["round"], phase=phase, active=view["active"]), "bold")]
+    shared, by_player = _split(view["zones"])
+    if shared:
+        lines.append((say("tbl-table") + ": " + " · ".join(
+            f"{words.zone(z)} {words.bundle(c)}" for z, c in shared.items()), ""))
+    cards = face_up.on(view["piles"])
+    for pile, names in cards.items():
+        for name in names:
+            text = words.card_text(name)
+            lines.append((f"{words.pile(pile)}: {words.card(name)}" + (f" — {text}" if text else ""), "yellow"))
+    sizes = [f"{words.pile(p)} {say('tbl-cards', count=n)}" for p, n in view["piles"].items()
+             if n and p not in cards and "." not in p]
+    if sizes:
+        lines.append((say("tbl-piles") + ": " + " · ".join(sizes), "dim"))
+    lines.append((say("tbl-players") + ":", "bold"))
+    for player in sorted(by_player, key=lambda p: int(p[1:])):
+        if player != you:
+            lines.append((f"  {player}  " + _zones(by_player[player], words), ""))
+    lines.append((say("tbl-you", player=you) + ": " + _zones(by_player.get(you, {}), words), "bold green"))
+    if view.get("shown_to_you"):
+        shown = ", ".join(words.card(c) for c in view["shown_to_you"])
+        lines.append((say("tbl-shown") + ": " + shown, "green"))
+    return lines
+
+
+def _split(zones: dict[str, dict[str, int]]) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, dict[str, int]]]]:
+    shared: dict[str, dict[str, int]] = {}
+    by_player: dict[str, dict[str, dict[str, int]]] = {}
+    for ref, contents in zones.items():
+        owner, dot, zone = ref.partition(".")
+        if dot:
+            by_player.setdefault(owner, {})[zone] = contents
+        else:
+            shared[ref] = contents
+    return shared, by_player
+
+
+def _zones(zones: dict[str, dict[str, int]], words: GameWords) -> str:
+    return " · ".join(f"{words.zone(z)} {words.bundle(c)}" for z, c in zones.items()) or words.say("nothing")

@@ -1,0 +1,140 @@
+"""Each decision as a small form: a count per place with its limits, a pick among named
+options, yes or no. Nothing is typed as JSON; a mistake is answered with what was wrong; the
+last entry can be undone (u) or the whole form started again (r) until it is confirmed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from ...engine.decisions import Decision
+from .words import GameWords
+
+Ask = Callable[[str], str]
+Write = Callable[[str, str], None]
+EXACT_UP_TO = 300  # past this many tokens the ranges are the plain limits (the answer is checked)
+
+
+def distribute(decision: Decision, words: GameWords, ask: Ask, write: Write) -> dict[str, int]:
+    """A count for each place, each within the range that still allows a legal whole."""
+    say = words.say
+    targets = list(decision.targets)
+    for limit, zones in decision.at_most:  # (limits on places not offered, or of 0 at least, say nothing)
+        if set(zones) & set(targets) and limit < decision.amount:
+            write("  " + say("tbl-limit-most", n=limit, zones=", ".join(map(words.zone, zones))), "cyan")
+    for limit, zones in decision.at_least:
+        if limit > 0:
+            write("  " + say("tbl-limit-least", n=limit, zones=", ".join(map(words.zone, zones))), "cyan")
+    counts: list[int] = []
+    while True:
+        if len(counts) == len(targets):
+            answer = {z: n for z, n in zip(targets, counts) if n}
+            problem = decision.legal(answer)
+            if problem is not None:  # (only past EXACT_UP_TO: the ranges were not exact)
+                write("  " + problem, "red")
+                counts.pop()
+                continue
+            write("  " + say("tbl-answer", answer=words.value(answer) if answer else say("nothing")), "green")
+            raw = ask(say("tbl-confirm"))
+            if raw.lower() == "u":
+                counts.pop()
+            elif raw.lower() == "r":
+                counts.clear()
+            elif raw == "":
+                return answer
+            continue
+        i = len(counts)
+        low, high = count_range(decision, counts)
+        left = decision.amount - sum(counts)
+        raw = ask(f"  {words.zone(targets[i])} ({say('tbl-left', left=left)}) [{low}-{high}]")
+        if raw.lower() == "u":
+            if counts:
+                counts.pop()
+            else:
+                write("  " + say("tbl-nothing-to-undo"), "red")
+        elif raw.lower() == "r":
+            counts.clear()
+        elif raw == "":
+            counts.append(low)
+        elif raw.isdigit() and low <= int(raw) <= high:
+            counts.append(int(raw))
+        else:
+            write("  " + say("tbl-not-in-range", text=raw, low=low, high=high), "red")
+
+
+def count_range(decision: Decision, counts: list[int]) -> tuple[int, int]:
+    """The fewest and most tokens the next place may take, given the counts before it, so that
+    the places after it can still make a legal answer (the limits of the rules included)."""
+    targets = decision.targets
+    i = len(counts)
+    left = decision.amount - sum(counts)
+    groups = [(limit, frozenset(zones), True) for limit, zones in decision.at_most] + \
+             [(limit, frozenset(zones), False) for limit, zones in decision.at_least]
+    sums = tuple(sum(n for z, n in zip(targets, counts) if z in g) for _, g, _ in groups)
+    if decision.amount > EXACT_UP_TO:
+        caps = [limit - s for (limit, g, most), s in zip(groups, sums) if most and targets[i] in g]
+        return 0, max(0, min([left, *caps]))
+    can = _solver(tuple(targets), tuple(groups))
+    fits = [n for n in range(left + 1) if can(i + 1, left - n, _add(groups, sums, targets[i], n))]
+    return (fits[0], fits[-1]) if fits else (0, left)
+
+
+def _add(groups, sums, zone, n):
+    return tuple(s + n if zone in g else s for (_, g, _), s in zip(groups, sums))
+
+
+def _solver(targets: tuple[str, ...], groups: tuple) -> Callable[[int, int, tuple], bool]:
+    @lru_cache(maxsize=None)
+    def can(i: int, left: int, sums: tuple) -> bool:
+        for (limit, _, most), s in zip(groups, sums):
+            if most and s > limit:
+                return False
+        if i == len(targets):
+            return left == 0 and all(most or s >= limit for (limit, _, most), s in zip(groups, sums))
+        clipped = lambda t: tuple(min(s, limit) if not most else s  # noqa: E731
+                                  for (limit, _, most), s in zip(groups, t))
+        return any(can(i + 1, left - n, clipped(_add(groups, sums, targets[i], n))) for n in range(left + 1))
+
+    return can
+
+
+def choose(decision: Decision, words: GameWords, ask: Ask, write: Write) -> Any:
+    """A pick among the legal options, each named (and a card with its text)."""
+    say = words.say
+    options = list(decision.options) + ([None] if decision.optional else [])
+    while True:
+        for n, option in enumerate(options, 1):
+            text = words.card_text(option) if isinstance(option, str) and option in words.d.cards else ""
+            write(f"  {n}. {words.value(option)}" + (f" — {text}" if text else ""), "")
+        raw = ask(f"  {say('tbl-number')} [1-{len(options)}]")
+        if not (raw.isdigit() and 1 <= int(raw) <= len(options)):
+            write("  " + say("tbl-not-in-range", text=raw, low=1, high=len(options)), "red")
+            continue
+        picked = options[int(raw) - 1]
+        if _confirmed(words, ask, write, words.value(picked)):
+            return picked
+
+
+def may(decision: Decision, words: GameWords, ask: Ask, write: Write) -> bool:
+    say = words.say
+    yes, no = say("yes"), say("no")
+    while True:
+        raw = ask(f"  {say('tbl-yes-no')} [{yes[0]}/{no[0]}]").lower()
+        if raw and yes.lower().startswith(raw) or raw == "y":
+            answer = True
+        elif raw and no.lower().startswith(raw) or raw == "n":
+            answer = False
+        else:
+            write("  " + say("tbl-yes-no") + "?", "red")
+            continue
+        if _confirmed(words, ask, write, yes if answer else no):
+            return answer
+
+
+def _confirmed(words: GameWords, ask: Ask, write: Write, shown: str) -> bool:
+    write("  " + words.say("tbl-answer", answer=shown), "green")
+    return ask(words.say("tbl-confirm")).lower() != "u"
+
+
+FORMS = {"distribute": distribute, "choose": choose, "may": may}

@@ -1,0 +1,64 @@
+# Eigene Sätze des Terminal-Tisches und des Erzählers (ratdsl/cli/table/words.py).
+
+nothing = nichts
+pass = passen
+yes = ja
+no = nein
+
+## Erzählung
+narr-title = { $game }: { $players } Spieler, { $seed }
+narr-seed = Startwert { $seed }
+narr-seed-hidden = Startwert verborgen
+narr-with = mit { $modules }
+narr-variant = Variante { $variant }
+narr-options = Optionen: { $options }
+narr-round = === Runde { $round } (Startspieler { $active }) ===
+narr-setup = Vorbereitung: { $step }
+narr-revealed = aufgedeckt: { $card } -> { $pile }
+narr-placements = aufgedeckte Verteilung:
+narr-drawn = { $dst } <- { $src }: { $what } (zufällig gezogen)
+narr-shuffled = gemischt { $pile }: { $result }
+narr-picked = zufällig gewählt: { $result }
+narr-hidden = (verborgen)
+narr-shown-some = { $player } bekommt Karten gezeigt
+narr-shown = { $player } gezeigt: { $cards }
+narr-decides = { $player } entscheidet { $what }: { $answer }
+narr-passes = { $player } passt: { $what }
+narr-end-game = Das Spiel endet in Runde { $round }, bei { $at }; nur beendete Runden zählen.
+narr-final = === Endstand nach { $rounds } Runden ===
+narr-score = { $player }: { $points ->
+    [one] { $points } Punkt
+   *[other] { $points } Punkte
+}
+narr-tiebreak = (Gleichstand: { $values })
+narr-winner = Sieger: { $player }
+narr-shared = Geteilter Sieg: { $players }
+
+## Der Tisch
+tbl-handover = Gib das Terminal an { $player } weiter.
+tbl-press-enter = { $player }, drücke Enter, wenn nur du den Bildschirm siehst
+tbl-answered = { $player } hat geantwortet; der Bildschirm ist gelöscht.
+tbl-status = Runde { $round } · { $phase } · Startspieler { $active }
+tbl-table = Auf dem Tisch
+tbl-face-up = Offen
+tbl-players = Spieler
+tbl-you = Dein Sichtschirm ({ $player })
+tbl-shown = Dir gezeigte Karten
+tbl-piles = Stapel
+tbl-cards = { $count ->
+    [one] { $count } Karte
+   *[other] { $count } Karten
+}
+tbl-place = { $player }: { $question }. Verteile insgesamt { $amount }.
+tbl-limit-most = höchstens { $n } in { $zones }
+tbl-limit-least = mindestens { $n } in { $zones }
+tbl-count-help = Gib eine Zahl ein (Enter: die kleinste erlaubte); u nimmt den letzten Platz zurück, r beginnt neu.
+tbl-left = noch { $left }
+tbl-confirm = Enter bestätigt, u nimmt zurück
+tbl-question = { $player }: { $question }
+tbl-from-card = { $card }: { $text }
+tbl-number = Nummer
+tbl-yes-no = ja oder nein
+tbl-not-in-range = „{ $text }“ ist keine Zahl von { $low } bis { $high }
+tbl-nothing-to-undo = noch nichts zurückzunehmen
+tbl-answer = deine Antwort: { $answer }

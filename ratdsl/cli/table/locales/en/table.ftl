@@ -1,0 +1,65 @@
+# The terminal table's and the narrator's own phrases (ratdsl/cli/table/words.py). Game words
+# (zones, kinds, cards, phases) come from the game's locale files.
+
+nothing = nothing
+pass = pass
+yes = yes
+no = no
+
+## Narration
+narr-title = { $game }: { $players } players, { $seed }
+narr-seed = seed { $seed }
+narr-seed-hidden = seed hidden
+narr-with = with { $modules }
+narr-variant = variant { $variant }
+narr-options = options: { $options }
+narr-round = === Round { $round } (active player { $active }) ===
+narr-setup = setup: { $step }
+narr-revealed = revealed { $card } -> { $pile }
+narr-placements = revealed placements:
+narr-drawn = { $dst } <- { $src }: { $what } (drawn at random)
+narr-shuffled = shuffle { $pile }: { $result }
+narr-picked = picked at random: { $result }
+narr-hidden = (hidden)
+narr-shown-some = { $player } is shown cards
+narr-shown = shown to { $player }: { $cards }
+narr-decides = { $player } decides { $what }: { $answer }
+narr-passes = { $player } passes: { $what }
+narr-end-game = The game ends in round { $round }, at { $at }; only finished rounds count.
+narr-final = === Final scores after { $rounds } rounds ===
+narr-score = { $player }: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+narr-tiebreak = (tie-break: { $values })
+narr-winner = Winner: { $player }
+narr-shared = Shared victory: { $players }
+
+## The table
+tbl-handover = Pass the terminal to { $player }.
+tbl-press-enter = { $player }, press Enter when only you can see the screen
+tbl-answered = { $player } has answered; the screen is cleared.
+tbl-status = Round { $round } · { $phase } · active player { $active }
+tbl-table = On the table
+tbl-face-up = Face up
+tbl-players = Players
+tbl-you = Your screen ({ $player })
+tbl-shown = Cards shown to you
+tbl-piles = Piles
+tbl-cards = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+tbl-place = { $player }: { $question }. Place { $amount } in all.
+tbl-limit-most = at most { $n } in { $zones }
+tbl-limit-least = at least { $n } in { $zones }
+tbl-count-help = Type a number (Enter: the fewest allowed); u undoes the last place, r starts again.
+tbl-left = { $left } left
+tbl-confirm = Enter to confirm, u to undo
+tbl-question = { $player }: { $question }
+tbl-from-card = { $card }: { $text }
+tbl-number = number
+tbl-yes-no = yes or no
+tbl-not-in-range = "{ $text }" is not a number from { $low } to { $high }
+tbl-nothing-to-undo = nothing to undo yet
+tbl-answer = your answer: { $answer }

@@ -1,0 +1,33 @@
+"""The narrator as the commands set it up: at a verbosity, in a language, in colour when the
+output is a terminal."""
+
+from __future__ import annotations
+
+from ...semantics.definition import GameDef
+from ...summaries.messages import LANGUAGES
+from ..common import fail
+from ..narrate import DEFAULT_VERBOSITY, VERBOSITY, Narrator
+from .terminal import Terminal
+from .words import GameWords
+
+VERBOSITY_HELP = "How much to narrate: " + "; ".join(f"{k} {v}" for k, v in VERBOSITY.items()) + "."
+
+
+def check_lang(lang: str | None) -> None:
+    """A usage error for a language the game's words are not written in."""
+    if lang is not None and lang not in LANGUAGES:
+        fail(f"--lang {lang}: use one of {', '.join(LANGUAGES)}")
+
+
+def narrator(definition: GameDef, verbosity: int | None, lang: str | None, *, seat: int | None,
+             referee: bool = False, show_seed: bool = False, terminal: Terminal | None = None,
+             words: GameWords | None = None) -> Narrator:
+    """A narrator writing to the terminal (Rich: colour only on a terminal). Without a language
+    the rules' own names are used (a designer's view); with one, the game's locale files."""
+    check_lang(lang)
+    terminal = terminal or Terminal()
+    if words is None and lang is not None:
+        words = GameWords(definition, lang)
+    return Narrator(definition, terminal.write, seat=seat, referee=referee, show_seed=show_seed,
+                    verbosity=DEFAULT_VERBOSITY if verbosity is None else verbosity, words=words,
+                    styled=terminal.write)

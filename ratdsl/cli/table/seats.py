@@ -1,0 +1,90 @@
+"""The people at the terminal. One human: their screen and questions follow the narration.
+Several (hot seat): before a human is asked, the screen is cleared and a hand-over screen asks
+the others to pass the terminal ("pass to P3, press Enter"); once they have answered it is
+cleared again, so no one sees another's screen. Each screen is built from that player's own
+view only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.decisions import Decision
+from .board import FaceUp, screen
+from .forms import FORMS
+from .terminal import Terminal
+from .words import GameWords
+
+
+class Table:
+    """The shared terminal: who sits at it now, and what is face up."""
+
+    def __init__(self, words: GameWords, terminal: Terminal, humans: list[int]):
+        self.words = words
+        self.terminal = terminal
+        self.humans = sorted(set(humans))
+        self.hot_seat = len(self.humans) > 1
+        self.seated: int | None = None
+        self.face_up = FaceUp()  # (a listener of the game log: public reveals only)
+
+    def seat(self, seat: int) -> Seat:
+        return Seat(self, seat)
+
+    def decide(self, seat: int, decision: Decision) -> Any:
+        words, term = self.words, self.terminal
+        who = f"P{seat + 1}"
+        if self.hot_seat and self.seated != seat:
+            term.clear()
+            term.write(words.say("tbl-handover", player=who), "bold magenta")
+            term.ask(words.say("tbl-press-enter", player=who))
+            term.clear()
+        self.seated = seat
+        if decision.view is not None:
+            term.write()
+            for text, style in screen(decision.view(), words, self.face_up):
+                term.write(text, style)
+        self.ask(who, decision)
+        answer = FORMS[decision.kind](decision, words, term.ask, term.write)
+        if self.hot_seat:  # the answer and this player's screen leave the screen at once
+            term.clear()
+            term.write(words.say("tbl-answered", player=who), "dim")
+        return answer
+
+    def ask(self, who: str, decision: Decision) -> None:
+        """The question: what is decided and, when a card asks it, that card's text."""
+        words, term = self.words, self.terminal
+        question = words.decision(decision.id)
+        if decision.kind == "distribute":
+            term.write(words.say("tbl-place", player=who, question=question, amount=decision.amount), "bold")
+            term.write("  " + words.say("tbl-count-help"), "dim")
+        else:
+            term.write(words.say("tbl-question", player=who, question=question), "bold")
+        card = asking_card(words, decision.where)
+        if card is not None:
+            text = words.card_text(card)
+            if text:
+                term.write("  " + words.say("tbl-from-card", card=words.card(card), text=text), "yellow")
+
+
+class Seat:
+    """The agent of one human seat at the table."""
+
+    def __init__(self, table: Table, seat: int):
+        self.table = table
+        self.seat = seat
+
+    def decide(self, decision: Decision) -> Any:
+        return self.table.decide(self.seat, decision)
+
+
+def asking_card(words: GameWords, where: str) -> str | None:
+    """The card whose rules ask the decision at `where` ("file:line:col"), if any."""
+    file, _, rest = where.rpartition(":")
+    file, _, line_text = file.rpartition(":")
+    if not line_text.isdigit():
+        return None
+    line = int(line_text)
+    for name, card in words.d.cards.items():
+        span = card.span
+        if span.file == file and span.line <= line <= span.end_line:
+            return name
+    return None

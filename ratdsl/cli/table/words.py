@@ -1,0 +1,148 @@
+"""The game's own words in the chosen language: names of zones, token kinds, cards, phases,
+steps and decisions, and card texts, read from the game's locale files through the summaries'
+catalog; a name the files do not translate is shown as written in the rules. The table's own
+phrases (prompts, narration) come from this package's `locales/<lang>/table.ftl`."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ...semantics.definition import GameDef
+from ...summaries.builder import Summary
+from ...summaries.document import BulletList, ListItem, Para
+from ...summaries.messages import Catalog
+
+TABLE_LOCALES = Path(__file__).resolve().parent / "locales"
+
+
+def phrases(lang: str) -> Catalog:
+    """The table's and the narrator's own phrases in one language."""
+    return Catalog(lang, [TABLE_LOCALES / lang / "table.ftl"])
+
+
+class GameWords:
+    """Names and texts of one game in one language."""
+
+    def __init__(self, d: GameDef, lang: str = "en"):
+        self.d = d
+        self.lang = lang
+        self.say = phrases(lang)
+
+    @cached_property
+    def summary(self) -> Summary:
+        # (strict=False: a malformed game message file leaves names untranslated, it stops no game)
+        return Summary(self.d, self.lang, strict=False)
+
+    def _message(self, key: str, fallback: str, **args: Any) -> str:
+        m = self.summary.m
+        try:
+            return m.format(key, None, args) if m.has(key) else fallback
+        except Exception:  # noqa: BLE001 - a message that fails to format: the rules' own name
+            return fallback
+
+    def game(self) -> str:
+        return self._message("game", self.d.game.title or self.d.game.name)
+
+    def zone(self, name: str) -> str:
+        """A zone's name; "P2.dump" reads "P2 dump" (the player, then the place)."""
+        owner, dot, zone = name.rpartition(".")
+        label = self._message(f"zone-{zone}", zone) if zone in self.d.player_zones or \
+            zone in self.d.shared_zones else zone
+        return f"{owner} {label}" if dot else label
+
+    def pile(self, name: str) -> str:
+        return self._message(f"pile-{name}", name)
+
+    def kind(self, name: str, count: int) -> str:
+        """A count of a token kind in few words: "7 rats", "2 yellow"."""
+        try:
+            return self.summary.g.words.bundle_text({name: count}, short=True)
+        except Exception:  # noqa: BLE001 - a message that fails to format
+            return f"{count} {name}"
+
+    def bundle(self, contents: dict[str, int]) -> str:
+        parts = [self.kind(k, n) for k, n in contents.items() if n]
+        return ", ".join(parts) if parts else self.say("nothing")
+
+    def phase(self, name: str) -> str:
+        phase = self.d.phases.get(name)
+        return self._message(f"phase-{name}", phase.title if phase and phase.title else name)
+
+    def step(self, phase: str, step: str, title: str) -> str:
+        return self._message(f"setup-{step}" if phase == "setup" else f"step-{phase}-{step}", title)
+
+    def decision(self, id_: str) -> str:
+        return self._message(f"decision-{id_}", id_.replace("_", " "))
+
+    def card(self, name: str) -> str:
+        card = self.d.cards.get(name)
+        if card is None:
+            return name
+        try:
+            return self.summary.title(f"card-{name}", card.title or name, card)
+        except Exception:  # noqa: BLE001 - a message that fails to format
+            return card.title or name
+
+    def card_text(self, name: str) -> str:
+        """What a card says: its hand-written text, else its fields in short (a food card's
+        contents) and its effects in generic words."""
+        card = self.d.cards.get(name)
+        deck = self.d.decks.get(card.deck) if card is not None else None
+        if card is None or deck is None:
+            return ""
+        s = self.summary
+        try:
+            blocks = s.text(f"card-{name}", card)
+            if blocks is not None:
+                return " ".join(_flatten(blocks))
+            parts = []
+            for f in card.fields:
+                value = s.card_value(card, f.name)
+                if isinstance(value, (int, dict)) and not isinstance(value, bool):
+                    shown = s.g.words.value_text(value, short=True)
+                    parts.append(f"{s.g.words.field_label(f.name)} {shown}")
+            if card.handlers or card.modifiers or card.hooks:
+                item = s.card_item(card, deck, None)
+                parts.extend(_flatten(item.children))
+            return " · ".join(parts)
+        except Exception:  # noqa: BLE001 - a card the summaries cannot tell: its title only
+            return ""
+
+    def value(self, value: Any) -> str:
+        """An answer or option as a player reads it: a zone, a kind, a card or a plain value."""
+        if value is None:
+            return self.say("pass")
+        if isinstance(value, bool):
+            return self.say("yes" if value else "no")
+        if isinstance(value, str):
+            if value in self.d.cards:
+                return self.card(value)
+            if value in self.d.kinds:
+                try:
+                    return self.summary.g.words.short(value, 1)
+                except Exception:  # noqa: BLE001 - a message that fails to format
+                    return value
+            zone = value.rpartition(".")[2]
+            if zone in self.d.player_zones or zone in self.d.shared_zones:
+                return self.zone(value)
+        if isinstance(value, dict):
+            return ", ".join(f"{self.zone(k)} {n}" for k, n in value.items() if n) or self.say("nothing")
+        if isinstance(value, list):
+            return ", ".join(self.value(v) for v in value)
+        return str(value)
+
+
+def _flatten(blocks: list) -> list[str]:
+    out: list[str] = []
+    for block in blocks:
+        if isinstance(block, Para):
+            out.append("".join(s.text for s in block.spans))
+        elif isinstance(block, BulletList):
+            for item in block.items:
+                out.append("".join(s.text for s in item.spans))
+                out.extend(_flatten(item.children))
+        elif isinstance(block, ListItem):
+            out.append("".join(s.text for s in block.spans))
+    return out
