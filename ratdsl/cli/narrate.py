@@ -142,7 +142,7 @@ class Narrator:
         self.pending_round, self.held = None, []
         if self.verbosity >= 1:
             self.styled("", "")
-        self.styled(self.say("narr-round", round=pending["round"], active=pending["active"]), "bold")
+        self.styled(self.say("narr-round", round=pending["round"], active=pending["active"]), "header")
         for text, style in held:
             self.styled(text, style)
 
@@ -171,21 +171,21 @@ class Narrator:
                 extra += ", " + say("narr-variant", variant=r["variant"])
             seed = say("narr-seed", seed=str(r["seed"])) if "seed" in r else say("narr-seed-hidden")
             game = self.words.game() if self.words is not None else self.d.game.title
-            line(1, say("narr-title", game=game, players=r["players"], seed=seed) + extra, "bold")
+            line(1, say("narr-title", game=game, players=r["players"], seed=seed) + extra, "header")
             opts = ", ".join(f"{k}={v}" for k, v in r["options"].items())
             line(1, say("narr-options", options=opts))
         elif t == "phase":
-            line(1, f"-- {self.phase_title(r['phase'])}", "bold cyan")
+            line(1, f"-- {self.phase_title(r['phase'])}", "phase")
         elif t == "step":
             self.step = f"{r['phase']}.{r['step']}"
             if r["phase"] == "setup":
                 line(2, say("narr-setup", step=self.step_title(r["phase"], r["step"])))
             elif len(getattr(self.d.phases.get(r["phase"]), "steps", ())) > 1:
-                line(2, f"   · {self.step_title(r['phase'], r['step'])}", "cyan")
+                line(2, f"   · {self.step_title(r['phase'], r['step'])}", "step")
         elif t == "reveal":
-            line(1, "   " + say("narr-revealed", card=self.title(r["card"]), pile=self.pile(r["dst"])), "yellow")
+            line(1, "   " + say("narr-revealed", card=self.title(r["card"]), pile=self.pile(r["dst"])), "reveal")
         elif t == "uncover":
-            line(1, "   " + say("narr-placements"), "yellow")
+            line(1, "   " + say("narr-placements"), "reveal")
             by_player: dict[str, list[str]] = {}
             for ref, contents in r["zones"].items():
                 if not contents:  # emptied zones (the record lists them; a reader needs not)
@@ -202,9 +202,9 @@ class Narrator:
             result = ", ".join(map(self.answer, r["result"])) if "result" in r else say("narr-hidden")
             if r.get("pile"):
                 line(2, "   " + say("narr-shuffled" if r["what"] == "shuffle" else "narr-picked",
-                                    pile=self.pile(r["pile"]), result=result), "dim")
+                                    pile=self.pile(r["pile"]), result=result), "detail")
             else:
-                line(2, "   " + say("narr-picked", result=result), "dim")
+                line(2, "   " + say("narr-picked", result=result), "detail")
         elif t == "show":
             mine = self.seat is not None and r["player"] == f"P{self.seat + 1}"
             if "cards" not in r:
@@ -215,10 +215,10 @@ class Narrator:
         elif t == "decision":
             if not r.get("secret"):  # secret answers show when the block ends ("uncover")
                 if r["answer"] is None:
-                    line(1, "   " + say("narr-passes", player=r["player"], what=self.decision(r["id"])), "green")
+                    line(1, "   " + say("narr-passes", player=r["player"], what=self.decision(r["id"])), "decision")
                 else:
                     line(1, "   " + say("narr-decides", player=r["player"], what=self.decision(r["id"]),
-                                        answer=self.answer(r["answer"])), "green")
+                                        answer=self.answer(r["answer"])), "decision")
         elif t == "move":
             drawn, self.last_draw = self.last_draw, None
             if drawn is not None and (drawn["src"], drawn["dst"], drawn["result"]) == (r["src"], r["dst"], r["what"]):
@@ -227,13 +227,13 @@ class Narrator:
                 return
             by = f"   ({r['by']})" if r.get("by") else ""
             line(3 if r["at"].startswith("setup") else 2,
-                 f"     {self.zone(r['src'])} -> {self.zone(r['dst'])}: {self.bundle(r['what'])}{by}", "dim")
+                 f"     {self.zone(r['src'])} -> {self.zone(r['dst'])}: {self.bundle(r['what'])}{by}", "detail")
         elif t == "set":
-            line(2, f"   {r['var']} = {self.answer(r['value'])}", "dim")
+            line(2, f"   {r['var']} = {self.answer(r['value'])}", "detail")
         elif t == "say":
             line(1, f"   {r['msg']} {' '.join(map(_short, r['args']))}".rstrip())
         elif t == "end_game":
-            line(1, say("narr-end-game", round=r["round"], at=r["at"]), "bold")
+            line(1, say("narr-end-game", round=r["round"], at=r["at"]), "header")
         elif t == "end":
             self.final_scores(r)
 
@@ -241,7 +241,7 @@ class Narrator:
         say = self.say
         if self.verbosity >= 1:
             self.styled("", "")
-        self.styled(say("narr-final", rounds=r["rounds"]), "bold")
+        self.styled(say("narr-final", rounds=r["rounds"]), "header")
         ranked = sorted(r["scores"], key=lambda p: [r["scores"][p], *r["tiebreaks"][p]], reverse=True)
         for p in ranked:
             tb = ", ".join(str(v) for v in r["tiebreaks"][p])
@@ -249,6 +249,6 @@ class Narrator:
                         + (" " + say("narr-tiebreak", values=tb) if tb else ""), "")
         winners = r["winners"]
         if len(winners) == 1:
-            self.styled(say("narr-winner", player=winners[0]), "bold green")
+            self.styled(say("narr-winner", player=winners[0]), "winner")
         else:
-            self.styled(say("narr-shared", players=", ".join(winners)), "bold green")
+            self.styled(say("narr-shared", players=", ".join(winners)), "winner")

@@ -40,7 +40,7 @@ def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> list[Line
     say = words.say
     you = view["you"]
     phase = words.phase(view["phase"]) if view.get("phase") else ""
-    lines: list[Line] = [(say("tbl-status", round=view["round"], phase=phase, active=view["active"]), "bold")]
+    lines: list[Line] = [(say("tbl-status", round=view["round"], phase=phase, active=view["active"]), "header")]
     shared, by_player = _split(view["zones"])
     if shared:
         lines.append((say("tbl-table") + ": " + " · ".join(
@@ -49,19 +49,19 @@ def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> list[Line
     for pile, names in cards.items():
         for name in names:
             text = words.card_text(name)
-            lines.append((f"{words.pile(pile)}: {words.card(name)}" + (f" — {text}" if text else ""), "yellow"))
+            lines.append((f"{words.pile(pile)}: {words.card(name)}" + (f" — {text}" if text else ""), "reveal"))
     sizes = [f"{words.pile(p)} {say('tbl-cards', count=n)}" for p, n in view["piles"].items()
              if n and p not in cards and "." not in p]
     if sizes:
-        lines.append((say("tbl-piles") + ": " + " · ".join(sizes), "dim"))
-    lines.append((say("tbl-players") + ":", "bold"))
+        lines.append((say("tbl-piles") + ": " + " · ".join(sizes), "detail"))
+    lines.append((say("tbl-players") + ":", "header"))
     for player in sorted(by_player, key=lambda p: int(p[1:])):
         if player != you:
             lines.append((f"  {player}  " + _zones(by_player[player], words), ""))
-    lines.append((say("tbl-you", player=you) + ": " + _zones(by_player.get(you, {}), words), "bold green"))
+    lines.append((say("tbl-you", player=you) + ": " + _zones(by_player.get(you, {}), words), "private"))
     if view.get("shown_to_you"):
         shown = ", ".join(words.card(c) for c in view["shown_to_you"])
-        lines.append((say("tbl-shown") + ": " + shown, "green"))
+        lines.append((say("tbl-shown") + ": " + shown, "private"))
     return lines
 
 

@@ -5,7 +5,7 @@ last entry can be undone (u) or the whole form started again (r) until it is con
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ...engine.decisions import Decision
@@ -22,20 +22,20 @@ def distribute(decision: Decision, words: GameWords, ask: Ask, write: Write) -> 
     targets = list(decision.targets)
     for limit, zones in decision.at_most:  # (limits on places not offered, or of 0 at least, say nothing)
         if set(zones) & set(targets) and limit < decision.amount:
-            write("  " + say("tbl-limit-most", n=limit, zones=", ".join(map(words.zone, zones))), "cyan")
+            write("  " + say("tbl-limit-most", n=limit, zones=", ".join(map(words.zone, zones))), "hint")
     for limit, zones in decision.at_least:
         if limit > 0:
-            write("  " + say("tbl-limit-least", n=limit, zones=", ".join(map(words.zone, zones))), "cyan")
+            write("  " + say("tbl-limit-least", n=limit, zones=", ".join(map(words.zone, zones))), "hint")
     counts: list[int] = []
     while True:
         if len(counts) == len(targets):
             answer = {z: n for z, n in zip(targets, counts) if n}
             problem = decision.legal(answer)
             if problem is not None:  # (only past EXACT_UP_TO: the ranges were not exact)
-                write("  " + problem, "red")
+                write("  " + problem, "error")
                 counts.pop()
                 continue
-            write("  " + say("tbl-answer", answer=words.value(answer) if answer else say("nothing")), "green")
+            write("  " + say("tbl-answer", answer=words.value(answer) if answer else say("nothing")), "decision")
             raw = ask(say("tbl-confirm"))
             if raw.lower() == "u":
                 counts.pop()
@@ -52,7 +52,7 @@ def distribute(decision: Decision, words: GameWords, ask: Ask, write: Write) -> 
             if counts:
                 counts.pop()
             else:
-                write("  " + say("tbl-nothing-to-undo"), "red")
+                write("  " + say("tbl-nothing-to-undo"), "error")
         elif raw.lower() == "r":
             counts.clear()
         elif raw == "":
@@ -60,7 +60,7 @@ def distribute(decision: Decision, words: GameWords, ask: Ask, write: Write) -> 
         elif raw.isdigit() and low <= int(raw) <= high:
             counts.append(int(raw))
         else:
-            write("  " + say("tbl-not-in-range", text=raw, low=low, high=high), "red")
+            write("  " + say("tbl-not-in-range", text=raw, low=low, high=high), "error")
 
 
 def count_range(decision: Decision, counts: list[int]) -> tuple[int, int]:
@@ -85,7 +85,7 @@ def _add(groups, sums, zone, n):
 
 
 def _solver(targets: tuple[str, ...], groups: tuple) -> Callable[[int, int, tuple], bool]:
-    @lru_cache(maxsize=None)
+    @cache
     def can(i: int, left: int, sums: tuple) -> bool:
         for (limit, _, most), s in zip(groups, sums):
             if most and s > limit:
@@ -109,7 +109,7 @@ def choose(decision: Decision, words: GameWords, ask: Ask, write: Write) -> Any:
             write(f"  {n}. {words.value(option)}" + (f" — {text}" if text else ""), "")
         raw = ask(f"  {say('tbl-number')} [1-{len(options)}]")
         if not (raw.isdigit() and 1 <= int(raw) <= len(options)):
-            write("  " + say("tbl-not-in-range", text=raw, low=1, high=len(options)), "red")
+            write("  " + say("tbl-not-in-range", text=raw, low=1, high=len(options)), "error")
             continue
         picked = options[int(raw) - 1]
         if _confirmed(words, ask, write, words.value(picked)):
@@ -126,14 +126,14 @@ def may(decision: Decision, words: GameWords, ask: Ask, write: Write) -> bool:
         elif raw and no.lower().startswith(raw) or raw == "n":
             answer = False
         else:
-            write("  " + say("tbl-yes-no") + "?", "red")
+            write("  " + say("tbl-yes-no") + "?", "error")
             continue
         if _confirmed(words, ask, write, yes if answer else no):
             return answer
 
 
 def _confirmed(words: GameWords, ask: Ask, write: Write, shown: str) -> bool:
-    write("  " + words.say("tbl-answer", answer=shown), "green")
+    write("  " + words.say("tbl-answer", answer=shown), "decision")
     return ask(words.say("tbl-confirm")).lower() != "u"
 
 

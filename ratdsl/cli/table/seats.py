@@ -34,7 +34,7 @@ class Table:
         who = f"P{seat + 1}"
         if self.hot_seat and self.seated != seat:
             term.clear()
-            term.write(words.say("tbl-handover", player=who), "bold magenta")
+            term.write(words.say("tbl-handover", player=who), "handover")
             term.ask(words.say("tbl-press-enter", player=who))
             term.clear()
         self.seated = seat
@@ -46,7 +46,7 @@ class Table:
         answer = FORMS[decision.kind](decision, words, term.ask, term.write)
         if self.hot_seat:  # the answer and this player's screen leave the screen at once
             term.clear()
-            term.write(words.say("tbl-answered", player=who), "dim")
+            term.write(words.say("tbl-answered", player=who), "detail")
         return answer
 
     def ask(self, who: str, decision: Decision) -> None:
@@ -54,15 +54,15 @@ class Table:
         words, term = self.words, self.terminal
         question = words.decision(decision.id)
         if decision.kind == "distribute":
-            term.write(words.say("tbl-place", player=who, question=question, amount=decision.amount), "bold")
-            term.write("  " + words.say("tbl-count-help"), "dim")
+            term.write(words.say("tbl-place", player=who, question=question, amount=decision.amount), "header")
+            term.write("  " + words.say("tbl-count-help"), "detail")
         else:
-            term.write(words.say("tbl-question", player=who, question=question), "bold")
+            term.write(words.say("tbl-question", player=who, question=question), "header")
         card = asking_card(words, decision.where)
         if card is not None:
             text = words.card_text(card)
             if text:
-                term.write("  " + words.say("tbl-from-card", card=words.card(card), text=text), "yellow")
+                term.write("  " + words.say("tbl-from-card", card=words.card(card), text=text), "reveal")
 
 
 class Seat:

@@ -10,12 +10,17 @@ from typing import IO
 
 from rich.console import Console
 from rich.text import Text
+from rich.theme import Theme
 
 from ...language.visible import visible
 
 # Erase the screen and the scrollback (3J), then put the cursor top left.
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 RULE = "─" * 40
+# What each kind of line looks like on a terminal (the narrator and the table name the kind).
+STYLES = Theme({"header": "bold", "phase": "bold cyan", "step": "cyan", "reveal": "gold1",
+                "decision": "green", "detail": "dim", "winner": "bold green", "private": "bold green",
+                "handover": "bold magenta", "hint": "cyan", "error": "red", "prompt": "bold"})
 
 
 class Terminal:
@@ -24,7 +29,8 @@ class Terminal:
     def __init__(self, out: IO[str] | None = None, read: Callable[[], str] | None = None,
                  force_terminal: bool | None = None):
         self.console = Console(file=out or sys.stdout, highlight=False, soft_wrap=True,
-                               force_terminal=force_terminal, emoji=False, markup=False)
+                               force_terminal=force_terminal, emoji=False, markup=False,
+                               theme=STYLES)
         self._read = read or sys.stdin.readline
 
     @property
@@ -37,7 +43,7 @@ class Terminal:
 
     def ask(self, prompt: str) -> str:
         """Reads one answer after a prompt ending in "> "; EOFError when the input ends."""
-        self.console.print(Text(visible(prompt) + " > ", style="bold"), end="")
+        self.console.print(Text(visible(prompt) + " > ", style="prompt"), end="")
         self.console.file.flush()
         raw = self._read()
         if raw == "":

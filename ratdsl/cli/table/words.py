@@ -46,7 +46,7 @@ class GameWords:
         return self._message("game", self.d.game.title or self.d.game.name)
 
     def zone(self, name: str) -> str:
-        """A zone's name; "P2.dump" reads "P2 dump" (the player, then the place)."""
+        """A zone's name; "P2.hand" reads "P2 hand" (the player, then the place)."""
         owner, dot, zone = name.rpartition(".")
         label = self._message(f"zone-{zone}", zone) if zone in self.d.player_zones or \
             zone in self.d.shared_zones else zone
@@ -56,7 +56,7 @@ class GameWords:
         return self._message(f"pile-{name}", name)
 
     def kind(self, name: str, count: int) -> str:
-        """A count of a token kind in few words: "7 rats", "2 yellow"."""
+        """A count of a token kind in few words: "7 tokens", "2 red"."""
         try:
             return self.summary.g.words.bundle_text({name: count}, short=True)
         except Exception:  # noqa: BLE001 - a message that fails to format
