@@ -35,8 +35,9 @@ class FaceUp:
         return out
 
 
-def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> list[Line]:
-    """The lines of one player's screen (the question comes after them)."""
+def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> tuple[list[Line], set[str]]:
+    """The lines of one player's screen (the question comes after them), and the face-up cards
+    they show."""
     say = words.say
     you = view["you"]
     phase = words.phase(view["phase"]) if view.get("phase") else ""
@@ -62,7 +63,7 @@ def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> list[Line
     if view.get("shown_to_you"):
         shown = ", ".join(words.card(c) for c in view["shown_to_you"])
         lines.append((say("tbl-shown") + ": " + shown, "private"))
-    return lines
+    return lines, {name for names in cards.values() for name in names}
 
 
 def _split(zones: dict[str, dict[str, int]]) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, dict[str, int]]]]:

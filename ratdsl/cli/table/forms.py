@@ -27,40 +27,54 @@ def distribute(decision: Decision, words: GameWords, ask: Ask, write: Write) -> 
         if limit > 0:
             write("  " + say("tbl-limit-least", n=limit, zones=", ".join(map(words.zone, zones))), "hint")
     counts: list[int] = []
+    typed: list[bool] = []  # whether each count was typed (or followed from the limits)
     while True:
         if len(counts) == len(targets):
             answer = {z: n for z, n in zip(targets, counts) if n}
             problem = decision.legal(answer)
             if problem is not None:  # (only past EXACT_UP_TO: the ranges were not exact)
                 write("  " + problem, "error")
-                counts.pop()
+                _undo(counts, typed)
                 continue
             write("  " + say("tbl-answer", answer=words.value(answer) if answer else say("nothing")), "decision")
             raw = ask(say("tbl-confirm"))
             if raw.lower() == "u":
-                counts.pop()
+                _undo(counts, typed)
             elif raw.lower() == "r":
-                counts.clear()
+                counts.clear(), typed.clear()
             elif raw == "":
                 return answer
             continue
         i = len(counts)
         low, high = count_range(decision, counts)
         left = decision.amount - sum(counts)
-        raw = ask(f"  {words.zone(targets[i])} ({say('tbl-left', left=left)}) [{low}-{high}]")
+        place = f"  {words.zone(targets[i])} ({say('tbl-left', left=left)})"
+        if low == high:  # nothing to choose: said, not asked
+            write(f"{place} {low}", "detail")
+            counts.append(low), typed.append(False)
+            continue
+        raw = ask(f"{place} [{low}-{high}]")
         if raw.lower() == "u":
-            if counts:
-                counts.pop()
+            if any(typed):
+                _undo(counts, typed)
             else:
                 write("  " + say("tbl-nothing-to-undo"), "error")
         elif raw.lower() == "r":
-            counts.clear()
+            counts.clear(), typed.clear()
         elif raw == "":
-            counts.append(low)
+            counts.append(low), typed.append(True)
         elif raw.isdigit() and low <= int(raw) <= high:
-            counts.append(int(raw))
+            counts.append(int(raw)), typed.append(True)
         else:
             write("  " + say("tbl-not-in-range", text=raw, low=low, high=high), "error")
+
+
+def _undo(counts: list[int], typed: list[bool]) -> None:
+    """Takes back the last typed count (and the counts that followed from it)."""
+    while typed and not typed[-1]:
+        counts.pop(), typed.pop()
+    if typed:
+        counts.pop(), typed.pop()
 
 
 def count_range(decision: Decision, counts: list[int]) -> tuple[int, int]:

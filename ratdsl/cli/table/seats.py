@@ -25,6 +25,7 @@ class Table:
         self.hot_seat = len(self.humans) > 1
         self.seated: int | None = None
         self.face_up = FaceUp()  # (a listener of the game log: public reveals only)
+        self.helped: set[int] = set()
 
     def seat(self, seat: int) -> Seat:
         return Seat(self, seat)
@@ -38,28 +39,34 @@ class Table:
             term.ask(words.say("tbl-press-enter", player=who))
             term.clear()
         self.seated = seat
+        on_board: set[str] = set()
         if decision.view is not None:
             term.write()
-            for text, style in screen(decision.view(), words, self.face_up):
+            lines, on_board = screen(decision.view(), words, self.face_up)
+            for text, style in lines:
                 term.write(text, style)
-        self.ask(who, decision)
+        self.ask(seat, decision, on_board)
         answer = FORMS[decision.kind](decision, words, term.ask, term.write)
         if self.hot_seat:  # the answer and this player's screen leave the screen at once
             term.clear()
             term.write(words.say("tbl-answered", player=who), "detail")
         return answer
 
-    def ask(self, who: str, decision: Decision) -> None:
-        """The question: what is decided and, when a card asks it, that card's text."""
+    def ask(self, seat: int, decision: Decision, on_board: set[str]) -> None:
+        """The question: what is decided and, when a card asks it, that card's text (unless the
+        card lies face up on the screen already). How to fill a form is said once a player."""
         words, term = self.words, self.terminal
+        who = f"P{seat + 1}"
         question = words.decision(decision.id)
         if decision.kind == "distribute":
             term.write(words.say("tbl-place", player=who, question=question, amount=decision.amount), "header")
-            term.write("  " + words.say("tbl-count-help"), "detail")
+            if seat not in self.helped:
+                self.helped.add(seat)
+                term.write("  " + words.say("tbl-count-help"), "detail")
         else:
             term.write(words.say("tbl-question", player=who, question=question), "header")
         card = asking_card(words, decision.where)
-        if card is not None:
+        if card is not None and card not in on_board:
             text = words.card_text(card)
             if text:
                 term.write("  " + words.say("tbl-from-card", card=words.card(card), text=text), "reveal")
