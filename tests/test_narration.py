@@ -1,0 +1,130 @@
+"""The narration of `ratdsl run` (issue 21): the round header names the active player as
+settled, a pass reads as one, no empty label, "1 point", --quiet and --verbosity print what
+they promise, colour only on a terminal, and the language of --lang."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+from ratdsl.cli.narrate import Narrator
+from ratdsl.cli.table.terminal import Terminal
+from ratdsl.engine.log import GameLog
+from ratdsl.session import load_rules, new_game
+
+from .conftest import RATLAND, ROOT
+
+
+def ratdsl(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ratdsl.cli.main", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def game():
+    """A 4-player game (seed 3: the active player passes on, and players pass Helmet Rat)."""
+    definition = load_rules(RATLAND)
+    log = GameLog(keep=True)
+    new_game(definition, 4, 3, log=log).play()
+    return definition, log.records
+
+
+def narrate(definition, records, **kwargs) -> list[str]:
+    lines: list[str] = []
+    narrator = Narrator(definition, lines.append, **kwargs)
+    for record in records:
+        narrator(record)
+    return lines
+
+
+def test_the_round_header_names_the_active_player_after_the_card_passes(game):
+    definition, records = game
+    lines = narrate(definition, records)
+    headers = [line for line in lines if line.startswith("=== Round")]
+    active = {}
+    current = None
+    for r in records:
+        if r["t"] == "round":
+            current = r["round"]
+            active[current] = r["active"]
+        elif r["t"] == "set" and r["var"] == "active" and current is not None:
+            active[current] = r["value"]
+    assert headers == [f"=== Round {n} (active player {p}) ===" for n, p in active.items()]
+    assert headers[1] == "=== Round 2 (active player P2) ==="
+    assert not any(line.strip().startswith("active = ") for line in lines)
+
+
+def test_a_pass_reads_as_a_pass(game):
+    definition, records = game
+    assert any(r["t"] == "decision" and r["answer"] is None for r in records)
+    lines = narrate(definition, records)
+    assert not any(line.endswith(": None") for line in lines)
+    assert any(re.fullmatch(r"   P\d passes: helmet_rat", line) for line in lines)
+
+
+def test_no_line_has_an_empty_label(game):
+    definition, records = game
+    for line in narrate(definition, records, verbosity=3):
+        assert not re.match(r"^\s*\w+ :", line), line
+        assert not re.match(r"^\s*pick\b", line), line
+    assert "   picked at random: (hidden)" in narrate(definition, records)
+
+
+@pytest.mark.parametrize("points, text", [(1, "1 point"), (2, "2 points"), (0, "0 points")])
+def test_one_point_is_singular(points, text):
+    lines = narrate(load_rules(RATLAND), [{"t": "end", "rounds": 3, "scores": {"P1": points},
+                                           "tiebreaks": {"P1": []}, "winners": ["P1"]}])
+    assert f"   P1: {text}" in lines
+
+
+def test_quiet_prints_only_round_headers_and_scores():
+    result = ratdsl("run", str(RATLAND), "-s", "3", "--quiet")
+    assert result.returncode == 0
+    for line in result.stdout.splitlines():
+        assert re.fullmatch(r"=== Round \d+ \(active player P\d\) ===|=== Final scores after \d+ rounds ===|"
+                            r"   P\d: -?\d+ points?( \(tie-break: .*\))?|Winner: P\d|Shared victory: .*", line), line
+    assert ratdsl("run", str(RATLAND), "-s", "3", "--verbosity", "0").stdout == result.stdout
+
+
+def test_each_verbosity_adds_what_it_says(game):
+    definition, records = game
+    by_level = [narrate(definition, records, verbosity=v) for v in range(4)]
+    text = ["\n".join(lines) for lines in by_level]
+    assert all(len(a) < len(b) for a, b in zip(by_level, by_level[1:]))
+    assert "revealed" not in text[0] and "revealed" in text[1]  # 1: what the players learn
+    assert "uncover" not in text[1] and "revealed placements:" in text[1]
+    assert "(drawn at random)" not in text[1] and "(drawn at random)" in text[2]  # 2: moves, draws
+    assert "setup:" not in text[1] and "setup:" in text[2]
+    setup_move = re.compile(r"^     pile -> P1\.pantry: 7 rat$", re.M)  # 3: the setup's moves
+    assert not setup_move.search(text[2]) and setup_move.search(text[3])
+    assert narrate(definition, records) == by_level[2]  # the default
+
+
+def test_colour_on_a_terminal_none_in_a_pipe():
+    shown = io.StringIO()
+    Terminal(out=shown, force_terminal=True).write("=== Round 1 ===", "header")
+    assert "\x1b[1m" in shown.getvalue()
+    piped = io.StringIO()
+    Terminal(out=piped).write("=== Round 1 ===", "header")
+    assert piped.getvalue() == "=== Round 1 ===\n"
+    assert "\x1b" not in ratdsl("run", str(RATLAND), "-s", "3").stdout
+
+
+def test_the_narration_speaks_the_language_of_lang():
+    result = ratdsl("run", str(RATLAND), "-s", "3", "-v", "1", "--lang", "de")
+    assert result.returncode == 0, result.stderr
+    assert "=== Runde 2 (Startspieler P2) ===" in result.stdout
+    assert "-- Ereignis" in result.stdout and "aufgedeckt: Wir haben’s geschafft!" in result.stdout
+    assert "Sieger: P" in result.stdout or "Geteilter Sieg" in result.stdout
+    french = ratdsl("run", str(RATLAND), "-s", "3", "-q", "--lang", "fr").stdout
+    assert "=== Manche 1 (premier joueur P1) ===" in french
+
+
+def test_an_unknown_language_is_a_usage_error():
+    result = ratdsl("run", str(RATLAND), "--lang", "xx")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "--lang xx: use one of en, de, es, fr"
