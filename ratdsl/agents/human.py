@@ -1,7 +1,10 @@
-"""A person at the terminal: each decision is printed with its legal answers and read back.
+"""A person at the terminal, line by line (`ratdsl run --human N`): each decision is printed
+with its legal answers and read back. (`ratdsl play` is the fuller table: the board, forms,
+hot seat.)
 
 It prints only that player's view (their own zones and the cards shown to them); everything
-else the player learns comes from the narrator, which tells them only what is public."""
+else the player learns comes from the narrator, which tells them only what is public. A wrong
+answer is told what was wrong, never only "again"."""
 
 from __future__ import annotations
 
@@ -10,6 +13,24 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.decisions import Decision
+
+
+def parse_counts(raw: str) -> Any:
+    """A distribution typed as `zone=count` pairs (`dump=2 city=1`, commas allowed) or as a JSON
+    object; None when it is neither."""
+    text = raw.strip()
+    if text.startswith("{"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return None
+    answer: dict[str, int] = {}
+    for part in text.replace(",", " ").split():
+        zone, eq, count = part.partition("=")
+        if not eq or not count.strip().isdigit():
+            return None
+        answer[zone.strip()] = answer.get(zone.strip(), 0) + int(count)
+    return answer
 
 
 class HumanAgent:
@@ -21,8 +42,9 @@ class HumanAgent:
         who = f"P{decision.player + 1}"
         if decision.view is not None:
             view = decision.view()
-            mine = {z: c for z, c in view["zones"].items() if z.startswith(who + ".")}
-            self.write(f"{who}, you hold: {json.dumps(mine)}")
+            mine = {z.split(".", 1)[1]: c for z, c in view["zones"].items() if z.startswith(who + ".")}
+            held = "; ".join(f"{z} " + ", ".join(f"{n} {k}" for k, n in c.items()) for z, c in mine.items())
+            self.write(f"{who}, you hold: {held or 'nothing'}")
             if view.get("shown_to_you"):
                 self.write(f"{who}, you were shown: {', '.join(view['shown_to_you'])}")
         while True:
@@ -30,6 +52,7 @@ class HumanAgent:
                 raw = self.read(f"{who} — {decision.id}? [y/n] ").strip().lower()
                 if raw in ("y", "yes", "n", "no"):
                     return raw.startswith("y")
+                self.write("  please answer y (yes) or n (no)")
             elif decision.kind == "choose":
                 options = list(decision.options) + ([None] if decision.optional else [])
                 for i, option in enumerate(options, 1):
@@ -37,16 +60,17 @@ class HumanAgent:
                 raw = self.read(f"{who} — {decision.id}: number? ").strip()
                 if raw.isdigit() and 1 <= int(raw) <= len(options):
                     return options[int(raw) - 1]
+                self.write(f"  please answer with a number from 1 to {len(options)}")
             else:
                 self.write(f"{who} — {decision.id}: place {decision.amount} among {', '.join(decision.targets)}")
-                raw = self.read('  as JSON, e.g. {"zone_a": 3, "zone_b": 4}: ')
-                try:
-                    answer = json.loads(raw)
-                except json.JSONDecodeError:
-                    answer = None
-                problem = decision.legal(answer)
+                for limit, zones in decision.at_most:
+                    self.write(f"  at most {limit} in {', '.join(zones)}")
+                for limit, zones in decision.at_least:
+                    if limit:
+                        self.write(f"  at least {limit} in {', '.join(zones)}")
+                example = " ".join(f"{z}={n}" for z, n in zip(decision.targets, (decision.amount, 0)))
+                answer = parse_counts(self.read(f"  as place=count pairs, e.g. {example}: "))
+                problem = "write place=count pairs" if answer is None else decision.legal(answer)
                 if problem is None:
                     return answer
                 self.write(f"  not legal: {problem}")
-                continue
-            self.write("  please answer again")
