@@ -44,6 +44,8 @@ def distribute(decision: Decision, words: GameWords, ask: Ask, write: Write) -> 
                 counts.clear(), typed.clear()
             elif raw == "":
                 return answer
+            else:
+                write("  " + say("tbl-confirm") + "?", "error")
             continue
         i = len(counts)
         low, high = count_range(decision, counts)
@@ -147,8 +149,13 @@ def may(decision: Decision, words: GameWords, ask: Ask, write: Write) -> bool:
 
 
 def _confirmed(words: GameWords, ask: Ask, write: Write, shown: str) -> bool:
+    """Enter keeps the answer, u takes it back; anything else is asked again."""
     write("  " + words.say("tbl-answer", answer=shown), "decision")
-    return ask(words.say("tbl-confirm")).lower() != "u"
+    while True:
+        raw = ask(words.say("tbl-confirm")).lower()
+        if raw in ("", "u"):
+            return raw == ""
+        write("  " + words.say("tbl-confirm") + "?", "error")
 
 
 FORMS = {"distribute": distribute, "choose": choose, "may": may}
