@@ -120,6 +120,8 @@ def test_the_narration_speaks_the_language_of_lang():
     assert "=== Runde 2 (Startspieler P2) ===" in result.stdout
     assert "-- Ereignis" in result.stdout and "aufgedeckt: Wir haben’s geschafft!" in result.stdout
     assert "Sieger: P" in result.stdout or "Geteilter Sieg" in result.stdout
+    # A kind whose short name has no plural in the locale file is counted with its noun.
+    assert re.search(r"\b[2-9] Ratten\b", result.stdout) and not re.search(r"\b[2-9] Ratte\b", result.stdout)
     french = ratdsl("run", str(RATLAND), "-s", "3", "-q", "--lang", "fr").stdout
     assert "=== Manche 1 (premier joueur P1) ===" in french
 

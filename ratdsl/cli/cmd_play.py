@@ -4,7 +4,6 @@ seat), each decision asked as a small form (ratdsl/cli/table/)."""
 from __future__ import annotations
 
 import secrets
-from contextlib import ExitStack
 from pathlib import Path
 
 import typer
@@ -67,12 +66,11 @@ def register(app: typer.Typer) -> None:
         game_log.listen(table.face_up)
         game_log.listen(narrator(definition, verbosity, lang, terminal=terminal, words=words,
                                  seat=humans[0] if len(humans) == 1 else None))
-        with ExitStack():
-            try:
-                game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
-            except ValueError as err:
-                fail(str(err))
-            status, message = _play(game, game_log)
+        try:
+            game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
+        except ValueError as err:
+            fail(str(err))
+        status, message = _play(game, game_log)
         if log is not None:
             with _log_file(log) as out:
                 out.writelines(dumps(record) + "\n" for record in game_log.records)

@@ -57,10 +57,22 @@ class GameWords:
 
     def kind(self, name: str, count: int) -> str:
         """A count of a token kind in few words: "7 tokens", "2 red"."""
+        words = self.summary.g.words
         try:
-            return self.summary.g.words.bundle_text({name: count}, short=True)
+            if count != 1 and self._short_is_singular(name):
+                return self.summary.m("ui-amount-short", n=count, what=words.noun(f"kind-{name}", count))
+            return words.bundle_text({name: count}, short=True)
         except Exception:  # noqa: BLE001 - a message that fails to format
             return f"{count} {name}"
+
+    def _short_is_singular(self, name: str) -> bool:
+        """Whether a kind's short name is its singular noun, written without a plural (then the
+        noun itself, which has one, is used for several)."""
+        m, key = self.summary.m, f"kind-{name}"
+        if not m.has(key, "short") or not m.has(key):
+            return False
+        one, many = (m.attr(key, "short", count=n) for n in (1, 2))
+        return one == many == m(key, count=1) != m(key, count=2)
 
     def bundle(self, contents: dict[str, int]) -> str:
         parts = [self.kind(k, n) for k, n in contents.items() if n]
