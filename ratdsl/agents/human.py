@@ -16,7 +16,7 @@ from ..engine.decisions import Decision
 
 
 def parse_counts(raw: str) -> Any:
-    """A distribution typed as `zone=count` pairs (`dump=2 city=1`, commas allowed) or as a JSON
+    """A distribution typed as `zone=count` pairs (`hand=2 table=1`, commas allowed) or as a JSON
     object; None when it is neither."""
     text = raw.strip()
     if text.startswith("{"):

@@ -173,7 +173,8 @@ class Narrator:
             game = self.words.game() if self.words is not None else self.d.game.title
             line(1, say("narr-title", game=game, players=r["players"], seed=seed) + extra, "header")
             opts = ", ".join(f"{k}={v}" for k, v in r["options"].items())
-            line(1, say("narr-options", options=opts))
+            if opts:
+                line(1, say("narr-options", options=opts))
         elif t == "phase":
             line(1, f"-- {self.phase_title(r['phase'])}", "phase")
         elif t == "step":

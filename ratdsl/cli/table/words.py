@@ -58,6 +58,8 @@ class GameWords:
     def kind(self, name: str, count: int) -> str:
         """A count of a token kind in few words: "7 tokens", "2 red"."""
         words = self.summary.g.words
+        if not self.summary.m.has(f"kind-{name}"):  # untranslated: the rules' own name
+            return f"{count} {name}"
         try:
             if count != 1 and self._short_is_singular(name):
                 return self.summary.m("ui-amount-short", n=count, what=words.noun(f"kind-{name}", count))
@@ -92,6 +94,8 @@ class GameWords:
         card = self.d.cards.get(name)
         if card is None:
             return name
+        if not self.summary.m.has(f"card-{name}"):  # untranslated: the rules' own title
+            return card.title or name
         try:
             return self.summary.title(f"card-{name}", card.title or name, card)
         except Exception:  # noqa: BLE001 - a message that fails to format
