@@ -172,3 +172,16 @@ def _asked_after(records: list[dict], who: str, secret: dict) -> bool:
     return any(r["t"] == "decision" and r["player"] == who and r["id"] == "placement"
                and r["seq"] > secret["seq"] and _round_of(records, r) == _round_of(records, secret)
                for r in records)
+
+
+def test_the_table_knows_no_game_and_hides_a_sealed_bid():
+    """Another game (tests/programs/bid), without locale files: the rules' own names, and P1's
+    secret bid (3 from a purse of 10) is not on P2's screen before the bids are uncovered."""
+    result = subprocess.run([sys.executable, "-m", "ratdsl.cli.main", "play", str(ROOT / "tests" / "programs" / "bid"),
+                             "--human", "1,2", "-p", "2", "-s", "3"], input="\n3\n\n\n1\n\n",
+                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    screens = result.stdout.split("─" * 40)
+    p2 = next(s for s in screens if "Your screen (P2)" in s)
+    assert "  P1  purse 10 coin" in p2 and "purse 7" not in p2
+    assert "revealed Clock -> table" in result.stdout
+    assert "P1: purse 7 coin" in result.stdout  # uncovered after both bids
