@@ -130,3 +130,10 @@ def test_an_unknown_language_is_a_usage_error():
     result = ratdsl("run", str(RATLAND), "--lang", "xx")
     assert result.returncode == 2
     assert result.stderr.strip() == "--lang xx: use one of en, de, es, fr"
+
+
+def test_the_end_names_the_step_by_its_title(game):
+    definition, records = game
+    assert records[-2]["t"] == "end_game" and records[-2]["at"] == "event.reveal"
+    assert ("The game ends in round 8, at Event: Reveal the next event and food cards; only finished "
+            "rounds count.") in narrate(definition, records)

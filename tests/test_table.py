@@ -30,12 +30,13 @@ class Typist:
         self.rng = random.Random(seed)
         self.undone: set[str] = set()
         self.mistaken: set[str] = set()
+        self.who = ""
 
     def __call__(self, prompt: str, screen: str) -> str:
         if "press Enter" in prompt:
             return ""
         seated = re.findall(r"Your screen \((P\d+)\)", screen)
-        who = seated[-1] if seated else ""
+        who = self.who = seated[-1] if seated else self.who
         found = re.search(r"\[(\d+)-(\d+)\] > $", prompt)
         if found:
             if who not in self.mistaken:

@@ -103,6 +103,13 @@ class Narrator:
         phase = self.d.phases.get(name)
         return phase.title if phase and phase.title else name
 
+    def where(self, at: str) -> str:
+        """A "phase.step" position by the step's title (its name when it has none)."""
+        phase, dot, step = at.partition(".")
+        if not dot:
+            return self.phase_title(phase)
+        return f"{self.phase_title(phase)}: {self.step_title(phase, step)}"
+
     def zone(self, ref: str) -> str:
         return self.words.zone(ref) if self.words is not None else ref
 
@@ -234,7 +241,7 @@ class Narrator:
         elif t == "say":
             line(1, f"   {r['msg']} {' '.join(map(_short, r['args']))}".rstrip())
         elif t == "end_game":
-            line(1, say("narr-end-game", round=r["round"], at=r["at"]), "header")
+            line(1, say("narr-end-game", round=r["round"], at=self.where(r["at"])), "header")
         elif t == "end":
             self.final_scores(r)
 
