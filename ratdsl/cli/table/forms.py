@@ -13,6 +13,7 @@ from .words import GameWords
 
 Ask = Callable[[str], str]
 Write = Callable[[str, str], None]
+INLINE_WIDTH = 76  # options without text this short share one line (an 80-column screen)
 EXACT_UP_TO = 300  # past this many tokens the ranges are the plain limits (the answer is checked)
 
 
@@ -119,10 +120,15 @@ def choose(decision: Decision, words: GameWords, ask: Ask, write: Write) -> Any:
     """A pick among the legal options, each named (and a card with its text)."""
     say = words.say
     options = list(decision.options) + ([None] if decision.optional else [])
+    named = [(words.value(o), words.card_text(o) if isinstance(o, str) and o in words.d.cards else "")
+             for o in options]
+    inline = "   ".join(f"{n}. {label}" for n, (label, _) in enumerate(named, 1))
     while True:
-        for n, option in enumerate(options, 1):
-            text = words.card_text(option) if isinstance(option, str) and option in words.d.cards else ""
-            write(f"  {n}. {words.value(option)}" + (f" — {text}" if text else ""), "")
+        if not any(text for _, text in named) and len(inline) <= INLINE_WIDTH:  # short: one line
+            write(f"  {inline}", "")
+        else:
+            for n, (label, text) in enumerate(named, 1):
+                write(f"  {n}. {label}" + (f" — {text}" if text else ""), "")
         raw = ask(f"  {say('tbl-number')} [1-{len(options)}]")
         if not (raw.isdigit() and 1 <= int(raw) <= len(options)):
             write("  " + say("tbl-not-in-range", text=raw, low=1, high=len(options)), "error")
