@@ -17,6 +17,7 @@ from ratdsl.engine.log import GameLog
 from ratdsl.session import load_rules, new_game
 
 from .conftest import RATLAND, ROOT
+from .table_driver import play_in_terminal
 
 
 def ratdsl(*args: str) -> subprocess.CompletedProcess:
@@ -112,6 +113,8 @@ def test_colour_on_a_terminal_none_in_a_pipe():
     Terminal(out=piped).write("=== Round 1 ===", "header")
     assert piped.getvalue() == "=== Round 1 ===\n"
     assert "\x1b" not in ratdsl("run", str(RATLAND), "-s", "3").stdout
+    status, received = play_in_terminal(["run", "rules/ratland", "-s", "3", "-q"], lambda prompt, screen: "")
+    assert status == 0 and re.search(r"\x1b\[1m=== Round 1 \(active player P1\) ===", received)
 
 
 def test_the_narration_speaks_the_language_of_lang():
