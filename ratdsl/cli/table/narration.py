@@ -4,7 +4,6 @@ output is a terminal."""
 from __future__ import annotations
 
 from ...semantics.definition import GameDef
-from ...summaries.messages import LANGUAGES
 from ..common import fail
 from ..narrate import DEFAULT_VERBOSITY, VERBOSITY, Narrator
 from .terminal import Terminal
@@ -15,6 +14,8 @@ VERBOSITY_HELP = "How much to narrate: " + "; ".join(f"{k} {v}" for k, v in VERB
 
 def check_lang(lang: str | None) -> None:
     """A usage error for a language the game's words are not written in."""
+    from ...summaries.messages import LANGUAGES
+
     if lang is not None and lang not in LANGUAGES:
         fail(f"--lang {lang}: use one of {', '.join(LANGUAGES)}")
 

@@ -8,19 +8,15 @@ import sys
 from collections.abc import Callable
 from typing import IO
 
-from rich.console import Console
-from rich.text import Text
-from rich.theme import Theme
-
 from ...language.visible import visible
 
 # Erase the screen and the scrollback (3J), then put the cursor top left.
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 RULE = "─" * 40
 # What each kind of line looks like on a terminal (the narrator and the table name the kind).
-STYLES = Theme({"header": "bold", "phase": "bold cyan", "step": "cyan", "reveal": "gold1",
-                "decision": "green", "detail": "dim", "winner": "bold green", "private": "bold green",
-                "handover": "bold magenta", "hint": "cyan", "error": "red", "prompt": "bold"})
+STYLES = {"header": "bold", "phase": "bold cyan", "step": "cyan", "reveal": "gold1",
+          "decision": "green", "detail": "dim", "winner": "bold green", "private": "bold green",
+          "handover": "bold magenta", "hint": "cyan", "error": "red", "prompt": "bold"}
 
 
 class Terminal:
@@ -28,9 +24,15 @@ class Terminal:
 
     def __init__(self, out: IO[str] | None = None, read: Callable[[], str] | None = None,
                  force_terminal: bool | None = None):
+        # (Rich is imported here: every command imports this module, few of them narrate.)
+        from rich.console import Console
+        from rich.text import Text
+        from rich.theme import Theme
+
+        self.text = Text
         self.console = Console(file=out or sys.stdout, highlight=False, soft_wrap=True,
                                force_terminal=force_terminal, emoji=False, markup=False,
-                               theme=STYLES)
+                               theme=Theme(STYLES))
         self._read = read or sys.stdin.readline
 
     @property
@@ -39,17 +41,17 @@ class Terminal:
 
     def write(self, line: str = "", style: str = "") -> None:
         """One line; text from rules or logs never carries control characters to the terminal."""
-        self.console.print(Text(visible(line), style=style or ""))
+        self.console.print(self.text(visible(line), style=style or ""))
 
     def ask(self, prompt: str) -> str:
         """Reads one answer after a prompt ending in "> "; EOFError when the input ends."""
-        self.console.print(Text(visible(prompt) + " > ", style="prompt"), end="")
+        self.console.print(self.text(visible(prompt) + " > ", style="prompt"), end="")
         self.console.file.flush()
         raw = self._read()
         if raw == "":
             raise EOFError("the input ended")
         if not self.is_terminal:  # a piped answer is not echoed by any terminal: show it
-            self.console.print(Text(raw.rstrip("\n")))
+            self.console.print(self.text(raw.rstrip("\n")))
         return raw.strip()
 
     def clear(self) -> None:

@@ -7,18 +7,23 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...semantics.definition import GameDef
-from ...summaries.builder import Summary
-from ...summaries.document import BulletList, ListItem, Para
-from ...summaries.messages import Catalog
 
+if TYPE_CHECKING:
+    from ...summaries.builder import Summary
+    from ...summaries.messages import Catalog
+
+# (The summaries and Fluent are imported when first needed: every command imports this module
+# through the narrator, and most of them never narrate.)
 TABLE_LOCALES = Path(__file__).resolve().parent / "locales"
 
 
 def phrases(lang: str) -> Catalog:
     """The table's and the narrator's own phrases in one language."""
+    from ...summaries.messages import Catalog
+
     return Catalog(lang, [TABLE_LOCALES / lang / "table.ftl"])
 
 
@@ -33,6 +38,8 @@ class GameWords:
     @cached_property
     def summary(self) -> Summary:
         # (strict=False: a malformed game message file leaves names untranslated, it stops no game)
+        from ...summaries.builder import Summary
+
         return Summary(self.d, self.lang, strict=False)
 
     def _message(self, key: str, fallback: str, **args: Any) -> str:
@@ -151,6 +158,8 @@ class GameWords:
 
 
 def _flatten(blocks: list) -> list[str]:
+    from ...summaries.document import BulletList, ListItem, Para
+
     out: list[str] = []
     for block in blocks:
         if isinstance(block, Para):
