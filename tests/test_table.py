@@ -118,6 +118,8 @@ def test_no_screen_shown_to_one_human_holds_the_others_secret_placement(hot_seat
             checked += 1
             assert leaked_placements(frame, other, secret[0]["answer"], words) == []
     assert checked >= 3  # each human placed after the other in some round
+    # Between the turns (the narration every player may see) no secret answer is told either.
+    assert "decides where the rats go" not in plain(received)
 
 
 def test_the_leak_check_finds_a_placement_in_a_row():
