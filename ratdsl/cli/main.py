@@ -37,7 +37,7 @@ from .common import (
     rules_failure,
     rules_path,
 )
-from .table.narration import VERBOSITY_HELP, narrator
+from .table.narration import VERBOSITY_HELP, check_lang, narrator
 
 try:  # Typer 0.2x carries its own copy of Click; older ones use the click package
     from typer._click import exceptions as click_exceptions
@@ -81,6 +81,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     uncovered). --referee shows the whole log instead. Exit status 1 when the rules stop the
     game, 2 for usage or a failing player input, 130 on Ctrl-C; --log is then still written,
     ending with an `aborted` record."""
+    check_lang(lang)
     if referee and human:
         fail("--referee shows hidden information: it cannot be used while a human plays")
     bad_seats = [h for h in human if not 1 <= h <= players]
