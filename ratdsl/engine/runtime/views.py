@@ -1,6 +1,7 @@
 """What one player may see of the game: the contents of every non-empty zone, the size of every
-pile (never its cards) and the cards shown to that player; inside a `secretly` block, the other
-players' zones as they were when the block began."""
+pile (never its cards) and the cards shown to that player; inside a `secretly` block, every zone
+but the player's own as it was when the block began (a secret payment into a shared zone would
+otherwise tell the amount)."""
 
 from __future__ import annotations
 
@@ -19,15 +20,15 @@ class Views:
     kept_secrets: list[PhaseStart]
 
     def view_for(self, seat: int) -> dict[str, Any]:
-        """What one player may see: during a secret block, other players' zones as they were
-        when the block began."""
+        """What one player may see: during a secret block, the shared zones and the other
+        players' zones as they were when the block began; `uncover` tells the changes after."""
         hidden = self.secret_stack[0] if self.secret_stack else None
         if hidden is not None and not any(kept is hidden for kept in self.kept_secrets):
             raise RuntimeError("an agent read its view inside a secret block, but every agent of "
                                "the game says it reads no views (reads_view = False)")
         zones = {}
         for ref, contents in self.state.zones.items():
-            shown = hidden[ref] if hidden is not None and ref.owner not in (None, seat) else contents
+            shown = hidden[ref] if hidden is not None and ref.owner != seat else contents
             if any(shown.values()):
                 zones[str(ref)] = {k: v for k, v in shown.items() if v}
         return {
