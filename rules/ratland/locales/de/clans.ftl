@@ -172,7 +172,7 @@ rule-sports_moves = Sportler setzen um
     } auf einen anderen Platz: { $n2 ->
         [one] einmal
        *[other] { $n2 }-mal
-    } mit der Anfangsseite, bis zu { $n1 }-mal mit der Schlussseite.
+    } mit der Anfangsseite, bis zu { $n1 }-mal mit der Schlussseite. Ein Umsetzen hält die Grenzen der Aufstellung ein: die Grenze von „Gesichert und geladen“ und die Ratte im Seitenkanal, die „Heftige Angriffe“ verlangen kann.
 
 decision-keep_clan = welcher Clan behalten wird
 decision-recycle = wie viele weiße Stücke getauscht werden
@@ -187,3 +187,7 @@ hook-after-round_ends = Am Ende der Runde: { $end_of_round_order ->
         [alchemist_first] zuerst die Alchemisten, dann die Musiker.
        *[musician_first] zuerst die Musiker, dann die Alchemisten.
     }
+
+func-may_move = eine Ratte von { $p } darf von { $from } nach { $to } wechseln
+func-room_for_one = { $to } hat Platz für eine weitere Ratte von { $p }
+func-may_leave = eine Ratte von { $p } darf { $from } verlassen

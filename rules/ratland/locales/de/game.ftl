@@ -328,6 +328,21 @@ option-dr_cheese_reading-once_per_draw = ein Paar pro Ziehen
 option-rattibal_trades = Rattibal Lecter
 option-rattibal_trades-once = eine Ratte pro Spieler
 option-rattibal_trades-any_number = beliebig viele Ratten
+option-ap_tie = Wen ein Gleichstand trifft
+option-ap_tie-takes_outcome = den aktiven Spieler, auch zu seinem Nachteil
+option-ap_tie-favourable = der aktive Spieler wählt die bessere Seite
+option-massive_attacks_two_players = Heftige Angriffe zu zweit
+option-massive_attacks_two_players-attack_only = +1 nur für den Angriff
+option-massive_attacks_two_players-both_pipes = +1 auch für den blockenden Seitenkanal
+option-helmet_rat_reading = Ratte mit Schutzhelm
+option-helmet_rat_reading-each_draw = nach jedem Ziehen
+option-helmet_rat_reading-once_per_area = einmal pro Bereich
+option-tacticians_places = Taktiker: welche Orte zählen
+option-tacticians_places-three_areas = Müllkippe, Stadt und Felder
+option-tacticians_places-all_board_places = jeder Ort der Kanaltafel
+option-locked_and_loaded_limit = Gesichert und geladen
+option-locked_and_loaded_limit-shared_cap = insgesamt drei Ratten für Kinderstube und Vorratskammer
+option-locked_and_loaded_limit-dual_up_to_three = drei zusätzliche Ratten, die doppelt zählen
 
 ## Spielvorbereitung
 
@@ -352,7 +367,10 @@ setup-clans = Ratten und Käse für jeden Spieler
 ## Die Runde
 
 round = Runde
-    .text = Gespielt wird in Runden. Jede Runde besteht aus den folgenden Phasen in dieser Reihenfolge, und in jeder Phase handeln alle Spieler gleichzeitig. Der aktive Spieler gewinnt jeden Gleichstand, ob zu seinem Vor- oder Nachteil; ist er nicht beteiligt, gewinnt der beteiligte Spieler, der links von ihm am nächsten sitzt.
+    .text = Gespielt wird in Runden. Jede Runde besteht aus den folgenden Phasen in dieser Reihenfolge, und in jeder Phase handeln alle Spieler gleichzeitig. { $ap_tie ->
+        [favourable] Der aktive Spieler entscheidet jeden Gleichstand zu seinen Gunsten; ist er nicht beteiligt, tut das der beteiligte Spieler, der links von ihm am nächsten sitzt, und so weiter.
+       *[takes_outcome] Der aktive Spieler gewinnt jeden Gleichstand, ob zu seinem Vor- oder Nachteil; ist er nicht beteiligt, gewinnt der beteiligte Spieler, der links von ihm am nächsten sitzt.
+    }
 
 phase-event = Ereignis
     .summary = Die Karte „Aktiver Spieler“ wandert weiter; die nächste Ereignis- und Nahrungskarte werden aufgedeckt.
@@ -512,6 +530,9 @@ card-massive_attacks = Heftige Angriffe
         [obligation] , und jeder Spieler muss mindestens eine Ratte in einen Seitenkanal setzen.
         [plain_bonus] , auch aus einem leeren Seitenkanal.
        *[bonus_needs_attacker] , aber nur aus einem Seitenkanal mit mindestens einer Ratte.
+    } { $massive_attacks_two_players ->
+        [both_pipes] Zu zweit zählt auch der Seitenkanal, der einen Angriff blockt, eine Ratte mehr, sodass sich die Boni gegenüberliegender Kanäle aufheben.
+       *[attack_only] Zu zweit zählt der Seitenkanal, der einen Angriff blockt, nur seine eigenen Ratten.
     }
 card-visiting_cousin = Besuch vom Cousin
     .text = Sobald die Karte aufgedeckt wird, legt jeder Spieler { $rat ->
@@ -519,7 +540,10 @@ card-visiting_cousin = Besuch vom Cousin
        *[other] { $rat } neue Ratten
     } aus dem Rattenvorrat in seine Vorratskammer; sie kann in dieser Runde eingesetzt werden. Reicht der Vorrat nicht, wird der aktive Spieler zuerst bedient.
 card-helmet_rat = Ratte mit Schutzhelm
-    .text = Jedes Mal, wenn ein Spieler Stücke aus dem Beutel zieht, darf er eines davon wirkungslos zurücklegen.
+    .text = { $helmet_rat_reading ->
+        [once_per_area] Einmal in jedem Bereich darf ein Spieler, der Stücke aus dem Beutel zieht, eines davon wirkungslos zurücklegen.
+       *[each_draw] Jedes Mal, wenn ein Spieler Stücke aus dem Beutel zieht, darf er eines davon wirkungslos zurücklegen.
+    }
 card-we_did_it = Wir haben’s geschafft!
     .text = Schwarze Stücke zählen als gelbe.
 card-drunk = Betrunken
@@ -545,7 +569,7 @@ card-holy_rat = Heilige Ratte
 card-end_of_game = Spielende
     .text = Sobald die Karte aufgedeckt wird, endet das Spiel sofort: Die Runde wird nicht mehr gespielt, es folgt die Wertung.
 card-dr_cheese = Dr. Käse
-    .text = Wer in einem Bereich mindestens { $n1 } weiße Stücke zieht, darf { $dr_cheese_reading ->
+    .text = Wer in einem Bereich mindestens { $n2 } weiße Stücke zieht, auf einmal oder nach und nach, darf { $dr_cheese_reading ->
         [once_per_draw] ein Paar davon
        *[every_pair] jedes Paar davon
     } gegen ein gelbes Stück tauschen.
@@ -553,7 +577,10 @@ card-tacticians = Taktiker
     .text = Bevor in einem Bereich gezogen wird, erhält jeder Spieler, der keine Ratte dorthin geschickt hat, { $yellow ->
         [one] ein gelbes Käsestück
        *[other] { $yellow } gelbe Käsestücke
-    } für seine Vorratskammer.
+    } für seine Vorratskammer. { $tacticians_places ->
+        [all_board_places] Zu Beginn der Phase bringt außerdem jeder leere Seitenkanal, jede leere Vorratskammer und Kinderstube ein weiteres.
+       *[three_areas] Leere Seitenkanäle, Vorratskammern und Kinderstuben bringen nichts.
+    }
 card-rattibal_lector = Rattibal Lecter
     .text = Jeder Spieler darf, bevor er für die Nahrung bezahlt, { $rattibal_trades ->
         [any_number] beliebig viele Ratten gegen je ein gelbes Stück
@@ -565,7 +592,10 @@ rule-eat_a_rat = Eine Ratte gegen Käse getauscht
        *[other] { $yellow } gelbe Käsestücke
     } aus dem Käsevorrat.
 card-locked_and_loaded = Gesichert und geladen
-    .text = Die Spieler dürfen zusätzlich bis zu { $placement_at_most } Ratten auf ein Feld setzen, das zugleich als Kinderstube und als Vorratskammer zählt: Diese Ratten verteidigen und vermehren sich.
+    .text = { $locked_and_loaded_limit ->
+       *[shared_cap] Statt in Kinderstube und Vorratskammer setzen die Spieler insgesamt bis zu { $placement_at_most } Ratten auf ein Feld, das als beides zählt: Diese Ratten verteidigen und vermehren sich.
+        [dual_up_to_three] Die Spieler dürfen zusätzlich bis zu { $placement_at_most } Ratten auf ein Feld setzen, das zugleich als Kinderstube und als Vorratskammer zählt: Diese Ratten verteidigen und vermehren sich.
+    }
 
 ## Nahrungskarten
 
@@ -583,3 +613,28 @@ card-food_6 = Nahrungskarte { $number }
 card-food_7 = Nahrungskarte { $number }
 card-food_8 = Nahrungskarte { $number }
 card-food_9 = Nahrungskarte { $number }
+
+var-helmet_uses = { $count ->
+    [one] mit dem Schutzhelm in diesem Bereich zurückgelegtes Stück
+   *[other] mit dem Schutzhelm in diesem Bereich zurückgelegte Stücke
+}
+    .gender = n
+var-dr_cheese_whites = { $count ->
+    [one] weißes Stück, das noch für Dr. Käse gepaart werden kann
+   *[other] weiße Stücke, die noch für Dr. Käse gepaart werden können
+}
+    .gender = n
+var-tacticians_unsent = { $count ->
+    [one] leerer Ort, für den Taktiker zahlt
+   *[other] leere Orte, für die Taktiker zahlt
+}
+    .gender = m
+rule-trade_whites = Paare weißer Stücke gegen gelbe getauscht
+    .text = Jedes Paar weißer Stücke kommt zurück in den Vorrat, und der Spieler nimmt für jedes Paar ein gelbes Stück. Ein weißes Stück, das früher im selben Bereich gezogen wurde, zählt mit; es liegt schon im Vorrat.
+func-bad_tie = der Platz von { $p } unter Gleichstehenden, wenn der Gleichstand schadet
+rule-placement_stands = sobald jede Ratte dort steht, wo sie die Runde über bleibt
+const-dual_most = { $count ->
+    [one] Ratte, die als Kinderstube und Vorratskammer zählt
+   *[other] Ratten, die als Kinderstube und Vorratskammer zählen
+}
+    .gender = f

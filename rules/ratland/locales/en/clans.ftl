@@ -163,7 +163,7 @@ rule-sports_moves = Sports clans redeploy
     } to another place: { $n2 ->
         [one] once
        *[other] { $n2 } times
-    } with the starting side, up to { $n1 } times with the final side.
+    } with the starting side, up to { $n1 } times with the final side. A move keeps the limits of the placement: the limit of Locked and Loaded and the pipe rat that Massive Attacks may require.
 
 decision-keep_clan = which clan to keep
 decision-recycle = how many white pieces to trade
@@ -178,3 +178,7 @@ hook-after-round_ends = At the end of the round: { $end_of_round_order ->
         [alchemist_first] first the Alchemists, then the Musicians.
        *[musician_first] first the Musicians, then the Alchemists.
     }
+
+func-may_move = a rat of { $p } may move from { $from } to { $to }
+func-room_for_one = { $to } has room for one more rat of { $p }
+func-may_leave = a rat of { $p } may leave { $from }

@@ -161,6 +161,21 @@ option-dr_cheese_reading-once_per_draw = one pair per draw
 option-rattibal_trades = Rattibal Lector
 option-rattibal_trades-once = one rat per player
 option-rattibal_trades-any_number = as many rats as wanted
+option-ap_tie = Who a tie falls on
+option-ap_tie-takes_outcome = the active player, even when it hurts
+option-ap_tie-favourable = the active player picks the better side
+option-massive_attacks_two_players = Massive Attacks with 2 players
+option-massive_attacks_two_players-attack_only = +1 for the attack only
+option-massive_attacks_two_players-both_pipes = +1 for the blocking pipe too
+option-helmet_rat_reading = Helmet Rat
+option-helmet_rat_reading-each_draw = after every draw
+option-helmet_rat_reading-once_per_area = once per area
+option-tacticians_places = Tacticians: places that pay
+option-tacticians_places-three_areas = the dump, the city and the field
+option-tacticians_places-all_board_places = every place on the board
+option-locked_and_loaded_limit = Locked and Loaded
+option-locked_and_loaded_limit-shared_cap = three rats in all for nursery and pantry
+option-locked_and_loaded_limit-dual_up_to_three = three extra rats that count twice
 
 ## Setup
 
@@ -185,7 +200,10 @@ setup-clans = Each player takes rats and cheese
 ## The round
 
 round = Round
-    .text = The game is played in rounds. Every round has these phases, in this order, and in each phase all players act at the same time. The active player wins every tie, whether it helps them or not; when they are not part of a tie, the tied player nearest to their left wins it.
+    .text = The game is played in rounds. Every round has these phases, in this order, and in each phase all players act at the same time. { $ap_tie ->
+        [favourable] The active player settles every tie in their own favour; when they are not part of a tie, the tied player nearest to their left does, and so on.
+       *[takes_outcome] The active player wins every tie, whether it helps them or not; when they are not part of a tie, the tied player nearest to their left wins it.
+    }
 
 phase-event = Event
     .summary = The active player card moves on; the next event and food cards are revealed.
@@ -345,6 +363,9 @@ card-massive_attacks = Massive Attacks
         [obligation] , and each player must put at least one rat in a pipe.
         [plain_bonus] , even from an empty pipe.
        *[bonus_needs_attacker] , but only from a pipe holding at least one rat.
+    } { $massive_attacks_two_players ->
+        [both_pipes] With 2 players the pipe that blocks an attack counts one rat more as well, so the bonuses of facing pipes cancel.
+       *[attack_only] With 2 players the pipe that blocks an attack counts only its own rats.
     }
 card-visiting_cousin = Visiting Cousin
     .text = When it is revealed, each player takes { $rat ->
@@ -352,7 +373,10 @@ card-visiting_cousin = Visiting Cousin
        *[other] { $rat } new rats
     } from the common pile into their pantry; it can be placed this round. If the pile runs short, the active player is served first.
 card-helmet_rat = Helmet Rat
-    .text = Each time a player draws pieces from the bag, they may put one of them back without effect.
+    .text = { $helmet_rat_reading ->
+        [once_per_area] Once in each area, a player who draws pieces from the bag may put one of them back without effect.
+       *[each_draw] Each time a player draws pieces from the bag, they may put one of them back without effect.
+    }
 card-we_did_it = We Did It!
     .text = Black pieces count as yellow ones.
 card-drunk = Drunk
@@ -378,7 +402,7 @@ card-holy_rat = Holy Rat
 card-end_of_game = End of Game
     .text = When it is revealed, the game ends at once: the round is not played and the scores are counted.
 card-dr_cheese = Dr. Cheese
-    .text = A player who draws at least { $n1 } white pieces in one area may trade { $dr_cheese_reading ->
+    .text = A player who draws at least { $n2 } white pieces in one area, in one take or several, may trade { $dr_cheese_reading ->
         [once_per_draw] one pair of them
        *[every_pair] each pair of them
     } for one yellow piece.
@@ -386,7 +410,10 @@ card-tacticians = Tacticians
     .text = Before the draws in each area, each player who sent no rats there takes { $yellow ->
         [one] one yellow piece
        *[other] { $yellow } yellow pieces
-    } into their pantry.
+    } into their pantry. { $tacticians_places ->
+        [all_board_places] As the phase begins, each empty pipe, pantry or nursery pays one more.
+       *[three_areas] Empty pipes, pantries and nurseries pay nothing.
+    }
 card-rattibal_lector = Rattibal Lector
     .text = Before paying for food, each player may trade { $rattibal_trades ->
         [any_number] any number of rats for one yellow piece each. The rats go
@@ -398,7 +425,10 @@ rule-eat_a_rat = A rat traded for cheese
        *[other] { $yellow } yellow pieces
     } from the supply.
 card-locked_and_loaded = Locked and Loaded
-    .text = Players may also place up to { $placement_at_most } rats in a space that counts as both nursery and pantry: those rats defend and breed.
+    .text = { $locked_and_loaded_limit ->
+       *[shared_cap] Instead of the nursery and the pantry, players place up to { $placement_at_most } rats in all in a space that counts as both: those rats defend and breed.
+        [dual_up_to_three] Players may also place up to { $placement_at_most } rats in a space that counts as both nursery and pantry: those rats defend and breed.
+    }
 
 ## Food cards
 
@@ -416,3 +446,24 @@ card-food_6 = Food card { $number }
 card-food_7 = Food card { $number }
 card-food_8 = Food card { $number }
 card-food_9 = Food card { $number }
+
+var-helmet_uses = { $count ->
+    [one] piece put back with Helmet Rat in this area
+   *[other] pieces put back with Helmet Rat in this area
+}
+var-dr_cheese_whites = { $count ->
+    [one] white piece still to pair for Dr. Cheese
+   *[other] white pieces still to pair for Dr. Cheese
+}
+var-tacticians_unsent = { $count ->
+    [one] empty place paid by Tacticians
+   *[other] empty places paid by Tacticians
+}
+rule-trade_whites = Pairs of white pieces traded for yellow ones
+    .text = Each pair of white pieces goes back to the supply and the player takes one yellow piece for each pair. A white piece drawn earlier in the same area counts too; it is already in the supply.
+func-bad_tie = the place of { $p } among tied players when the tie hurts
+rule-placement_stands = once every rat is where it stays for the round
+const-dual_most = { $count ->
+    [one] rat that counts as nursery and pantry
+   *[other] rats that count as nursery and pantry
+}

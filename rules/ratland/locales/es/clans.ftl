@@ -171,7 +171,7 @@ rule-sports_moves = Los Deportistas redespliegan
     } a otro lugar: { $n2 ->
         [one] una vez
        *[other] { $n2 } veces
-    } con la cara inicial, hasta { $n1 } veces con la cara final.
+    } con la cara inicial, hasta { $n1 } veces con la cara final. Cada movimiento respeta los límites del despliegue: el límite de Listos para todo y la rata en una tubería que puede exigir Ataques masivos.
 
 decision-keep_clan = con qué clan quedarse
 decision-recycle = cuántos quesos blancos cambiar
@@ -186,3 +186,7 @@ hook-after-round_ends = Al final de la ronda: { $end_of_round_order ->
         [alchemist_first] primero los Alquimistas, después los Músicos.
        *[musician_first] primero los Músicos, después los Alquimistas.
     }
+
+func-may_move = una rata de { $p } puede pasar de { $from } a { $to }
+func-room_for_one = { $to } tiene sitio para otra rata de { $p }
+func-may_leave = una rata de { $p } puede salir de { $from }

@@ -226,6 +226,21 @@ option-dr_cheese_reading-once_per_draw = una pareja por robo
 option-rattibal_trades = Rattibal Lecter
 option-rattibal_trades-once = una rata por jugador
 option-rattibal_trades-any_number = tantas ratas como se quiera
+option-ap_tie = A quién afecta un empate
+option-ap_tie-takes_outcome = al jugador activo, aunque le perjudique
+option-ap_tie-favourable = el jugador activo elige el lado que le conviene
+option-massive_attacks_two_players = Ataques masivos a 2 jugadores
+option-massive_attacks_two_players-attack_only = +1 solo para el ataque
+option-massive_attacks_two_players-both_pipes = +1 también para la tubería que bloquea
+option-helmet_rat_reading = Rata con casco
+option-helmet_rat_reading-each_draw = tras cada robo
+option-helmet_rat_reading-once_per_area = una vez por zona
+option-tacticians_places = Estrategas: lugares que pagan
+option-tacticians_places-three_areas = el vertedero, la ciudad y el campo
+option-tacticians_places-all_board_places = cada lugar del tablero
+option-locked_and_loaded_limit = Listos para todo
+option-locked_and_loaded_limit-shared_cap = tres ratas en total entre criadero y despensa
+option-locked_and_loaded_limit-dual_up_to_three = tres ratas más que cuentan doble
 
 ## Preparación
 
@@ -250,7 +265,10 @@ setup-clans = Cada jugador recibe ratas y queso
 ## La ronda
 
 round = Ronda
-    .text = La partida se juega por rondas. Cada ronda consta de las fases siguientes, en este orden, y en cada fase todos los jugadores actúan a la vez. El jugador activo gana todos los empates, le favorezcan o no; si no participa en el empate, lo gana el jugador empatado más cercano a su izquierda.
+    .text = La partida se juega por rondas. Cada ronda consta de las fases siguientes, en este orden, y en cada fase todos los jugadores actúan a la vez. { $ap_tie ->
+        [favourable] El jugador activo resuelve cada empate a su favor; si no participa, lo hace el jugador empatado más cercano a su izquierda, y así sucesivamente.
+       *[takes_outcome] El jugador activo gana todos los empates, le favorezcan o no; si no participa en el empate, lo gana el jugador empatado más cercano a su izquierda.
+    }
 
 phase-event = Evento
     .summary = La carta de jugador activo pasa al siguiente; se revelan las siguientes cartas de evento y de comida.
@@ -410,6 +428,9 @@ card-massive_attacks = Ataques masivos
         [obligation] , y cada jugador debe poner al menos una rata en una tubería.
         [plain_bonus] , incluso desde una tubería vacía.
        *[bonus_needs_attacker] , pero solo desde una tubería con al menos una rata.
+    } { $massive_attacks_two_players ->
+        [both_pipes] A 2 jugadores la tubería que bloquea un ataque también cuenta una rata más, así que los bonos de tuberías enfrentadas se anulan.
+       *[attack_only] A 2 jugadores la tubería que bloquea un ataque cuenta solo sus propias ratas.
     }
 card-visiting_cousin = Viene «el primo»
     .text = Al revelarse, cada jugador pasa { $rat ->
@@ -417,7 +438,10 @@ card-visiting_cousin = Viene «el primo»
        *[other] { $rat } ratas nuevas
     } del montón común a su despensa; puede desplegarse en esta misma ronda. Si el montón no alcanza, se sirve primero al jugador activo.
 card-helmet_rat = Rata con casco
-    .text = Cada vez que un jugador saca quesos de la bolsa, puede devolver uno de ellos a la bolsa sin que surta efecto.
+    .text = { $helmet_rat_reading ->
+        [once_per_area] Una vez en cada zona, un jugador que saca quesos de la bolsa puede devolver uno de ellos a la bolsa sin que surta efecto.
+       *[each_draw] Cada vez que un jugador saca quesos de la bolsa, puede devolver uno de ellos a la bolsa sin que surta efecto.
+    }
 card-we_did_it = ¡Conseguido!
     .text = Los quesos negros cuentan como amarillos.
 card-drunk = Borracho
@@ -443,7 +467,7 @@ card-holy_rat = Santa Rata
 card-end_of_game = Final de partida
     .text = Al revelarse, la partida termina inmediatamente: la ronda no se juega y se cuentan los puntos.
 card-dr_cheese = Dr. Cheese
-    .text = Un jugador que saque al menos { $n1 } quesos blancos en una misma zona puede cambiar { $dr_cheese_reading ->
+    .text = Un jugador que saque al menos { $n2 } quesos blancos en una misma zona, de una vez o en varias, puede cambiar { $dr_cheese_reading ->
         [once_per_draw] una pareja de ellos
        *[every_pair] cada pareja de ellos
     } por un queso amarillo.
@@ -451,7 +475,10 @@ card-tacticians = Estrategas
     .text = Antes de sacar quesos en cada zona, cada jugador que no haya enviado ratas allí recibe { $yellow ->
         [one] un queso amarillo
        *[other] { $yellow } quesos amarillos
-    } en su despensa.
+    } en su despensa. { $tacticians_places ->
+        [all_board_places] Al empezar la fase, cada tubería, despensa o criadero vacío da uno más.
+       *[three_areas] Las tuberías, despensas y criaderos vacíos no dan nada.
+    }
 card-rattibal_lector = Rattibal Lecter
     .text = Antes de pagar la comida, cada jugador puede cambiar { $rattibal_trades ->
         [any_number] tantas ratas como quiera, cada una por un queso amarillo
@@ -463,7 +490,10 @@ rule-eat_a_rat = Una rata cambiada por queso
        *[other] { $yellow } quesos amarillos
     } de la reserva.
 card-locked_and_loaded = Listos para todo
-    .text = Los jugadores pueden colocar además hasta { $placement_at_most } ratas en una casilla que cuenta a la vez como criadero y como despensa: esas ratas defienden y crían.
+    .text = { $locked_and_loaded_limit ->
+       *[shared_cap] En lugar del criadero y la despensa, los jugadores colocan hasta { $placement_at_most } ratas en total en una casilla que cuenta como ambos: esas ratas defienden y crían.
+        [dual_up_to_three] Los jugadores pueden colocar además hasta { $placement_at_most } ratas en una casilla que cuenta a la vez como criadero y como despensa: esas ratas defienden y crían.
+    }
 
 ## Cartas de comida
 
@@ -481,3 +511,28 @@ card-food_6 = Carta de comida { $number }
 card-food_7 = Carta de comida { $number }
 card-food_8 = Carta de comida { $number }
 card-food_9 = Carta de comida { $number }
+
+var-helmet_uses = { $count ->
+    [one] queso devuelto con Rata con casco en esta zona
+   *[other] quesos devueltos con Rata con casco en esta zona
+}
+    .gender = m
+var-dr_cheese_whites = { $count ->
+    [one] queso blanco aún por emparejar para Dr. Cheese
+   *[other] quesos blancos aún por emparejar para Dr. Cheese
+}
+    .gender = m
+var-tacticians_unsent = { $count ->
+    [one] lugar vacío que paga Estrategas
+   *[other] lugares vacíos que paga Estrategas
+}
+    .gender = m
+rule-trade_whites = Parejas de quesos blancos cambiadas por amarillos
+    .text = Cada pareja de quesos blancos vuelve a la reserva y el jugador toma un queso amarillo por cada pareja. Un queso blanco sacado antes en la misma zona también cuenta; ya está en la reserva.
+func-bad_tie = el puesto de { $p } entre los empatados cuando el empate perjudica
+rule-placement_stands = cuando cada rata está donde se queda durante la ronda
+const-dual_most = { $count ->
+    [one] rata que cuenta como criadero y despensa
+   *[other] ratas que cuentan como criadero y despensa
+}
+    .gender = f

@@ -172,7 +172,7 @@ rule-sports_moves = Les Sportifs se redéploient
     } vers un autre emplacement : { $n2 ->
         [one] une fois
        *[other] { $n2 } fois
-    } avec la face de départ, jusqu’à { $n1 } fois avec la face finale.
+    } avec la face de départ, jusqu’à { $n1 } fois avec la face finale. Chaque déplacement respecte les limites du placement : la limite de Prêts à tout et le rat dans un conduit qu’Attaque massive peut exiger.
 
 decision-keep_clan = quel clan garder
 decision-recycle = combien de fromages blancs échanger
@@ -187,3 +187,7 @@ hook-after-round_ends = À la fin du tour : { $end_of_round_order ->
         [alchemist_first] d’abord les Alchimistes, puis les Musiciens.
        *[musician_first] d’abord les Musiciens, puis les Alchimistes.
     }
+
+func-may_move = un rat de { $p } peut passer de { $from } à { $to }
+func-room_for_one = { $to } a de la place pour un autre rat de { $p }
+func-may_leave = un rat de { $p } peut quitter { $from }

@@ -223,6 +223,21 @@ option-dr_cheese_reading-once_per_draw = une paire par pioche
 option-rattibal_trades = Rattibal Lecter
 option-rattibal_trades-once = un rat par joueur
 option-rattibal_trades-any_number = autant de rats que voulu
+option-ap_tie = Sur qui tombe une égalité
+option-ap_tie-takes_outcome = le joueur actif, même à son détriment
+option-ap_tie-favourable = le joueur actif choisit le bon côté
+option-massive_attacks_two_players = Attaque massive à 2 joueurs
+option-massive_attacks_two_players-attack_only = +1 pour l’attaque seulement
+option-massive_attacks_two_players-both_pipes = +1 aussi pour le conduit qui bloque
+option-helmet_rat_reading = Rat casqué
+option-helmet_rat_reading-each_draw = après chaque pioche
+option-helmet_rat_reading-once_per_area = une fois par zone
+option-tacticians_places = Stratèges : emplacements qui rapportent
+option-tacticians_places-three_areas = la décharge, la ville et le champ
+option-tacticians_places-all_board_places = chaque emplacement du plateau
+option-locked_and_loaded_limit = Prêts à tout
+option-locked_and_loaded_limit-shared_cap = trois rats en tout pour maternité et garde-manger
+option-locked_and_loaded_limit-dual_up_to_three = trois rats de plus qui comptent double
 
 ## Mise en place
 
@@ -247,7 +262,10 @@ setup-clans = Chaque joueur reçoit des rats et du fromage
 ## Le tour
 
 round = Tour
-    .text = La partie se joue en tours. Chaque tour comprend les phases suivantes, dans cet ordre, et à chaque phase tous les joueurs agissent en même temps. Le joueur actif remporte toutes les égalités, qu’elles l’avantagent ou non ; s’il n’est pas concerné, c’est le joueur à égalité le plus proche à sa gauche qui l’emporte.
+    .text = La partie se joue en tours. Chaque tour comprend les phases suivantes, dans cet ordre, et à chaque phase tous les joueurs agissent en même temps. { $ap_tie ->
+        [favourable] Le joueur actif tranche chaque égalité à son avantage ; s’il n’est pas concerné, c’est le joueur à égalité le plus proche à sa gauche qui le fait, et ainsi de suite.
+       *[takes_outcome] Le joueur actif remporte toutes les égalités, qu’elles l’avantagent ou non ; s’il n’est pas concerné, c’est le joueur à égalité le plus proche à sa gauche qui l’emporte.
+    }
 
 phase-event = Événement
     .summary = La carte Joueur actif change de main ; on révèle les cartes Événement et Nourriture suivantes.
@@ -407,6 +425,9 @@ card-massive_attacks = Attaque massive
         [obligation] , et chaque joueur doit mettre au moins un rat dans un conduit.
         [plain_bonus] , même depuis un conduit vide.
        *[bonus_needs_attacker] , mais seulement depuis un conduit qui contient au moins un rat.
+    } { $massive_attacks_two_players ->
+        [both_pipes] À 2 joueurs, le conduit qui bloque une attaque compte lui aussi un rat de plus : les bonus des conduits face à face s’annulent.
+       *[attack_only] À 2 joueurs, le conduit qui bloque une attaque ne compte que ses propres rats.
     }
 card-visiting_cousin = Visite du cousin
     .text = Dès sa révélation, chaque joueur prend { $rat ->
@@ -414,7 +435,10 @@ card-visiting_cousin = Visite du cousin
        *[other] { $rat } nouveaux rats
     } dans la réserve de rats et le met dans son garde-manger ; il peut être déployé ce tour-ci. Si la réserve s’épuise, le joueur actif est servi en premier.
 card-helmet_rat = Rat casqué
-    .text = Chaque fois qu’un joueur pioche des fromages dans le sac, il peut en remettre un dans le sac, sans effet.
+    .text = { $helmet_rat_reading ->
+        [once_per_area] Une fois dans chaque zone, un joueur qui pioche des fromages dans le sac peut en remettre un dans le sac, sans effet.
+       *[each_draw] Chaque fois qu’un joueur pioche des fromages dans le sac, il peut en remettre un dans le sac, sans effet.
+    }
 card-we_did_it = Yellow is the new black
     .text = Les fromages noirs comptent comme des fromages jaunes.
 card-drunk = Ivre
@@ -440,7 +464,7 @@ card-holy_rat = Sacré rat
 card-end_of_game = Fin de partie
     .text = Dès sa révélation, la partie s’arrête immédiatement : le tour n’est pas joué et on procède au décompte.
 card-dr_cheese = Ralchimiste
-    .text = Un joueur qui pioche au moins { $n1 } fromages blancs dans une même zone peut échanger { $dr_cheese_reading ->
+    .text = Un joueur qui pioche au moins { $n2 } fromages blancs dans une même zone, en une fois ou en plusieurs, peut échanger { $dr_cheese_reading ->
         [once_per_draw] une paire de ces fromages
        *[every_pair] chaque paire de ces fromages
     } contre un fromage jaune.
@@ -448,7 +472,10 @@ card-tacticians = Stratèges
     .text = Avant la pioche dans chaque zone, chaque joueur qui n’y a envoyé aucun rat reçoit { $yellow ->
         [one] un fromage jaune
        *[other] { $yellow } fromages jaunes
-    } dans son garde-manger.
+    } dans son garde-manger. { $tacticians_places ->
+        [all_board_places] Au début de la phase, chaque conduit, garde-manger ou maternité vide en rapporte un de plus.
+       *[three_areas] Les conduits, garde-manger et maternités vides ne rapportent rien.
+    }
 card-rattibal_lector = Rattibal Lecter
     .text = Avant de payer sa nourriture, chaque joueur peut échanger { $rattibal_trades ->
         [any_number] autant de rats qu’il le souhaite, chacun contre un fromage jaune
@@ -460,7 +487,10 @@ rule-eat_a_rat = Un rat échangé contre du fromage
        *[other] { $yellow } fromages jaunes
     } dans la réserve de fromages.
 card-locked_and_loaded = Prêts à tout
-    .text = Les joueurs peuvent aussi placer jusqu’à { $placement_at_most } rats sur une case qui compte à la fois comme maternité et comme garde-manger : ces rats défendent et se reproduisent.
+    .text = { $locked_and_loaded_limit ->
+       *[shared_cap] Au lieu de la maternité et du garde-manger, les joueurs placent jusqu’à { $placement_at_most } rats en tout sur une case qui compte pour les deux : ces rats défendent et se reproduisent.
+        [dual_up_to_three] Les joueurs peuvent aussi placer jusqu’à { $placement_at_most } rats sur une case qui compte à la fois comme maternité et comme garde-manger : ces rats défendent et se reproduisent.
+    }
 
 ## Cartes Nourriture
 
@@ -478,3 +508,28 @@ card-food_6 = Carte Nourriture { $number }
 card-food_7 = Carte Nourriture { $number }
 card-food_8 = Carte Nourriture { $number }
 card-food_9 = Carte Nourriture { $number }
+
+var-helmet_uses = { $count ->
+    [one] fromage remis avec Rat casqué dans cette zone
+   *[other] fromages remis avec Rat casqué dans cette zone
+}
+    .gender = m
+var-dr_cheese_whites = { $count ->
+    [one] fromage blanc encore à apparier pour le Ralchimiste
+   *[other] fromages blancs encore à apparier pour le Ralchimiste
+}
+    .gender = m
+var-tacticians_unsent = { $count ->
+    [one] emplacement vide payé par Stratèges
+   *[other] emplacements vides payés par Stratèges
+}
+    .gender = m
+rule-trade_whites = Paires de fromages blancs échangées contre des jaunes
+    .text = Chaque paire de fromages blancs retourne dans la réserve et le joueur prend à la place un fromage jaune par paire. Un fromage blanc pioché plus tôt dans la même zone compte aussi ; il est déjà dans la réserve.
+func-bad_tie = la place de { $p } parmi les joueurs à égalité quand l’égalité nuit
+rule-placement_stands = une fois chaque rat là où il reste pour le tour
+const-dual_most = { $count ->
+    [one] rat qui compte comme maternité et garde-manger
+   *[other] rats qui comptent comme maternité et garde-manger
+}
+    .gender = m
