@@ -142,12 +142,13 @@ def test_sections_are_options_or_fixed_readings():
             assert bold == [fixed[name][0]], f"fixed reading {name} is {fixed[name][0]} in the table"
 
 
-def test_fixed_readings_are_not_options_and_are_cited_in_their_file():
+def test_fixed_readings_are_not_options_and_are_named_in_their_file():
     options, found = declared(), sections(doc_text())
     for name, (_value, file) in fixed_readings(doc_text()).items():
         assert name not in options, f"{name} is an option; move it to the options table"
         assert found.get(name, ("", ""))[0] == "Fixed reading", f"no fixed-reading section for {name}"
-        assert (GAME / file).is_file(), f"{file} is not a rule file"
+        comments = [line.split("#", 1)[1] for line in (GAME / file).read_text("utf-8").splitlines() if "#" in line]
+        assert any(re.search(rf"\b{name}\b", c) for c in comments), f"no comment in {file} names {name}"
 
 
 def test_every_setting_written_in_the_doc_is_allowed():
