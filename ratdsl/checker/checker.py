@@ -59,6 +59,8 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | W305      | a block never runs: its condition is always false, or it repeats 0 times    |
 | W306      | a hook never runs: no `do` ever calls its rule                              |
 | W307      | `==` / `!=` between a yes/no value and a number: always false (true)         |
+| W310      | a variant's `replace step` (or `replace`) no longer reads an option that the |
+|           | step it replaces read, itself or through its calls (dropped_options.py)     |
 
 E224, E225 and W307 ask the shared operators (ratdsl/semantics/operators.py) about what is known
 before a game (see operands.py), so the checker refuses exactly what a game would stop on. W307 is
@@ -78,6 +80,7 @@ from ..language.sources import unsaved
 from ..semantics.builtins import BUILTINS
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
+from .dropped_options import check_dropped_options
 from .hints import Candidates, Hints
 from .operands import Operands
 from .personas import check_persona
@@ -245,6 +248,7 @@ class Checker:
             if isinstance(decl, (A.Func, A.Rule, A.Table, A.Const)) and decl.name not in self.used:
                 self.report(decl.span, "W302", f"{decl.kind} {decl.name!r} is never used",
                             severity="warning")
+        check_dropped_options(self)
         return sorted(self.out, key=lambda d: (d.file, d.line, d.column, d.code))
 
     def check_players(self, game: A.Game) -> None:

@@ -4,6 +4,12 @@ print them as text, JSON (schemas/diagnostics.schema.json) or GitHub workflow an
 A syntax error stops the loading of a rule set, so when one is found every rule file of that
 rule set is parsed on its own: all files with syntax errors are reported, not just the first.
 
+A game folder is checked whole (`check_tree`): the base game, each module on its own, all
+modules together, and each variant file of the folder (in `variants/` or beside the game's files);
+a folder that holds game folders is searched for them, as `ratdsl fmt` searches for rule files.
+A finding is reported once; one that only a combination shows, in a file that combination does
+not add, names the combination ("with modules a, b" or "with variant v.rat").
+
 Exit status, as ruff does it: 0 when there is no finding at all, 1 when there is any finding
 (warnings included), 2 for a usage or internal error.
 """
@@ -11,11 +17,13 @@ Exit status, as ruff does it: 0 when there is no finding at all, 1 when there is
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..language.errors import RuleError, RuleSyntaxError
-from ..language.loader import RULE_SUFFIX, UnknownModule, load, module_path, parse_file
+from ..language.loader import RULE_SUFFIX, UnknownModule, available_modules, load, module_path, parse_file
 from .checker import Diagnostic, _source, check_ruleset
 
 OUTPUT_FORMATS = ("text", "json", "github")
@@ -56,6 +64,149 @@ def check_paths(paths: Iterable[str | Path], modules: Iterable[str] = ()) -> lis
                 seen.add(key)
                 out.append(d)
     return sorted(out, key=lambda d: (d.file, d.line, d.column, d.code))
+
+
+# The header a rule file starts with, read from its text, so that a file with a syntax error is
+# still known for what it is (a game's file, a module or a variant).
+_HEADER = re.compile(r"^[ \t]*(game|module|variant)[ \t]+[A-Za-z_]", re.MULTILINE)
+
+
+def header_kind(file: Path) -> str | None:
+    """"game", "module" or "variant": the first header written in a rule file, if any."""
+    try:
+        match = _HEADER.search(file.read_text("utf-8", errors="replace"))
+    except OSError:
+        return None
+    return match.group(1) if match else None
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One thing to load and check: a game folder with modules switched on, or a variant file.
+    `adds` are the files it adds to the base game (a finding in one of them needs no note)."""
+
+    path: Path
+    modules: tuple[str, ...] = ()
+    adds: tuple[Path, ...] = ()
+
+    def label(self) -> str:
+        if self.path.is_file():
+            return f"with variant {self.path.name}"
+        return f"with module{'s' if len(self.modules) > 1 else ''} {', '.join(self.modules)}"
+
+
+def game_folders(path: Path) -> tuple[list[Path], list[Path]]:
+    """The game folders under `path` (itself included) and the rule files no game folder covers
+    (variant files anywhere, stray files), each checked on its own."""
+    folders = sorted({f.parent for f in path.rglob("*" + RULE_SUFFIX) if f.is_file()} | {path})
+    games = [d for d in folders if any(header_kind(f) == "game" for f in d.glob("*" + RULE_SUFFIX))]
+    covered = set(games) | {g / "modules" for g in games}
+    others = [f for d in folders if d not in covered for f in sorted(d.glob("*" + RULE_SUFFIX)) if f.is_file()]
+    return games, others
+
+
+def combinations(folder: Path) -> list[Combination]:
+    """What checking a game folder loads: the base game, each module alone, all the modules
+    together, and each variant file beside the game's files."""
+    names = available_modules(folder)
+    out = [Combination(folder)]
+    groups = [(n,) for n in names] + ([tuple(names)] if len(names) > 1 else [])
+    for group in groups:
+        out.append(Combination(folder, group, tuple(p for n in group if (p := module_path(folder, n)))))
+    for f in sorted(folder.glob("*" + RULE_SUFFIX)):
+        if f.is_file() and header_kind(f) == "variant":
+            out.append(Combination(f, adds=(f,)))
+    return out
+
+
+class Findings:
+    """The findings gathered so far, each once: one that a combination shows and the plain game
+    did not, in a file the combination does not add, is noted with the combination."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+        self.keys: set[tuple] = set()
+        self.broken: list[Path] = []  # game folders that could not be loaded
+
+    def add(self, found: Iterable[Diagnostic], combination: Combination | None = None) -> None:
+        for d in found:
+            if _key(d) in self.keys:
+                continue
+            self.keys.add(_key(d))
+            if combination is not None and Path(d.file) not in combination.adds:
+                d = replace(d, message=f"{d.message} ({combination.label()})")
+            self.items.append(d)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.items, key=lambda d: (d.file, d.line, d.column, d.code))
+
+
+def check_game_folder(folder: Path, findings: Findings | None = None) -> list[Diagnostic]:
+    """Every finding of a game folder, its modules and the variants beside it (see the module's
+    docstring). When the plain game cannot be loaded, its modules and variants are only parsed:
+    loading them would repeat that error."""
+    findings = findings if findings is not None else Findings()
+    base = check_path(folder)
+    findings.add(base)
+    if any(_stops_loading(d) for d in base):
+        findings.broken.append(folder)
+        files = [p for n in available_modules(folder) if (p := module_path(folder, n))]
+        files += [f for f in sorted(folder.glob("*" + RULE_SUFFIX)) if header_kind(f) == "variant"]
+        findings.add(_parse_each(files))
+    else:
+        for combination in combinations(folder)[1:]:
+            findings.add(check_path(combination.path, combination.modules), combination)
+    return findings.sorted()
+
+
+def check_tree(paths: Iterable[str | Path], modules: Iterable[str] = ()) -> list[Diagnostic]:
+    """`ratdsl check`: every finding for every path, each once, in file and line order. A
+    folder is searched for game folders (each checked whole, or with exactly `modules` when
+    some are named) and for variant files; a file is checked as check_path does."""
+    modules = tuple(modules)
+    findings = Findings()
+    for path in map(Path, paths):
+        if not path.is_dir():
+            findings.add(check_path(path, modules))
+            continue
+        games, others = game_folders(path)
+        if not games and not others:
+            findings.add(check_path(path, modules))  # "no rule files", as for any folder
+        for game in games:
+            if modules:
+                findings.add(check_path(game, modules))
+            else:
+                check_game_folder(game, findings)
+        if not modules:  # with --with, only the game folders are checked (with those modules)
+            for f in others:
+                if header_kind(f) != "variant":
+                    continue
+                if any(f.is_relative_to(game) for game in findings.broken):
+                    findings.add(_parse_each([f]))  # its game does not load: that error is enough
+                else:
+                    findings.add(check_path(f), Combination(f, adds=(f,)))
+            for folder in dict.fromkeys(f.parent for f in others if header_kind(f) != "variant"):
+                findings.add(check_path(folder))  # a file of no game: "no game header" and such
+    return findings.sorted()
+
+
+def _stops_loading(d: Diagnostic) -> bool:
+    """A syntax error or a loading error (E0xx, E100, E105): the rule set was not built."""
+    return d.code.startswith("E0") or d.code in ("E100", "E105")
+
+
+def _parse_each(files: Iterable[Path]) -> list[Diagnostic]:
+    found = []
+    for file in files:
+        try:
+            parse_file(file)
+        except RuleError as err:
+            found.append(as_diagnostic(err))
+    return found
+
+
+def _key(d: Diagnostic) -> tuple:
+    return (d.file, d.line, d.column, d.code, d.message)
 
 
 def _all_syntax_errors(path: Path, modules: tuple[str, ...], first: RuleSyntaxError) -> list[Diagnostic]:

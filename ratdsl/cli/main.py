@@ -193,7 +193,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
     """Parse and check rule files; print every finding with its position.
 
     Exit status (as ruff): 0 no findings, 1 any finding (warnings too), 2 usage, 3 internal error."""
-    from ..checker.run import OUTPUT_FORMATS, check_paths, exit_code, render
+    from ..checker.run import OUTPUT_FORMATS, check_tree, exit_code, render
     from ..schemas import SchemaError
 
     if output_format not in OUTPUT_FORMATS:
@@ -202,7 +202,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
         if not path.exists():
             fail(f"no such game folder or rule file: {path}")
     try:
-        findings = check_paths(paths, modules)
+        findings = check_tree(paths, modules)
         text = render(findings, output_format, paths)
     except UnknownModule as err:
         fail(err.render())
