@@ -143,13 +143,14 @@ def test_fmt_check_and_diff(tmp_path):
     assert result.exit_code == 1
     assert f"would reformat {messy}" in result.stderr
     result = runner.invoke(app, ["fmt", "--diff", str(messy)])
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # as `ruff format --diff`: a file would change
     assert "-const a=1   # one\n+const a = 1  # one\n" in result.stdout
     assert messy.read_text() == "const a=1   # one\n", "--diff changes nothing"
     result = runner.invoke(app, ["fmt", str(tmp_path)])
     assert result.exit_code == 0
     assert messy.read_text() == "const a = 1  # one\n"
     assert runner.invoke(app, ["fmt", "--check", str(tmp_path)]).exit_code == 0
+    assert runner.invoke(app, ["fmt", "--diff", str(tmp_path)]).exit_code == 0
 
 
 def test_fmt_reports_syntax_errors_and_exits_2(tmp_path):

@@ -20,7 +20,9 @@ def register(app: typer.Typer) -> None:
              variant: Path = typer.Argument(..., help="A variant file."),
              modules: list[str] = typer.Option([], "--with", help="Modules switched on in both."),
              as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
-        """Print what a variant changes, element by element (old -> new, added, removed)."""
+        """Print what a variant changes, element by element (old -> new, added, removed).
+
+        Example: ratdsl diff rules/my_game rules/my_game/variants/house_rule.rat"""
         rules_path(base)
         rules_path(variant)
         try:

@@ -2,12 +2,13 @@
 
     ratdsl fmt PATH...           rewrite the files that are not in the layout
     ratdsl fmt --check PATH...   change nothing; exit 1 if a file would be rewritten
-    ratdsl fmt --diff PATH...    change nothing; print the changes as a unified diff
+    ratdsl fmt --diff PATH...    change nothing; print the changes as a unified diff; exit 1 if any
     ratdsl fmt -                 read a rule file on stdin, write the result to stdout
 
-Folders are searched for rule files. Exit status: 0 done (or nothing to do), 1 with --check
-when a file would be rewritten, 2 when a file cannot be formatted (a syntax error, a formatter
-bug) or read; such files are reported and left as they are.
+Folders are searched for rule files. Exit status (as ruff format): 0 done (or nothing to do), 1
+with --check or --diff when a file would be rewritten, 2 when a path does not exist or a file
+cannot be formatted (a syntax error, a formatter bug) or read; such files are reported and left
+as they are.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import typer
 from ..files import atomic_write_text
 from ..language.errors import RuleError
 from ..language.loader import RULE_SUFFIX, not_utf8
-from .common import echo
+from .common import echo, fail
 
 
 def rule_files(paths: list[Path]) -> list[Path]:
@@ -38,9 +39,12 @@ def register(app: typer.Typer) -> None:
     @app.command("fmt")
     def fmt(paths: list[Path] = typer.Argument(..., help="Rule files or folders; - reads stdin."),
             check: bool = typer.Option(False, "--check", help="Change nothing; exit 1 if a file would change."),
-            diff: bool = typer.Option(False, "--diff", help="Change nothing; print a unified diff."),
+            diff: bool = typer.Option(False, "--diff",
+                                      help="Change nothing; print a unified diff; exit 1 if a file would change."),
             ) -> None:
-        """Format rule files: one canonical layout, comments kept, meaning unchanged."""
+        """Format rule files: one canonical layout, comments kept, meaning unchanged.
+
+        Example: ratdsl fmt --check rules"""
         from ..language.formatter import FormatError, format_text  # imports Lark: only for this command
 
         if [str(p) for p in paths] == ["-"]:
@@ -54,7 +58,10 @@ def register(app: typer.Typer) -> None:
                 echo(_diff(text, result, "<stdin>"), nl=False)
             elif not check:
                 echo(result, nl=False)
-            raise typer.Exit(1 if check and result != text else 0)
+            raise typer.Exit(1 if (check or diff) and result != text else 0)
+        for path in paths:
+            if not path.exists():
+                fail(f"no such rule file or folder: {path}")
         failed = changed = unchanged = 0
         for path in rule_files(paths):
             try:
@@ -89,7 +96,7 @@ def register(app: typer.Typer) -> None:
         echo(summary + (f", {failed} could not be formatted" if failed else ""), err=True)
         if failed:
             raise typer.Exit(2)
-        raise typer.Exit(1 if check and changed else 0)
+        raise typer.Exit(1 if (check or diff) and changed else 0)
 
 
 def _read(path: Path) -> str:

@@ -17,7 +17,9 @@ def register(app: typer.Typer) -> None:
     def check(rules: Path = typer.Argument(..., help="A game folder under rules/."),
               langs: list[str] = typer.Option([], "--lang", "-l", help="Only these languages."),
               ) -> None:
-        """List missing, unused and malformed messages per language; exit 1 if there are any."""
+        """List missing, unused and malformed messages per language; exit 1 if there are any.
+
+        Example: ratdsl i18n check rules/my_game --lang fr"""
         from ..language.errors import RuleError
         from ..session import RulesInvalid
         from ..summaries import LANGUAGES

@@ -48,7 +48,9 @@ def register(app: typer.Typer) -> None:
         out: Path | None = typer.Option(None, "--out", help="Write the report as JSON."),
         html_out: Path | None = typer.Option(None, "--html", help="Write the report as an HTML page."),
     ) -> None:
-        """Simulate many seeded games and report what the rules do (against --baseline)."""
+        """Simulate many seeded games and report what the rules do (against --baseline).
+
+        Example: ratdsl simulate rules/my_game/variants/house_rule.rat --baseline rules/my_game -n 500"""
         # rich and the simulation are imported here, not when the command line starts
         from rich.console import Console
 

@@ -22,7 +22,9 @@ def register(app: typer.Typer) -> None:
                 quick_ref: bool = typer.Option(False, "--quick-ref",
                                                help="One page: the phases in order and the tables."),
                 ) -> None:
-        """Print a complete rule summary, generated from the rule files and their translations."""
+        """Print a complete rule summary, generated from the rule files and their translations.
+
+        Example: ratdsl summary rules/my_game --lang de"""
         from ..summaries import LANGUAGES, MessageError, summarize, to_html, to_markdown
 
         if lang not in LANGUAGES:

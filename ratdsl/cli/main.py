@@ -15,6 +15,7 @@ from typing import IO
 
 import typer
 
+from .. import __version__
 from ..agents import RandomAgent
 from ..agents.human import HumanAgent
 from ..agents.random_agent import agent_seed
@@ -52,6 +53,19 @@ WITH = typer.Option([], "--with",
 OPTION = typer.Option([], "--option", "-o", help="Set a rule option: NAME=VALUE (repeatable).")
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        echo(f"ratdsl {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _everywhere(version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                             help="Print ratdsl's version and exit.")) -> None:
+    # The conventions every command keeps (exit statuses, streams, examples): docs/cli.md.
+    pass
+
+
 
 
 @app.command()
@@ -80,7 +94,9 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     otherwise what every player sees (no shuffled order, nothing inside `secretly` before it is
     uncovered). --referee shows the whole log instead. Exit status 1 when the rules stop the
     game, 2 for usage or a failing player input, 130 on Ctrl-C; --log is then still written,
-    ending with an `aborted` record."""
+    ending with an `aborted` record.
+
+    Example: ratdsl run rules/my_game --players 3 --seed 7 --verbosity 1"""
     check_lang(lang)
     if referee and human:
         fail("--referee shows hidden information: it cannot be used while a human plays")
@@ -163,7 +179,9 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
            rules: Path | None = typer.Option(
                None, "--rules", help="The game folder or variant file to replay with, instead of the one the "
                                      "log names (which must lie inside the current folder or the log's).")) -> None:
-    """Re-run a logged game from its decisions and confirm it reaches the same states."""
+    """Re-run a logged game from its decisions and confirm it reaches the same states.
+
+    Example: ratdsl replay game.jsonl"""
     from ..replay import replay_log
 
     if rules is not None:
@@ -192,7 +210,12 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
           ) -> None:
     """Parse and check rule files; print every finding with its position.
 
-    Exit status (as ruff): 0 no findings, 1 any finding (warnings too), 2 usage, 3 internal error."""
+    A game folder is checked whole: the base game, each module alone and all of them together,
+    and each variant; a folder of game folders is searched for them. With --with, each game
+    folder is checked with exactly those modules. Exit status (as ruff): 0 no findings, 1 any
+    finding (warnings too), 2 usage, 3 internal error.
+
+    Example: ratdsl check rules/my_game"""
     from ..checker.run import OUTPUT_FORMATS, check_tree, exit_code, render
     from ..schemas import SchemaError
 
@@ -216,7 +239,9 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
 
 @app.command()
 def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folders.")) -> None:
-    """Run scenario tests written as data (JSON, YAML or TOML)."""
+    """Run scenario tests written as data (JSON, YAML or TOML); exit 1 if one fails.
+
+    Example: ratdsl test rules/my_game/scenarios"""
     from ..scenarios import ScenarioOutcome, collect_scenarios, run_scenario
 
     for path in paths or []:
@@ -241,9 +266,13 @@ def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folder
 
 @app.command("ast")
 def ast_command(file: Path = typer.Argument(..., help="One rule file."),
-                as_json: bool = typer.Option(True, "--json/--no-json", help="Export as JSON.")) -> None:
+                as_json: bool = typer.Option(True, "--json/--no-json",
+                                              help="JSON (the default) or, with --no-json, an outline.")) -> None:
     """Export the typed AST of a rule file (described by schemas/ast.schema.json, checked before
-    printing; a mismatch is an internal error, reported at the node's position, exit 3)."""
+    printing; a mismatch is an internal error, reported at the node's position, exit 3).
+    --no-json prints it as an indented outline instead, one node a line.
+
+    Example: ratdsl ast rules/my_game/game.rat --no-json"""
     from ..language.ast_schema import AstSchemaError, export, validate_export
     from ..language.loader import parse_file  # (a file that is not UTF-8 text: E105)
 
@@ -258,7 +287,12 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
         validate_export(data)
     except AstSchemaError as err:
         fail(f"internal error: {err}", INTERNAL)
-    echo(visible_json(json.dumps(data, indent=1 if as_json else None, ensure_ascii=False)))
+    if as_json:
+        echo(visible_json(json.dumps(data, indent=1, ensure_ascii=False)))
+    else:
+        from .ast_outline import outline
+
+        echo(outline(data["ast"]))
 
 
 # Commands that live in their own modules register themselves here (one line each).

@@ -114,8 +114,11 @@ def run_games(spec: SimulationSpec, games: int, master_seed: int, workers: int =
               on_game: Callable[[GameStats], None] | None = None) -> Iterator[GameStats]:
     """Yields each game's stats in game order."""
     jobs = ((i, master_seed) for i in range(games))  # lazily: -n may be large
+    # Made here even for workers: what makes it fail (an unknown agent, a bad persona weight)
+    # must fail once, in this process; in a pool's initializer it would kill every worker,
+    # and the pool starts new ones forever.
+    player = GamePlayer(spec)
     if workers <= 1:
-        player = GamePlayer(spec)
         for job in jobs:
             yield player.play(*job)
         return
