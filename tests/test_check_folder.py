@@ -137,8 +137,18 @@ def test_with_named_modules_only_that_combination_is_checked(tmp_path):
     shutil.copytree(RATLAND, game)
     module = game / "modules" / "aggressive.rat"
     module.write_text(break_braces(module.read_text("utf-8")), "utf-8")
+    (game / "variants" / "clan_wars.rat").unlink()  # it switches aggressive on itself
     assert check(game, "--with", "clans").exit_code == 0
     assert check(game, "--with", "aggressive").exit_code == 1
+
+
+def test_with_named_modules_a_folder_of_variants_is_checked_with_them(tmp_path):
+    game = tmp_path / "ratland"
+    shutil.copytree(RATLAND, game)
+    module = game / "modules" / "clans.rat"
+    module.write_text(module.read_text("utf-8").replace("{", "", 1), "utf-8")
+    result = check(game / "variants", "--with", "clans")
+    assert result.exit_code == 1 and result.stdout.startswith(f"{module}:"), result.stdout
 
 
 # ------------------------------------------------------------------ W310

@@ -144,3 +144,11 @@ def test_cli_doc_lists_every_command():
     doc = (ROOT / "docs" / "cli.md").read_text("utf-8")
     for command in COMMANDS:
         assert f"`ratdsl {' '.join(command)}`" in doc, command
+
+
+def test_notes_about_written_files_go_to_stderr(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "game.jsonl"
+    status, out, err = ratdsl(["run", "rules/ratland", "-p", "2", "--quiet", "--log", str(log)],
+                              capsys, monkeypatch)
+    assert status == 0 and log.is_file()
+    assert err == f"log written to {log}\n" and "written" not in out

@@ -90,9 +90,10 @@ class Combination:
     adds: tuple[Path, ...] = ()
 
     def label(self) -> str:
+        modules = f"module{'s' if len(self.modules) > 1 else ''} {', '.join(self.modules)}"
         if self.path.is_file():
-            return f"with variant {self.path.name}"
-        return f"with module{'s' if len(self.modules) > 1 else ''} {', '.join(self.modules)}"
+            return f"with variant {self.path.name}" + (f" and {modules}" if self.modules else "")
+        return f"with {modules}"
 
 
 def game_folders(path: Path) -> tuple[list[Path], list[Path]]:
@@ -162,7 +163,8 @@ def check_game_folder(folder: Path, findings: Findings | None = None) -> list[Di
 def check_tree(paths: Iterable[str | Path], modules: Iterable[str] = ()) -> list[Diagnostic]:
     """`ratdsl check`: every finding for every path, each once, in file and line order. A
     folder is searched for game folders (each checked whole, or with exactly `modules` when
-    some are named) and for variant files; a file is checked as check_path does."""
+    some are named) and for variant files (each checked with `modules`); a file is checked as
+    check_path does."""
     modules = tuple(modules)
     findings = Findings()
     for path in map(Path, paths):
@@ -173,20 +175,22 @@ def check_tree(paths: Iterable[str | Path], modules: Iterable[str] = ()) -> list
         if not games and not others:
             findings.add(check_path(path, modules))  # "no rule files", as for any folder
         for game in games:
-            if modules:
-                findings.add(check_path(game, modules))
+            if modules:  # exactly the combination asked for
+                found = check_path(game, modules)
+                findings.add(found)
+                if any(_stops_loading(d) for d in found):
+                    findings.broken.append(game)
             else:
                 check_game_folder(game, findings)
-        if not modules:  # with --with, only the game folders are checked (with those modules)
-            for f in others:
-                if header_kind(f) != "variant":
-                    continue
-                if any(f.is_relative_to(game) for game in findings.broken):
-                    findings.add(_parse_each([f]))  # its game does not load: that error is enough
-                else:
-                    findings.add(check_path(f), Combination(f, adds=(f,)))
-            for folder in dict.fromkeys(f.parent for f in others if header_kind(f) != "variant"):
-                findings.add(check_path(folder))  # a file of no game: "no game header" and such
+        for f in others:
+            if header_kind(f) != "variant":
+                continue
+            if any(f.is_relative_to(game) for game in findings.broken):
+                findings.add(_parse_each([f]))  # its game does not load: that error is enough
+            else:
+                findings.add(check_path(f, modules), Combination(f, modules, (f,)))
+        for folder in dict.fromkeys(f.parent for f in others if header_kind(f) != "variant"):
+            findings.add(check_path(folder))  # a file of no game: "no game header" and such
     return findings.sorted()
 
 

@@ -154,5 +154,5 @@ def _write_reports(report: dict[str, Any], out: Path | None, html_out: Path | No
             echo(f"cannot write the {what} to {path}: {err.strerror or err}", err=True)
             ok = False
             continue
-        echo(f"{what} written to {path}")
+        echo(f"{what} written to {path}", err=True)
     return ok

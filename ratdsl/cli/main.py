@@ -135,7 +135,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
             raise typer.Exit(status)
         fail(message, status)
     if log:
-        echo(f"log written to {log}")
+        echo(f"log written to {log}", err=True)
 
 
 def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
