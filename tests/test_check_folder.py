@@ -206,3 +206,23 @@ def test_the_tutorial_shows_both_versions():
     tutorial = (ROOT / "docs" / "tutorial.md").read_text("utf-8")
     assert "W310 step setup.clans no longer reads option 'starting_player'" in tutorial
     assert HONOURS in tutorial
+
+
+def first_players(path: Path, **options) -> set[int]:
+    from ratdsl.session import load_rules, new_game
+
+    definition = load_rules(path, (), options)
+    starts = set()
+    for seed in range(1, 13):
+        game = new_game(definition, 4, seed)
+        game.setup()
+        starts.add(game.runtime.state.active)
+    return starts
+
+
+def test_the_fixed_variant_honours_starting_player_random(tmp_path):
+    """What W310 warns about, played: without the kept lines P1 always starts."""
+    broken = write_variant(tmp_path / "a", RICH_START.replace("KEEP", ""))
+    fixed = write_variant(tmp_path / "b", RICH_START.replace("KEEP", HONOURS))
+    assert first_players(broken, starting_player="random") == {0}
+    assert len(first_players(fixed, starting_player="random")) > 1
