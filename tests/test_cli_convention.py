@@ -40,6 +40,7 @@ MISSING_PATH = {
     ("i18n", "check"): ["nope"],
     ("fmt",): ["nope"],
     ("simulate",): ["nope", "-n", "1"],
+    ("lsp",): None,
 }
 
 

@@ -14,7 +14,9 @@ def register(app: typer.Typer) -> None:
     @app.command("lsp")
     def lsp(stdio: bool = typer.Option(True, "--stdio", help="Talk LSP on stdin/stdout (the only transport).")
             ) -> None:
-        """Run the language server on stdin/stdout (editors start it; see docs/editors.md)."""
+        """Run the language server on stdin/stdout (editors start it; see docs/editors.md).
+
+        Example: ratdsl lsp --stdio"""
         try:
             from ..lsp.server import main as serve
         except ImportError as err:  # pygls missing from this installation
