@@ -41,6 +41,7 @@ MISSING_PATH = {
     ("fmt",): ["nope"],
     ("simulate",): ["nope", "-n", "1"],
     ("lsp",): None,
+    ("play",): ["nope", "--human", "1"],
 }
 
 

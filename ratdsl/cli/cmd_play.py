@@ -42,7 +42,9 @@ def register(app: typer.Typer) -> None:
              ) -> None:
         """Play at the terminal: the table, each player's public state, the face-up cards with
         their text, your own screen, and each decision as a small form (u undoes, r restarts).
-        Works in an 80x24 terminal and through a pipe (one answer a line)."""
+        Works in an 80x24 terminal and through a pipe (one answer a line).
+
+        Example: ratdsl play rules/my_game --human P1,P3 --players 4"""
         from ..agents.random_agent import RandomAgent, agent_seed
         from ..engine import Game
         from ..engine.log import GameLog, dumps
