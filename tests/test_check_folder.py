@@ -182,7 +182,9 @@ def test_a_variant_that_drops_an_option_is_warned(tmp_path):
     path = write_variant(tmp_path, RICH_START.replace("KEEP", ""))
     found = check_paths([path])
     assert [(d.code, d.severity, d.line) for d in found] == [("W310", "warning", 3)]
-    assert "'starting_player'" in found[0].message and "game.rat:104" in found[0].message
+    step_line = next(i for i, line in enumerate((RATLAND / "game.rat").read_text("utf-8").splitlines(), 1)
+                     if line.strip().startswith("step clans "))
+    assert "'starting_player'" in found[0].message and f"game.rat:{step_line}" in found[0].message
     result = check(path)
     assert result.exit_code == 1 and "W310" in result.stdout
 
