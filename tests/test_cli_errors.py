@@ -367,8 +367,11 @@ def test_ctrl_c_during_simulate_writes_the_finished_games_marked_partial(tmp_pat
     assert report["title"].endswith("(partial: interrupted)")
     assert f"PARTIAL, interrupted: {report['run']['games']} of 100000000 games played" in report["summary"]
     assert "(partial: interrupted)" in page.read_text()
-    assert stderr.strip() == (f"interrupted: {report['run']['games']} of 100000000 games finished; the report is "
-                              "partial (stopped_early: true)")
+    notes, last = stderr.strip().splitlines()[:-1], stderr.strip().splitlines()[-1]
+    assert last == (f"interrupted: {report['run']['games']} of 100000000 games finished; the report is "
+                    "partial (stopped_early: true)")
+    # docs/cli.md: notes about written files go to stderr, before the interruption line
+    assert all(note.endswith(("r.json", "r.html")) and "written to" in note for note in notes)
 
 
 # ------------------------------------------------------------------ every command: bad paths and broken files
