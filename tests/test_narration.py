@@ -129,6 +129,20 @@ def test_the_narration_speaks_the_language_of_lang():
     assert "=== Manche 1 (premier joueur P1) ===" in french
 
 
+def test_moves_name_their_rule_and_variables_in_the_language_of_lang(game):
+    """Under --lang, a move's rule is its localized title, never the rule's identifier."""
+    from ratdsl.cli.table.words import GameWords
+
+    definition, records = game
+    german = "\n".join(narrate(definition, records, words=GameWords(definition, "de"), verbosity=2))
+    by = {r["by"] for r in records if r["t"] == "move" and r.get("by")}
+    assert {"fill_bag", "found"} <= by
+    assert "(Den Beutel füllen)" in german and "(Was jedes Stück bewirkt)" in german
+    assert not any(f"({name})" in german for name in by)
+    english = "\n".join(narrate(definition, records, verbosity=2))  # no --lang: the rules' own names
+    assert "(fill_bag)" in english
+
+
 def test_an_unknown_language_is_a_usage_error():
     result = ratdsl("run", str(RATLAND), "--lang", "xx")
     assert result.returncode == 2

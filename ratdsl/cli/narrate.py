@@ -116,6 +116,12 @@ class Narrator:
     def pile(self, name: str) -> str:
         return self.words.pile(name) if self.words is not None else name
 
+    def rule(self, name: str) -> str:
+        return self.words.rule(name) if self.words is not None else name
+
+    def var(self, name: str) -> str:
+        return self.words.var(name) if self.words is not None else name
+
     def bundle(self, contents: dict[str, int]) -> str:
         return self.words.bundle(contents) if self.words is not None else _bundle(contents)
 
@@ -233,11 +239,11 @@ class Narrator:
                 return  # the draw just printed
             if r.get("secret"):
                 return
-            by = f"   ({r['by']})" if r.get("by") else ""
+            by = f"   ({self.rule(r['by'])})" if r.get("by") else ""
             line(3 if r["at"].startswith("setup") else 2,
                  f"     {self.zone(r['src'])} -> {self.zone(r['dst'])}: {self.bundle(r['what'])}{by}", "detail")
         elif t == "set":
-            line(2, f"   {r['var']} = {self.answer(r['value'])}", "detail")
+            line(2, f"   {self.var(r['var'])} = {self.answer(r['value'])}", "detail")
         elif t == "say":
             line(1, f"   {r['msg']} {' '.join(map(_short, r['args']))}".rstrip())
         elif t == "end_game":

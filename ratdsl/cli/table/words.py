@@ -94,6 +94,20 @@ class GameWords:
     def step(self, phase: str, step: str, title: str) -> str:
         return self._message(f"setup-{step}" if phase == "setup" else f"step-{phase}-{step}", title)
 
+    def rule(self, name: str) -> str:
+        """The rule or card a move was made by, by its title (the rules' own name when
+        untranslated)."""
+        if name in self.d.cards and name not in self.d.rules:
+            return self.card(name)
+        rule = self.d.rules.get(name)
+        return self._message(f"rule-{name}", rule.title if rule is not None and rule.title else name)
+
+    def var(self, name: str) -> str:
+        """A variable's name; "P2.score" reads "P2 score" (the player, then the variable)."""
+        owner, dot, var = name.rpartition(".")
+        label = self._message(f"var-{var}", var)
+        return f"{owner} {label}" if dot else label
+
     def decision(self, id_: str) -> str:
         return self._message(f"decision-{id_}", id_.replace("_", " "))
 
