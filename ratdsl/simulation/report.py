@@ -7,6 +7,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
+from .charts import charts
 from .collect import GameStats
 from .stats import Histogram, Mean, Proportion, difference
 
@@ -125,72 +126,33 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str, str, str]]:
 
 
 # ---------------------------------------------------------------------------- HTML
-def _bar_chart(title: str, data: dict[str, float], percent: bool = False,
-               base: dict[str, float] | None = None, width: int = 620) -> str:
-    """Horizontal bars; with a baseline, its bar (grey) sits under the run's (blue)."""
-    if not data and not base:
-        return ""
-    labels = list(dict.fromkeys([*data, *(base or {})]))
-    if all(label.lstrip("-").isdigit() for label in labels):
-        labels.sort(key=int)
-    bar_h, gap, label_w = (11, 8, 170) if base else (18, 6, 170)
-    row_h = bar_h * (2 if base else 1) + gap
-    top = max([*data.values(), *(base or {}).values()]) or 1
-    height = len(labels) * row_h + 40
-    parts = [f'<svg width="{width}" height="{height}" role="img" aria-label="{html.escape(title)}">',
-             f'<text x="0" y="14" class="t">{html.escape(title)}</text>']
-    if base:
-        parts.append(f'<rect x="{width - 190}" y="4" width="10" height="10" class="b"/>'
-                     f'<text x="{width - 176}" y="13">this run</text>'
-                     f'<rect x="{width - 110}" y="4" width="10" height="10" class="g"/>'
-                     f'<text x="{width - 96}" y="13">baseline</text>')
-    for i, label in enumerate(labels):
-        y = 28 + i * row_h
-        parts.append(f'<text x="0" y="{y + bar_h + (bar_h if base else 0) // 2 - 2}">{html.escape(str(label))}</text>')
-        series = [("b", data.get(label, 0))] + ([("g", base.get(label, 0))] if base else [])
-        for j, (css, value) in enumerate(series):
-            w = (width - label_w - 80) * value / top
-            yy = y + j * bar_h
-            text = f"{100 * value:.1f}%" if percent else f"{value:g}"
-            parts.append(f'<rect x="{label_w}" y="{yy}" width="{w:.1f}" height="{bar_h - 1}" class="{css}"/>'
-                         f'<text x="{label_w + w + 6:.1f}" y="{yy + bar_h - 2}">{text}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+def _html_table(report: dict[str, Any]) -> str:
+    """The figures table; a column empty in every row (no baseline) is left out."""
+    heads = ["figure", "this run (95% CI)", "baseline", "difference (* significant)"]
+    body = rows(report)
+    keep = [i for i in range(len(heads)) if i < 2 or any(len(r) > i and r[i] for r in body)]
+    head = "".join(f"<th>{html.escape(heads[i])}</th>" for i in keep)
+    cells = "".join("<tr>" + "".join(f"<td>{html.escape(r[i])}</td>" for i in keep) + "</tr>\n" for r in body)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>\n{cells}</tbody></table>"
 
 
 def render_html(report: dict[str, Any]) -> str:
-    run, base = report["run"], report.get("baseline")
-    table = "".join(
-        f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td><td>{html.escape(c)}</td>"
-        f"<td>{html.escape(d)}</td></tr>" for a, b, c, d in rows(report))
-    def rates(section: dict) -> dict[str, float]:
-        return {k: v["rate"] for k, v in section.items()}
-
-    charts = [
-        _bar_chart("Rounds per game (number of games)", run["rounds"]["histogram"], False,
-                   base["rounds"]["histogram"] if base else None),
-        _bar_chart("Final scores (number of players)", run["score"]["histogram"], False,
-                   base["score"]["histogram"] if base else None),
-        _bar_chart("Win rate by seat", rates(run["win_rate_by_seat"]), True,
-                   rates(base["win_rate_by_seat"]) if base else None),
-    ]
-    for label, values in run["win_rate_by"].items():
-        other = rates(base["win_rate_by"].get(label, {})) if base else None
-        charts.append(_bar_chart(f"Win rate by {label}", rates(values), True, other))
+    """One self-contained page: the table, then the charts as inline SVG (no script, no network)."""
+    figures = "".join(f'<figure id="{c.id}">{c.svg}</figure>\n' for c in charts(report))
     head = report["title"]
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(head)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
-body {{ font-family: "DejaVu Sans", Arial, sans-serif; margin: 2em; color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-td, th {{ border: 1px solid #bbb; padding: 4px 8px; text-align: left; font-size: 14px; }}
-th {{ background: #eee; }} svg {{ display: block; margin: 1.5em 0; font-size: 12px; }}
-.b {{ fill: #4a7ab5; }} .g {{ fill: #b0b0b0; }} .t {{ font-weight: bold; font-size: 14px; }}
+body {{ font-family: "DejaVu Sans", Arial, sans-serif; margin: 2em auto; max-width: 760px; padding: 0 1em;
+        color: #222; }}
+table {{ border-collapse: collapse; margin: 1em 0 2em; }}
+td, th {{ border: 1px solid #ccc; padding: 4px 8px; text-align: left; font-size: 14px; }}
+th {{ background: #eee; }} tbody tr:nth-child(even) {{ background: #fafafa; }}
+figure {{ margin: 0 0 1.5em; }} figure svg {{ display: block; width: 100%; height: auto; }}
 </style></head><body>
 <h1>{html.escape(head)}</h1>
 <p>{html.escape(report["summary"])}</p>
-<table><tr><th>figure</th><th>this run (95% CI)</th><th>baseline</th><th>difference (* significant)</th></tr>
-{table}</table>
-{"".join(charts)}
-</body></html>
+{_html_table(report)}
+{figures}</body></html>
 """
