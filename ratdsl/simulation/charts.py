@@ -187,10 +187,10 @@ def distribution_chart(report: dict[str, Any], key: str, title: str, xlabel: str
         for j, (name, legend, counts, figure, colour) in enumerate(series):
             total = sum(counts.values()) or 1
             offset = (j - (len(series) - 1) / 2) * width
-            for value in bins:
-                share = 100 * counts.get(str(value), 0) / total
-                ax.bar(value + offset, share, width, color=colour, gid=_gid(key, name, str(value)),
-                       label=legend if value == bins[0] else None)
+            shares = [100 * counts.get(str(value), 0) / total for value in bins]
+            bars = ax.bar([value + offset for value in bins], shares, width, color=colour, label=legend)
+            for value, patch in zip(bins, bars.patches):
+                patch.set_gid(_gid(key, name, str(value)))
             ax.axvline(figure["mean"], color=colour, ls="--", lw=1)
         from matplotlib.ticker import MaxNLocator
 
