@@ -7,6 +7,7 @@ drawn: other commands never pay for it."""
 from __future__ import annotations
 
 import io
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -225,19 +226,21 @@ def rate_chart(chart_id: str, title: str, run: dict[str, dict], base: dict[str, 
         for j, (name, legend, table, colour) in enumerate(series):
             for i, value in enumerate(names):
                 figure = table.get(value)
-                if figure is None:
+                if figure is None:  # a value only one of the runs dealt
                     continue
                 y = i + (j - (len(series) - 1) / 2) * step
                 low, high = figure["ci95"]
                 ax.plot([100 * low, 100 * high], [y, y], color=colour, lw=2, solid_capstyle="butt",
                         gid=_gid(chart_id, name, value, "interval"))
-                ax.plot([100 * figure["rate"]], [y], "o", color=colour, ms=5, gid=_gid(chart_id, name, value),
-                        label=legend if i == 0 else None)
+                ax.plot([100 * figure["rate"]], [y], "o", color=colour, ms=5, clip_on=False,
+                        gid=_gid(chart_id, name, value), label=legend)
+                legend = None  # one legend entry per series
         if even is not None:
             ax.axvline(100 * even, color=ZERO, ls=":", lw=1, label=f"even share ({100 * even:.0f}%)")
         ax.set_yticks(range(len(names)), [_short(n, 24) for n in names])
         ax.set_ylim(len(names) - 0.5, -0.5)
-        ax.set_xlim(-2, 102)
+        highest = max([f["ci95"][1] for t in (run, base or {}) for f in t.values()] + [even or 0])
+        ax.set_xlim(0, min(100, 10 * math.ceil(10 * highest + 0.5)))  # from zero, to just past the widest bar
         ax.set_xlabel("win rate, % (bar: 95% interval)")
         ax.xaxis.grid(True, color=GRID)
         ax.set_axisbelow(True)

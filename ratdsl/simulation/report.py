@@ -147,7 +147,8 @@ def render_html(report: dict[str, Any]) -> str:
 body {{ font-family: "DejaVu Sans", Arial, sans-serif; margin: 2em auto; max-width: 760px; padding: 0 1em;
         color: #222; }}
 table {{ border-collapse: collapse; margin: 1em 0 2em; }}
-td, th {{ border: 1px solid #ccc; padding: 4px 8px; text-align: left; font-size: 14px; }}
+td, th {{ border: 1px solid #ccc; padding: 4px 8px; text-align: left; font-size: 13px; }}
+td + td {{ white-space: nowrap; }}
 th {{ background: #eee; }} tbody tr:nth-child(even) {{ background: #fafafa; }}
 figure {{ margin: 0 0 1.5em; }} figure svg {{ display: block; width: 100%; height: auto; }}
 </style></head><body>
