@@ -6,11 +6,13 @@ the same games, that headless Chromium renders with its charts."""
 from __future__ import annotations
 
 import copy
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -172,3 +174,6 @@ def test_html_report_renders_in_headless_chromium(tmp_path, page, alone_page, ba
     assert share_of(pixels, RUN) > 0.003  # only the charts use these colours: the SVGs were drawn
     assert (share_of(pixels, BASE) > 0.002) == baseline
     assert (share_of(pixels, FLAG) > 0.0002) == baseline  # flagged forest rows (the run has some)
+    keep = os.environ.get("RATDSL_SCREENSHOT_DIR")  # to look at the page: RATDSL_SCREENSHOT_DIR=/tmp pytest …
+    if keep:
+        shutil.copy(png, Path(keep) / f"simulation-report.{'baseline' if baseline else 'alone'}.png")
