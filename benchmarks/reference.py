@@ -54,6 +54,17 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "holy_rat_reading": "must",
     "dr_cheese_reading": "every_pair",
     "rattibal_trades": "once",
+    "ap_tie": "takes_outcome",
+    "helmet_rat_reading": "each_draw",
+    "tacticians_places": "three_areas",
+    "locked_and_loaded_limit": "dual_up_to_three",
+    "massive_attacks_two_players": "both_pipes",
+}
+# Readings the reference plays that are no longer the rule files' defaults (the defaults were
+# chosen from the editions after it was written): a differential run sets them on the engine.
+NOT_RULE_DEFAULTS: dict[str, Any] = {
+    "locked_and_loaded_limit": "dual_up_to_three",
+    "massive_attacks_two_players": "both_pipes",
 }
 OPTION_VALUES: dict[str, tuple] = {
     "rat_pile": (115, 116),
@@ -71,6 +82,12 @@ OPTION_VALUES: dict[str, tuple] = {
     "holy_rat_reading": ("must", "may"),
     "dr_cheese_reading": ("every_pair", "once_per_draw"),
     "rattibal_trades": ("once", "any_number"),
+    # One value each: the reference models only the reading named in DEFAULT_OPTIONS.
+    "ap_tie": ("takes_outcome",),
+    "helmet_rat_reading": ("each_draw",),
+    "tacticians_places": ("three_areas",),
+    "locked_and_loaded_limit": ("dual_up_to_three",),
+    "massive_attacks_two_players": ("both_pipes",),
 }
 
 # ------------------------------------------------------------------------------- components
