@@ -20,6 +20,8 @@ from ..session import RulesInvalid, load_rules, parse_option_pairs
 from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
 
 MAX_WORKERS = 256  # more processes than this is a typing mistake, not a machine
+DEFAULT_GAMES = 1000
+DEFAULT_MAX_GAMES = 20_000
 
 
 def agent_names(agents: str) -> tuple[str, ...]:
@@ -37,7 +39,12 @@ def register(app: typer.Typer) -> None:
         modules: list[str] = typer.Option([], "--with", help="Optional modules to switch on."),
         options: list[str] = typer.Option([], "--option", "-o", help="NAME=VALUE (repeatable)."),
         players: int = typer.Option(4, "--players", "-p"),
-        games: int = typer.Option(1000, "--games", "-n"),
+        games: int | None = typer.Option(None, "--games", "-n", help="Games to play (default 1000)."),
+        precision: float | None = typer.Option(
+            None, "--precision",
+            help="Play batches until every headline interval is narrower than this (win rates in points)."),
+        max_games: int | None = typer.Option(
+            None, "--max-games", help=f"At most this many games for --precision (default {DEFAULT_MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Master seed; game i's seed derives from it and i."),
         baseline: Path | None = typer.Option(None, "--baseline", help="Rules to compare with (same games)."),
         baseline_modules: list[str] | None = typer.Option(
@@ -56,12 +63,15 @@ def register(app: typer.Typer) -> None:
 
         from ..simulation import SimulationSpec, simulate
         from ..simulation.runner import UnknownAgent
+        from ..simulation.simulate import Precision
 
         # Everything the command line says is checked before the first game.
         rules_path(rules)
         if baseline is not None:
             rules_path(baseline, "--baseline")
         at_least(players, 1, "--players")
+        wanted = _precision(games, precision, max_games, Precision)
+        games = games if games is not None else (wanted.max_games if wanted else DEFAULT_GAMES)
         at_least(games, 1, "--games")
         at_least(workers, 1, "--workers", MAX_WORKERS)
         out = output_path(out, "--out")
@@ -83,7 +93,7 @@ def register(app: typer.Typer) -> None:
                 fail(*rules_failure(err, baseline))
         started = time.perf_counter()
         try:
-            report = _play(console, simulate, spec, games, seed, workers, base)
+            report = _play(console, simulate, spec, games, seed, workers, base, wanted)
         except UnknownAgent as err:
             fail(str(err))
         except (RulesInvalid, RuleError, ValueError) as err:
@@ -95,14 +105,29 @@ def register(app: typer.Typer) -> None:
              f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""))
         written = _write_reports(report, out, html_out)
         if report["stopped_early"]:
-            echo(f"interrupted: {report['run']['games']} of {games} games finished; the report is partial "
+            echo(f"interrupted: {report['run']['games']} of {report['games']} games finished; the report is partial "
                  "(stopped_early: true)", err=True)
             raise typer.Exit(INTERRUPTED)
         if not written:
             raise typer.Exit(2)
 
 
-def _play(console, simulate, spec, games: int, seed: int, workers: int, base) -> dict[str, Any]:
+def _precision(games: int | None, precision: float | None, max_games: int | None, make):
+    """The --precision request, or None; -n with --precision, or --max-games without it, is a
+    usage error (which one counts would be a guess)."""
+    if precision is None:
+        if max_games is not None:
+            fail("--max-games bounds a --precision run: give --precision too, or use --games")
+        return None
+    if games is not None:
+        fail("--games and --precision exclude each other: a --precision run stops by itself "
+             "(bound it with --max-games)")
+    if not precision > 0 or precision == float("inf"):
+        fail(f"--precision must be a width above 0, not {precision}")
+    return make(precision, at_least(DEFAULT_MAX_GAMES if max_games is None else max_games, 2, "--max-games"))
+
+
+def _play(console, simulate, spec, games: int, seed: int, workers: int, base, precision=None) -> dict[str, Any]:
     """The report, with a progress bar while the games are played."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -118,7 +143,7 @@ def _play(console, simulate, spec, games: int, seed: int, workers: int, base) ->
             rate = done / max(1e-9, time.perf_counter() - started)
             progress.update(task, advance=n, rate=f"{rate:.0f}")
 
-        return simulate(spec, games, seed, workers, base, advance)
+        return simulate(spec, games, seed, workers, base, advance, precision)
 
 
 def _print_table(console, report: dict[str, Any]) -> None:
@@ -128,14 +153,18 @@ def _print_table(console, report: dict[str, Any]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from ..simulation import rows
+    from ..simulation.report import notes
+    from ..simulation.report import table as table_of
 
+    headers, rows = table_of(report)
     table = Table(title=Text(visible(report["title"])), caption=Text(visible(report["summary"])))
-    for column in ("figure", "this run (95% CI)", "baseline", "difference (* significant)"):
+    for column in headers:
         table.add_column(column)
-    for row in rows(report):
+    for row in rows:
         table.add_row(*(Text(visible(cell)) for cell in row))
     console.print(table)
+    for line in notes(report):
+        console.print(Text(visible(line)))
 
 
 def _write_reports(report: dict[str, Any], out: Path | None, html_out: Path | None) -> bool:

@@ -9,7 +9,17 @@ from typing import Any
 
 from .charts import charts
 from .collect import GameStats
-from .stats import Histogram, Mean, Proportion, difference
+from .stats import (
+    CORRECTION,
+    PAIRED_METHOD,
+    UNPAIRED_METHOD,
+    Histogram,
+    Mean,
+    Proportion,
+    adjust,
+    paired_difference,
+    seat_balance,
+)
 
 
 @dataclass
@@ -27,6 +37,9 @@ class Aggregate:
     label_wins: dict[str, dict[str, Proportion]] = field(default_factory=dict)
     fired: dict[str, Mean] = field(default_factory=dict)
     games: int = 0
+    # per game, in game order: the seeds and each compared figure's value (compare pairs them)
+    seeds: list[int] = field(default_factory=list)
+    per_game: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.seat_wins = [Proportion() for _ in range(self.players)]
@@ -56,6 +69,22 @@ class Aggregate:
             while mean.n < self.games - 1:  # a card that first fired in a later game
                 mean.add(0)
             mean.add(g.fired.get(name, 0))
+        self._keep(g, share)
+
+    def _keep(self, g: GameStats, share: float) -> None:
+        """This game's value of each compared figure (the mean score of its seats, a seat's
+        win share), so that a comparison can pair it with the same seed's baseline game."""
+        self.seeds.append(g.seed)
+        values = {"rounds": g.rounds, "score": sum(g.scores) / len(g.scores), "winning_score": max(g.scores),
+                  "margin": g.margin, "shared_victory": 1.0 if len(g.winners) > 1 else 0.0}
+        for name, value in g.metrics.items():
+            values[f"metrics.{name}"] = value
+        for seat in range(self.players):
+            values[f"win_rate_by_seat.P{seat + 1}"] = share if seat in g.winners else 0.0
+        for key, value in values.items():
+            series = self.per_game.setdefault(key, [])
+            series.extend([0.0] * (self.games - 1 - len(series)))  # a metric first seen in a later game
+            series.append(float(value))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,19 +99,35 @@ class Aggregate:
             "win_rate_by": {label: {value: p.to_json() for value, p in sorted(table.items())}
                             for label, table in sorted(self.label_wins.items())},
             "fired_per_game": {k: round(v.mean, 6) for k, v in sorted(self.fired.items())},
+            "seat_balance": seat_balance([p.hits for p in self.seat_wins]),
         }
 
 
-def compare(variant: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
-    """Each comparable figure of a run beside its baseline's, with the difference and its CI."""
+def compare(variant: Aggregate, base: Aggregate) -> dict[str, Any]:
+    """Each comparable figure of a run against its baseline's, paired by seed: the mean of the
+    per-seed differences with its interval, the unpaired interval of the same data, and p-values
+    adjusted across all the figures (Benjamini-Hochberg). Refuses runs of different seeds."""
+    if variant.seeds != base.seeds:
+        raise ValueError("a paired comparison needs the baseline to play the same seeds as the run")
     out: dict[str, Any] = {}
-    for key in ("rounds", "score", "winning_score", "margin", "shared_victory"):
-        out[key] = difference(variant[key], base[key])
-    for section in ("metrics", "win_rate_by_seat"):
-        for name, figure in variant[section].items():
-            if name in base[section]:
-                out[f"{section}.{name}"] = difference(figure, base[section][name])
+    keys = ["rounds", "score", "winning_score", "margin", "shared_victory"]
+    keys += [k for k in variant.per_game if k.startswith("metrics.")]
+    keys += [k for k in variant.per_game if k.startswith("win_rate_by_seat.")]
+    for key in keys:
+        if key in base.per_game:
+            out[key] = paired_difference(variant.per_game[key], base.per_game[key])
+    adjust(out)
     return out
+
+
+def comparison_method(comparison: dict[str, Any], games: int) -> dict[str, Any]:
+    """How the comparison was made, for the report: paired by seed, which interval, which
+    correction, and how much narrower pairing made the intervals than unpaired ones."""
+    ratios = sorted(d["width_ratio"] for d in comparison.values() if d["width_ratio"] is not None)
+    return {"paired": True, "games": games, "interval": PAIRED_METHOD, "unpaired_interval": UNPAIRED_METHOD,
+            "correction": CORRECTION, "alpha": 0.05, "figures": len(comparison),
+            "median_width_ratio": ratios[len(ratios) // 2] if ratios else None,
+            "width_ratio_range": [ratios[0], ratios[-1]] if ratios else None}
 
 
 def _fmt(figure: dict[str, Any]) -> str:
@@ -93,35 +138,90 @@ def _fmt(figure: dict[str, Any]) -> str:
     return f"{100 * figure['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
 
 
-def rows(report: dict[str, Any]) -> list[tuple[str, str, str, str]]:
-    """(figure, run, baseline, difference) rows for the terminal table."""
-    run, base, diff = report["run"], report.get("baseline"), report.get("comparison") or {}
+def _entries(report: dict[str, Any]) -> list[tuple[str, str, dict, dict | None]]:
+    """(label, comparison key or "", run figure, baseline figure) for each row, in order."""
+    run, base = report["run"], report.get("baseline")
     titles = report.get("metric_titles", {})
-    out = []
-
-    def add(label: str, key: str, figure: dict, base_figure: dict | None) -> None:
-        d = diff.get(key)
-        dtext = ""
-        if d is not None:
-            low, high = d["ci95"]
-            scale = 100 if "rate" in figure else 1
-            unit = " pts" if scale == 100 else ""
-            dtext = (f"{scale * d['difference']:+.2f}{unit} [{scale * low:+.2f}, {scale * high:+.2f}]"
-                     + (" *" if d["significant"] else ""))
-        out.append((label, _fmt(figure), _fmt(base_figure) if base_figure else "", dtext))
-
+    out: list[tuple[str, str, dict, dict | None]] = []
     for key, label in (("rounds", "rounds per game"), ("score", "final score"),
                        ("winning_score", "winner's score"), ("margin", "winner's margin"),
                        ("shared_victory", "shared victories")):
-        add(label, key, run[key], base[key] if base else None)
+        out.append((label, key, run[key], base[key] if base else None))
     for seat, figure in run["win_rate_by_seat"].items():
-        base_figure = base["win_rate_by_seat"].get(seat) if base else None
-        add(f"win rate {seat}", f"win_rate_by_seat.{seat}", figure, base_figure)
+        out.append((f"win rate {seat}", f"win_rate_by_seat.{seat}", figure,
+                    base["win_rate_by_seat"].get(seat) if base else None))
     for name, figure in run["metrics"].items():
-        add(titles.get(name, name), f"metrics.{name}", figure, base["metrics"].get(name) if base else None)
-    for label, table in run["win_rate_by"].items():
-        for value, figure in table.items():
-            add(f"win rate {label}={value}", "", figure, None)
+        out.append((titles.get(name, name), f"metrics.{name}", figure, base["metrics"].get(name) if base else None))
+    for label, values in run["win_rate_by"].items():
+        for value, figure in values.items():
+            out.append((f"win rate {label}={value}", "", figure, None))
+    return out
+
+
+def rows(report: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(figure, run, baseline, difference) rows (the HTML table)."""
+    diff = report.get("comparison") or {}
+    out = []
+    for label, key, figure, base_figure in _entries(report):
+        d = diff.get(key)
+        dtext = _difference_cells(d, key)[0] if d is not None else ""
+        out.append((label, _fmt(figure), _fmt(base_figure) if base_figure else "", dtext))
+    return out
+
+
+def table(report: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The terminal table: headers and rows. Without a baseline only the run's column (no
+    empty baseline or difference columns); with one, the paired difference, its adjusted
+    p-value and its interval's width relative to the unpaired one."""
+    compared = report.get("comparison") is not None
+    headers = ["figure", "this run (95% CI)"]
+    if report.get("baseline") is not None:
+        headers.append("baseline")
+    if compared:
+        headers += ["paired difference (95% CI, * flagged)", "adjusted p", "width vs unpaired"]
+    diff = report.get("comparison") or {}
+    out = []
+    for label, key, figure, base_figure in _entries(report):
+        row = [label, _fmt(figure)] + ([_fmt(base_figure) if base_figure else ""] if "baseline" in headers else [])
+        if compared:
+            d = diff.get(key)
+            row += _difference_cells(d, key) if d else ["", "", ""]
+        out.append(row)
+    return headers, out
+
+
+def _difference_cells(d: dict[str, Any], key: str) -> list[str]:
+    scale, unit = (100, " pts") if key.startswith("win_rate_by_seat.") or key == "shared_victory" else (1, "")
+    low, high = d["ci95"]
+    text = (f"{scale * d['difference']:+.2f}{unit} [{scale * low:+.2f}, {scale * high:+.2f}]"
+            + (" *" if d["significant"] else ""))
+    ratio = d.get("width_ratio")
+    p = d.get("p_adjusted")
+    return [text, "" if p is None else "< 0.001" if p < 0.001 else f"{p:.3f}",
+            f"{ratio:.2f}x" if ratio is not None else "(both 0)"]
+
+
+def notes(report: dict[str, Any]) -> list[str]:
+    """Lines under the table: how the comparison was made (paired, which correction, how much
+    narrower the paired intervals are) and the seat balance test of each run."""
+    out = []
+    method = report.get("comparison_method")
+    if method:
+        ratio = method["median_width_ratio"]
+        narrower = (f"; a paired interval is {ratio:.2f}x the width of the unpaired one (median; "
+                    f"{method['width_ratio_range'][0]:.2f}x to {method['width_ratio_range'][1]:.2f}x)"
+                    if ratio is not None else "; every difference is the same in every game (zero-width intervals)")
+        out.append(f"Paired: the run and its baseline played the same {method['games']} seeds; each difference "
+                   f"is the mean of the per-seed differences with a t interval{narrower}. "
+                   f"* = significant after {method['correction'].split(' (')[0]} correction across "
+                   f"{method['figures']} figures (adjusted p < {method['alpha']}).")
+    for name in ("run", "baseline"):
+        aggregate = report.get(name)
+        test = aggregate.get("seat_balance") if aggregate else None
+        if test:
+            verdict = "a seat is favoured" if test["p_value"] < 0.05 else "no seat detectably favoured"
+            out.append(f"Seat balance ({'this run' if name == 'run' else 'baseline'}): chi-square "
+                       f"{test['statistic']:.2f} with {test['df']} df, p = {test['p_value']:.3g}: {verdict}.")
     return out
 
 

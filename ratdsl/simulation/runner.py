@@ -111,9 +111,10 @@ def _play_in_worker(args: tuple[int, int]) -> GameStats:
 
 
 def run_games(spec: SimulationSpec, games: int, master_seed: int, workers: int = 1,
-              on_game: Callable[[GameStats], None] | None = None) -> Iterator[GameStats]:
-    """Yields each game's stats in game order."""
-    jobs = ((i, master_seed) for i in range(games))  # lazily: -n may be large
+              on_game: Callable[[GameStats], None] | None = None, start: int = 0) -> Iterator[GameStats]:
+    """Yields each game's stats in game order: games start, start + 1, ... (a --precision run
+    plays them in batches)."""
+    jobs = ((i, master_seed) for i in range(start, start + games))  # lazily: -n may be large
     # Made here even for workers: what makes it fail (an unknown agent, a bad persona weight)
     # must fail once, in this process; in a pool's initializer it would kill every worker,
     # and the pool starts new ones forever.

@@ -1,48 +1,101 @@
-"""Runs a simulation (and its baseline) and assembles the report document."""
+"""Runs a simulation (and its baseline, on the same seeds) and assembles the report document.
+A --precision run plays batches of games until every headline interval is narrow enough."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..schemas import validate
 from ..session import load_rules
-from .report import Aggregate, compare
+from .report import Aggregate, compare, comparison_method
 from .runner import SimulationSpec, run_games
 
+BATCH = 100  # games per batch of a --precision run: a fixed size keeps the stopping point seeded
 
-def _aggregate(spec: SimulationSpec, games: int, seed: int, workers: int,
-               progress: Callable[[int], None] | None) -> tuple[Aggregate, bool]:
-    aggregate = Aggregate(spec.players)
-    stopped = False
+
+@dataclass(frozen=True)
+class Precision:
+    """Play until every headline interval is narrower than `width` (win rates in percentage
+    points, other figures in their own units), at most `max_games` games."""
+    width: float
+    max_games: int
+    batch: int = BATCH
+
+
+def _play(aggregate: Aggregate, spec: SimulationSpec, games: int, seed: int, workers: int,
+          progress: Callable[[int], None] | None) -> bool:
+    """Adds games aggregate.games .. + games to the aggregate; True if interrupted."""
     try:
-        for stats in run_games(spec, games, seed, workers):
+        for stats in run_games(spec, games, seed, workers, start=aggregate.games):
             aggregate.add(stats)
             if progress is not None:
                 progress(1)
     except KeyboardInterrupt:
-        stopped = True
-    return aggregate, stopped
+        return True
+    return False
+
+
+def headline_widths(run: Aggregate, base: Aggregate | None) -> dict[str, float]:
+    """The width of each headline interval: the paired differences with a baseline, else the
+    run's figures (win rates in percentage points)."""
+    if base is not None:
+        return {k: (d["ci95"][1] - d["ci95"][0]) * (100 if _is_rate(k) else 1)
+                for k, d in compare(run, base).items()}
+    figures = run.to_json()
+    out = {k: figures[k]["ci95"][1] - figures[k]["ci95"][0]
+           for k in ("rounds", "score", "winning_score", "margin", "shared_victory")}
+    out |= {f"win_rate_by_seat.{s}": 100 * (f["ci95"][1] - f["ci95"][0])
+            for s, f in figures["win_rate_by_seat"].items()}
+    out |= {f"metrics.{m}": f["ci95"][1] - f["ci95"][0] for m, f in figures["metrics"].items()}
+    out["shared_victory"] *= 100
+    return out
+
+
+def _is_rate(key: str) -> bool:
+    return key == "shared_victory" or key.startswith("win_rate_by_seat.")
 
 
 def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
              baseline: SimulationSpec | None = None,
-             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """The report document (validated against schemas/report.schema.json)."""
+             progress: Callable[[int], None] | None = None,
+             precision: Precision | None = None) -> dict[str, Any]:
+    """The report document (validated against schemas/report.schema.json). With `precision`,
+    `games` is ignored: batches of BATCH games (run, then baseline on the same seeds) until
+    every headline interval is narrower than asked, or max_games."""
     definition = load_rules(spec.rules, spec.modules, dict(spec.options))
-    run, stopped = _aggregate(spec, games, seed, workers, progress)
-    base = None
-    if baseline is not None and not stopped:
-        base, stopped = _aggregate(baseline, run.games, seed, workers, progress)
+    run = Aggregate(spec.players)
+    base = Aggregate(baseline.players) if baseline is not None else None
+    widest: float | None = None
+    if precision is None:
+        stopped = _play(run, spec, games, seed, workers, progress)
+        if base is not None and not stopped:
+            stopped = _play(base, baseline, run.games, seed, workers, progress)
+    else:
+        games = precision.max_games
+        stopped = False
+        while not stopped and run.games < games:
+            n = min(precision.batch, games - run.games)
+            stopped = _play(run, spec, n, seed, workers, progress)
+            if base is not None and not stopped:
+                stopped = _play(base, baseline, n, seed, workers, progress)
+            if not stopped and run.games >= 2:
+                widest = max(headline_widths(run, base).values())
+                if widest < precision.width:
+                    break
     run_json = run.to_json()
     base_json = base.to_json() if base is not None else None
+    # an interrupted run whose baseline did not finish the same games has nothing to pair
+    comparison = compare(run, base) if base is not None and base.games >= 2 and base.games == run.games else None
     title = definition.game.title + (f", variant {definition.ruleset.variant.title}"
                                      if definition.ruleset.variant else "")
     summary = (f"{run.games} games of {title} with {spec.players} players"
                + (f" and {', '.join(spec.modules)}" if spec.modules else "")
                + f", agents {', '.join(spec.agents)}, master seed {seed}"
                + (f"; baseline {baseline.rules}" + (f" with {', '.join(baseline.modules)}" if baseline.modules else "")
-                  if baseline else "")
+                  + " (paired: the same seeds)" if baseline else "")
+               + (_precision_text(precision, widest, run.games) if precision is not None and not stopped else "")
                + (f"; PARTIAL, interrupted: {run.games} of {games} games played"
                   + (f" ({base.games} for the baseline)" if base is not None else "") if stopped else "") + ".")
     report = {
@@ -60,7 +113,21 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
         "run": run_json,
         "baseline": base_json,
         "baseline_rules": baseline.rules if baseline else None,
-        "comparison": compare(run_json, base_json) if base_json and base.games and run.games else None,
+        "comparison": comparison,
+        "comparison_method": comparison_method(comparison, run.games) if comparison is not None else None,
     }
+    if precision is not None:
+        report["precision"] = {"width": precision.width, "max_games": precision.max_games,
+                               "batch": precision.batch,
+                               "widest": None if widest is None else round(widest, 6),
+                               "reached": widest is not None and widest < precision.width}
     validate("report", report)
     return report
+
+
+def _precision_text(precision: Precision, widest: float | None, games: int) -> str:
+    if widest is not None and widest < precision.width:
+        return f"; played until every headline interval was narrower than {precision.width:g} ({games} games)"
+    return (f"; precision {precision.width:g} NOT reached by --max-games {precision.max_games}"
+            + (f" (widest interval {widest:.3g})" if widest is not None else ""))
+
