@@ -157,13 +157,14 @@ def _print_table(console, report: dict[str, Any]) -> None:
     from ..simulation.report import table as table_of
 
     headers, rows = table_of(report)
-    table = Table(title=Text(visible(report["title"])), caption=Text(visible(report["summary"])))
+    table = Table(title=Text(visible(report["title"])))
     for column in headers:
         table.add_column(column)
     for row in rows:
         table.add_row(*(Text(visible(cell)) for cell in row))
     console.print(table)
-    for line in notes(report):
+    for line in [report["summary"], *notes(report)]:  # under the table, not a caption: a narrow
+        # table (no baseline) would wrap its caption to its own width
         console.print(Text(visible(line)))
 
 
