@@ -6,6 +6,7 @@ here because a shared victory counts a fractional win, which scipy's binomial te
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054
@@ -84,7 +85,7 @@ CORRECTION = "Benjamini-Hochberg (scipy.stats.false_discovery_control)"
 SEAT_TEST = "chi-square goodness of fit against equal win shares (scipy.stats.chisquare)"
 
 
-def paired_difference(variant: list[float], base: list[float]) -> dict:
+def paired_difference(variant: Sequence[float], base: Sequence[float]) -> dict:
     """The difference of two runs that played the same seeds: the mean of the per-seed
     differences with its own t interval, beside the interval an unpaired comparison of the same
     data would give (how much the pairing narrows it is the point of pairing). A difference
