@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from ratdsl.cli.main import app
 from ratdsl.schemas import validate
 from ratdsl.simulation import SimulationSpec, run_games, simulate
-from ratdsl.simulation.report import Aggregate, compare, table
+from ratdsl.simulation.report import Aggregate, compare, notes, table
 from ratdsl.simulation.simulate import Precision, headline_widths
 from ratdsl.simulation.stats import adjust, paired_difference, seat_balance
 
@@ -167,3 +167,9 @@ def test_the_cli_says_the_comparison_is_paired(tmp_path):
     assert "Paired: the run and its baseline played the same 6 seeds" in " ".join(result.output.split())
     headers, _ = table(report)
     assert headers[-2:] == ["adjusted p", "width vs unpaired"]
+
+
+def test_too_few_games_to_pair_say_so():
+    report = simulate(spec(RATLAND, 2), 1, 1, baseline=spec(RATLAND, 2))
+    assert report["comparison"] is None and report["comparison_method"] is None
+    assert any(line.startswith("No comparison: pairing needs at least 2 games") for line in notes(report))

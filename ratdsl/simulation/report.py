@@ -217,6 +217,8 @@ def notes(report: dict[str, Any]) -> list[str]:
                    f"is the mean of the per-seed differences with a t interval{narrower}. "
                    f"* = significant after {method['correction'].split(' (')[0]} correction across "
                    f"{method['figures']} figures (adjusted p < {method['alpha']}).")
+    elif report.get("baseline") is not None:
+        out.append("No comparison: pairing needs at least 2 games that both the run and its baseline finished.")
     for name in ("run", "baseline"):
         aggregate = report.get(name)
         test = aggregate.get("seat_balance") if aggregate else None
