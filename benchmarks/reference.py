@@ -82,12 +82,11 @@ OPTION_VALUES: dict[str, tuple] = {
     "holy_rat_reading": ("must", "may"),
     "dr_cheese_reading": ("every_pair", "once_per_draw"),
     "rattibal_trades": ("once", "any_number"),
-    # One value each: the reference models only the reading named in DEFAULT_OPTIONS.
-    "ap_tie": ("takes_outcome",),
-    "helmet_rat_reading": ("each_draw",),
-    "tacticians_places": ("three_areas",),
-    "locked_and_loaded_limit": ("dual_up_to_three",),
-    "massive_attacks_two_players": ("both_pipes",),
+    "ap_tie": ("takes_outcome", "favourable"),
+    "helmet_rat_reading": ("each_draw", "once_per_area"),
+    "tacticians_places": ("three_areas", "all_board_places"),
+    "locked_and_loaded_limit": ("shared_cap", "dual_up_to_three"),
+    "massive_attacks_two_players": ("attack_only", "both_pipes"),
 }
 
 # ------------------------------------------------------------------------------- components
@@ -218,6 +217,11 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
     o_holy_must = opt["holy_rat_reading"] == "must"
     o_dr_pairs = opt["dr_cheese_reading"] == "every_pair"
     o_rattibal_once = opt["rattibal_trades"] == "once"
+    o_helmet_each = opt["helmet_rat_reading"] == "each_draw"
+    o_tacticians_all = opt["tacticians_places"] == "all_board_places"
+    o_ap_favourable = opt["ap_tie"] == "favourable"
+    o_shared_cap = opt["locked_and_loaded_limit"] == "shared_cap"
+    o_both_pipes = opt["massive_attacks_two_players"] == "both_pipes"
 
     # game.rat: boxes, food_cards_per_round, extra_cheese()
     boxes = 2 if n > 6 else 1
@@ -232,6 +236,8 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
     bag = [0] * 7
     piles: dict[str, list[str]] = {name: [] for name in PILES}
     st = {"active": 0, "round": 0, "phase": "setup", "secret": None}
+    # events.rat: the `per player var`s (helmet_uses, dr_cheese_whites, tacticians_unsent), all 0
+    pv: list[dict[str, int]] = [{name: 0 for name in PLAYER_VARS} for _ in range(n)]
     seat_names = [f"P{s + 1}" for s in range(n)]
 
     def view_for(seat: int) -> dict[str, Any]:
@@ -383,9 +389,13 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
         elif ev == "drunk":
             counted = WHOLE_CLAN if o_drunk_all else SEWER
             drunk = [sum(P[p][z][RAT] for z in counted) for p in order]
-            giver = order[drunk.index(max(drunk))]
+            # giver: first ordered by [0 - drunk_rats, bad_tie] (round.rat: bad_tie is the rank, or
+            # minus the rank under ap_tie=favourable); taker: first with fewest drunk_rats
+            most = max(drunk)
+            ties = [i for i, v in enumerate(drunk) if v == most]
+            giver = order[ties[-1] if o_ap_favourable else ties[0]]
             taker = order[drunk.index(min(drunk))]
-            if giver != taker and sum(P[giver][z][RAT] for z in DEPLOYABLE) > 0:
+            if most > min(drunk) and sum(P[giver][z][RAT] for z in DEPLOYABLE) > 0:
                 move_rats(P[giver], DEPLOYABLE, P[taker][PANTRY], 1)
         elif ev == "holy_rat":
             for p in [p for p in order if P[p][GRAVEYARD][RAT] > 0]:
@@ -416,7 +426,14 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
                     Z[LOST][RAT] = 0
         # step place (secretly; + Sound the Alarm after behind_screen)
         st["secret"] = [[z[:] for z in P[s]] for s in range(n)]
-        targets = PLACEMENT + ["both"] if ev == "locked_and_loaded" else PLACEMENT
+        # placement_zones(p): Locked and Loaded adds `both`; with locked_and_loaded_limit=shared_cap
+        # the pantry and the nursery leave (events.rat)
+        if ev != "locked_and_loaded":
+            targets = PLACEMENT
+        elif o_shared_cap:
+            targets = [z for z in PLACEMENT if z not in ("pantry", "nursery")] + ["both"]
+        else:
+            targets = PLACEMENT + ["both"]
         for p in order:
             Z = P[p]
             if ev == "sound_the_alarm" and sum(Z[PANTRY][1:]) > 0 and ask_may(p, "sound_the_alarm"):
@@ -427,12 +444,17 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
             minimum = min(1, amount) if ev == "massive_attacks" and o_massive == "obligation" else 0
             answer = ask(Decision(p, "placement", "distribute", amount=amount, targets=list(targets),
                                   at_most=[(3, ["both"])], at_least=[(minimum, ["left_pipe", "right_pipe"])]))
-            for zi, name in enumerate(targets):
+            for name in targets:
                 v = answer.get(name)
                 if v:
                     Z[RESERVE][RAT] -= v
-                    Z[BOTH if zi == 7 else zi][RAT] += v
+                    Z[_ZONE_INDEX[name]][RAT] += v
         st["secret"] = None
+        # step screens_down: placement_stands() (Tacticians, all_board_places: the places other
+        # than the areas with no rats)
+        if ev == "tacticians" and o_tacticians_all:
+            for p in range(n):
+                pv[p]["tacticians_unsent"] = sum(1 for zi in PLACEMENT_ZI if zi not in AREAS and P[p][zi][RAT] == 0)
 
         # ---- 3. attack
         st["phase"] = "attack"
@@ -452,12 +474,16 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
             a_right = P[right_nb][LEFT_PIPE][RAT]
             a_right += bonus if a_right else bonus_empty
             if n == 2:
-                # two_player_defenders: the facing pipe, counted as attackers() counts it
+                # two_player_defenders: the rats in the facing pipe; under Massive Attacks with
+                # massive_attacks_two_players=both_pipes, counted as attackers() counts them
                 guard = Z[PANTRY][RAT] + Z[BOTH][RAT] if o_two_player_defends else 0
                 d_left = Z[LEFT_PIPE][RAT]
-                d_left += (bonus if d_left else bonus_empty) + guard
                 d_right = Z[RIGHT_PIPE][RAT]
-                d_right += (bonus if d_right else bonus_empty) + guard
+                if o_both_pipes:
+                    d_left += bonus if d_left else bonus_empty
+                    d_right += bonus if d_right else bonus_empty
+                d_left += guard
+                d_right += guard
             else:
                 d_left = d_right = Z[PANTRY][RAT] + Z[BOTH][RAT]
             c_left = max(0, a_left - d_left)
@@ -513,15 +539,25 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
                         bundle_from_supplies(bag, [1 if o_all_colours or shown[k] else 0 for k in range(7)])
                 else:
                     bundle_from_supplies(bag, [1 if o_all_colours or bag[k] else 0 for k in range(7)])
-            # before_drawing: Tacticians
+            # before_drawing(a)
             if ev == "tacticians":
+                # Tacticians: with all_board_places the other places pay before the first area
                 for p in order:
+                    if a == AREAS[0] and o_tacticians_all:
+                        supplies_to(P[p][PANTRY], YELLOW, pv[p]["tacticians_unsent"])
                     if at_start[p][a] == 0:
                         supplies_to(P[p][PANTRY], YELLOW, 1)
+            elif ev == "helmet_rat":
+                for p in order:  # Helmet Rat: set p.helmet_uses = 0
+                    pv[p]["helmet_uses"] = 0
+            elif ev == "dr_cheese":
+                for p in order:  # Dr. Cheese: set p.dr_cheese_whites = 0
+                    pv[p]["dr_cheese_whites"] = 0
             foragers = [p for p in order if P[p][a][RAT] > 0]
             foragers.sort(key=lambda p: P[p][a][RAT])
             for p in foragers:
-                _forage(P, p, a, ev, bag, supply, extra, chance, ask, supplies_to, pile, o_area_rat, o_dr_pairs)
+                _forage(P, p, a, ev, bag, supply, extra, chance, ask, supplies_to, pile, o_area_rat, o_dr_pairs,
+                        pv[p], o_helmet_each)
             # move all from bag to supply
             for k in CHEESE:
                 if bag[k]:
@@ -580,19 +616,23 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
         "zones": zones,
         "piles": {name: list(cards) for name, cards in piles.items() if cards},
         "vars": {},
-        "player_vars": [{} for _ in range(n)],
+        "player_vars": [dict(sorted(v.items())) for v in pv],
     }
     return {**state, "state": state, "scores": scores, "tiebreaks": tiebreaks, "winners": winners,
             "rounds": rnd - 1}
 
 
 _START = {c for c, back in EVENTS if back == "start"}
+# events.rat: `per player var`, in declaration order
+PLAYER_VARS = ("helmet_uses", "dr_cheese_whites", "tacticians_unsent")
+PLACEMENT_ZI = tuple(range(len(PLACEMENT)))  # game.rat: const placement, as zone indices
 
 
 def _forage(P: list, p: int, a: int, ev: str, bag: list[int], supply: list[int], extra: list[int], chance: Chance,
             ask: Callable[[Decision], Any], supplies_to: Callable, pile: list[int],
-            o_area_rat: bool, o_dr_pairs: bool) -> None:
-    """round.rat: rule forage(p, a), with drew() hooks (Helmet Rat, Dr. Cheese) and found()."""
+            o_area_rat: bool, o_dr_pairs: bool, pvars: dict[str, int], o_helmet_each: bool) -> None:
+    """round.rat: rule forage(p, a), with drew() hooks (Helmet Rat, Dr. Cheese) and found(); `pvars`
+    holds p's per player vars."""
     Z = P[p]
     drawn = Z[DRAWN]
     # draw up to takes(p, a) from bag to p.drawn
@@ -606,7 +646,8 @@ def _forage(P: list, p: int, a: int, ev: str, bag: list[int], supply: list[int],
             bag[i] -= v
             drawn[i] += v
     # after drew(p, a)
-    if ev == "helmet_rat":
+    # events.rat: Helmet Rat, after drew(p, a) if helmet_rat_reading == each_draw or p.helmet_uses == 0
+    if ev == "helmet_rat" and (o_helmet_each or pvars["helmet_uses"] == 0):
         options = [KINDS[i] for i in CHEESE if drawn[i]]
         if options:
             answer = ask(Decision(p, "helmet_rat", "choose", options, True))
@@ -614,20 +655,31 @@ def _forage(P: list, p: int, a: int, ev: str, bag: list[int], supply: list[int],
                 i = _KIND_INDEX[answer]
                 drawn[i] -= 1
                 bag[i] += 1
-    elif ev == "dr_cheese" and drawn[WHITE] >= 2:
+                pvars["helmet_uses"] += 1
+    # events.rat: Dr. Cheese, after drew(p, a) if p.drawn.white > 0 and p.drawn.white +
+    # p.dr_cheese_whites >= 2: whites from earlier takes in the area pair with the new ones
+    elif ev == "dr_cheese" and drawn[WHITE] > 0 and drawn[WHITE] + pvars["dr_cheese_whites"] >= 2:
+        whites = drawn[WHITE] + pvars["dr_cheese_whites"]
         if o_dr_pairs:
-            trades = ask(Decision(p, "dr_cheese", "choose", list(range(drawn[WHITE] // 2 + 1))))
+            trades = ask(Decision(p, "dr_cheese", "choose", list(range(whites // 2 + 1))))
         else:
             trades = 1 if ask(Decision(p, "dr_cheese", "may", [True, False])) else 0
         if trades:
-            drawn[WHITE] -= 2 * trades
-            supply[WHITE] += 2 * trades
+            # rule trade_whites(p, trades): only the new whites move; the earlier ones are in the
+            # supply already and come off p.dr_cheese_whites
+            new_ones = min(2 * trades, drawn[WHITE])
+            drawn[WHITE] -= new_ones
+            supply[WHITE] += new_ones
+            pvars["dr_cheese_whites"] -= 2 * trades - new_ones
             supplies_to(drawn, YELLOW, trades)
     # for each piece in pieces(p.drawn): found(p, a, piece)
     pieces = [i for i in CHEESE for _ in range(drawn[i])]
     we_did_it = ev == "we_did_it"
+    dr_cheese = ev == "dr_cheese"
     for piece in pieces:
         drawn[piece] -= 1
+        if dr_cheese and piece == WHITE:  # Dr. Cheese: after found(p, a, piece) if piece == white
+            pvars["dr_cheese_whites"] += 1
         if piece == YELLOW or (piece == BLACK and we_did_it):
             if piece == YELLOW or supply[YELLOW] + extra[YELLOW] == 0:
                 Z[PANTRY][piece] += 1
@@ -662,6 +714,7 @@ def _lose_rat(Z: list, p: int, a: int, dest: list[int], ask: Callable[[Decision]
 
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+_ZONE_INDEX = {z: i for i, z in enumerate(PZONES)}
 
 
 if __name__ == "__main__":
