@@ -30,7 +30,7 @@ for path in (str(ROOT), str(HERE)):  # appended, so nothing already importable i
     if path not in sys.path:
         sys.path.append(path)
 
-from reference import NOT_RULE_DEFAULTS, play_reference  # noqa: E402
+from reference import play_reference  # noqa: E402
 
 from ratdsl.agents.random_agent import (  # noqa: E402
     RandomAgent,
@@ -191,7 +191,7 @@ def compare_game(definition, players: int, seed: int, agents: str = "random",
 # ------------------------------------------------------------------------------ main
 def run(games: int, players: list[int], agents: str, options: dict[str, Any], trace: bool,
         views: bool, verbose: bool = True) -> tuple[int, int, list[str]]:
-    definition = load_rules(RATLAND, options={**NOT_RULE_DEFAULTS, **options})
+    definition = load_rules(RATLAND, options=options)
     agreed = 0
     failures: list[str] = []
     per_count: Counter[int] = Counter()

@@ -57,14 +57,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "ap_tie": "takes_outcome",
     "helmet_rat_reading": "each_draw",
     "tacticians_places": "three_areas",
-    "locked_and_loaded_limit": "dual_up_to_three",
-    "massive_attacks_two_players": "both_pipes",
-}
-# Readings the reference plays that are no longer the rule files' defaults (the defaults were
-# chosen from the editions after it was written): a differential run sets them on the engine.
-NOT_RULE_DEFAULTS: dict[str, Any] = {
-    "locked_and_loaded_limit": "dual_up_to_three",
-    "massive_attacks_two_players": "both_pipes",
+    "locked_and_loaded_limit": "shared_cap",
+    "massive_attacks_two_players": "attack_only",
 }
 OPTION_VALUES: dict[str, tuple] = {
     "rat_pile": (115, 116),

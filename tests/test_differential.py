@@ -29,7 +29,7 @@ GAMES_PER_COUNT = 14  # 154 games with random agents
 
 @pytest.fixture(scope="module")
 def ratland():
-    return load_rules(RATLAND, options=reference.NOT_RULE_DEFAULTS)
+    return load_rules(RATLAND)
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -53,7 +53,7 @@ def test_biased_agents_agree(ratland, players):
     for value in values if value != reference.DEFAULT_OPTIONS[name]
 ])
 def test_every_other_option_value_agrees(name, value):
-    definition = load_rules(RATLAND, options={**reference.NOT_RULE_DEFAULTS, name: value})
+    definition = load_rules(RATLAND, options={name: value})
     for players, seed in ((2, 11), (5, 12), (12, 13)):
         diff = differential.compare_game(definition, players, seed, "mixed", {name: value})
         assert diff is None, f"{name}={value}, {players} players, seed {seed}: {diff}"
@@ -83,11 +83,7 @@ def test_the_comparison_catches_a_wrong_reference(ratland, monkeypatch):
     assert any(d is not None for d in diffs)
 
 
-def test_reference_defaults_match_the_rule_files():
-    rules = load_rules(RATLAND)
-    defaults = {**reference.DEFAULT_OPTIONS, **{k: rules.option_values[k] for k in reference.NOT_RULE_DEFAULTS}}
-    assert {k: rules.option_values[k] for k in reference.DEFAULT_OPTIONS} == defaults
-    for name, values in reference.OPTION_VALUES.items():  # all the rules' values, or only the one modelled
-        allowed = tuple(rules.options[name].values)
-        assert values == allowed or values == (reference.DEFAULT_OPTIONS[name],) and values[0] in allowed, name
-    assert set(rules.option_values) == set(reference.DEFAULT_OPTIONS)
+def test_reference_defaults_match_the_rule_files(ratland):
+    assert {k: ratland.option_values[k] for k in reference.DEFAULT_OPTIONS} == reference.DEFAULT_OPTIONS
+    assert {k: tuple(ratland.options[k].values) for k in reference.OPTION_VALUES} == reference.OPTION_VALUES
+    assert set(ratland.option_values) == set(reference.DEFAULT_OPTIONS)
