@@ -49,8 +49,8 @@ class CompiledRules:
     """Facts about one rule set worked out when first needed, and the code generated for it."""
 
     __slots__ = ("_definition", "_deck_cards", "_decks", "_field_constant", "_reading_start", "_refs",
-                 "card_checks", "card_fields", "card_values", "generator", "name_reads", "span_text", "step_plans",
-                 "targets")
+                 "card_checks", "card_fields", "card_values", "coverage_generator", "generator", "name_reads",
+                 "span_text", "step_plans", "targets")
 
     def __init__(self, d: GameDef):
         self._definition = weakref.ref(d)
@@ -70,9 +70,11 @@ class CompiledRules:
         self.targets: dict[tuple, dict[str, ZoneRef]] = {}
         # What each evaluator class's card_active needs of each card (see Interpreter.card_check).
         self.card_checks: dict[type, dict[str, tuple]] = {}
-        # Each phase's steps, ready to run, by the evaluator class that runs them (see Game._plan).
-        self.step_plans: dict[type, dict[str, list[tuple[str, A.Step, Callable[..., Any]]]]] = {}
+        # Each phase's steps, ready to run, by the evaluator class that runs them and whether it
+        # counts coverage (see Game._plan).
+        self.step_plans: dict[tuple[type, bool], dict[str, list[tuple[str, A.Step, Callable[..., Any]]]]] = {}
         self.generator: CodeGenerator | None = None  # made by the first game that runs generated code
+        self.coverage_generator: CodeGenerator | None = None  # the same, counting coverage (coverage.py)
         # How the tree-walker reads each global name, by id() of the name's node (see
         # interpreter.name_reads), made by the first game that needs it.
         self.name_reads: dict[int, Callable[..., Any]] | None = None

@@ -6,6 +6,7 @@ state and run just the part they are about; `play` runs a whole game.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -16,6 +17,7 @@ from ..semantics.definition import GameDef
 from ..semantics.values import MAX_VALUE_DEPTH, PlayerRef, ValueTooDeep, encode, label
 from .chance import Chance
 from .codegen import GeneratedInterpreter
+from .coverage import STEP, hit
 from .decisions import Agent
 from .errors import GameOver, RuleRuntimeError
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
@@ -37,14 +39,17 @@ class GameResult:
     rounds: int
     fired: dict[str, int] = field(default_factory=dict)
     state: dict[str, Any] = field(default_factory=dict)
+    coverage: dict[str, int] | None = None  # how often each place of the rules ran (engine/coverage.py)
 
 
 class Game:
     def __init__(self, definition: GameDef, players: int, seed: int,
                  agents: list[Agent], log: GameLog | None = None,
                  chance_script: list[dict] | None = None, step_budget: int = DEFAULT_STEP_BUDGET,
-                 rules_label: str = "", compiled: bool = True, chance: Chance | None = None):
-        """`chance` replaces the seeded source (and its script) when given."""
+                 rules_label: str = "", compiled: bool = True, chance: Chance | None = None,
+                 coverage: bool = False):
+        """`chance` replaces the seeded source (and its script) when given; `coverage` counts how
+        often each place of the rules runs (GameResult.coverage, engine/coverage.py)."""
         game = definition.game
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
@@ -56,6 +61,8 @@ class Game:
         # The state and everything that changes it; the evaluator below changes it through this.
         self.runtime = Runtime(definition, players, chance or Chance(seed, chance_script), agents, self.log)
         self.state: GameState = self.runtime.state  # (the same object for the whole game)
+        if coverage:
+            self.runtime.coverage = Counter()
         # Generated code is the default; the tree-walker is the reference it is tested against.
         engine = GeneratedInterpreter if compiled else Interpreter
         self.interp = engine(self.runtime, step_budget)
@@ -64,7 +71,7 @@ class Game:
         rules = self.runtime.rules
         self.reading_start = rules.phases_reading_start  # phases that keep their start state
         # The plans of the phases (see _plan), for this rule set and engine.
-        self.step_plans: dict[str, list] = rules.step_plans.setdefault(engine, {})
+        self.step_plans: dict[str, list] = rules.step_plans.setdefault((engine, coverage), {})
 
     def header(self) -> None:
         if not self.log.active:
@@ -106,8 +113,11 @@ class Game:
         plan = self.step_plans.get(phase)
         if plan is None:
             plan = self._plan(phase, steps)
+        coverage = rt.coverage
         for where, step, run in plan:
             rt.where = where
+            if coverage is not None:
+                hit(coverage, step, STEP)
             if log.active:
                 log.emit("step", phase=phase, step=step.name)
             else:
@@ -190,7 +200,9 @@ class Game:
             self.log.emit("end", scores=scores, tiebreaks=breaks, winners=winners, rounds=played)
         else:
             self.log.seq += 1
-        return GameResult(scores, breaks, winners, played, dict(it.fired), self.state.snapshot())
+        coverage = self.runtime.coverage
+        return GameResult(scores, breaks, winners, played, dict(it.fired), self.state.snapshot(),
+                          None if coverage is None else dict(coverage))
 
     def play(self, max_rounds: int = MAX_ROUNDS) -> GameResult:
         self.header()

@@ -32,6 +32,7 @@ from ..semantics.symbols import (
 from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, parse_player, type_name
 from .chance import Chance
 from .compiled import CompiledRules
+from .coverage import EFFECT, HOOK, MODIFIER, RULE, hit
 from .env import Env
 from .errors import RuleRuntimeError, StepBudgetExceeded, did_you_mean, refused
 from .log import GameLog
@@ -57,9 +58,9 @@ class Interpreter:
     fresh_step_env = True  # the tree-walker keeps a step's lets in the Env it is given
     # Slots, not a __dict__: every `it.x` of the generated code is then a fixed offset, not a
     # dict lookup.
-    __slots__ = ("_eval", "_exec", "budget", "card_checks", "card_fields", "const_cache", "context", "d", "depth",
-                 "fired", "left_step", "n", "name_reads", "player_refs", "players_from", "read_zones", "rt",
-                 "rules", "state", "steps", "targets_cache", "zone_refs")
+    __slots__ = ("_eval", "_exec", "budget", "card_checks", "card_fields", "const_cache", "context",
+                 "coverage", "d", "depth", "fired", "left_step", "n", "name_reads", "player_refs",
+                 "players_from", "read_zones", "rt", "rules", "state", "steps", "targets_cache", "zone_refs")
 
     def __init__(self, runtime: Runtime, step_budget: int = DEFAULT_STEP_BUDGET):
         ensure_stack(runtime.d)
@@ -83,6 +84,7 @@ class Interpreter:
         self.steps = 0
         self.depth = 0  # nested calls of funcs and rules
         self.fired: dict[str, int] = {}  # how often each card handler, hook or modifier applied
+        self.coverage = runtime.coverage  # how often each place of the rules ran; None: not counted
         self.const_cache: dict[str, Any] = {}
         # Fields whose value is a literal, remembered for every game of the rule set.
         self.card_fields: dict[tuple[str, str], Any] = self.rules.card_fields
@@ -459,6 +461,8 @@ class Interpreter:
         for handler in decl.handlers:
             if handler.event == event:
                 self.fired[card.name] = self.fired.get(card.name, 0) + 1
+                if self.coverage is not None:  # (both engines run card effects here)
+                    hit(self.coverage, handler, EFFECT)
                 self.context.append(card.name)
                 self.depth += 1
                 try:
@@ -511,6 +515,8 @@ class Interpreter:
             raise self.error(node, f"unknown rule {name!r}", _did_you_mean(name, list(self.d.rules)))
         if len(args) != len(rule.params):
             raise self.error(node, f"rule {name} takes {len(rule.params)} values, got {len(args)}")
+        if self.coverage is not None:
+            hit(self.coverage, rule, RULE)
         hooks = self.d.hooks.get(name, {})
         for attached in hooks.get("before", ()):
             self._run_hook(attached, args)
@@ -591,6 +597,8 @@ def _count_fired(it: Interpreter, attached: Attached) -> None:
     """Counts one application of a card's effect, a hook or a modifier (GameResult.fired)."""
     key = attached.card.name if attached.card is not None else attached.decl.key
     it.fired[key] = it.fired.get(key, 0) + 1
+    if it.coverage is not None:
+        hit(it.coverage, attached.decl, HOOK if isinstance(attached.decl, A.Hook) else MODIFIER)
 
 
 def _distribution_targets(it: Interpreter, node: A.AskDistribute, p: PlayerRef, value: Any) -> dict[str, ZoneRef]:

@@ -29,6 +29,7 @@ class Generation(Protocol):
     kind_set: frozenset[str]
     zone_tables: dict[str, tuple[ZoneRef, ...]]  # each player zone's refs, by seat
     decks_read_zones: bool  # whether some deck's activity depends on token counts
+    coverage: bool  # whether the code counts each place of the rules that runs (engine/coverage.py)
     # The lowering of each expression and statement class (lower_expr.py, lower_stmt.py): a
     # function of the lowering, the node and its scope.
     lower_expr: Mapping[type, Callable[..., str]]

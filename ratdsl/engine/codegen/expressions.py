@@ -15,6 +15,7 @@ from ...semantics.definition import Attached
 from ...semantics.operators import BINARY, OperatorError, fold
 from ...semantics.symbols import BUILTIN, BUILTIN_NAMES, CARD, CONST, OPTION, PILE, STATE_NAMES, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
+from ..coverage import HOOK, MODIFIER, point_key
 from .context import Generation
 from .outline import outline, too_deep
 from .scope import Scope, Unit
@@ -171,6 +172,13 @@ class ExprLowering:
         key = attached.card.name if attached.card is not None else attached.decl.key
         k = self.t(key)
         self.emit(f"it.fired[{k}] = it.fired.get({k}, 0) + 1")
+        self.count_point(attached.decl, HOOK if isinstance(attached.decl, A.Hook) else MODIFIER)
+
+    def count_point(self, node: A.Node, tag: str) -> None:
+        """Counts a run of a place of the rules (engine/coverage.py), in code generated with
+        coverage on; code generated without it has no counter at all."""
+        if self.gen.coverage:
+            self.emit(f"it.coverage[{self.t(point_key(node, tag))}] += 1")
 
     def reads_env(self, scope: Scope) -> bool:
         """Whether names free in `scope` may come from the unit's caller (not so in the body of

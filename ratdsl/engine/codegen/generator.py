@@ -49,11 +49,12 @@ class CodeGenerator:
     lower_expr = LOWER_EXPR  # how each expression class is lowered
     lower_stmt = LOWER_STMT  # and each statement class
 
-    def __init__(self, d: GameDef, rules: CompiledRules):
+    def __init__(self, d: GameDef, rules: CompiledRules, coverage: bool = False):
         # The definition, held weakly: its CompiledRules hold this generator, and must not keep
         # the definition alive (see compiled.py). Whoever generates code holds the definition.
         self._definition = weakref.ref(d)
         self.rules = rules
+        self.coverage = coverage  # counters compiled in (engine/coverage.py): a generator of its own
         self.table = d.symbol_table
         self.set_targets = {n.target.id for decl in d.ruleset.decls for n in A.walk(decl)
                             if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
@@ -366,12 +367,18 @@ def _global_names(code: CodeType) -> set[str]:
     return names
 
 
-def generator_for(d: GameDef) -> CodeGenerator:
-    """One generator (and its generated code) per rule set, shared by every game played with it."""
-    return _generator(d, compiled(d))
+def generator_for(d: GameDef, coverage: bool = False) -> CodeGenerator:
+    """One generator (and its generated code) per rule set, shared by every game played with it;
+    games counting coverage share another, whose code has the counters."""
+    return _generator(d, compiled(d), coverage)
 
 
-def _generator(d: GameDef, rules: CompiledRules) -> CodeGenerator:
+def _generator(d: GameDef, rules: CompiledRules, coverage: bool = False) -> CodeGenerator:
+    if coverage:
+        gen = rules.coverage_generator
+        if gen is None:
+            gen = rules.coverage_generator = CodeGenerator(d, rules, coverage=True)
+        return gen
     gen = rules.generator
     if gen is None:
         gen = rules.generator = CodeGenerator(d, rules)
@@ -386,7 +393,7 @@ class GeneratedInterpreter(Interpreter):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.gen = _generator(self.d, self.rules)
+        self.gen = _generator(self.d, self.rules, self.coverage is not None)
 
     def eval(self, node: A.Expr, env: Env) -> Any:
         f = self.gen.entries.get(id(node))

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...language import ast as A
 from ...semantics.values import PileRef, PlayerRef, ZoneRef
+from ..coverage import ELSE, NO, THEN, YES
 from ..runtime.moves import before_move_code
 from .expressions import MAX_INLINE_NESTING
 from .scope import Scope
@@ -72,20 +73,27 @@ def _s_Set(low: Lowering, node: A.Set, scope: Scope) -> None:
 def _s_If(low: Lowering, node: A.If, scope: Scope) -> None:
     cond = low.truth(node.condition, scope)
     if cond == "False" and node.otherwise is None:
+        low.count_point(node, ELSE)  # (an option settled it: with coverage on, still counted)
         return
-    branches(low, cond, node.then, node.otherwise, scope)
+    branches(low, cond, node.then, node.otherwise, scope, (node, THEN, ELSE))
 
 
-def branches(low: Lowering, cond: str, then: A.Block, otherwise: A.Block | None, scope: Scope) -> None:
-    """`if COND:` then-block, `else:` otherwise-block, each in a scope of its own."""
+def branches(low: Lowering, cond: str, then: A.Block, otherwise: A.Block | None, scope: Scope,
+             counted: tuple[A.Node, str, str]) -> None:
+    """`if COND:` then-block, `else:` otherwise-block, each in a scope of its own; with coverage
+    on, each branch counts its run under `counted`'s node and tags (also an else left empty)."""
+    node, then_tag, else_tag = counted
     low.emit(f"if {cond}:")
     low.unit.depth += 1
+    low.count_point(node, then_tag)
     low.block_in(then, Scope(scope))
     low.unit.depth -= 1
-    if otherwise is not None:
+    if otherwise is not None or low.gen.coverage:
         low.emit("else:")
         low.unit.depth += 1
-        low.block_in(otherwise, Scope(scope))
+        low.count_point(node, else_tag)
+        if otherwise is not None:
+            low.block_in(otherwise, Scope(scope))
         low.unit.depth -= 1
 
 
@@ -369,7 +377,7 @@ def _s_AskMay(low: Lowering, node: A.AskMay, scope: Scope) -> None:
     answer = low.tmp()
     low.emit(f"{answer} = it.rt.ask(rt.Decision({p}.seat, {low.t(node.id)}, {low.t('may')}, [True, False]), "
              f"{low.c(node)})")
-    branches(low, answer, node.body, node.otherwise, scope)
+    branches(low, answer, node.body, node.otherwise, scope, (node, YES, NO))
 
 
 def _s_AskChoose(low: Lowering, node: A.AskChoose, scope: Scope) -> None:

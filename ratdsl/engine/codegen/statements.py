@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...language import ast as A
 from ...semantics.definition import Attached
 from ...semantics.values import CardValue
+from ..coverage import RULE
 from .expressions import ExprLowering, _intern
 from .outline import outline, too_deep
 from .scope import Scope
@@ -88,6 +89,7 @@ class Lowering(ExprLowering):
         depth frame, with the budget checked."""
         rule = self.d.rules[name]
         self.enter_call(name, rule=True, site=site)
+        self.count_point(rule, RULE)
         hooks = self.d.hooks.get(name, {})
         for attached in hooks.get("before", ()):
             self.emit(f"{self.hook(attached, args)}(it, {', '.join(args)})")

@@ -3,6 +3,7 @@ evaluators change it. Its parts live in the modules of this package, one concern
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -35,7 +36,7 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
 
     # Slots, not a __dict__: generated code reads some of these on every move.
     __slots__ = ("active_cache", "active_now", "agents", "baseline", "baseline_cards", "card_uid",
-                 "cards_checked_at", "chance", "context", "current_span", "d", "kept_secrets", "keeping",
+                 "cards_checked_at", "chance", "context", "coverage", "current_span", "d", "kept_secrets", "keeping",
                  "log", "move_watchers", "n", "phase_start_zones", "rules", "secret_stack", "span_text",
                  "state", "tokens", "version", "where")
 
@@ -79,6 +80,8 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
         self.context: list[str] = []
         self.span_text: dict[int, str] = self.rules.span_text  # "file:line:col" of each ask
         self.move_watchers: list[Callable[[ZoneRef, ZoneRef, dict[str, int], str], None]] = []
+        # How often each place of the rules ran (engine/coverage.py), or None: coverage is off.
+        self.coverage: Counter[str] | None = None
 
     def error(self, node: A.Node | None, message: str, hint: str | None = None,
               code: str = "R001") -> RuleRuntimeError:

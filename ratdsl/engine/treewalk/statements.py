@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
 from ...semantics.values import encode
+from ..coverage import ELSE, NO, THEN, YES, hit
 from ..decisions import Decision
 from ..env import Env
 from ..errors import GameOver
@@ -31,8 +32,13 @@ def _exec_set(it: Interpreter, node: A.Set, env: Env) -> None:
 
 def _exec_if(it: Interpreter, node: A.If, env: Env) -> None:
     if it.truth(it.eval(node.condition, env), node.condition):
+        if it.coverage is not None:
+            hit(it.coverage, node, THEN)
         it.run_block(node.then, env.child())
-    elif node.otherwise is not None:
+        return
+    if it.coverage is not None:
+        hit(it.coverage, node, ELSE)
+    if node.otherwise is not None:
         it.run_block(node.otherwise, env.child())
 
 
@@ -99,6 +105,8 @@ def _exec_reveal(it: Interpreter, node: A.Reveal, env: Env) -> None:
 def _exec_ask_may(it: Interpreter, node: A.AskMay, env: Env) -> None:
     p = it.player(it.eval(node.player, env), node.player)
     answer = it.rt.ask(Decision(p.seat, node.id, "may", [True, False]), node)
+    if it.coverage is not None:
+        hit(it.coverage, node, YES if answer else NO)
     if answer:
         it.run_block(node.body, env.child())
     elif node.otherwise is not None:
