@@ -18,6 +18,7 @@ from ..language.errors import RuleError
 from ..language.visible import visible
 from ..session import RulesInvalid, load_rules, parse_option_pairs
 from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
+from .coverage_table import print_coverage
 
 MAX_WORKERS = 256  # more processes than this is a typing mistake, not a machine
 DEFAULT_GAMES = 1000
@@ -54,6 +55,9 @@ def register(app: typer.Typer) -> None:
         workers: int = typer.Option(1, "--workers", "-w", help="Processes playing games in parallel."),
         out: Path | None = typer.Option(None, "--out", help="Write the report as JSON."),
         html_out: Path | None = typer.Option(None, "--html", help="Write the report as an HTML page."),
+        coverage: bool = typer.Option(False, "--coverage",
+                                      help="Count how often each rule, card, hook and branch ran; "
+                                           "mark those never fired."),
     ) -> None:
         """Simulate many seeded games and report what the rules do (against --baseline).
 
@@ -83,7 +87,7 @@ def register(app: typer.Typer) -> None:
             fail(str(err))
 
         console = Console()
-        spec = SimulationSpec(str(rules), tuple(modules), opts, players, names)
+        spec = SimulationSpec(str(rules), tuple(modules), opts, players, names, coverage)
         base_mods = tuple(modules if baseline_modules is None else [m for m in baseline_modules if m != "none"])
         base = SimulationSpec(str(baseline), base_mods, opts, players, names) if baseline else None
         if base is not None:  # broken baseline rules: say so, naming them, before any game
@@ -99,6 +103,8 @@ def register(app: typer.Typer) -> None:
         except (RulesInvalid, RuleError, ValueError) as err:
             fail(*rules_failure(err, rules))
         _print_table(console, report)
+        if "coverage" in report:
+            print_coverage(console, report["coverage"], "game")
         elapsed = time.perf_counter() - started
         played = report["run"]["games"] + (report["baseline"]["games"] if report["baseline"] else 0)
         echo(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "

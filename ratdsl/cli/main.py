@@ -238,10 +238,14 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
 
 
 @app.command()
-def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folders.")) -> None:
+def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folders."),
+         coverage: bool = typer.Option(False, "--coverage",
+                                       help="After the results, which rules, cards, hooks and branches "
+                                            "the scenarios ran, and which none did.")) -> None:
     """Run scenario tests written as data (JSON, YAML or TOML); exit 1 if one fails.
 
-    Example: ratdsl test rules/my_game/scenarios"""
+    Example: ratdsl test rules/my_game/scenarios --coverage"""
+    from ..engine.coverage import Tally
     from ..scenarios import ScenarioOutcome, collect_scenarios, run_scenario
 
     for path in paths or []:
@@ -251,15 +255,22 @@ def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folder
     if not files:
         fail("no scenario files found")
     failed = broken = 0
+    tally = Tally() if coverage else None
     for path in files:
         try:
-            outcome = run_scenario(path)
+            outcome = run_scenario(path, coverage=tally)
         except Exception as err:  # noqa: BLE001 - a bug shown on that scenario; the others still run
             outcome = ScenarioOutcome(path, failures=[internal_error_line(err, "running this scenario")])
             broken += 1
         mark = "ok  " if outcome.ok else "FAIL"
         echo(f"{mark} {path}" + ("" if outcome.ok else "\n" + outcome.report()))
         failed += not outcome.ok
+    if tally is not None:
+        from rich.console import Console
+
+        from .coverage_table import print_coverage
+
+        print_coverage(Console(), tally.to_json(), "scenario")
     echo(f"{len(files) - failed} passed, {failed} failed")
     raise typer.Exit(INTERNAL if broken else 1 if failed else 0)
 

@@ -53,8 +53,9 @@ def points(d: GameDef) -> list[Point]:
     def branches(root: A.Node, inside: str) -> None:
         for node in A.walk(root):
             if isinstance(node, A.If):
-                add(node, THEN, f"{inside}: if … then")
-                add(node, ELSE, f"{inside}: if … else" + ("" if node.otherwise is not None else " (nothing)"))
+                condition = f"if {_text(d, node.condition)}"
+                add(node, THEN, f"{inside}: {condition}: then")
+                add(node, ELSE, f"{inside}: {condition}: else" + ("" if node.otherwise is not None else " (nothing)"))
             elif isinstance(node, A.AskMay):
                 add(node, YES, f"{inside}: may {node.id}: yes")
                 add(node, NO, f"{inside}: may {node.id}: no")
@@ -93,6 +94,24 @@ def points(d: GameDef) -> list[Point]:
         elif isinstance(decl, (A.Hook, A.Modify)) and id(decl) in attached:
             hook_or_modifier(decl, None)
     return out
+
+
+MAX_TEXT = 48  # characters of a condition shown in a point's words
+
+
+def _text(d: GameDef, node: A.Node) -> str:
+    """The rule text of a node on one line, shortened (a condition, so a designer knows the `if`)."""
+    span = node.span
+    source = d.ruleset.source(span.file)
+    if source is None:
+        return "…"
+    lines = source.splitlines()[span.line - 1:span.end_line]
+    if not lines:
+        return "…"
+    lines[-1] = lines[-1][:span.end_column - 1]  # (the end first: on one line, the columns count from its start)
+    lines[0] = lines[0][span.column - 1:]
+    text = " ".join(" ".join(lines).split())
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
 
 @dataclass

@@ -11,6 +11,7 @@ from typing import Any
 from ..agents.random_agent import RandomAgent, agent_seed
 from ..agents.scripted import ScriptedAgent, ScriptExhausted
 from ..engine.chance import ScriptError
+from ..engine.coverage import Tally, points
 from ..engine.errors import GameOver
 from ..engine.game import Game
 from ..engine.log import GameLog
@@ -66,10 +67,11 @@ def _game_folder(start: Path) -> Path:
     raise ValueError(f"no game folder above {start}; set `rules:` in the scenario")
 
 
-def run_scenario(path: str | Path, without_variant: bool = False) -> ScenarioOutcome:
+def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tally | None = None) -> ScenarioOutcome:
     """Runs one scenario file. `without_variant` runs a variant's scenario against the game the
     variant extends (same modules, none of its edits): a scenario that proves a house rule must
-    fail there."""
+    fail there. With a `coverage` tally, what the scenario ran of its rules is added to it (as far
+    as it got, when it stops with an error)."""
     path = Path(path)
     outcome = ScenarioOutcome(path)
     try:
@@ -79,7 +81,7 @@ def run_scenario(path: str | Path, without_variant: bool = False) -> ScenarioOut
         return outcome
     outcome.name = data["name"]
     try:
-        _run(path, data, outcome, without_variant)
+        _run(path, data, outcome, without_variant, coverage)
     except (RulesInvalid, RuleError, ScriptExhausted, ScriptError, ValueError, KeyError) as err:
         expected_error = data["expect"].get("error")
         message = err.render() if isinstance(err, RuleError) else str(err)
@@ -88,7 +90,8 @@ def run_scenario(path: str | Path, without_variant: bool = False) -> ScenarioOut
     return outcome
 
 
-def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_variant: bool) -> None:
+def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_variant: bool,
+         coverage: Tally | None = None) -> None:
     rules = scenario_rules(path, data["rules"]) if "rules" in data else _game_folder(path.parent)
     modules = list(data.get("with", []))
     if without_variant:
@@ -104,7 +107,20 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_var
                             label=f"P{s + 1}") for s in range(players)]
     log = GameLog(keep=True)
     game = Game(definition, players, seed, agents=agents, log=log, chance_script=data.get("random", []),
-                rules_label=str(rules))
+                rules_label=str(rules), coverage=coverage is not None)
+    if coverage is None:
+        _play(game, data, agents, log, outcome)
+        return
+    coverage.add_points(points(definition))
+    try:
+        _play(game, data, agents, log, outcome)
+    finally:
+        coverage.add(game.runtime.coverage or {})
+
+
+def _play(game: Game, data: dict[str, Any], agents: list[ScriptedAgent], log: GameLog,
+          outcome: ScenarioOutcome) -> None:
+    """Plays what the scenario says and compares what must hold."""
     game.header()
     if data.get("setup", "run") == "run":
         game.setup()

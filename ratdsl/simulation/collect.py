@@ -21,6 +21,7 @@ class GameStats:
     metrics: dict[str, int] = field(default_factory=dict)
     labels: dict[str, list[str]] = field(default_factory=dict)  # label -> value per seat
     fired: dict[str, int] = field(default_factory=dict)
+    coverage: dict[str, int] | None = None  # how often each place of the rules ran (engine/coverage.py)
 
     @property
     def margin(self) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from .charts import charts
 from .collect import GameStats
+from .coverage import coverage_html
 from .stats import (
     CORRECTION,
     PAIRED_METHOD,
@@ -259,5 +260,6 @@ figure {{ margin: 0 0 1.5em; }} figure svg {{ display: block; width: 100%; heigh
 <h1>{html.escape(head)}</h1>
 <p>{html.escape(report["summary"])}</p>
 {_html_table(report)}
-{figures}</body></html>
+{figures}{coverage_html(report)}
+</body></html>
 """

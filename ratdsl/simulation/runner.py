@@ -27,6 +27,7 @@ class SimulationSpec:
     options: tuple[tuple[str, Any], ...] = ()
     players: int = 4
     agents: tuple[str, ...] = ("random",)  # one name per seat, cycled: "random" or a persona
+    coverage: bool = False  # count how often each place of the rules runs (engine/coverage.py)
     extra: dict = field(default_factory=dict, compare=False)
 
 
@@ -78,7 +79,8 @@ class GamePlayer:
     def play(self, index: int, master: int) -> GameStats:
         seed = game_seed(master, index)
         log = GameLog(keep=False)
-        game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed), log=log)
+        game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed), log=log,
+                    coverage=self.spec.coverage)
         counter = MetricCounter(self.definition, lambda m: game.interp.kinds_of(
             game.interp.eval(m.kinds, _empty_env()), m.kinds))
         if counter.rules:
@@ -87,7 +89,8 @@ class GamePlayer:
         seats = {f"P{s + 1}": s for s in range(self.spec.players)}
         return GameStats(index, seed, result.rounds, [result.scores[f"P{s + 1}"] for s in range(self.spec.players)],
                          [seats[w] for w in result.winners], dict(counter.counts),
-                         labels_of(result.state, self.spec.players, self.definition), dict(result.fired))
+                         labels_of(result.state, self.spec.players, self.definition), dict(result.fired),
+                         result.coverage)
 
 
 def _empty_env():

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.coverage import Tally
 from ..schemas import validate
 from ..session import load_rules
+from .coverage import coverage_tally
 from .report import Aggregate, compare, comparison_method
 from .runner import SimulationSpec, run_games
 
@@ -25,11 +27,13 @@ class Precision:
 
 
 def _play(aggregate: Aggregate, spec: SimulationSpec, games: int, seed: int, workers: int,
-          progress: Callable[[int], None] | None) -> bool:
+          progress: Callable[[int], None] | None, tally: Tally | None = None) -> bool:
     """Adds games aggregate.games .. + games to the aggregate; True if interrupted."""
     try:
         for stats in run_games(spec, games, seed, workers, start=aggregate.games):
             aggregate.add(stats)
+            if tally is not None and stats.coverage is not None:
+                tally.add(stats.coverage)
             if progress is not None:
                 progress(1)
     except KeyboardInterrupt:
@@ -65,11 +69,12 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
     `games` is ignored: batches of BATCH games (run, then baseline on the same seeds) until
     every headline interval is narrower than asked, or max_games."""
     definition = load_rules(spec.rules, spec.modules, dict(spec.options))
+    tally = coverage_tally(definition) if spec.coverage else None  # the run's games only
     run = Aggregate(spec.players)
     base = Aggregate(baseline.players) if baseline is not None else None
     widest: float | None = None
     if precision is None:
-        stopped = _play(run, spec, games, seed, workers, progress)
+        stopped = _play(run, spec, games, seed, workers, progress, tally)
         if base is not None and not stopped:
             stopped = _play(base, baseline, run.games, seed, workers, progress)
     else:
@@ -77,7 +82,7 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
         stopped = False
         while not stopped and run.games < games:
             n = min(precision.batch, games - run.games)
-            stopped = _play(run, spec, n, seed, workers, progress)
+            stopped = _play(run, spec, n, seed, workers, progress, tally)
             if base is not None and not stopped:
                 stopped = _play(base, baseline, n, seed, workers, progress)
             if not stopped and run.games >= 2:
@@ -121,6 +126,8 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
                                "batch": precision.batch,
                                "widest": None if widest is None else round(widest, 6),
                                "reached": widest is not None and widest < precision.width}
+    if tally is not None:
+        report["coverage"] = tally.to_json()
     validate("report", report)
     return report
 

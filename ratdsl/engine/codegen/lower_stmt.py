@@ -9,7 +9,7 @@ from typing import Any
 
 from ...language import ast as A
 from ...semantics.values import PileRef, PlayerRef, ZoneRef
-from ..coverage import ELSE, NO, THEN, YES
+from ..coverage import ELSE, NO, RULE, THEN, YES
 from ..runtime.moves import before_move_code
 from .expressions import MAX_INLINE_NESTING
 from .scope import Scope
@@ -236,6 +236,7 @@ def _s_Do(low: Lowering, node: A.Do, scope: Scope) -> None:
         # Nothing would run; only the depth limit could still stop it.
         low.emit(f"if it.depth >= MAX_DEPTH: it.call_rule({low.t(node.rule)}, "
                  f"[{', '.join(args)}], {n})")
+        low.count_point(rule, RULE)  # (it ran, doing nothing)
         return
     if low.gen.rule_inlinable(node.rule) and low.inlined_rules < MAX_INLINE_NESTING:
         low.inlined_rules += 1
