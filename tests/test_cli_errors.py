@@ -252,10 +252,10 @@ def test_an_internal_error_in_one_scenario_does_not_stop_the_others(tmp_path, mo
                                          "scenarios/b.yaml": SCENARIO_OK})
     real_run = runner.run_scenario
 
-    def run_scenario(path, *args):
+    def run_scenario(path, *args, **kwargs):
         if path.name == "a.yaml":
             raise ZeroDivisionError("oops")
-        return real_run(path, *args)
+        return real_run(path, *args, **kwargs)
 
     monkeypatch.setattr("ratdsl.scenarios.run_scenario", run_scenario)
     monkeypatch.setattr(sys, "argv", ["ratdsl", "test", str(game)])

@@ -287,6 +287,7 @@ class Interpreter:
             value = self.eval(func.value, Env(dict(zip(func.params, args))))
             return self.apply_modifiers(name, args, value, func.params)
         if name in d.tables:
+            self.tick(node)  # a table's row costs a step, as a func call does
             if len(args) != 1:
                 raise self.error(node, f"table {name} takes one value, got {len(args)}")
             value = self.lookup_table(d.tables[name], args[0], node)

@@ -338,6 +338,8 @@ class ExprLowering:
             self.emit("try:")
             self.unit.depth += 1
             self.emit(f"if it.depth > MAX_DEPTH: raise rt.too_deep(it, {n}, {k}, False)")
+        self.emit("it.steps += 1")  # a call costs a step, inlined or not (as in the tree-walker)
+        self.emit(f"if it.steps > it.budget: raise StepBudgetExceeded({n}.span, it.budget)")
         scope = Scope()  # a func sees its parameters and globals only
         for param, arg in zip(func.params, args):
             scope.names[param] = arg  # evaluated already, and nothing can change it meanwhile
