@@ -6,6 +6,8 @@ writes the games that finished, marked partial (`stopped_early`), and exits 130.
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import json
 import time
 from pathlib import Path
@@ -23,6 +25,7 @@ from .coverage_table import print_coverage
 MAX_WORKERS = 256  # more processes than this is a typing mistake, not a machine
 DEFAULT_GAMES = 1000
 DEFAULT_MAX_GAMES = 20_000
+BACKENDS = ("processes", "dask")  # where games are played (docs/cluster.md)
 
 
 def agent_names(agents: str) -> tuple[str, ...]:
@@ -53,6 +56,11 @@ def register(app: typer.Typer) -> None:
             help="Modules for the baseline (default: the same as --with; `none` for no module)."),
         agents: str = typer.Option("random", "--agents", help="random or personas, one per seat, cycled."),
         workers: int = typer.Option(1, "--workers", "-w", help="Processes playing games in parallel."),
+        backend: str = typer.Option("processes", "--backend",
+                                    help="Where games are played: processes (this machine) or dask."),
+        scheduler: str | None = typer.Option(
+            None, "--scheduler", help="With --backend dask: an existing cluster's scheduler (tcp://host:8786); "
+            "default: a local cluster of --workers processes."),
         out: Path | None = typer.Option(None, "--out", help="Write the report as JSON."),
         html_out: Path | None = typer.Option(None, "--html", help="Write the report as an HTML page."),
         coverage: bool = typer.Option(False, "--coverage",
@@ -66,7 +74,7 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
 
         from ..simulation import SimulationSpec, simulate
-        from ..simulation.runner import UnknownAgent
+        from ..simulation.runner import BackendUnavailable, UnknownAgent
         from ..simulation.simulate import Precision
 
         # Everything the command line says is checked before the first game.
@@ -81,6 +89,7 @@ def register(app: typer.Typer) -> None:
         out = output_path(out, "--out")
         html_out = output_path(html_out, "--html")
         names = agent_names(agents)
+        dask_backend = _backend(backend, scheduler, workers)
         try:
             opts = tuple(sorted(parse_option_pairs(options).items()))
         except ValueError as err:
@@ -97,11 +106,16 @@ def register(app: typer.Typer) -> None:
                 fail(*rules_failure(err, baseline))
         started = time.perf_counter()
         try:
-            report = _play(console, simulate, spec, games, seed, workers, base, wanted)
+            with dask_backend or contextlib.nullcontext() as chosen:
+                if chosen is not None:
+                    workers = chosen.workers  # with --scheduler: the cluster's
+                report = _play(console, simulate, spec, games, seed, workers, base, wanted, chosen)
         except UnknownAgent as err:
             fail(str(err))
         except (RulesInvalid, RuleError, ValueError) as err:
             fail(*rules_failure(err, rules))
+        except BackendUnavailable as err:
+            fail(str(err))
         _print_table(console, report)
         if "coverage" in report:
             print_coverage(console, report["coverage"], "game")
@@ -133,7 +147,24 @@ def _precision(games: int | None, precision: float | None, max_games: int | None
     return make(precision, at_least(DEFAULT_MAX_GAMES if max_games is None else max_games, 2, "--max-games"))
 
 
-def _play(console, simulate, spec, games: int, seed: int, workers: int, base, precision=None) -> dict[str, Any]:
+def _backend(name: str, scheduler: str | None, workers: int):
+    """The Dask backend (not yet connected) for `--backend dask`, None for the process pool; a
+    usage error for another name or a --scheduler without dask."""
+    if name not in BACKENDS:
+        fail(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
+    if name != "dask":
+        if scheduler is not None:
+            fail("--scheduler needs --backend dask")
+        return None
+    from ..simulation.dask_backend import INSTALL_HINT, DaskBackend  # (Dask is imported when it starts)
+
+    if importlib.util.find_spec("distributed") is None:  # said before any rule is loaded
+        fail(INSTALL_HINT)
+    return DaskBackend(scheduler, workers)
+
+
+def _play(console, simulate, spec, games: int, seed: int, workers: int, base, precision=None,
+          backend=None) -> dict[str, Any]:
     """The report, with a progress bar while the games are played."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -149,7 +180,7 @@ def _play(console, simulate, spec, games: int, seed: int, workers: int, base, pr
             rate = done / max(1e-9, time.perf_counter() - started)
             progress.update(task, advance=n, rate=f"{rate:.0f}")
 
-        return simulate(spec, games, seed, workers, base, advance, precision)
+        return simulate(spec, games, seed, workers, base, advance, precision, backend)
 
 
 def _print_table(console, report: dict[str, Any]) -> None:

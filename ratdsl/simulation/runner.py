@@ -9,7 +9,7 @@ import multiprocessing
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
 from ..agents.random_agent import agent_seed
@@ -113,21 +113,51 @@ def _play_in_worker(args: tuple[int, int]) -> GameStats:
     return _WORKER.play(*args)
 
 
-def run_games(spec: SimulationSpec, games: int, master_seed: int, workers: int = 1,
-              on_game: Callable[[GameStats], None] | None = None, start: int = 0) -> Iterator[GameStats]:
-    """Yields each game's stats in game order: games start, start + 1, ... (a --precision run
-    plays them in batches)."""
-    jobs = ((i, master_seed) for i in range(start, start + games))  # lazily: -n may be large
-    # Made here even for workers: what makes it fail (an unknown agent, a bad persona weight)
-    # must fail once, in this process; in a pool's initializer it would kill every worker,
-    # and the pool starts new ones forever.
-    player = GamePlayer(spec)
-    if workers <= 1:
-        for job in jobs:
-            yield player.play(*job)
-        return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(spec,)) as pool:
-        yield from pool.imap(_play_in_worker, jobs, chunksize=max(1, min(50, games // (workers * 8) or 1)))
+class BackendUnavailable(Exception):
+    """A backend cannot start: its library is not installed, or its cluster cannot be reached."""
 
+
+class Backend(Protocol):
+    """Where games are played. Each game depends on its index and the master seed alone, so any
+    backend that yields every game's stats in game order gives the same report."""
+
+    def play(self, spec: SimulationSpec, games: int, master_seed: int, start: int = 0) -> Iterator[GameStats]:
+        """Yields the stats of games start to start + games - 1, in that order; closing the
+        iterator (Ctrl-C) stops the games still being played."""
+        ...
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games sent to a worker at a time: few enough that every worker gets work and the last
+    chunks finish together, many enough that sending them costs little."""
+    return max(1, min(50, games // (workers * 8) or 1))
+
+
+@dataclass(frozen=True)
+class ProcessBackend:
+    """This process (workers = 1) or a pool of worker processes on this machine: the default."""
+
+    workers: int = 1
+
+    def play(self, spec: SimulationSpec, games: int, master_seed: int, start: int = 0) -> Iterator[GameStats]:
+        jobs = ((i, master_seed) for i in range(start, start + games))  # lazily: -n may be large
+        # Made here even for workers: what makes it fail (an unknown agent, a bad persona weight)
+        # must fail once, in this process; in a pool's initializer it would kill every worker,
+        # and the pool starts new ones forever.
+        player = GamePlayer(spec)
+        if self.workers <= 1:
+            for job in jobs:
+                yield player.play(*job)
+            return
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        with ctx.Pool(self.workers, initializer=_init_worker, initargs=(spec,)) as pool:
+            yield from pool.imap(_play_in_worker, jobs, chunksize=chunk_size(games, self.workers))
+
+
+def run_games(spec: SimulationSpec, games: int, master_seed: int, workers: int = 1,
+              on_game: Callable[[GameStats], None] | None = None, start: int = 0,
+              backend: Backend | None = None) -> Iterator[GameStats]:
+    """Yields each game's stats in game order: games start, start + 1, ... (a --precision run
+    plays them in batches), played by `backend` (default: `workers` local processes)."""
+    yield from (backend or ProcessBackend(workers)).play(spec, games, master_seed, start)

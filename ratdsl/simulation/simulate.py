@@ -12,7 +12,7 @@ from ..schemas import validate
 from ..session import load_rules
 from .coverage import coverage_tally
 from .report import Aggregate, compare, comparison_method
-from .runner import SimulationSpec, run_games
+from .runner import Backend, SimulationSpec, run_games
 
 BATCH = 100  # games per batch of a --precision run: a fixed size keeps the stopping point seeded
 
@@ -27,10 +27,11 @@ class Precision:
 
 
 def _play(aggregate: Aggregate, spec: SimulationSpec, games: int, seed: int, workers: int,
-          progress: Callable[[int], None] | None, tally: Tally | None = None) -> bool:
+          progress: Callable[[int], None] | None, tally: Tally | None = None,
+          backend: Backend | None = None) -> bool:
     """Adds games aggregate.games .. + games to the aggregate; True if interrupted."""
     try:
-        for stats in run_games(spec, games, seed, workers, start=aggregate.games):
+        for stats in run_games(spec, games, seed, workers, start=aggregate.games, backend=backend):
             aggregate.add(stats)
             if tally is not None and stats.coverage is not None:
                 tally.add(stats.coverage)
@@ -64,27 +65,28 @@ def _is_rate(key: str) -> bool:
 def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
              baseline: SimulationSpec | None = None,
              progress: Callable[[int], None] | None = None,
-             precision: Precision | None = None) -> dict[str, Any]:
+             precision: Precision | None = None, backend: Backend | None = None) -> dict[str, Any]:
     """The report document (validated against schemas/report.schema.json). With `precision`,
     `games` is ignored: batches of BATCH games (run, then baseline on the same seeds) until
-    every headline interval is narrower than asked, or max_games."""
+    every headline interval is narrower than asked, or max_games. `backend` plays the games
+    (default: `workers` local processes); the report does not depend on it."""
     definition = load_rules(spec.rules, spec.modules, dict(spec.options))
     tally = coverage_tally(definition) if spec.coverage else None  # the run's games only
     run = Aggregate(spec.players)
     base = Aggregate(baseline.players) if baseline is not None else None
     widest: float | None = None
     if precision is None:
-        stopped = _play(run, spec, games, seed, workers, progress, tally)
+        stopped = _play(run, spec, games, seed, workers, progress, tally, backend)
         if base is not None and not stopped:
-            stopped = _play(base, baseline, run.games, seed, workers, progress)
+            stopped = _play(base, baseline, run.games, seed, workers, progress, backend=backend)
     else:
         games = precision.max_games
         stopped = False
         while not stopped and run.games < games:
             n = min(precision.batch, games - run.games)
-            stopped = _play(run, spec, n, seed, workers, progress, tally)
+            stopped = _play(run, spec, n, seed, workers, progress, tally, backend)
             if base is not None and not stopped:
-                stopped = _play(base, baseline, n, seed, workers, progress)
+                stopped = _play(base, baseline, n, seed, workers, progress, backend=backend)
             if not stopped and run.games >= 2:
                 widest = max(headline_widths(run, base).values())
                 if widest < precision.width:

@@ -1,0 +1,106 @@
+"""Plays a simulation's games on a Dask distributed cluster: an existing one (`--scheduler
+ADDRESS`, workers on several machines) or a local one started for the run. Dask is an optional
+extra (`pip install 'ratdsl[dask]'`), imported only when this backend is used.
+
+Games go out in chunks (one task per game would cost more in scheduling than a game takes to
+play), a bounded number at a time, and come back in game order, so the report is the same as the
+process pool's: each game's seed depends on the master seed and its index alone."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from .collect import GameStats
+from .runner import BackendUnavailable, GamePlayer, SimulationSpec, chunk_size
+
+INSTALL_HINT = "--backend dask needs Dask distributed: pip install 'ratdsl[dask]'"
+IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: enough to keep it busy, few to cancel on Ctrl-C
+
+
+_LOCAL = threading.local()  # a worker may run tasks in several threads: a player per thread
+_LOADING = threading.Lock()  # loading rules fills module caches: one thread at a time
+
+
+def _player(spec: SimulationSpec) -> GamePlayer:
+    """This worker thread's player for `spec`, loading the rules once per thread."""
+    players: dict[SimulationSpec, GamePlayer] = _LOCAL.__dict__.setdefault("players", {})
+    if spec not in players:
+        with _LOADING:
+            players.clear()  # one rule set at a time: a run, then its baseline
+            players[spec] = GamePlayer(spec)
+    return players[spec]
+
+
+def play_chunk(spec: SimulationSpec, master_seed: int, start: int, stop: int) -> list[GameStats]:
+    """Runs on a worker: games start to stop - 1."""
+    player = _player(spec)
+    return [player.play(index, master_seed) for index in range(start, stop)]
+
+
+class DaskBackend:
+    """A context manager: connects to the scheduler at `address` (or starts a local cluster of
+    `workers` processes) on entry, and lets it go on exit."""
+
+    def __init__(self, address: str | None = None, workers: int = 1, processes: bool = True):
+        self.address = address
+        self.workers = workers
+        self.processes = processes
+        self._client: Any = None
+        self._cluster: Any = None
+
+    def __enter__(self) -> DaskBackend:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise BackendUnavailable(INSTALL_HINT) from None
+        if self.address is None:
+            # One thread per worker: games are pure Python, so more threads would only share one core.
+            self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=self.processes,
+                                         dashboard_address=None, silence_logs=logging.ERROR)
+            self._client = Client(self._cluster)
+        else:
+            try:  # the connection timeout is Dask's own setting (distributed.comm.timeouts.connect)
+                self._client = Client(self.address)
+            except (OSError, ValueError, TypeError) as err:
+                first = (str(err).splitlines() or [type(err).__name__])[0]
+                raise BackendUnavailable(f"cannot reach the Dask scheduler at {self.address}: {first}") from None
+            self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._client is not None:
+            self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+        self._client = self._cluster = None
+
+    def play(self, spec: SimulationSpec, games: int, master_seed: int) -> Iterator[GameStats]:
+        # What makes a spec fail (unknown agent, bad persona weight, broken rules) fails here,
+        # once, with its own error, not on every worker.
+        GamePlayer(spec)
+        client = self._client
+        assert client is not None, "DaskBackend.play outside `with`"
+        size = chunk_size(games, self.workers)
+        chunks = iter(range(0, games, size))
+        pending: deque = deque()
+
+        def submit() -> None:
+            start = next(chunks, None)
+            if start is not None:
+                pending.append(client.submit(play_chunk, spec, master_seed, start, min(games, start + size),
+                                             pure=False))
+
+        try:
+            for _ in range(self.workers * IN_FLIGHT_PER_WORKER):
+                submit()
+            while pending:
+                done = pending.popleft().result()
+                submit()
+                yield from done
+        finally:  # Ctrl-C or an error: the chunks not yet played are not wanted
+            if pending:
+                client.cancel(list(pending))
