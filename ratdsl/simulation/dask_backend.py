@@ -8,7 +8,9 @@ process pool's: each game's seed depends on the master seed and its index alone.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import signal
 import threading
 from collections import deque
 from collections.abc import Iterator
@@ -41,6 +43,21 @@ def play_chunk(spec: SimulationSpec, master_seed: int, start: int, stop: int) ->
     return [player.play(index, master_seed) for index in range(start, stop)]
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while the local workers start: they inherit it, so a Ctrl-C at the terminal
+    reaches only this process, which stops the run and writes the partial report (a worker that
+    got it would die printing a traceback)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class DaskBackend:
     """A context manager: connects to the scheduler at `address` (or starts a local cluster of
     `workers` processes) on entry, and lets it go on exit."""
@@ -59,8 +76,10 @@ class DaskBackend:
             raise BackendUnavailable(INSTALL_HINT) from None
         if self.address is None:
             # One thread per worker: games are pure Python, so more threads would only share one core.
-            self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=self.processes,
-                                         dashboard_address=None, silence_logs=logging.ERROR)
+            with _sigint_ignored():  # Ctrl-C is handled once, here, as with the process pool
+                self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
+                                             processes=self.processes, dashboard_address=None,
+                                             silence_logs=logging.ERROR)
             self._client = Client(self._cluster)
         else:
             try:  # the connection timeout is Dask's own setting (distributed.comm.timeouts.connect)
