@@ -20,6 +20,9 @@ from .collect import GameStats
 from .runner import BackendUnavailable, GamePlayer, SimulationSpec, chunk_size
 
 INSTALL_HINT = "--backend dask needs Dask distributed: pip install 'ratdsl[dask]'"
+# No dashboard, and the scheduler's small HTTP server (always started) on a free local port, not
+# 8787: two runs at once must not warn that the port is taken.
+QUIET_SCHEDULER = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}}
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: enough to keep it busy, few to cancel on Ctrl-C
 
 
@@ -78,8 +81,8 @@ class DaskBackend:
             # One thread per worker: games are pure Python, so more threads would only share one core.
             with _sigint_ignored():  # Ctrl-C is handled once, here, as with the process pool
                 self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
-                                             processes=self.processes, dashboard_address=None,
-                                             silence_logs=logging.ERROR)
+                                             processes=self.processes, silence_logs=logging.ERROR,
+                                             **QUIET_SCHEDULER)
             self._client = Client(self._cluster)
         else:
             try:  # the connection timeout is Dask's own setting (distributed.comm.timeouts.connect)

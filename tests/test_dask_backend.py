@@ -1,0 +1,143 @@
+"""`simulate --backend dask`: on a Dask cluster the JSON report is byte for byte the process pool's
+(with and without a baseline, on an existing cluster via --scheduler and on a local cluster started
+for the run); games go out in chunks; an interrupted run reports the games that finished; an
+unreachable scheduler or a missing Dask is one line on stderr and exit status 2."""
+
+import importlib.util
+import json
+import math
+import socket
+
+import pytest
+from typer.testing import CliRunner
+
+from ratdsl.cli.main import app
+from ratdsl.schemas import validate
+from ratdsl.simulation import SimulationSpec, simulate
+from ratdsl.simulation.runner import BackendUnavailable, chunk_size
+
+from .conftest import ROOT
+
+distributed = pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
+from ratdsl.simulation.dask_backend import QUIET_SCHEDULER, DaskBackend  # noqa: E402
+
+RATLAND = str(ROOT / "rules" / "ratland")
+LEAN = str(ROOT / "rules" / "ratland" / "variants" / "lean_times.rat")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two single-thread workers in this process, reached over TCP as a remote cluster would be
+    (every task and result is serialized), started once for the module."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp",
+                                  silence_logs=50, **QUIET_SCHEDULER) as local:
+        yield local
+
+
+def report_bytes(tmp_path, name, *args):
+    out = tmp_path / f"{name}.json"
+    result = CliRunner().invoke(app, ["simulate", *args, "--out", str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    text = out.read_bytes()
+    validate("report", json.loads(text))
+    return text
+
+
+def test_report_on_a_cluster_is_the_process_pools_byte_for_byte(tmp_path, cluster):
+    args = [RATLAND, "-n", "30", "-p", "3", "-s", "11"]
+    pool = report_bytes(tmp_path, "pool", *args, "--workers", "2")
+    on_dask = report_bytes(tmp_path, "dask", *args, "--backend", "dask", "--scheduler", cluster.scheduler_address)
+    assert on_dask == pool
+    assert json.loads(pool)["run"]["games"] == 30
+
+
+def test_baseline_report_on_a_cluster_is_the_process_pools_byte_for_byte(tmp_path, cluster):
+    args = [LEAN, "--baseline", RATLAND, "-n", "24", "-p", "4", "-s", "3"]
+    pool = report_bytes(tmp_path, "pool", *args, "--workers", "2")
+    on_dask = report_bytes(tmp_path, "dask", *args, "--backend", "dask", "--scheduler", cluster.scheduler_address)
+    assert on_dask == pool
+    report = json.loads(on_dask)
+    assert report["baseline"]["games"] == 24 and report["comparison"]
+
+
+def test_local_cluster_started_for_the_run_gives_the_same_report(tmp_path):
+    """No --scheduler: a LocalCluster of --workers processes, started and closed by the command."""
+    args = [RATLAND, "-n", "8", "-p", "3", "-s", "4"]
+    pool = report_bytes(tmp_path, "pool", *args)
+    local = report_bytes(tmp_path, "local", *args, "--backend", "dask", "--workers", "2")
+    assert local == pool
+
+
+def test_games_go_out_in_chunks(cluster, monkeypatch):
+    spec = SimulationSpec(RATLAND, (), (), 3, ("random",))
+    with DaskBackend(cluster.scheduler_address) as backend:
+        assert backend.workers == 2  # the cluster's workers, not --workers
+        submitted = []
+        submit = backend._client.submit
+        monkeypatch.setattr(backend._client, "submit", lambda *a, **k: submitted.append(a[2:]) or submit(*a, **k))
+        indexes = [stats.index for stats in backend.play(spec, 40, 7)]
+    assert indexes == list(range(40))  # in game order
+    size = chunk_size(40, 2)
+    assert size > 1 and len(submitted) == math.ceil(40 / size)
+    assert [(start, stop) for _seed, start, stop in submitted] == [(s, min(40, s + size)) for s in range(0, 40, size)]
+
+
+def test_interrupted_run_on_a_cluster_reports_the_games_that_finished(cluster):
+    spec = SimulationSpec(RATLAND, (), (), 3, ("random",))
+    seen = []
+
+    def progress(n):
+        seen.append(n)
+        if len(seen) == 7:
+            raise KeyboardInterrupt
+
+    with DaskBackend(cluster.scheduler_address) as backend:
+        report = simulate(spec, 200, 1, progress=progress, backend=backend)
+        assert report["stopped_early"] is True and report["run"]["games"] == 7
+        validate("report", report)
+        again = simulate(spec, 7, 1, backend=backend)  # the chunks left over were cancelled
+    assert again["run"] == report["run"]
+
+
+def test_unknown_agent_fails_once_before_any_task(cluster):
+    result = CliRunner().invoke(app, ["simulate", RATLAND, "-n", "4", "--agents", "pirate", "--backend", "dask",
+                                      "--scheduler", cluster.scheduler_address])
+    assert result.exit_code == 2 and "unknown agent 'pirate'" in result.output
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("address", [f"tcp://127.0.0.1:{closed_port()}", "nonsense://host:1", "no-port"])
+def test_unreachable_scheduler_is_one_line_and_exit_2(address):
+    with dask.config.set({"distributed.comm.timeouts.connect": "0.5s"}):
+        result = CliRunner().invoke(app, ["simulate", RATLAND, "-n", "2", "--backend", "dask",
+                                          "--scheduler", address])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"cannot reach the Dask scheduler at {address}: ")
+
+
+def test_without_dask_the_backend_says_how_to_install_it(monkeypatch):
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "distributed"
+                        else find_spec(name, *a))
+    result = CliRunner().invoke(app, ["simulate", RATLAND, "-n", "2", "--backend", "dask"])
+    assert result.exit_code == 2
+    assert result.output.strip() == "--backend dask needs Dask distributed: pip install 'ratdsl[dask]'"
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)  # import distributed fails
+    with pytest.raises(BackendUnavailable, match="pip install"):
+        DaskBackend().__enter__()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--scheduler", "tcp://host:8786"], "--scheduler needs --backend dask"),
+    (["--backend", "spark"], "--backend must be one of processes, dask, not 'spark'"),
+])
+def test_backend_options_are_checked(args, message):
+    result = CliRunner().invoke(app, ["simulate", RATLAND, "-n", "2", *args])
+    assert result.exit_code == 2 and result.output.strip() == message
