@@ -20,7 +20,14 @@ from .conftest import ROOT
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
-from ratdsl.simulation.dask_backend import QUIET_SCHEDULER, DaskBackend  # noqa: E402
+from ratdsl.simulation.dask_backend import (  # noqa: E402
+    QUIET_SCHEDULER,
+    DaskBackend,
+    WorkerCannotPlay,
+    play_chunk,
+    rules_fingerprint,
+)
+from ratdsl.simulation.runner import GamePlayer  # noqa: E402
 
 RATLAND = str(ROOT / "rules" / "ratland")
 LEAN = str(ROOT / "rules" / "ratland" / "variants" / "lean_times.rat")
@@ -75,12 +82,12 @@ def test_games_go_out_in_chunks(cluster, monkeypatch):
         assert backend.workers == 2  # the cluster's workers, not --workers
         submitted = []
         submit = backend._client.submit
-        monkeypatch.setattr(backend._client, "submit", lambda *a, **k: submitted.append(a[2:]) or submit(*a, **k))
+        monkeypatch.setattr(backend._client, "submit", lambda *a, **k: submitted.append(a[-2:]) or submit(*a, **k))
         indexes = [stats.index for stats in backend.play(spec, 40, 7)]
     assert indexes == list(range(40))  # in game order
     size = chunk_size(40, 2)
     assert size > 1 and len(submitted) == math.ceil(40 / size)
-    assert [(start, stop) for _seed, start, stop in submitted] == [(s, min(40, s + size)) for s in range(0, 40, size)]
+    assert [(start, stop) for start, stop in submitted] == [(s, min(40, s + size)) for s in range(0, 40, size)]
 
 
 def test_interrupted_run_on_a_cluster_reports_the_games_that_finished(cluster):
@@ -104,6 +111,26 @@ def test_unknown_agent_fails_once_before_any_task(cluster):
     result = CliRunner().invoke(app, ["simulate", RATLAND, "-n", "4", "--agents", "pirate", "--backend", "dask",
                                       "--scheduler", cluster.scheduler_address])
     assert result.exit_code == 2 and "unknown agent 'pirate'" in result.output
+
+
+def test_a_worker_with_other_rule_files_refuses_to_play(cluster):
+    """Games played from other files would make a report that is silently not the pool's."""
+    spec = SimulationSpec(RATLAND, (), (), 3, ("random",))
+    good = rules_fingerprint(GamePlayer(spec))
+    assert good != rules_fingerprint(GamePlayer(SimulationSpec(LEAN, (), (), 3, ("random",))))
+    with DaskBackend(cluster.scheduler_address) as backend:
+        assert [g.index for g in backend._client.submit(play_chunk, spec, good, 1, 0, 2).result()] == [0, 1]
+        with pytest.raises(WorkerCannotPlay, match="reads other rule files or another ratdsl"):
+            backend._client.submit(play_chunk, spec, "0" * 32, 1, 0, 2).result()
+
+
+def test_a_worker_that_cannot_find_the_rules_says_where_it_looked(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    spec = SimulationSpec("rules/ratland", (), (), 3, ("random",))
+    fingerprint = rules_fingerprint(GamePlayer(spec))
+    monkeypatch.chdir(tmp_path)  # a worker started in another folder
+    with pytest.raises(WorkerCannotPlay, match=f"in {tmp_path}.*cannot load rules/ratland.*same path"):
+        play_chunk(spec, fingerprint, 1, 0, 1)
 
 
 def closed_port() -> int:

@@ -9,13 +9,19 @@ process pool's: each game's seed depends on the master seed and its index alone.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
+import os
 import signal
+import socket
 import threading
 from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
+from .. import __version__
+from ..language.errors import RuleError
+from ..session import RulesInvalid
 from .collect import GameStats
 from .runner import BackendUnavailable, GamePlayer, SimulationSpec, chunk_size
 
@@ -26,23 +32,51 @@ QUIET_SCHEDULER = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_ad
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: enough to keep it busy, few to cancel on Ctrl-C
 
 
+class WorkerCannotPlay(BackendUnavailable):
+    """A worker cannot load the rules this machine loaded, or reads different files."""
+
+
+def rules_fingerprint(player: GamePlayer) -> str:
+    """What a worker must have the same as this machine for its games to be the same: the text of
+    every rule file read, in order, and ratdsl's version."""
+    digest = hashlib.blake2b(f"ratdsl {__version__}".encode(), digest_size=16)
+    ruleset = player.definition.ruleset
+    for file in ruleset.files:
+        digest.update(b"\0" + (ruleset.source(str(file)) or "").encode())
+    return digest.hexdigest()
+
+
 _LOCAL = threading.local()  # a worker may run tasks in several threads: a player per thread
 _LOADING = threading.Lock()  # loading rules fills module caches: one thread at a time
 
 
-def _player(spec: SimulationSpec) -> GamePlayer:
-    """This worker thread's player for `spec`, loading the rules once per thread."""
-    players: dict[SimulationSpec, GamePlayer] = _LOCAL.__dict__.setdefault("players", {})
-    if spec not in players:
+def _where() -> str:
+    return f"the worker on {socket.gethostname()} (in {os.getcwd()})"
+
+
+def _player(spec: SimulationSpec, fingerprint: str) -> GamePlayer:
+    """This worker thread's player for `spec`, loading the rules once per thread (again when the
+    files changed since: a worker outlives a run)."""
+    players: dict[tuple[SimulationSpec, str], GamePlayer] = _LOCAL.__dict__.setdefault("players", {})
+    if (spec, fingerprint) not in players:
         with _LOADING:
             players.clear()  # one rule set at a time: a run, then its baseline
-            players[spec] = GamePlayer(spec)
-    return players[spec]
+            try:
+                player = GamePlayer(spec)
+            except (OSError, RulesInvalid, RuleError, ValueError) as err:
+                first = (str(err).splitlines() or [type(err).__name__])[0]
+                raise WorkerCannotPlay(f"{_where()} cannot load {spec.rules}: {first} (start each worker in a "
+                                       "folder where the rules are at the same path as here)") from None
+            if rules_fingerprint(player) != fingerprint:
+                raise WorkerCannotPlay(f"{_where()} reads other rule files or another ratdsl than this machine "
+                                       f"for {spec.rules}: give every worker the same ones")
+            players[(spec, fingerprint)] = player
+    return players[(spec, fingerprint)]
 
 
-def play_chunk(spec: SimulationSpec, master_seed: int, start: int, stop: int) -> list[GameStats]:
+def play_chunk(spec: SimulationSpec, fingerprint: str, master_seed: int, start: int, stop: int) -> list[GameStats]:
     """Runs on a worker: games start to stop - 1."""
-    player = _player(spec)
+    player = _player(spec, fingerprint)
     return [player.play(index, master_seed) for index in range(start, stop)]
 
 
@@ -103,7 +137,7 @@ class DaskBackend:
     def play(self, spec: SimulationSpec, games: int, master_seed: int) -> Iterator[GameStats]:
         # What makes a spec fail (unknown agent, bad persona weight, broken rules) fails here,
         # once, with its own error, not on every worker.
-        GamePlayer(spec)
+        fingerprint = rules_fingerprint(GamePlayer(spec))
         client = self._client
         assert client is not None, "DaskBackend.play outside `with`"
         size = chunk_size(games, self.workers)
@@ -113,8 +147,8 @@ class DaskBackend:
         def submit() -> None:
             start = next(chunks, None)
             if start is not None:
-                pending.append(client.submit(play_chunk, spec, master_seed, start, min(games, start + size),
-                                             pure=False))
+                stop = min(games, start + size)
+                pending.append(client.submit(play_chunk, spec, fingerprint, master_seed, start, stop, pure=False))
 
         try:
             for _ in range(self.workers * IN_FLIGHT_PER_WORKER):
