@@ -6,7 +6,13 @@ unreachable scheduler or a missing Dask is one line on stderr and exit status 2.
 import importlib.util
 import json
 import math
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -17,6 +23,7 @@ from ratdsl.simulation import SimulationSpec, simulate
 from ratdsl.simulation.runner import BackendUnavailable, chunk_size
 
 from .conftest import ROOT
+from .test_cli_errors import quick_game
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -168,3 +175,38 @@ def test_without_dask_the_backend_says_how_to_install_it(monkeypatch):
 def test_backend_options_are_checked(args, message):
     result = CliRunner().invoke(app, ["simulate", RATLAND, "-n", "2", *args])
     assert result.exit_code == 2 and result.output.strip() == message
+
+
+def group_workers(pgid: int) -> list[int]:
+    """The local cluster's worker processes in process group `pgid` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and os.getpgid(int(entry.name)) == pgid and \
+                    b"spawn_main" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads /proc to see the workers start")
+def test_ctrl_c_on_a_local_cluster_writes_the_partial_report_and_no_traceback(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group, workers included: as with the pool,
+    the command writes the games that finished and exits 130, and no worker prints a traceback."""
+    out, game = tmp_path / "r.json", quick_game(tmp_path / "q")  # games of three rounds: many finish at once
+    process = subprocess.Popen([sys.executable, "-m", "ratdsl.cli.main", "simulate", str(game), "-n", "100000000",
+                                "-p", "2", "--backend", "dask", "-w", "2", "--out", str(out)],
+                               text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while len(group_workers(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.2)
+    time.sleep(3)  # the workers load the rules, then play
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    report = json.loads(out.read_text())
+    assert report["stopped_early"] is True and report["run"]["games"] > 0
+    assert stderr.strip().splitlines()[-1].startswith(f"interrupted: {report['run']['games']} of 100000000 games")

@@ -99,10 +99,9 @@ class DaskBackend:
     """A context manager: connects to the scheduler at `address` (or starts a local cluster of
     `workers` processes) on entry, and lets it go on exit."""
 
-    def __init__(self, address: str | None = None, workers: int = 1, processes: bool = True):
+    def __init__(self, address: str | None = None, workers: int = 1):
         self.address = address
         self.workers = workers
-        self.processes = processes
         self._client: Any = None
         self._cluster: Any = None
 
@@ -114,10 +113,13 @@ class DaskBackend:
         if self.address is None:
             # One thread per worker: games are pure Python, so more threads would only share one core.
             with _sigint_ignored():  # Ctrl-C is handled once, here, as with the process pool
-                self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
-                                             processes=self.processes, silence_logs=logging.ERROR,
-                                             **QUIET_SCHEDULER)
-            self._client = Client(self._cluster)
+                self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                             silence_logs=logging.ERROR, **QUIET_SCHEDULER)
+            try:
+                self._client = Client(self._cluster)
+            except BaseException:  # (Ctrl-C too) the cluster is not left running
+                self.__exit__()
+                raise
         else:
             try:  # the connection timeout is Dask's own setting (distributed.comm.timeouts.connect)
                 self._client = Client(self.address)
