@@ -112,9 +112,11 @@ class DaskBackend:
             raise BackendUnavailable(INSTALL_HINT) from None
         if self.address is None:
             # One thread per worker: games are pure Python, so more threads would only share one core.
+            # Its logs are silenced: what goes wrong in a game comes back as the task's exception,
+            # and what is left (a worker's heartbeat failing while the cluster stops) is noise.
             with _sigint_ignored():  # Ctrl-C is handled once, here, as with the process pool
                 self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                             silence_logs=logging.ERROR, **QUIET_SCHEDULER)
+                                             silence_logs=logging.CRITICAL, **QUIET_SCHEDULER)
             try:
                 self._client = Client(self._cluster)
             except BaseException:  # (Ctrl-C too) the cluster is not left running
