@@ -75,6 +75,17 @@ def test_baseline_report_on_a_cluster_is_the_process_pools_byte_for_byte(tmp_pat
     assert report["baseline"]["games"] == 24 and report["comparison"]
 
 
+def test_precision_and_coverage_report_on_a_cluster_is_the_process_pools(tmp_path, cluster):
+    """A --precision run asks for batch after batch (run, baseline, run, ...) on the same cluster."""
+    args = [LEAN, "--baseline", RATLAND, "--precision", "15", "--max-games", "200", "-p", "3", "-s", "8",
+            "--coverage"]
+    pool = report_bytes(tmp_path, "pool", *args)  # (in this process: the same as any pool, and quicker)
+    on_dask = report_bytes(tmp_path, "dask", *args, "--backend", "dask", "--scheduler", cluster.scheduler_address)
+    assert on_dask == pool
+    report = json.loads(on_dask)
+    assert report["run"]["games"] > 100 and report["coverage"]  # more than one batch, coverage counted
+
+
 def test_local_cluster_started_for_the_run_gives_the_same_report(tmp_path):
     """No --scheduler: a LocalCluster of --workers processes, started and closed by the command."""
     args = [RATLAND, "-n", "8", "-p", "3", "-s", "4"]

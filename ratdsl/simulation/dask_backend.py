@@ -29,6 +29,7 @@ INSTALL_HINT = "--backend dask needs Dask distributed: pip install 'ratdsl[dask]
 # No dashboard, and the scheduler's small HTTP server (always started) on a free local port, not
 # 8787: two runs at once must not warn that the port is taken.
 QUIET_SCHEDULER = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}}
+KEPT_RULE_SETS = 4  # loaded rule sets a worker thread keeps: a run and its baseline, in turns
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: enough to keep it busy, few to cancel on Ctrl-C
 
 
@@ -60,7 +61,8 @@ def _player(spec: SimulationSpec, fingerprint: str) -> GamePlayer:
     players: dict[tuple[SimulationSpec, str], GamePlayer] = _LOCAL.__dict__.setdefault("players", {})
     if (spec, fingerprint) not in players:
         with _LOADING:
-            players.clear()  # one rule set at a time: a run, then its baseline
+            while len(players) >= KEPT_RULE_SETS:  # the oldest goes
+                del players[next(iter(players))]
             try:
                 player = GamePlayer(spec)
             except (OSError, RulesInvalid, RuleError, ValueError) as err:
@@ -103,6 +105,7 @@ class DaskBackend:
         self.address = address
         self.workers = workers
         self._client: Any = None
+        self._fingerprints: dict[SimulationSpec, str] = {}
         self._cluster: Any = None
 
     def __enter__(self) -> DaskBackend:
@@ -138,21 +141,24 @@ class DaskBackend:
             self._cluster.close()
         self._client = self._cluster = None
 
-    def play(self, spec: SimulationSpec, games: int, master_seed: int) -> Iterator[GameStats]:
+    def play(self, spec: SimulationSpec, games: int, master_seed: int, start: int = 0) -> Iterator[GameStats]:
         # What makes a spec fail (unknown agent, bad persona weight, broken rules) fails here,
-        # once, with its own error, not on every worker.
-        fingerprint = rules_fingerprint(GamePlayer(spec))
+        # once, with its own error, not on every worker; a --precision run asks batch after batch.
+        if spec not in self._fingerprints:
+            self._fingerprints[spec] = rules_fingerprint(GamePlayer(spec))
+        fingerprint = self._fingerprints[spec]
         client = self._client
         assert client is not None, "DaskBackend.play outside `with`"
         size = chunk_size(games, self.workers)
-        chunks = iter(range(0, games, size))
+        end = start + games
+        chunks = iter(range(start, end, size))
         pending: deque = deque()
 
         def submit() -> None:
-            start = next(chunks, None)
-            if start is not None:
-                stop = min(games, start + size)
-                pending.append(client.submit(play_chunk, spec, fingerprint, master_seed, start, stop, pure=False))
+            first = next(chunks, None)
+            if first is not None:
+                last = min(end, first + size)
+                pending.append(client.submit(play_chunk, spec, fingerprint, master_seed, first, last, pure=False))
 
         try:
             for _ in range(self.workers * IN_FLIGHT_PER_WORKER):
