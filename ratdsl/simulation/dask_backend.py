@@ -31,6 +31,9 @@ INSTALL_HINT = "--backend dask needs Dask distributed: pip install 'ratdsl[dask]
 QUIET_SCHEDULER = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}}
 KEPT_RULE_SETS = 4  # loaded rule sets a worker thread keeps: a run and its baseline, in turns
 IN_FLIGHT_PER_WORKER = 4  # chunks queued per worker: enough to keep it busy, few to cancel on Ctrl-C
+# A chunk plays at most 50 games (seconds of work): a chunk that has not come back after this long
+# means a lost cluster, which Dask would otherwise wait for forever.
+CHUNK_TIMEOUT = 900.0
 
 
 class WorkerCannotPlay(BackendUnavailable):
@@ -164,7 +167,11 @@ class DaskBackend:
             for _ in range(self.workers * IN_FLIGHT_PER_WORKER):
                 submit()
             while pending:
-                done = pending.popleft().result()
+                try:
+                    done = pending.popleft().result(timeout=CHUNK_TIMEOUT)
+                except TimeoutError:  # Dask's TimeoutError is the builtin one
+                    raise BackendUnavailable(f"no answer from the Dask cluster for {CHUNK_TIMEOUT:g} s: "
+                                             "its workers may be gone") from None
                 submit()
                 yield from done
         finally:  # Ctrl-C or an error: the chunks not yet played are not wanted
