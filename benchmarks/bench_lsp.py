@@ -5,7 +5,8 @@
 A real client (pytest-lsp's) starts `python -m ratdsl.lsp` on a copy of rules/ratland, opens
 round.rat and sends `--edits` random edits (1-3 characters inserted, or 1-5 deleted, at random
 places) as incremental document changes. After each edit it asks for hover, completion and
-definition at random words of the new text, timing each answer (the first request after an edit
+definition, references, the outline, formatting and a rename at random words of the new text,
+timing each answer (the first request after an edit
 also pays for analysing the new text). Every `--every` edits it waits for the diagnostics and
 times them from the change, less the server's 300 ms pause after the last keystroke. Prints the
 median, 95th percentile and maximum of each, in milliseconds.
@@ -66,11 +67,15 @@ async def run(edits: int, seed: int, every: int) -> dict[str, list[float]]:
         uri=uri, language_id="ratdsl", version=1, text=text)))
     await asyncio.wait_for(opened, 30)  # as an editor does: the file is open and checked before typing
     rng = random.Random(seed)
-    times: dict[str, list[float]] = {"diagnostics": [], "hover": [], "completion": [], "definition": []}
+    times: dict[str, list[float]] = {"diagnostics": [], "hover": [], "completion": [], "definition": [],
+                                     "references": [], "symbols": [], "formatting": [], "rename": []}
 
     async def timed(name: str, request) -> None:
         start = time.perf_counter()
-        await request
+        try:
+            await request
+        except Exception:  # noqa: BLE001 - a refused rename (not a declared name) is an answer too
+            pass
         times[name].append((time.perf_counter() - start) * 1000)
 
     for version in range(2, edits + 2):
@@ -88,9 +93,43 @@ async def run(edits: int, seed: int, every: int) -> dict[str, list[float]]:
             doc, position(text, rng.randrange(len(text) + 1)))))
         await timed("definition", client.text_document_definition_async(T.DefinitionParams(
             doc, a_word(rng, text, words))))
+        await timed("references", client.text_document_references_async(T.ReferenceParams(
+            text_document=doc, position=a_word(rng, text, words),
+            context=T.ReferenceContext(include_declaration=True))))
+        await timed("symbols", client.text_document_document_symbol_async(T.DocumentSymbolParams(text_document=doc)))
+        await timed("formatting", client.text_document_formatting_async(T.DocumentFormattingParams(
+            text_document=doc, options=T.FormattingOptions(tab_size=2, insert_spaces=True))))
+        await timed("rename", client.text_document_rename_async(T.RenameParams(
+            text_document=doc, position=a_word(rng, text, words), new_name=f"renamed_{version}")))
         if waiting:
             await asyncio.wait_for(published, 30)
             times["diagnostics"].append(max(0.0, (time.perf_counter() - sent - DEBOUNCE) * 1000))
+    # Edits that keep the file valid (a blank line added at the end, then removed): every
+    # request after one re-analyses the game with its modules and variants.
+    text = path.read_text()
+    restored = edits + 2  # the document as on disk again (one whole-text change)
+    client.text_document_did_change(T.DidChangeTextDocumentParams(
+        text_document=T.VersionedTextDocumentIdentifier(version=restored, uri=uri),
+        content_changes=[T.TextDocumentContentChangeWholeDocument(text=text)]))
+    valid = {"valid: references": [], "valid: rename": [], "valid: hover": []}
+    times.update(valid)
+    names = [m for m in WORD.finditer(text) if m.group() in ("fill_bag", "forage", "areas", "found")]
+    for version in range(restored + 1, restored + 1 + max(20, edits // 20)):
+        end = position(text, len(text))
+        if text.endswith("\n\n"):
+            change = T.TextDocumentContentChangePartial(range=T.Range(position(text, len(text) - 1), end), text="")
+            text = text[:-1]
+        else:
+            change = T.TextDocumentContentChangePartial(range=T.Range(end, end), text="\n")
+            text = text + "\n"
+        client.text_document_did_change(T.DidChangeTextDocumentParams(
+            text_document=T.VersionedTextDocumentIdentifier(version=version, uri=uri), content_changes=[change]))
+        at = position(text, rng.choice(names).start() + 1)
+        await timed("valid: references", client.text_document_references_async(T.ReferenceParams(
+            text_document=doc, position=at, context=T.ReferenceContext(include_declaration=True))))
+        await timed("valid: rename", client.text_document_rename_async(T.RenameParams(
+            text_document=doc, position=at, new_name=f"renamed_{version}")))
+        await timed("valid: hover", client.text_document_hover_async(T.HoverParams(doc, at)))
     await client.shutdown_session()
     await client.stop()
     shutil.rmtree(folder.parent, ignore_errors=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 from lsprotocol import types as T
 from pygls.uris import from_fs_path
 
-from .index import Occurrence
+from .index import Index, Occurrence
 from .rename_files import locale_edits, locale_files, scenario_edits, scenario_files
 from .vocabulary import reserved
 from .workspace import Analysis, Workspace
@@ -32,10 +32,19 @@ def occurrence_at(ws: Workspace, path: Path, position: T.Position) -> tuple[Occu
 def _everywhere(ws: Workspace, path: Path, key: tuple) -> list[Occurrence]:
     """Every occurrence of `key` in the rule sets of the document's game, each place once."""
     seen: dict[tuple, Occurrence] = {}
+    indexed: set[int] = set()  # declarations already looked through (the parse cache shares them)
+    own = ws.context(path)
     for analysis in ws.family(path):
-        if analysis.index is None:
+        if not analysis.ok:
             continue
-        for occ in analysis.index.of(key):
+        if analysis.context == own or not indexed:
+            index = analysis.index
+        else:  # another rule set of the game: only the declarations not seen yet (its own file,
+            # and the game's declarations that an earlier rule set replaced)
+            fresh = [d for d in analysis.ruleset.decls if id(d) not in indexed]
+            index = Index(fresh, analysis.symbols, analysis.edits)
+        indexed.update(id(d) for d in analysis.ruleset.decls)
+        for occ in index.of(key):
             place = (occ.file, occ.line, occ.column)
             if place not in seen or occ.declaration:
                 seen[place] = occ
