@@ -3,7 +3,9 @@
 Found by the 100,000-case fuzz run (issue 16): a rule that shows a number where cards belong
 (`show 3 to p`) passed the checker, and compiling the generated code printed
 `<ratdsl generated>:17: SyntaxWarning: "is" with a literal` on the terminal before the game
-stopped with its positioned rule error. Both engines must stop alike, and silently for Python.
+stopped with its positioned rule error. The checker now refuses a number known before the game
+(E239, tests/broken/show_not_cards); a number known only while playing still stops both engines
+alike, and generated code never prints Python's warnings.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
 
+from ratdsl.engine.codegen.generator import _compiled
 from ratdsl.engine.errors import RuleError
 from ratdsl.engine.log import GameLog
 from ratdsl.session import load_rules, new_game
@@ -30,7 +34,7 @@ def shows_a_number(tmp_path: Path) -> Path:
     text = rules.read_text("utf-8")
     marker = 'say "bid placed" with n\n'
     assert marker in text
-    rules.write_text(text.replace(marker, marker + "          show 3 to p\n"), "utf-8")
+    rules.write_text(text.replace(marker, marker + "          show n to p\n"), "utf-8")
     return game
 
 
@@ -46,6 +50,13 @@ def test_both_engines_stop_at_the_show_of_a_number(shows_a_number: Path) -> None
     generated, reference = _stop(shows_a_number, True), _stop(shows_a_number, False)
     assert generated == reference
     assert generated[0] == "R001"
+
+
+def test_generated_code_compiles_without_python_warnings() -> None:
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        _compiled("def f(x):\n    return (3) is None or x\n")
+    assert not [w for w in seen if issubclass(w.category, SyntaxWarning)]
 
 
 def test_the_command_line_prints_no_python_warning(shows_a_number: Path) -> None:

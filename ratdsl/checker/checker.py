@@ -52,6 +52,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E237      | a persona weight that a game could change (`pick`, zones, players...): it     |
 |           | must be fixed before the game (numbers, consts, options, arithmetic)         |
 | E238      | a persona weight, known before the game, that is not from 0 to 1,000,000     |
+| E239      | `show` of a value known before the game that is surely not cards (`show 3`)  |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -467,8 +468,18 @@ class Checker:
             e(s.what)
             e(s.where)
         elif isinstance(s, A.Show):
+            self.show_needs_cards(s.cards)
             e(s.cards)
             e(s.player)
+
+    def show_needs_cards(self, cards: A.Expr) -> None:
+        """E239: `show` of a value known before the game that is surely not cards (a number, yes
+        or no); the game would stop at the first `show` with R001."""
+        known = self.operands.known(cards)
+        if known is not None and known[1] and type(known[0]) in (int, bool):
+            what = "yes or no" if type(known[0]) is bool else "a number"
+            self.report(cards.span, "E239", f"`show` needs cards (a card, or a list of cards), not {what}",
+                        "show a card, a list of cards, a pile or none, e.g. `show top(deck) to p`")
 
     def expr(self, x: A.Expr) -> None:
         cls = x.__class__
