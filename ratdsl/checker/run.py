@@ -8,7 +8,7 @@ A game folder is checked whole (`check_tree`): the base game, each module on its
 modules together, and each variant file of the folder (in `variants/` or beside the game's files);
 a folder that holds game folders is searched for them, as `ratdsl fmt` searches for rule files.
 A finding is reported once; one that only a combination shows, in a file that combination does
-not add, names the combination ("with modules a, b" or "with variant v.rat").
+not add, names the combination ("with modules a, b" or "with variant FILE").
 
 Exit status, as ruff does it: 0 when there is no finding at all, 1 when there is any finding
 (warnings included), 2 for a usage or internal error.

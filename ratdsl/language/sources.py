@@ -2,7 +2,7 @@
 
 A language server registers the buffers of open documents here (`set_unsaved`), so a load sees
 what the designer is typing, not what was last saved; every other command registers nothing and
-reads the disk as before. Keys are absolute paths, so `rules/x.rat` and `/abs/rules/x.rat` agree.
+reads the disk as before. Keys are absolute paths, so a relative and an absolute path to one file agree.
 The parser keeps the latest AST of an unsaved text in memory like any other, but never writes it
 to the on-disk cache (one file per keystroke would pile up there).
 """

@@ -2,7 +2,7 @@
 
 Scenarios (YAML, JSON or TOML below the game folder) name zones, piles, cards, options and their
 values as data: a rename changes every data word that is the name, alone or after a dot
-(`P1.dump`), never the prose of `name`, `source`, `description` and `error`, nor the `rules` path,
+(`P1.hand`), never the prose of `name`, `source`, `description` and `error`, nor the `rules` path,
 the modules `with` names or the phases and steps a scenario runs (`phases`, `setup`). Locale files (`locales/*/*.ftl`)
 name declarations in message ids, `KIND-NAME` (`card-drunk`, `option-food_order-sorted`,
 `hook-after-attacked`), and options, constants and token kinds as variables (`$food_order`); an

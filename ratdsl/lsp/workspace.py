@@ -3,7 +3,7 @@
 An open document's unsaved text is registered with the loader's source hook
 (ratdsl/language/sources.py), so every load reads it instead of the disk. A document belongs to a
 *context*, the rule set it is checked in: a game folder's file to the folder, a file under
-`modules/NAME.rat` to the folder with that module switched on, a variant file to that variant.
+`modules/` to the folder with that module switched on, a variant file to that variant.
 Each context is loaded, resolved and checked once per generation of the documents (every edit
 starts a new one), through the same stages as `ratdsl check`.
 """
