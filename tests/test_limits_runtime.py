@@ -121,7 +121,7 @@ def test_draws_pick_what_sampling_the_row_of_tokens_picks():
     """Draws pick positions in the row of tokens without making it: the same picks as before."""
     rng = random.Random(5)
     for case in range(300):
-        most = 40 if case % 10 else 8_000  # small zones, and zones past SMALL_ZONE
+        most = 40 if case % 10 else 8_000  # small zones, and big ones (a draw never makes the row of tokens)
         contents = {k: rng.randint(0, most) for k in "abcd"}
         size = sum(contents.values())
         if not size:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import accumulate
 from typing import Any
 
 from ..engine.decisions import Decision
@@ -36,34 +37,79 @@ class RandomAgent:
 def random_distribution(decision: Decision, rng: random.Random,
                         weights: dict[str, float] | None = None) -> dict[str, int]:
     """Places tokens one at a time on a zone drawn by weight among those with room left;
-    minimums are met first."""
-    counts = {z: 0 for z in decision.targets}
+    minimums are met first.
 
-    def room(zone: str) -> bool:
-        return all(sum(counts[z] for z in zones) < limit
-                   for limit, zones in decision.at_most if zone in zones)
+    Which zones have room changes only when an `at most` group fills up, so the list of zones to
+    draw from is made again only then, and each group's count is kept as tokens are placed: a
+    token costs one draw, not a sum over every limit (this runs for every token a random player
+    places). The draws are the same as picking from the whole list each time."""
+    targets = decision.targets
+    counts = dict.fromkeys(targets, 0)
+    # Each `at most` group: [tokens in it, limit, its zones, how often each zone appears in it].
+    groups = [[0, limit, zones, _multiplicity(zones)] for limit, zones in decision.at_most]
+    by_zone: dict[str, list[list]] = {}
+    for group in groups:
+        for zone in group[3]:
+            by_zone.setdefault(zone, []).append(group)
+    full = {zone for group in groups if group[0] >= group[1] for zone in group[2]}
+
+    def place(zone: str) -> bool:
+        """Counts a token on `zone`; whether a group filled up (some zone lost its room)."""
+        counts[zone] += 1
+        filled = False
+        for group in by_zone.get(zone, ()):
+            group[0] += group[3][zone]
+            if group[0] >= group[1] and not filled:
+                filled = True
+        if filled:
+            full.update(z for group in by_zone[zone] if group[0] >= group[1] for z in group[2])
+        return filled
 
     left = decision.amount
     for limit, zones in decision.at_least:
-        while left and sum(counts[z] for z in zones) < limit:
-            choices = [z for z in zones if z in counts and room(z)]
+        wanted = _multiplicity(zones)
+        placed = sum(counts[z] * k for z, k in wanted.items() if z in counts)
+        choices = None
+        while left and placed < limit:
+            if choices is None:
+                choices = [z for z in zones if z in counts and z not in full]
+                if not choices:
+                    break
+                draw = _drawer(choices, rng, weights)
+            zone = draw()
+            if place(zone):
+                choices = None
+            placed += wanted[zone]
+            left -= 1
+    choices = None
+    while left:
+        if choices is None:
+            choices = [z for z in targets if z not in full]
             if not choices:
                 break
-            counts[_pick(choices, rng, weights)] += 1
-            left -= 1
-    while left:
-        choices = [z for z in decision.targets if room(z)]
-        if not choices:
-            break
-        counts[_pick(choices, rng, weights)] += 1
+            draw = _drawer(choices, rng, weights)
+        if place(draw()):
+            choices = None
         left -= 1
     return {z: n for z, n in counts.items() if n}
 
 
-def _pick(choices: list[str], rng: random.Random, weights: dict[str, float] | None) -> str:
-    if not weights:
-        return rng.choice(choices)
-    w = [max(0.0, weights.get(z, 1.0)) for z in choices]
-    if sum(w) <= 0:
-        return rng.choice(choices)
-    return rng.choices(choices, weights=w)[0]
+def _multiplicity(zones: list[str]) -> dict[str, int]:
+    """How often each zone is named in a limit: a sum over the list counts a repeated one twice."""
+    out: dict[str, int] = {}
+    for zone in zones:
+        out[zone] = out.get(zone, 0) + 1
+    return out
+
+
+def _drawer(choices: list[str], rng: random.Random, weights: dict[str, float] | None):
+    """A function drawing one of `choices` by weight (uniformly without weights, or when no
+    weight is above 0), made once per list of choices."""
+    if weights:
+        w = [max(0.0, weights.get(z, 1.0)) for z in choices]
+        if sum(w) > 0:
+            cumulative = list(accumulate(w))  # what `choices(weights=w)` makes at every call
+            return lambda: rng.choices(choices, cum_weights=cumulative)[0]
+    below = rng._randbelow  # what `rng.choice` draws with: the same numbers from the same stream
+    n = len(choices)
+    return lambda: choices[below(n)]

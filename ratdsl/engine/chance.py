@@ -7,10 +7,12 @@ seeded RNG takes over. Every outcome is reported to the log by the interpreter.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
+from math import ceil, log
 from collections.abc import Sequence
 from typing import Any
 
-SMALL_ZONE = 10_000  # tokens; see Chance.draw
 
 
 class ScriptError(Exception):
@@ -40,21 +42,14 @@ class Chance:
             if sum(drawn.values()) != n:
                 raise ScriptError(f"scripted draw {drawn} has {sum(drawn.values())} tokens, the rules draw {n}")
             return drawn
-        # Every token, kinds in order. In a big zone, as kinds and counts: `sample` picks positions
-        # in the row of tokens without making it (the same picks as from the row itself), so the
-        # draw costs its size, not the zone's. A small zone's row is made: that is faster.
-        if sum(contents.values()) <= SMALL_ZONE:  # (counts are never below 0)
-            population: list[str] = []
-            for k in kind_order:
-                count = contents.get(k, 0)
-                if count > 0:
-                    population += [k] * count
-            picked = self.rng.sample(population, n)
-        else:
-            kinds = [k for k in kind_order if contents.get(k, 0) > 0]
-            picked = self.rng.sample(kinds, n, counts=[contents[k] for k in kinds])
+        # The tokens in a row, kinds in order: `sample` of that row picks positions in it, and the
+        # same positions are picked here without making the row, so a draw costs what it draws,
+        # not the zone's size (tests/test_chance.py holds this to `random.sample` itself).
+        kinds = [k for k in kind_order if contents.get(k, 0) > 0]
+        ends = list(accumulate([contents[k] for k in kinds]))  # where each kind's tokens end
         drawn: dict[str, int] = {}
-        for k in picked:
+        for position in sample_positions(self.rng, ends[-1] if ends else 0, n):
+            k = kinds[bisect_right(ends, position)]
             drawn[k] = drawn.get(k, 0) + 1
         return drawn
 
@@ -95,3 +90,33 @@ class Chance:
 
 def _same(item: Any, name: Any) -> bool:
     return str(item) == str(name) or item == name
+
+
+def sample_positions(rng: random.Random, size: int, k: int) -> list[int]:
+    """The positions `rng.sample(row, k)` picks in a row of `size` items, drawing the same numbers
+    from the same stream, without the row (CPython's algorithm: a pool for small rows, a set of
+    picked positions for big ones)."""
+    below = rng._randbelow
+    if not 0 <= k <= size:
+        raise ValueError("Sample larger than population or is negative")
+    if k == 1:  # either way, one number below the size (the common case: a draw of one token)
+        return [below(size)]
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    picked: list[int] = []
+    if size <= setsize:
+        pool = list(range(size))
+        for i in range(k):
+            j = below(size - i)
+            picked.append(pool[j])
+            pool[j] = pool[size - i - 1]
+    else:
+        seen: set[int] = set()
+        for _ in range(k):
+            j = below(size)
+            while j in seen:
+                j = below(size)
+            seen.add(j)
+            picked.append(j)
+    return picked
