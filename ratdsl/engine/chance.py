@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from itertools import accumulate
 from math import ceil, log
-from collections.abc import Sequence
 from typing import Any
-
 
 
 class ScriptError(Exception):
