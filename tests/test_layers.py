@@ -1,7 +1,7 @@
 """The packages under ratdsl/ form layers that point one way, and no two files import each other.
 
     language  <-  semantics  <-  checker  <-  engine  <-  agents  <-  session, replay
-              <-  scenarios, simulation, summaries, lsp  <-  cli
+              <-  scenarios, simulation, summaries, lsp, environments  <-  cli
 (lsp, the language server, reads only language, semantics and checker)
 
 A package may import its own layer's modules and those below it, never one above. Every import
@@ -28,7 +28,7 @@ LAYERS: list[set[str]] = [
     {"ratdsl.engine"},
     {"ratdsl.agents"},
     {"ratdsl.session", "ratdsl.replay"},
-    {"ratdsl.scenarios", "ratdsl.simulation", "ratdsl.summaries", "ratdsl.lsp"},
+    {"ratdsl.scenarios", "ratdsl.simulation", "ratdsl.summaries", "ratdsl.lsp", "ratdsl.environments"},
     {"ratdsl.cli"},
 ]
 

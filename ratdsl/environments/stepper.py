@@ -1,0 +1,151 @@
+"""A game driven action by action: the state object that search and learning libraries step.
+
+A `GameState` is (rules, players, the actions so far). The game itself runs in a paused thread
+(runner.py) that the state steps; `clone()` copies the actions and replays them in a fresh
+thread when the copy is first used, so states are cheap to copy and never share a game.
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import GameResult
+from ..semantics.definition import GameDef, build
+from ..session import load_rules
+from . import nodes as N
+from .observe import information_state_string, observation
+from .runner import IllegalAction, Runner
+
+CHANCE, SIMULTANEOUS, TERMINAL = N.CHANCE, N.SIMULTANEOUS, N.TERMINAL
+
+
+class GameState:
+    """One point of a game. `current_player()` is a seat (0-based), CHANCE or TERMINAL (the
+    decisions of a `secretly` block are asked in turn, each hidden from the others, so never
+    SIMULTANEOUS). With `seed` given, chance nodes are resolved by a seeded generator and never
+    shown; their outcomes still join the history."""
+
+    def __init__(self, definition: GameDef, players: int, history: list[int] | None = None,
+                 rng: random.Random | None = None, rules_label: str = ""):
+        self.definition = definition
+        self.players = players
+        self.rules_label = rules_label
+        self._history: list[int] = list(history or [])
+        self._rng = rng
+        self._runner: Runner | None = None
+
+    # ------------------------------------------------------------ the game
+
+    def _live(self) -> Runner:
+        runner = self._runner
+        if runner is None:
+            runner = self._runner = Runner(self.definition, self.players, self._history, self._rng,
+                                           self.rules_label)
+            weakref.finalize(self, runner.stop)
+        return runner
+
+    def history(self) -> list[int]:
+        """Every action so far, chance outcomes included: replaying them gives this state."""
+        self._live()
+        return list(self._history)
+
+    def current_player(self) -> int:
+        node = self._live().node
+        return TERMINAL if node is None else node.player
+
+    def is_terminal(self) -> bool:
+        return self._live().node is None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        node = self._live().node
+        if node is None or (player is not None and player != node.player):
+            return []
+        return list(node.actions)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        node = self._live().node
+        if node is None or node.player != CHANCE:
+            return []
+        return list(zip(node.actions, node.probabilities))
+
+    def action_label(self, action: int) -> str:
+        """What an action means at this node (for people and logs)."""
+        node = self._live().node
+        if node is None or action not in node.labels:
+            return f"action {action}"
+        if node.player == CHANCE:
+            return f"{node.what}: {node.labels[action]}"
+        d = node.decision
+        return f"P{node.player + 1} {d.id if d else ''}: {node.labels[action]}"
+
+    def node(self) -> N.Node | None:
+        """The node the game waits at (None once it is over)."""
+        return self._live().node
+
+    def apply(self, action: int) -> None:
+        """Plays an action of the current node (a legal one, else IllegalAction)."""
+        self._live().send(int(action))
+
+    def clone(self) -> GameState:
+        rng = None
+        if self._rng is not None:
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+        return GameState(self.definition, self.players, self._live().history, rng, self.rules_label)
+
+    # ------------------------------------------------------------ outcome
+
+    def result(self) -> GameResult | None:
+        """Scores, tie-breaks and winners once the game is over."""
+        return self._live().result
+
+    def returns(self) -> list[float]:
+        """1 for each winner (shared victories included), 0 for everybody else; all 0 before the
+        end."""
+        result = self._live().result
+        if result is None:
+            return [0.0] * self.players
+        return [1.0 if f"P{seat + 1}" in result.winners else 0.0 for seat in range(self.players)]
+
+    # ------------------------------------------------------------ what a player knows
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` sees now (their view of the zones, piles and shown cards) and what they
+        are asked, if anything; nothing hidden from them."""
+        return observation(self._live(), player)
+
+    def information_state(self, player: int) -> str:
+        """Everything `player` has seen so far, then what they see now, as text."""
+        return information_state_string(self._live(), player)
+
+    def runner(self) -> Runner:
+        """The paused game (for observers in this package)."""
+        return self._live()
+
+    def __str__(self) -> str:
+        node = self._live().node
+        where = "over" if node is None else f"waiting for {'chance' if node.player == CHANCE else node.player}"
+        return f"{self.definition.game.name} {self.players}p, {where}, history {self._history}"
+
+
+def new_game(definition: GameDef | str | Path, players: int, seed: int | None = None,
+             options: dict[str, Any] | None = None, modules: tuple[str, ...] = ()) -> GameState:
+    """A game at its very start. `definition` is a loaded rule set or a rules folder (or variant
+    file); `options` are rule options (NAME -> value) that win over the rule set's; with `seed`,
+    chance is resolved by a generator seeded with it, else every random outcome is a CHANCE node."""
+    label = ""
+    if not isinstance(definition, GameDef):
+        label = str(definition)
+        definition = load_rules(definition, modules, options)
+    elif options:
+        definition = build(definition.ruleset, options, definition.symbol_table)
+    game = definition.game
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
+    return GameState(definition, players, rng=None if seed is None else random.Random(seed), rules_label=label)
+
+
+__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "GameState", "IllegalAction", "new_game"]
