@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,13 @@ class GameState:
     shown; their outcomes still join the history."""
 
     def __init__(self, definition: GameDef, players: int, history: list[int] | None = None,
-                 rng: random.Random | None = None, rules_label: str = ""):
+                 rng: random.Random | None = None, rules_label: str = "", source: Source | None = None):
+        """`source` is where the rules were loaded from, when known: a state that has one can be
+        pickled (as its source and history)."""
         self.definition = definition
         self.players = players
         self.rules_label = rules_label
+        self.source = source
         self._history: list[int] = list(history or [])
         self._rng = rng
         self._runner: Runner | None = None
@@ -94,7 +98,17 @@ class GameState:
         if self._rng is not None:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
-        return GameState(self.definition, self.players, self._live().history, rng, self.rules_label)
+        return GameState(self.definition, self.players, self._live().history, rng, self.rules_label,
+                         self.source)
+
+    def __deepcopy__(self, memo: dict) -> GameState:
+        return self.clone()
+
+    def __reduce__(self) -> tuple:
+        if self.source is None:
+            raise TypeError("only a game loaded from a rules folder (new_game with a path) can be pickled")
+        rng = None if self._rng is None else self._rng.getstate()
+        return _restore, (self.source, self.players, self.history(), rng)
 
     # ------------------------------------------------------------ outcome
 
@@ -126,9 +140,38 @@ class GameState:
         return self._live()
 
     def __str__(self) -> str:
-        node = self._live().node
-        where = "over" if node is None else f"waiting for {'chance' if node.player == CHANCE else node.player}"
-        return f"{self.definition.game.name} {self.players}p, {where}, history {self._history}"
+        """The game and the actions so far (which make the state: see the class)."""
+        return f"{self.definition.game.name}, {self.players} players, actions {self._history}"
+
+
+Source = tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...]]  # rules, modules, options
+
+
+@lru_cache(maxsize=16)
+def load_source(source: Source) -> GameDef:
+    """The rule set a source names, loaded once per process (games only read it)."""
+    rules, modules, options = source
+    return load_rules(find_rules(rules), modules, dict(options))
+
+
+def _restore(source: Source, players: int, history: list[int], rng_state: Any) -> GameState:
+    rng = None
+    if rng_state is not None:
+        rng = random.Random()
+        rng.setstate(rng_state)
+    return GameState(load_source(source), players, history, rng, source[0], source)
+
+
+def find_rules(name: str | Path) -> Path:
+    """A rules folder or variant file as given, else a bundled game of that name."""
+    path = Path(name)
+    if path.exists():
+        return path
+    package = Path(__file__).resolve().parent.parent
+    for folder in (package / "rules", package.parent / "rules"):
+        if (folder / str(name)).is_dir():
+            return folder / str(name)
+    return path  # (the loader's error names it)
 
 
 def new_game(definition: GameDef | str | Path, players: int, seed: int | None = None,
@@ -136,16 +179,18 @@ def new_game(definition: GameDef | str | Path, players: int, seed: int | None = 
     """A game at its very start. `definition` is a loaded rule set or a rules folder (or variant
     file); `options` are rule options (NAME -> value) that win over the rule set's; with `seed`,
     chance is resolved by a generator seeded with it, else every random outcome is a CHANCE node."""
-    label = ""
+    label, source = "", None
     if not isinstance(definition, GameDef):
         label = str(definition)
-        definition = load_rules(definition, modules, options)
+        source = (label, tuple(modules), tuple(sorted((options or {}).items())))
+        definition = load_source(source)
     elif options:
         definition = build(definition.ruleset, options, definition.symbol_table)
     game = definition.game
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}")
-    return GameState(definition, players, rng=None if seed is None else random.Random(seed), rules_label=label)
+    return GameState(definition, players, rng=None if seed is None else random.Random(seed), rules_label=label,
+                     source=source)
 
 
-__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "GameState", "IllegalAction", "new_game"]
+__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "GameState", "IllegalAction", "find_rules", "new_game"]

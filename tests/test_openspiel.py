@@ -1,0 +1,130 @@
+"""RatLand (and any rule set) as an OpenSpiel game: OpenSpiel's own checks pass, observations
+are consistent, and OpenSpiel's MCTS bot plays a game to the end."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+openspiel_game = pytest.importorskip("ratdsl.environments.openspiel_game")
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation  # noqa: E402
+
+from .conftest import RATLAND, ROOT  # noqa: E402
+
+BID = ROOT / "tests" / "programs" / "bid"  # a small game: two sealed bids (a `secretly` choice)
+
+
+def load(players=2, rules=RATLAND, **more):
+    return pyspiel.load_game("python_ratdsl", {"rules": str(rules), "players": players, **more})
+
+
+def random_states(game, seed, limit=10_000):
+    """The states of one random playthrough, the terminal one included."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal() and len(states) < limit:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        states.append(state.clone())
+    return states
+
+
+def test_game_type_and_parameters():
+    game = load(3, options="food_order=sorted")
+    kind = game.get_type()
+    assert kind.short_name == "python_ratdsl"
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.num_players() == 3
+    assert game.definition.option_values["food_order"] == "sorted"
+    with pytest.raises(ValueError):
+        load(13)
+
+
+def test_random_sim_test_with_serialization():  # about 4 s of CPU
+    pyspiel.random_sim_test(load(2), num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(3, modules="clans"), num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(4, rules=BID), num_sims=3, serialize=True, verbose=False)
+
+
+def test_serialized_and_pickled_states_replay_to_the_same_state():
+    game = load(2)
+    state = random_states(game, 4, limit=80)[-1]
+    text = pyspiel.serialize_game_and_state(game, state)
+    again_game, again = pyspiel.deserialize_game_and_state(text)
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.observation_string(1) == state.observation_string(1)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.information_state_string(0) == state.information_state_string(0)
+
+
+def test_observations_agree_with_the_state_api():
+    game = load(3)
+    observation = make_observation(game)
+    info_state = make_observation(game, INFO_STATE_OBS_TYPE)
+    shape = game.observation_tensor_shape()
+    assert list(observation.dict) == [name for name, _ in game.layout.pieces]
+    for state in random_states(game, 1)[::7]:
+        for player in range(3):
+            observation.set_from(state, player)
+            assert list(observation.tensor.shape) == shape
+            np.testing.assert_array_equal(observation.tensor, np.array(state.observation_tensor(player)))
+            assert observation.dict["player"][player] == 1
+            assert observation.string_from(state, player) == state.observation_string(player)
+            assert info_state.string_from(state, player) == state.information_state_string(player)
+
+
+def test_information_states_have_perfect_recall():
+    game = load(2)
+    rng = np.random.RandomState(8)
+    state = game.new_initial_state()
+    seen: dict[int, list[str]] = {0: [], 1: []}
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        seen[state.current_player()].append(state.information_state_string(state.current_player()))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    for mine in seen.values():
+        assert len(set(mine)) == len(mine)  # each of the player's decision points is told apart
+        for earlier, later in zip(mine, mine[1:]):
+            past = earlier.rsplit("\n", 1)[0]  # what was seen, without what is seen now
+            assert later.startswith(past)
+
+
+def test_an_action_space_too_small_is_an_error():
+    game = load(2, max_actions=4)
+    state = game.new_initial_state()
+    with pytest.raises(Exception, match="max_actions"):
+        while True:
+            if state.is_chance_node():
+                state.apply_action(state.chance_outcomes()[0][0])
+            else:
+                state.apply_action(state.legal_actions()[0])
+
+
+def test_mcts_bot_plays_a_game_to_the_end():
+    game = load(3, rules=BID)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=30,
+                       evaluator=mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rng),
+                       random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+    returns = state.returns()
+    assert len(returns) == 3 and max(returns) == 1.0
