@@ -26,7 +26,29 @@ if TYPE_CHECKING:
 def observation(runner: Runner, seat: int) -> dict[str, Any]:
     """What `seat` sees now, and what it is asked if the game waits for it."""
     view = runner.game.runtime.view_for(seat)
-    return {"view": view, "turn": _turn(runner, seat)}
+    return {"view": view, "revealed": revealed(runner, view["piles"]), "turn": _turn(runner, seat)}
+
+
+def revealed(runner: Runner, sizes: dict[str, int]) -> dict[str, list[str]]:
+    """The cards `reveal` turned face up into each pile, as far as the public records tell: a
+    `place` or `create` into a pile hides its top (the cards placed are not public), and a pile
+    holds at most its size of them (the latest)."""
+    face_up = runner.face_up
+    records = runner.log.records
+    for record in records[runner.face_up_upto:]:
+        t = record["t"]
+        if t == "reveal":
+            face_up.setdefault(record["dst"], []).append(str(record["card"]))
+        elif t in ("place", "create") and record.get("pile", record.get("dst")) in face_up:
+            face_up[record.get("pile", record.get("dst"))] = []
+    runner.face_up_upto = len(records)
+    out = {}
+    for pile, cards in face_up.items():
+        size = sizes.get(pile, 0)
+        if cards and size:
+            face_up[pile] = cards = cards[-size:]
+            out[pile] = list(cards)
+    return out
 
 
 def _turn(runner: Runner, seat: int) -> dict[str, Any]:
@@ -96,6 +118,7 @@ class Layout:
             ("placed", len(self.zone_names)),  # distribute: counts given so far
             ("to_place", 1),  # distribute: tokens not yet given a zone
             ("shown", len(self.cards)),  # cards shown to this player, by name
+            ("revealed", len(self.piles) * len(self.cards)),  # cards face up in each pile, by name
         ]
         self.size = sum(size for _, size in self.pieces)
 
@@ -144,3 +167,9 @@ class Layout:
         for name in view["shown_to_you"]:
             if name in self.cards:
                 parts["shown"][self.cards.index(name)] += 1
+        for pile, names in seen["revealed"].items():
+            if pile in self.piles:
+                base = self.piles.index(pile) * len(self.cards)
+                for name in names:
+                    if name in self.cards:
+                        parts["revealed"][base + self.cards.index(name)] += 1

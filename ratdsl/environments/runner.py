@@ -49,6 +49,8 @@ class Runner:
         self.log = GameLog(keep=True)
         self.seen: dict[int, list[str]] = {}  # per seat, the records it saw (observe.py)
         self.seen_upto: dict[int, int] = {}
+        self.face_up: dict[str, list[str]] = {}  # per pile, cards revealed into it (observe.py)
+        self.face_up_upto = 0
         agents = [_Seat(self, seat) for seat in range(players)]
         self.game = Game(definition, players, 0, agents, log=self.log, chance=_Steps(self),
                          rules_label=rules_label)
