@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 
 import pytest
 
@@ -141,3 +142,19 @@ def test_chance_nodes_have_the_engine_probabilities():
     assert node.actions == [0, 1] and node.probabilities == [0.75, 0.25]
     pick = N.pick_node(["a", "b", "a", "c"], "shuffle")  # equal items are one outcome
     assert pick.actions == [0, 1, 3] and pick.probabilities == [0.5, 0.25, 0.25]
+
+
+def python_blocks():
+    text = (RATLAND.parents[1] / "docs" / "environments.md").read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, re.S)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_the_examples_of_docs_environments_run(index, monkeypatch):
+    blocks = python_blocks()
+    assert len(blocks) == 3
+    needs = {1: "pyspiel", 2: "pettingzoo"}
+    if index in needs:
+        pytest.importorskip(needs[index])
+    monkeypatch.chdir(RATLAND.parents[1])
+    exec(compile(blocks[index], f"docs/environments.md block {index + 1}", "exec"), {})
