@@ -11,6 +11,7 @@ import re
 import pytest
 
 from ratdsl.engine.decisions import Decision
+from ratdsl.engine.errors import RuleRuntimeError
 from ratdsl.environments import CHANCE, TERMINAL, IllegalAction, new_game
 from ratdsl.environments import nodes as N
 from ratdsl.session import load_rules
@@ -158,3 +159,38 @@ def test_the_examples_of_docs_environments_run(index, monkeypatch):
         pytest.importorskip(needs[index])
     monkeypatch.chdir(RATLAND.parents[1])
     exec(compile(blocks[index], f"docs/environments.md block {index + 1}", "exec"), {})
+
+
+UNMEETABLE = """game tiny "Tiny" {
+  players 2..2
+}
+tokens red
+zone bank
+per player zone purse, left, right
+setup {
+  step lay_out {
+    create {red: 6} in bank
+    for each p in players {
+      move 3 red from bank to p.purse
+    }
+  }
+}
+round main
+phase main "Main" {
+  step only {
+    for each p in players {
+      ask p spread: distribute red from p.purse among [left, right] at least 2 in [left] at most 1 in [left]
+    }
+    end game
+  }
+}
+"""
+
+
+def test_a_distribution_whose_limits_cannot_be_met_is_the_engines_error_not_an_end(tmp_path):
+    (tmp_path / "game.rat").write_text(UNMEETABLE)
+    state = new_game(tmp_path, 2)
+    for _ in range(2):  # (and stays so)
+        with pytest.raises(RuleRuntimeError) as err:
+            state.is_terminal()
+        assert err.value.code == "R001" and err.value.line == 19

@@ -141,7 +141,7 @@ class _Seat:
         placed: dict[str, int] = {}
         while (node := N.distribute_node(decision, placed)) is not None:
             if not node.actions:
-                raise IllegalAction(f"no legal way to distribute for {decision.id!r} at {decision.where}")
+                break  # the limits cannot be met: the engine refuses the answer, with its position
             placed[node.zone or ""] = act(node)
         return N.distribute_answer(decision, placed)
 

@@ -49,6 +49,8 @@ class GameState:
             runner = self._runner = Runner(self.definition, self.players, self._history, self._rng,
                                            self.rules_label)
             weakref.finalize(self, runner.stop)
+        if runner.error is not None:  # the rules stopped the game (a runtime error): not an end
+            raise runner.error
         return runner
 
     def history(self) -> list[int]:
