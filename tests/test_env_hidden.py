@@ -4,9 +4,11 @@ a face-down deck beyond the cards revealed so far."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from ratdsl.environments import CHANCE, new_game
+from ratdsl.environments.observe import Layout
 from ratdsl.session import load_rules
 
 from .conftest import RATLAND
@@ -18,7 +20,11 @@ def ratland():
 
 
 def seen_by(state, seat):
-    return state.observation(seat), state.information_state(seat)
+    """Everything a player is given: the observation, its vector and the information state."""
+    layout = Layout(state.definition, state.players)
+    vector = np.zeros(layout.size, np.float32)
+    layout.fill(vector, state.runner(), seat)
+    return state.observation(seat), vector.tobytes(), state.information_state(seat)
 
 
 def step(state, i, choose=None):
