@@ -100,8 +100,9 @@ class GameState:
         if self._rng is not None:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
-        return GameState(self.definition, self.players, self._live().history, rng, self.rules_label,
-                         self.source)
+        # (The runner appends to this very list, so it is current whether or not the game runs;
+        # a copy of a copy nobody used starts no game.)
+        return GameState(self.definition, self.players, self._history, rng, self.rules_label, self.source)
 
     def __deepcopy__(self, memo: dict) -> GameState:
         return self.clone()
