@@ -275,7 +275,7 @@ def test_cli_markdown_quick_ref_and_html(tmp_path):
     result = runner.invoke(app, ["summary", str(RULES), "--lang", "es", "--quick-ref"])
     assert result.exit_code == 0, result.output
     assert "Tabla de alimentación" in result.output and "Fase" not in result.output.split("##")[0]
-    assert result.output.count("\n## ") == 2
+    assert result.output.count("\n## ") >= 5  # round, table, colours, events, scoring (test_quickref.py)
     out = tmp_path / "summary.html"
     result = runner.invoke(app, ["summary", str(RULES), "--lang", "de", "--format", "html", "--out", str(out)])
     assert result.exit_code == 0, result.output

@@ -20,12 +20,13 @@ def register(app: typer.Typer) -> None:
                 output_format: str = typer.Option("markdown", "--format", "-f", help="markdown or html."),
                 out: Path | None = typer.Option(None, "--out", help="Write to this file instead of the screen."),
                 quick_ref: bool = typer.Option(False, "--quick-ref",
-                                               help="One page: the phases in order and the tables."),
+                                               help="One A4 page: round, tables, colours, cards, modules."),
                 ) -> None:
         """Print a complete rule summary, generated from the rule files and their translations.
 
         Example: ratdsl summary rules/my_game --lang de"""
-        from ..summaries import LANGUAGES, MessageError, summarize, to_html, to_markdown
+        from ..summaries import LANGUAGES, MessageError, summarize, to_markdown
+        from ..summaries.html import summary_page
 
         if lang not in LANGUAGES:
             fail(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
@@ -34,10 +35,12 @@ def register(app: typer.Typer) -> None:
         out = output_path(out, "--out")  # before any work
         definition = load_or_exit(rules, modules, options)
         try:
-            doc = summarize(definition, lang, quick_ref=quick_ref)
+            if output_format == "html":  # the page also reads the game's display colours
+                text = summary_page(definition, lang, quick_ref=quick_ref)
+            else:
+                text = to_markdown(summarize(definition, lang, quick_ref=quick_ref))
         except MessageError as err:
             fail(f"{err}\nRun `ratdsl i18n check {definition.ruleset.root}` for every problem.", 1)
-        text = to_html(doc) if output_format == "html" else to_markdown(doc)
         if out is None:
             echo(text, nl=False)
         else:

@@ -230,13 +230,10 @@ class Summary:
 
     # ------------------------------------------------------------ document
     def build(self, quick_ref: bool = False) -> Document:
-        game = self.title("game", self.rs.game.title)
         if quick_ref:
-            doc = Document(self.lang, self.m("ui-quickref-title", game=game))
-            doc.blocks = self.intro(short=True)
-            doc.sections = [self.round_section(level=2), *self.table_sections(level=2)]
-            doc.footer = self.m("ui-footer")
-            return doc
+            from .quickref import quick_reference  # one page of this summary's parts
+            return quick_reference(self)
+        game = self.title("game", self.rs.game.title)
         doc = Document(self.lang, self.m("ui-summary-title", game=game))
         doc.blocks = self.intro()
         sections: list[Section] = []
