@@ -188,7 +188,7 @@ def tidy_table(table: Table) -> Table:
 
 def with_chips(spans: list[Span], look: Look) -> list[Span]:
     """A table cell with a colour chip before each word that names a coloured token kind, when
-    the cell is an amount or a short name ("6 yellow, 6 white", "yellow pieces"), not a sentence
+    the cell is an amount or a short name ("6 red, 6 blue", "red tokens"), not a sentence
     (an option's question that happens to name colours)."""
     text = "".join(s.text for s in spans)
     if not look.colour_words or not (re.search(r"\d", text) or len(text.split()) <= 4):
