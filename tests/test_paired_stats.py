@@ -173,3 +173,26 @@ def test_too_few_games_to_pair_say_so():
     report = simulate(spec(RATLAND, 2), 1, 1, baseline=spec(RATLAND, 2))
     assert report["comparison"] is None and report["comparison_method"] is None
     assert any(line.startswith("No comparison: pairing needs at least 2 games") for line in notes(report))
+
+
+def test_seat_balance_gives_scipys_chi_square_figures():
+    """seat_balance works the test out itself (scipy.stats is slow to import, issue 13): the
+    same statistic and p-value as scipy.stats.chisquare, shared victories (fractions) included,
+    and the survival function agrees with scipy's from 1 to 99 degrees of freedom."""
+    import random
+
+    from scipy import special, stats
+
+    from ratdsl.simulation.stats import chi_square_sf
+
+    draw = random.Random(13)
+    for _ in range(500):
+        wins = [draw.randint(0, 400) + draw.choice([0, 0.5, 1 / 3, 0.25]) for _ in range(draw.randint(2, 12))]
+        ours, theirs = seat_balance(wins), stats.chisquare(wins)
+        assert ours["statistic"] == round(float(theirs.statistic), 6)
+        assert ours["p_value"] == float(f"{float(theirs.pvalue):.6g}")
+    for df in range(1, 100):
+        for x in (1e-9, 0.5, df / 2, df, df + 3 * df ** 0.5, 300.0, 1200.0):
+            expected = float(special.chdtrc(df, x))
+            assert chi_square_sf(x, df) == pytest.approx(expected, rel=1e-10, abs=1e-300)
+    assert chi_square_sf(0.0, 3) == 1.0

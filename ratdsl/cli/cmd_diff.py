@@ -7,9 +7,7 @@ from pathlib import Path
 
 import typer
 
-from ..language.diff import diff_ruleset, render_text
 from ..language.errors import RuleError
-from ..language.loader import UnknownModule, load
 from ..language.visible import visible_json
 from .common import echo, fail, rules_path
 
@@ -23,6 +21,9 @@ def register(app: typer.Typer) -> None:
         """Print what a variant changes, element by element (old -> new, added, removed).
 
         Example: ratdsl diff rules/my_game rules/my_game/variants/house_rule.rat"""
+        from ..language.diff import diff_ruleset, render_text
+        from ..language.loader import UnknownModule, load
+
         rules_path(base)
         rules_path(variant)
         try:

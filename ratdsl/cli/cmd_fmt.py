@@ -21,11 +21,12 @@ import typer
 
 from ..files import atomic_write_text
 from ..language.errors import RuleError
-from ..language.loader import RULE_SUFFIX, not_utf8
 from .common import echo, fail
 
 
 def rule_files(paths: list[Path]) -> list[Path]:
+    from ..language.loader import RULE_SUFFIX
+
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
@@ -105,6 +106,8 @@ def _read(path: Path) -> str:
 
 
 def _decode(data: bytes, path: Path) -> str:
+    from ..language.loader import not_utf8
+
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -3,7 +3,6 @@ seat), each decision asked as a small form (ratdsl/cli/table/)."""
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 
 import typer
@@ -59,6 +58,8 @@ def register(app: typer.Typer) -> None:
         log = output_path(log, "--log")
         definition = load_or_exit(rules, modules, options)
         if seed is None:
+            import secrets
+
             seed = secrets.randbits(63)
         terminal = Terminal()
         words = GameWords(definition, lang)

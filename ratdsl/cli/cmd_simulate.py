@@ -18,7 +18,6 @@ import typer
 from ..files import atomic_write_text
 from ..language.errors import RuleError
 from ..language.visible import visible
-from ..session import RulesInvalid, load_rules, parse_option_pairs
 from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
 from .coverage_table import print_coverage
 
@@ -73,6 +72,7 @@ def register(app: typer.Typer) -> None:
         # rich and the simulation are imported here, not when the command line starts
         from rich.console import Console
 
+        from ..session import RulesInvalid, load_rules, parse_option_pairs
         from ..simulation import SimulationSpec, simulate
         from ..simulation.runner import BackendUnavailable, UnknownAgent
         from ..simulation.simulate import Precision
@@ -165,14 +165,17 @@ def _backend(name: str, scheduler: str | None, workers: int):
 
 def _play(console, simulate, spec, games: int, seed: int, workers: int, base, precision=None,
           backend=None) -> dict[str, Any]:
-    """The report, with a progress bar while the games are played."""
+    """The report, with a progress bar while the games are played on a terminal (elsewhere the
+    bar would show nothing: rich.progress is not even imported)."""
+    if not console.is_terminal:
+        return simulate(spec, games, seed, workers, base, None, precision, backend)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     total = games * (2 if base else 1)
     started = time.perf_counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-                  console=console, transient=True, disable=not console.is_terminal) as progress:
+                  console=console, transient=True) as progress:
         task = progress.add_task("simulating", total=total, rate="-")
 
         def advance(n: int) -> None:
@@ -207,9 +210,14 @@ def _print_table(console, report: dict[str, Any]) -> None:
 
 def _write_reports(report: dict[str, Any], out: Path | None, html_out: Path | None) -> bool:
     """Writes the JSON and HTML reports (each whole or not at all); False if one could not be
-    written (the other is still tried)."""
+    written (the other is still tried). The report is validated against its schema first
+    (jsonschema is imported only when a report is written)."""
+    from ..schemas import validate
     from ..simulation import render_html
 
+    if out is None and html_out is None:
+        return True
+    validate("report", report)
     ok = True
     for path, what, render in ((out, "report", lambda: json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
                                (html_out, "HTML report", lambda: render_html(report))):

@@ -11,11 +11,10 @@ from typing import NoReturn
 import typer
 
 from ..files import OutputPathError, check_output_path
-from ..language.errors import RuleError
-from ..language.loader import UnknownModule
 from ..language.visible import visible
-from ..semantics.definition import COMMAND_LINE, DefinitionError
-from ..session import RulesInvalid, load_rules, parse_option_pairs
+
+# The session (and the checker, the loader, the definition behind it) is imported by the
+# functions that load rules, not when the command line starts.
 
 
 def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
@@ -83,6 +82,9 @@ def at_least(value: int, low: int, what: str, high: int | None = None) -> int:
 
 def load_or_exit(rules: Path, modules: list[str], options: list[str]):
     """The rules' GameDef, or one line (or the findings) and the exit status of `rules_failure`."""
+    from ..language.errors import RuleError
+    from ..session import RulesInvalid, load_rules, parse_option_pairs
+
     try:
         return load_rules(rules, modules, parse_option_pairs(options))
     except (RulesInvalid, RuleError, ValueError, OSError) as err:
@@ -93,6 +95,11 @@ def rules_failure(err: Exception, rules: Path) -> tuple[str, int]:
     """What loading rules failed with, and the exit status: 2 for what the command line got
     wrong (an unknown module, an option it set to a value the rules do not allow, a file that
     cannot be read), 1 for mistakes in the rules."""
+    from ..language.errors import RuleError
+    from ..language.loader import UnknownModule
+    from ..semantics.definition import COMMAND_LINE, DefinitionError
+    from ..session import RulesInvalid
+
     if isinstance(err, UnknownModule):
         return err.render(), 2
     if isinstance(err, DefinitionError) and err.span is COMMAND_LINE:

@@ -6,26 +6,15 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import typer
 
 from .. import __version__
-from ..agents import RandomAgent
-from ..agents.human import HumanAgent
-from ..agents.random_agent import agent_seed
-from ..engine import Game
-from ..engine.log import GameLog, dumps
-from ..files import OutputPathError, atomic_writer, check_output_path
-from ..language.errors import RuleError
-from ..language.loader import UnknownModule
-from ..language.visible import visible_json
-from ..session import RulesInvalid
 from .common import (
     INTERNAL,
     INTERRUPTED,
@@ -38,7 +27,15 @@ from .common import (
     rules_failure,
     rules_path,
 )
-from .table.narration import VERBOSITY_HELP, check_lang, narrator
+from .verbosity import VERBOSITY_HELP
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.log import GameLog
+
+# Start-up: a command imports what it needs when it runs (the engine, the checker, Rich, ...),
+# so that `ratdsl check` and `ratdsl simulate` do not load what they never use
+# (tests/test_startup.py, benchmarks/bench_startup.py).
 
 try:  # Typer 0.2x carries its own copy of Click; older ones use the click package
     from typer._click import exceptions as click_exceptions
@@ -97,6 +94,16 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     ending with an `aborted` record.
 
     Example: ratdsl run rules/my_game --players 3 --seed 7 --verbosity 1"""
+    import secrets
+
+    from ..agents import RandomAgent
+    from ..agents.human import HumanAgent
+    from ..agents.random_agent import agent_seed
+    from ..engine.game import Game
+    from ..engine.log import GameLog, dumps
+    from ..files import OutputPathError, check_output_path
+    from .table.narration import check_lang, narrator
+
     check_lang(lang)
     if referee and human:
         fail("--referee shows hidden information: it cannot be used while a human plays")
@@ -141,6 +148,8 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
 def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
     """Plays the game; a game that stops early ends its log with an `aborted` record. Returns
     the exit status and the one line to print."""
+    from ..language.errors import RuleError
+
     where = game.runtime
     try:
         game.play()
@@ -167,6 +176,8 @@ def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
 @contextmanager
 def _log_file(path: Path) -> Iterator[IO[str]]:
     """The log's temporary file, renamed to `path` when the block ends (see files.py)."""
+    from ..files import atomic_writer
+
     try:
         with atomic_writer(path) as out:
             yield out
@@ -182,7 +193,9 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
     """Re-run a logged game from its decisions and confirm it reaches the same states.
 
     Example: ratdsl replay game.jsonl"""
+    from ..language.errors import RuleError
     from ..replay import replay_log
+    from ..session import RulesInvalid
 
     if rules is not None:
         rules_path(rules, "--rules")
@@ -217,6 +230,8 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
 
     Example: ratdsl check rules/my_game"""
     from ..checker.run import OUTPUT_FORMATS, check_tree, exit_code, render
+    from ..language.loader import UnknownModule
+    from ..language.visible import visible_json
     from ..schemas import SchemaError
 
     if output_format not in OUTPUT_FORMATS:
@@ -285,7 +300,9 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
 
     Example: ratdsl ast rules/my_game/game.rat --no-json"""
     from ..language.ast_schema import AstSchemaError, export, validate_export
+    from ..language.errors import RuleError
     from ..language.loader import parse_file  # (a file that is not UTF-8 text: E105)
+    from ..language.visible import visible_json
 
     try:
         program = parse_file(file)

@@ -8,7 +8,7 @@ in the log). A player or a spectator is told only the part of each record they m
 (`record_seen_by`): no shuffled order, nothing done inside `secretly` until the block uncovers
 it, no cards shown to somebody else.
 
-Verbosity (`--verbosity`, `VERBOSITY` below says what each level adds):
+Verbosity (`--verbosity`, `VERBOSITY` in verbosity.py says what each level adds):
 0 round headers and final scores; 1 also what the players learn (the cards revealed, the
 placements uncovered, decisions, messages, the end); 2 (default) also the steps, token moves,
 draws, shuffles, variables set and the setup; 3 also the moves made during setup.
@@ -24,15 +24,11 @@ from ..engine.runtime.views import record_seen_by
 from ..language.visible import visible
 from ..semantics.definition import GameDef
 from .table.words import phrases
+from .verbosity import DEFAULT_VERBOSITY
 
 if TYPE_CHECKING:
     from .table.words import GameWords
 
-VERBOSITY = {0: "round headers and final scores",
-             1: "also revealed cards, uncovered placements, decisions, messages and the end",
-             2: "also steps, token moves, draws, shuffles, variables set and the setup (default)",
-             3: "also the token moves of the setup"}
-DEFAULT_VERBOSITY = 2
 
 # A value a rule set makes can be huge or nested thousands deep: the narrator shows its start.
 _SHORT = reprlib.Repr()  # (keyword arguments only from Python 3.12)

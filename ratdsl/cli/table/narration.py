@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from ...semantics.definition import GameDef
 from ..common import fail
-from ..narrate import DEFAULT_VERBOSITY, VERBOSITY, Narrator
+from ..narrate import Narrator
+from ..verbosity import DEFAULT_VERBOSITY
 from .terminal import Terminal
 from .words import GameWords
-
-VERBOSITY_HELP = "How much to narrate: " + "; ".join(f"{k} {v}" for k, v in VERBOSITY.items()) + "."
 
 
 def check_lang(lang: str | None) -> None:

@@ -1,0 +1,115 @@
+"""Start-up of the two commands a designer runs most: `ratdsl check rules/ratland` and a one-game
+`ratdsl simulate rules/ratland --games 1`, each a whole process (issue 13: under 150 ms on an
+idle machine).
+
+For each command: the wall time over --runs runs (median and fastest) and the CPU time of the
+process (user + system, median: less disturbed than the wall time when other work shares the
+cores), then the 10 imports with the largest cumulative time in one run under
+`python -X importtime` (a package's time includes the modules it imports).
+
+    python benchmarks/bench_startup.py [--runs 10] [--top 10] [--against DIR]
+
+--against DIR times another copy of the package too (DIR holds its `ratdsl` folder, e.g. made with
+`git archive main ratdsl | tar -x -C DIR`), run by the same script through PYTHONPATH, the two
+taking turns so that a busy spell of the machine falls on both.
+
+The caches are warm (one unmeasured run of each command first): the parsed rule files and Lark's
+compiled grammar come from their caches, as they do for a designer after the first run. The
+package's bytecode is compiled first (`compileall`, as `pip install` does): with
+PYTHONDONTWRITEBYTECODE set, an editable install would otherwise compile every module of ratdsl
+in every process and the figure would measure that. The load average is printed before and
+after: on a busy machine the wall times are longer than on an idle one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMANDS = {"ratdsl check rules/ratland": ["check", "rules/ratland"],
+            "ratdsl simulate rules/ratland --games 1": ["simulate", "rules/ratland", "--games", "1"]}
+IMPORT_LINE = re.compile(r"^import time:\s*(\d+)\s*\|\s*(\d+)\s*\|( *)(\S+)\s*$")
+
+
+def ratdsl_command() -> list[str]:
+    """The installed `ratdsl` script (what a designer runs), else the package run as a module."""
+    found = shutil.which("ratdsl", path=str(Path(sys.executable).parent))
+    return [found] if found else [sys.executable, "-m", "ratdsl.cli.main"]
+
+
+def timed(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds (user + system) and standard error of one run, which must
+    succeed."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    stderr = process.stderr.read() if process.stderr else b""  # (never fills the pipe and blocks)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        sys.exit(f"{' '.join(args)} failed ({process.returncode}):\n{stderr.decode(errors='replace')[-2000:]}")
+    return wall, usage.ru_utime + usage.ru_stime, stderr.decode(errors="replace")
+
+
+def top_imports(args: list[str], top: int) -> list[tuple[int, int, str]]:
+    """(cumulative µs, self µs, module) of the `top` imports with the largest cumulative time."""
+    env = dict(os.environ, PYTHONPROFILEIMPORTTIME="1")
+    _, _, stderr = timed(args, env)
+    found = []
+    for line in stderr.splitlines():
+        match = IMPORT_LINE.match(line)
+        if match:
+            own, cumulative, indent, name = match.groups()
+            found.append((int(cumulative), int(own), " " * (len(indent) - 1) + name))
+    return sorted(found, reverse=True)[:top]
+
+
+def summary(runs: list[tuple[float, float]]) -> str:
+    walls, cpus = [w for w, _ in runs], [c for _, c in runs]
+    return (f"wall median {1000 * statistics.median(walls):.0f} ms, min {1000 * min(walls):.0f} ms; "
+            f"CPU median {1000 * statistics.median(cpus):.0f} ms, min {1000 * min(cpus):.0f} ms ({len(runs)} runs)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--top", type=int, default=10)
+    parser.add_argument("--against", type=Path, help="a folder holding another copy of the ratdsl package")
+    args = parser.parse_args()
+    compileall.compile_dir(ROOT / "ratdsl", quiet=1)
+    other = None
+    if args.against is not None:
+        compileall.compile_dir(args.against / "ratdsl", quiet=1)
+        other = dict(os.environ, PYTHONPATH=str(args.against.resolve()))
+    command = ratdsl_command()
+    print(f"{' '.join(command)}; {os.cpu_count()} cores; load average before: "
+          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    for label, rest in COMMANDS.items():
+        timed([*command, *rest])  # warm the caches
+        if other is not None:
+            timed([*command, *rest], other)
+        runs, others = [], []
+        for _ in range(args.runs):
+            runs.append(timed([*command, *rest])[:2])
+            if other is not None:
+                others.append(timed([*command, *rest], other)[:2])
+        print(f"\n{label}: {summary(runs)}")
+        if other is not None:
+            print(f"  --against {args.against}: {summary(others)}")
+        print(f"  top {args.top} imports by cumulative time (one run, -X importtime):")
+        for cumulative, own, name in top_imports([*command, *rest], args.top):
+            print(f"  {cumulative / 1000:7.1f} ms cumulative {own / 1000:6.1f} ms self  {name}")
+    print("\nload average after: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+if __name__ == "__main__":
+    main()

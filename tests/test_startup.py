@@ -1,0 +1,89 @@
+"""Start-up (issue 13): the command line imports a command's dependencies when that command runs,
+and each command imports only what it uses. Checked on `sys.modules` in a fresh process; the
+time itself is measured by benchmarks/bench_startup.py, never asserted here."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# What a command that does not use it must not pay for (each takes from tens to hundreds of ms).
+HEAVY = {"scipy", "numpy", "matplotlib", "rich", "jsonschema", "referencing", "lark", "yaml", "fluent",
+         "pygls", "lsprotocol"}
+ENGINE = {"ratdsl.engine.codegen", "ratdsl.engine.game", "ratdsl.engine.interpreter", "ratdsl.simulation",
+          "ratdsl.summaries", "ratdsl.lsp", "ratdsl.scenarios"}
+
+# Runs a command through the console script's entry point and prints the modules imported by the
+# time the process exits.
+PROBE = """
+import atexit, json, sys
+atexit.register(lambda: sys.__stderr__.write("MODULES " + json.dumps(sorted(sys.modules)) + "\\n"))
+sys.argv = ["ratdsl", *sys.argv[1:]]
+from ratdsl.cli.main import main
+main()
+"""
+
+
+def modules_after(code: str, *args: str, cache: Path | None = None) -> set[str]:
+    env = None if cache is None else dict(os.environ, RATDSL_CACHE_DIR=str(cache))
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                          env=env, timeout=300)
+    line = next((x for x in done.stderr.splitlines() if x.startswith("MODULES ")), None)
+    assert line is not None, done.stderr[-2000:]
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
+def top_packages(modules: set[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules}
+
+
+def loaded(modules: set[str], names: set[str]) -> set[str]:
+    return {n for n in names if n in modules or n in top_packages(modules)}
+
+
+def test_importing_the_command_line_imports_no_command():
+    modules = modules_after('import json, sys\nimport ratdsl.cli.main\n'
+                            'sys.stderr.write("MODULES " + json.dumps(sorted(sys.modules)) + "\\n")')
+    assert not loaded(modules, HEAVY | ENGINE), "imported when the command line starts"
+    # nor the rule language's parser and AST, the checker or the session
+    assert not {"ratdsl.language.ast", "ratdsl.language.parser", "ratdsl.checker", "ratdsl.session"} & modules
+    assert {"ratdsl.cli.cmd_simulate", "ratdsl.cli.cmd_fmt"} <= modules  # (registered, for --help)
+
+
+def test_check_imports_neither_the_engine_nor_heavy_libraries(tmp_path):
+    cache = tmp_path / "cache"
+    modules_after(PROBE, "check", "rules/ratland", cache=cache)  # fills the parse cache
+    modules = modules_after(PROBE, "check", "rules/ratland", cache=cache)
+    assert "ratdsl.checker.checker" in modules
+    assert not loaded(modules, HEAVY | ENGINE)  # lark too: every file's AST came from the cache
+
+
+def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_path):
+    modules = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1")
+    assert {"ratdsl.simulation", "ratdsl.engine.game"} <= modules and "rich" in top_packages(modules)
+    assert not loaded(modules, {"scipy", "numpy", "matplotlib", "jsonschema", "referencing", "ratdsl.lsp",
+                                "ratdsl.summaries", "ratdsl.scenarios"})
+    assert "rich.progress" not in modules  # no terminal, no progress bar
+
+
+def test_a_written_report_is_validated_and_brings_jsonschema(tmp_path):
+    out = tmp_path / "report.json"
+    modules = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1", "--out", str(out))
+    assert "jsonschema" in top_packages(modules) and out.exists()
+
+
+def test_an_invalid_report_is_refused_before_it_is_written(tmp_path):
+    from ratdsl.cli.cmd_simulate import _write_reports
+    from ratdsl.schemas import SchemaError
+
+    out, page = tmp_path / "report.json", tmp_path / "report.html"
+    with pytest.raises(SchemaError):
+        _write_reports({"title": "not a report"}, out, page)
+    assert not out.exists() and not page.exists()
