@@ -18,7 +18,10 @@ compiled grammar come from their caches, as they do for a designer after the fir
 package's bytecode is compiled first (`compileall`, as `pip install` does): with
 PYTHONDONTWRITEBYTECODE set, an editable install would otherwise compile every module of ratdsl
 in every process and the figure would measure that. The load average is printed before and
-after: on a busy machine the wall times are longer than on an idle one.
+after: on a busy machine the wall times are longer than on an idle one. So is the start of a bare
+Python (`python -c pass`, timed the same way, in turns with the commands): each command's median is
+also given as a multiple of it, a figure that a busy machine disturbs less (times the bare start on
+an idle machine, 10-20 ms, it estimates the idle figure).
 """
 
 from __future__ import annotations
@@ -93,18 +96,23 @@ def main() -> None:
     command = ratdsl_command()
     print(f"{' '.join(command)}; {os.cpu_count()} cores; load average before: "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    bare = [sys.executable, "-c", "pass"]
     for label, rest in COMMANDS.items():
         timed([*command, *rest])  # warm the caches
         if other is not None:
             timed([*command, *rest], other)
-        runs, others = [], []
+        runs, others, pythons = [], [], []
         for _ in range(args.runs):
+            pythons.append(timed(bare)[:2])
             runs.append(timed([*command, *rest])[:2])
             if other is not None:
                 others.append(timed([*command, *rest], other)[:2])
-        print(f"\n{label}: {summary(runs)}")
+        python = statistics.median(w for w, _ in pythons)
+        print(f"\n{label}: {summary(runs)}; {statistics.median(w for w, _ in runs) / python:.1f} x python -c pass")
         if other is not None:
-            print(f"  --against {args.against}: {summary(others)}")
+            print(f"  --against {args.against}: {summary(others)}; "
+                  f"{statistics.median(w for w, _ in others) / python:.1f} x python -c pass")
+        print(f"  python -c pass: {summary(pythons)}")
         print(f"  top {args.top} imports by cumulative time (one run, -X importtime):")
         for cumulative, own, name in top_imports([*command, *rest], args.top):
             print(f"  {cumulative / 1000:7.1f} ms cumulative {own / 1000:6.1f} ms self  {name}")
