@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAVY = {"scipy", "numpy", "matplotlib", "rich", "jsonschema", "referencing", "lark", "yaml", "fluent",
          "pygls", "lsprotocol"}
 ENGINE = {"ratdsl.engine.codegen", "ratdsl.engine.game", "ratdsl.engine.interpreter", "ratdsl.simulation",
-          "ratdsl.summaries", "ratdsl.lsp", "ratdsl.scenarios"}
+          "ratdsl.summaries", "ratdsl.lsp", "ratdsl.scenarios", "ratdsl.environments"}
 
 # Runs a command through the console script's entry point and prints the modules imported by the
 # time the process exits.
