@@ -13,6 +13,7 @@ from .collect import GameStats
 from .coverage import coverage_html
 from .stats import (
     CORRECTION,
+    MIN_EXPECTED_WINS,
     PAIRED_METHOD,
     UNPAIRED_METHOD,
     Histogram,
@@ -227,6 +228,9 @@ def notes(report: dict[str, Any]) -> list[str]:
             verdict = "a seat is favoured" if test["p_value"] < 0.05 else "no seat detectably favoured"
             out.append(f"Seat balance ({'this run' if name == 'run' else 'baseline'}): chi-square "
                        f"{test['statistic']:.2f} with {test['df']} df, p = {test['p_value']:.3g}: {verdict}.")
+        elif aggregate and len(aggregate.get("win_rate_by_seat") or {}) > 1:
+            out.append(f"Seat balance ({'this run' if name == 'run' else 'baseline'}): no test, it needs "
+                       f"{MIN_EXPECTED_WINS} expected wins per seat (play more games).")
     return out
 
 

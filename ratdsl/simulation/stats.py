@@ -1,9 +1,7 @@
 """Statistics with 95% confidence intervals: streaming means (Welford) and proportions (Wilson),
 paired differences between two runs of the same seeds (t intervals), corrected flags, and a
 seat balance test. The tests and intervals come from scipy.stats; the Wilson interval is written
-here because a shared victory counts a fractional win, which scipy's binomial tests refuse, and
-the seat balance test (scipy's chi-square) because every run reports it and scipy is slow to
-import."""
+here because a shared victory counts a fractional win, which scipy's binomial tests refuse."""
 
 from __future__ import annotations
 
@@ -142,35 +140,19 @@ def adjust(differences: dict[str, dict]) -> None:
 
 def seat_balance(wins: list[float]) -> dict | None:
     """Is any seat favoured? A chi-square goodness-of-fit test of the seats' win shares (a
-    shared victory counts a share to each winner) against equal shares; None with one seat or
-    no winner. The figures are scipy.stats.chisquare's (tests/test_paired_stats.py compares
-    them), worked out here: every simulation reports this test, and importing scipy.stats
-    would cost a one-game `ratdsl simulate` several times its start-up budget."""
+    shared victory counts a share to each winner) against equal shares; None with one seat, no
+    winner, or fewer than MIN_EXPECTED_WINS expected per seat: the test's chi-square
+    approximation needs that many (Cochran's rule), and a run that short (a one-game
+    `simulate`, say) then never pays for importing scipy.stats."""
     total = sum(wins)
-    if len(wins) < 2 or total <= 0:
+    if len(wins) < 2 or total <= 0 or total / len(wins) < MIN_EXPECTED_WINS:
         return None
-    expected = total / len(wins)
-    statistic = sum((w - expected) ** 2 / expected for w in wins)
-    df = len(wins) - 1
-    return {"test": SEAT_TEST, "wins": [round(w, 6) for w in wins], "statistic": round(statistic, 6),
-            "df": df, "p_value": _sig(chi_square_sf(statistic, df)),
-            "expected_per_seat": round(expected, 6)}
+    from scipy import stats
+
+    test = stats.chisquare(wins)
+    return {"test": SEAT_TEST, "wins": [round(w, 6) for w in wins], "statistic": round(float(test.statistic), 6),
+            "df": len(wins) - 1, "p_value": _sig(float(test.pvalue)),
+            "expected_per_seat": round(total / len(wins), 6)}
 
 
-def chi_square_sf(x: float, df: int) -> float:
-    """P(X >= x) for X chi-square distributed with a whole number `df` of degrees of freedom:
-    the regularized upper incomplete gamma Q(df/2, x/2), which for a whole or half-whole first
-    argument is a finite sum, Q(s, y) = sum of e^-y y^a / Gamma(a + 1) for a = s-1, s-2, ...
-    down to 0 (or to 1/2, plus erfc(sqrt(y)) when s is a half-whole number). Each term is
-    taken from its logarithm, so a huge statistic gives a tiny p-value, not an overflow."""
-    if df < 1:
-        raise ValueError(f"degrees of freedom must be at least 1, not {df}")
-    if x <= 0:
-        return 1.0
-    y = x / 2
-    log_y = math.log(y)
-    first = 0.5 if df % 2 else 0.0
-    terms = [math.exp(a * log_y - y - math.lgamma(a + 1)) for a in (first + i for i in range(df // 2))]
-    if df % 2:
-        terms.append(math.erfc(math.sqrt(y)))
-    return min(1.0, math.fsum(terms))
+MIN_EXPECTED_WINS = 5
