@@ -140,11 +140,18 @@ def test_i18n_check_cli_reports_problems(tmp_path):
     assert clean.exit_code == 0, clean.output
 
 
-def test_formatting_errors_raise(tmp_path):
+def test_formatting_errors_fall_back_with_a_warning(tmp_path):
+    """A message whose variable is unknown gives way to the generic sentence (issue 18: never a
+    failed summary), with a warning naming it; `i18n check` reports it as malformed."""
     rules = copy_rules(tmp_path)
     edit(rules / "locales" / "fr" / "game.ftl", "{ $placement_at_most }", "{ $nope }")
-    with pytest.raises(MessageError, match="nope"):
-        markdown("fr", rules)
+    doc = summarize(load_rules(rules), "fr")
+    assert any("card-locked_and_loaded" in w and "nope" in w for w in doc.warnings), doc.warnings
+    assert "nope" not in to_markdown(doc)
+    assert any(f.key == "card-locked_and_loaded.text" for f in check_locales(rules, ("fr",)))
+    with pytest.raises(MessageError, match="no message"):
+        from ratdsl.summaries import Catalog
+        Catalog("fr")("card-nope")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

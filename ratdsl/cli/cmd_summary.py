@@ -38,7 +38,10 @@ def register(app: typer.Typer) -> None:
             if output_format == "html":  # the page also reads the game's display colours
                 text = summary_page(definition, lang, quick_ref=quick_ref)
             else:
-                text = to_markdown(summarize(definition, lang, quick_ref=quick_ref))
+                doc = summarize(definition, lang, quick_ref=quick_ref)
+                for warning in doc.warnings:  # a hand-written text gave way to the generic one
+                    echo(f"warning: {warning}", err=True)
+                text = to_markdown(doc)
         except MessageError as err:
             fail(f"{err}\nRun `ratdsl i18n check {definition.ruleset.root}` for every problem.", 1)
         if out is None:

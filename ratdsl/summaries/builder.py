@@ -21,7 +21,7 @@ from .document import BulletList, Document, ListItem, Para, Section, Span, Table
 from .elements import BASE_SOURCE, Registry, option_value_key, source_of
 from .facts import PlayersWhere, global_values, local_values
 from .generic import Ctx, Generic, Item
-from .messages import Catalog, rule_locale_files
+from .messages import Catalog, MessageError, rule_locale_files
 from .names import reads_player_count
 from .static import ByPlayers, CardRef, NotStatic, StaticEval, Sym, over_players, player_breaks, value_at
 
@@ -124,13 +124,26 @@ def variant_changes(d: GameDef) -> Changes:
 
 
 # ---------------------------------------------------------------- builder
+_SHARED: dict[int, tuple[GameDef, dict[str, Any]]] = {}
+
+
+def shared(d: GameDef) -> dict[str, Any]:
+    """What the summaries of one definition in every language have in common (its elements, each
+    node's values), worked out once: the last few definitions are kept."""
+    if id(d) not in _SHARED or _SHARED[id(d)][0] is not d:
+        if len(_SHARED) >= 4:
+            _SHARED.pop(next(iter(_SHARED)))
+        _SHARED[id(d)] = (d, {"registry": Registry(d), "values": {}})
+    return _SHARED[id(d)][1]
+
+
 class Summary:
     def __init__(self, d: GameDef, lang: str, generic_only: bool = False, strict: bool = True):
         self.generic_only = generic_only
         self.d = d
         self.lang = lang
         self.rs = d.ruleset
-        self.reg = Registry(d)
+        self.reg = shared(d)["registry"]
         self.stems = [BASE_SOURCE] + [Path(f).stem for f in self.rs.files
                                       if Path(f).parent.resolve() == (self.rs.root / "modules").resolve()]
         if self.rs.variant is not None:
@@ -145,6 +158,7 @@ class Summary:
         self.globals = global_values(d, self.ev)
         self.changes = variant_changes(d)
         self.rendered_rules: set[str] = set()
+        self.warnings: list[str] = []
         self.module_files = {Path(f).resolve(): Path(f).stem for f in self.rs.files
                              if Path(f).parent.resolve() == (self.rs.root / "modules").resolve()}
 
@@ -157,7 +171,23 @@ class Summary:
         return self.module_files.get(path)
 
     def args(self, node: A.Node | None) -> dict[str, Any]:
-        raw = {**self.globals, **local_values(self.d, self.ev, node)}
+        """The Fluent variables of a message about node (facts.py); the same for every message
+        about one node, so worked out once per node."""
+        cache = self.__dict__.setdefault("_args_by_node", {})
+        if id(node) not in cache:
+            cache[id(node)] = (node, self.node_args(node))  # the node is kept so that its id stays its own
+        return dict(cache[id(node)][1])
+
+    def node_args(self, node: A.Node | None) -> dict[str, Any]:
+        if node is None:
+            return self.fluent_values(self.globals)
+        values = shared(self.d)["values"]
+        if id(node) not in values:
+            values[id(node)] = (node, local_values(self.d, self.ev, node))
+        return {**self.globals_args(), **self.fluent_values(values[id(node)][1])}
+
+    def fluent_values(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Values as Fluent takes them: numbers by number of players as a short text."""
         out: dict[str, Any] = {}
         for k, v in raw.items():
             if isinstance(v, ByPlayers):
@@ -172,7 +202,7 @@ class Summary:
 
     def globals_args(self) -> dict[str, Any]:
         if not hasattr(self, "_globals_args"):
-            self._globals_args = self.args(None)
+            self._globals_args = self.node_args(None)
         return self._globals_args
 
     def usable(self, key: str, attr: str | None) -> bool:
@@ -188,21 +218,44 @@ class Summary:
 
     def title(self, key: str, fallback: str | None = None, node: A.Node | None = None) -> str:
         if self.m.has(key):
-            return self.m.format(key, None, self.args(node) if node is not None else self.globals_args())
+            try:
+                return self.m.format(key, None, self.args(node) if node is not None else self.globals_args())
+            except MessageError as err:
+                self.warn(key, err)
         if fallback:
             return self.m("ui-quoted", text=fallback)
         return self.m("word-untitled")
 
     def text(self, key: str, node: A.Node | None, attr: str = "text") -> list | None:
+        """The hand-written text, or None: none exists, or it no longer fits the rule (a variable
+        it uses is gone: the rule changed shape), and then the generic sentence is told instead."""
         if not self.usable(key, attr):
             return None
-        return text_blocks(self.m.attr(key, attr, **self.args(node)))
+        try:
+            return text_blocks(self.m.attr(key, attr, **self.args(node)))
+        except MessageError as err:
+            self.warn(f"{key}.{attr}", err)
+            return None
+
+    def warn(self, what: str, err: Exception) -> None:
+        """A hand-written message that no longer fits: the reader gets the generic sentence, the
+        designer a warning (never a failed summary)."""
+        reason = str(err).split("] ", 1)[-1].split(": ", 1)[-1]
+        self.warnings.append(f"[{self.lang}] {what}: the message no longer fits the rules ({reason}); "
+                             "the generic sentence is used")
 
     def badge(self, key: str) -> list[Span]:
         mark = self.changes.mark(key)
         if mark is None:
             return []
-        return [Span(" "), Span(self.m(f"ui-badge-{mark}"), "badge")]
+        return [Span(" "), Span(self.badge_text(key), "badge")]
+
+    def badge_text(self, key: str) -> str:
+        """"changed by the variant", agreeing with the element's noun (.gender of its message)."""
+        mark = self.changes.mark(key)
+        if mark is None:
+            return ""
+        return self.m(f"ui-badge-{mark}", gender=self.m.maybe_attr(key, "gender", "m"))
 
     def items_blocks(self, items: list[Item]) -> list:
         if not items:
@@ -275,8 +328,8 @@ class Summary:
     def variant_section(self) -> Section:
         v = self.rs.variant
         title = self.title(f"variant-{v.name}", v.title)
-        blocks: list = [Para(spans(self.m("ui-variant-intro", variant=title, changed=self.m("ui-badge-changed"),
-                                          added=self.m("ui-badge-added"))))]
+        changed, added = self.m("ui-badge-changed", gender="m"), self.m("ui-badge-added", gender="m")
+        blocks: list = [Para(spans(self.m("ui-variant-intro", variant=title, changed=changed, added=added)))]
         items: list[ListItem] = []
         for key in sorted(self.changes.changed | self.changes.added, key=self.element_order):
             if key.startswith("phase-") and any(k.startswith("step-" + key[6:] + "-") for k in
@@ -284,6 +337,10 @@ class Summary:
                 continue
             what = self.describe_key(key)
             mark = "added" if key in self.changes.added else "changed"
+            rows = self.table_changes(key) if mark == "changed" else None
+            if rows:
+                items.append(ListItem(spans(self.m("ui-variant-rows", what=what, changes=self.m.join(rows, "and")))))
+                continue
             items.append(ListItem(spans(self.m(f"ui-variant-{mark}", what=what))))
         for key in self.changes.removed:
             items.append(ListItem(spans(self.m("ui-variant-removed", what=self.describe_key(key)))))
@@ -300,6 +357,44 @@ class Summary:
             blocks.append(BulletList(items))
         return Section(self.m("ui-section-variant", variant=title), blocks=blocks, anchor="variant")
 
+    def table_changes(self, key: str) -> list[str] | None:
+        """A changed table told row by row ("from 7 to 9 rats, 3 → 4"), when its rows keep their
+        ranges; None when they do not (the table itself is shown, marked)."""
+        if not key.startswith("table-"):
+            return None
+        now = self.d.tables.get(key[6:])
+        old = next((x for x in self.rs.base_decls if isinstance(x, A.Table) and x.name == key[6:]), None)
+        if now is None or old is None or len(now.rows) != len(old.rows):
+            return None
+        var = self.m.attr(key, "var") if self.m.has(key, "var") else self.g.words.word("value", count=2)
+        ctx = Ctx().bind(now.param, self.g.words.local_of_kind("number", noun=var))
+        ctx.locals[now.param].ref_key = "ref-param"
+        ctx.locals[now.param].ref_args = {"name": var}
+        out: list[str] = []
+        run: list = []  # rows in a row that cost the same amount more: [low, high, delta]
+        covered = None
+        for a, b in zip(old.rows, now.rows):
+            if (a.row.low, a.row.high) != (b.row.low, b.row.high):
+                return None
+            before, after = self.g.exprs.expr(a.value, ctx), self.g.exprs.expr(b.value, ctx)
+            delta = (b.value.value - a.value.value) if isinstance(a.value, A.IntLit) and \
+                isinstance(b.value, A.IntLit) and b.row.low is not None else None
+            if run and (delta != run[2] or b.row.low != run[1] + 1):
+                out.append(self.m("ui-variant-row-more", low=run[0], high=run[1], var=var, delta=run[2]))
+                run = []
+            if delta is not None and delta > 0:
+                run = [run[0] if run else b.row.low, b.row.high, delta]
+            elif before != after:
+                if b.row.low is None:
+                    out.append(self.m("ui-variant-row-rest", low=covered or 0, var=var, old=before, new=after))
+                else:
+                    out.append(self.m("ui-variant-row", low=b.row.low, high=b.row.high, var=var, old=before, new=after))
+            if b.row.high is not None:
+                covered = max(covered or 0, b.row.high)
+        if run:
+            out.append(self.m("ui-variant-row-more", low=run[0], high=run[1], var=var, delta=run[2]))
+        return out or None
+
     def element_order(self, key: str) -> int:
         keys = list(self.reg.elements)
         return keys.index(key) if key in keys else len(keys)
@@ -311,8 +406,9 @@ class Summary:
             phase = self.reg.get(f"phase-{el.parent}")
             return self.m("ui-what-step", step=self.title(key, el.title),
                           phase=self.title(f"phase-{el.parent}", phase.title if phase else None))
-        if el is None:
-            return self.m("ui-what", kind=kind, name=self.m("ui-quoted", text=key.split("-", 1)[-1]))
+        if el is None:  # removed by the variant: its name from the messages, as the game had it
+            name = self.title(key) if self.m.has(key) else self.m("ui-quoted", text=key.split("-", 1)[-1])
+            return self.m("ui-what", kind=kind, name=name)
         title = self.title(key, el.title)
         if el.kind in ("func", "const", "zone", "kind", "pile", "var"):
             title = self.m("ui-quoted", text=self.g.words.noun(key, "one") if el.kind != "func" else el.key[5:])
@@ -449,9 +545,8 @@ class Summary:
             if details:
                 blocks.append(Para([Span(self.m("ui-details"), "strong")]))
                 blocks.append(BulletList(details))
-            mark = self.changes.mark(key)
             out.append(Section(title, blocks=blocks, anchor=f"phase-{phase.name}",
-                               badge=self.m(f"ui-badge-{mark}") if mark else ""))
+                               badge=self.badge_text(key)))
         return out
 
     def reachable_rules(self, node: A.Node) -> list[A.Rule]:
@@ -495,7 +590,7 @@ class Summary:
             else:
                 blocks.append(self.card_table(deck, cards))
             out.append(Section(self.title(key, deck.title), level=level, blocks=blocks, anchor=key,
-                               badge=self.m(f"ui-badge-{self.changes.mark(key)}") if self.changes.mark(key) else ""))
+                               badge=self.badge_text(key)))
         return out
 
     def group_field(self, deck: A.Deck, cards: list[A.Card]) -> str | None:
@@ -618,7 +713,7 @@ class Summary:
                 rows.append([[Span(label)], [Span(cell)]])
             out.append(Section(self.title(key, table.title), level=level, anchor=key,
                                blocks=[Table([param, value], rows, [True, True])],
-                               badge=self.m(f"ui-badge-{self.changes.mark(key)}") if self.changes.mark(key) else ""))
+                               badge=self.badge_text(key)))
         return out
 
     # ------------------------------------------------------------ player counts
@@ -709,9 +804,8 @@ class Summary:
                 items.append(Item(self.g.words.sentence(self.m("ui-tie-shared"))))
                 text = self.items_blocks(items)
             blocks += text
-        mark = self.changes.mark("scoring")
         return Section(self.m("ui-section-scoring"), blocks=blocks, anchor="scoring",
-                       badge=self.m(f"ui-badge-{mark}") if mark else "")
+                       badge=self.badge_text("scoring"))
 
     # ------------------------------------------------------------ other rules
     def loose_decls(self, module: str | None) -> list[A.Decl]:
@@ -725,8 +819,11 @@ class Summary:
             counter[base] = counter.get(base, 0) + 1
             key = base if counter[base] == 1 else f"{base}-{counter[base]}"
             if self.m.has(key):
-                items.append(ListItem(spans(self.m(key, **self.args(decl)))))
-                continue
+                try:
+                    items.append(ListItem(spans(self.m(key, **self.args(decl)))))
+                    continue
+                except MessageError as err:
+                    self.warn(key, err)
             if isinstance(decl, A.Hook):
                 target = self.d.rules.get(decl.name)
                 ctx = self.g.decls.params_ctx(decl.params, decl.condition, decl.body, target.body if target else None)
@@ -834,4 +931,7 @@ def _map(value: Any, fn) -> Any:
 def summarize(d: GameDef, lang: str, quick_ref: bool = False, generic_only: bool = False) -> Document:
     """The summary of a loaded game in one language. generic_only ignores every hand-written
     text (titles and nouns stay): what a game with no translations yet would get."""
-    return Summary(d, lang, generic_only).build(quick_ref)
+    summary = Summary(d, lang, generic_only)
+    doc = summary.build(quick_ref)
+    doc.warnings = summary.warnings
+    return doc

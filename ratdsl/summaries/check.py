@@ -7,7 +7,10 @@ module in modules/, each variant) and the package's own `structure.ftl`, and rep
                card's .text or a noun's .gender in a language with genders)
     unused     a message (or attribute) that no rule element has: a typo, or a renamed element
     malformed  a file Fluent cannot parse, a message that fails to format with the values the
-               summary gives it (an unknown variable or message), or an invalid grammar value
+               summary gives it (an unknown variable or message), an invalid grammar value, or a
+               number typed into a text: every number a rule can change must come from the rules
+               as a variable ($n1, $rat, ...), or the text goes stale when the rule changes.
+               Option titles and readings are exempt: they repeat the rule file's own title
 
 Variants only need messages for the elements they add: an element a variant changes keeps the
 game's title, and its text falls back to the generic renderer unless the variant's own file
@@ -16,6 +19,7 @@ gives one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +43,7 @@ OPTIONAL_ATTRS = {
     "var": {"gender", "prep", "elision", "short", "text"},
     "func": {"text"},
     "rule": {"call"},
-    "table": {"var"},
+    "table": {"var", "gender"},
     "module": {"text"},
     "card": {"text"},
     "variant": {"text"},
@@ -139,7 +143,9 @@ def _check_source(root: Path, lang: str, src: Source, base_keys: set[str]) -> li
     summary = Summary(src.definition, lang, strict=False)
     reg = summary.reg
     elements = [e for e in reg.elements.values() if e.source == src.name]
+    optional: dict[str, Element] = {}  # a variant may retell what it changes (its own title and text)
     if src.variant:
+        optional = {e.key: e for e in elements if e.key in base_keys}
         elements = [e for e in elements if e.key not in base_keys]
     hook_keys = _loose_keys(summary, src.name)
     if not path.is_file():
@@ -178,12 +184,49 @@ def _check_source(root: Path, lang: str, src: Source, base_keys: set[str]) -> li
                                         f"{value!r} is not one of {', '.join(sorted(genders))}"))
         if summary.m.origin.get(el.key) == path:
             findings += _format_all(summary, el, entry, lang, path, line)
+            if not el.kind.startswith("option"):
+                findings += _typed_numbers(entry, lang, path, line)
     for key, entry in parsed.messages.items():
         if key.startswith("-") or key in by_key or key in hook_keys:
+            continue
+        if key in optional:
+            if summary.m.origin.get(key) == path:
+                line = line_of(parsed, entry)
+                findings += _format_all(summary, optional[key], entry, lang, path, line)
+                findings += _typed_numbers(entry, lang, path, line)
             continue
         findings.append(Finding(lang, path, line_of(parsed, entry), "unused", key,
                                 "no rule element has this id" + _near(key, by_key)))
     return findings
+
+
+TYPED_NUMBER = re.compile(r"(?<![\w$])\d+(?![\w])")
+
+
+def _typed_numbers(entry: FTL.Message, lang: str, path: Path, line: int) -> list[Finding]:
+    """Numbers written as digits in the text of a message (its value, attributes and every variant
+    of a selector), which would not follow a change to the rules."""
+    out: list[Finding] = []
+    patterns = ([(None, entry.value)] if entry.value else []) + [(a.id.name, a.value) for a in entry.attributes]
+    for attr, pattern in patterns:
+        for text in _pattern_texts(pattern):
+            found = TYPED_NUMBER.search(text)
+            if found:
+                what = f"{entry.id.name}.{attr}" if attr else entry.id.name
+                out.append(Finding(lang, path, line, "malformed", what,
+                                   f"the number {found.group()} is typed into the text; take it from the rules "
+                                   "as a variable ($n1, $KIND, ...) so that it follows them"))
+                break
+    return out
+
+
+def _pattern_texts(pattern: FTL.Pattern):
+    for element in pattern.elements:
+        if isinstance(element, FTL.TextElement):
+            yield element.value
+        elif isinstance(element, FTL.Placeable) and isinstance(element.expression, FTL.SelectExpression):
+            for variant in element.expression.variants:
+                yield from _pattern_texts(variant.value)
 
 
 def _loose_keys(summary: Summary, source: str) -> set[str]:

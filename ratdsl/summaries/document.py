@@ -57,6 +57,7 @@ class Document:
     sections: list[Section] = field(default_factory=list)
     footer: str = ""
     layout: str = "page"  # "page": a summary; "card": a one-page quick reference in two columns
+    warnings: list[str] = field(default_factory=list)  # hand-written texts that no longer fit
 
     def text(self) -> str:
         """All words of the document, for checks."""

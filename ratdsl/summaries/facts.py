@@ -17,6 +17,11 @@ A message of one element (a step, card, rule, phase, ...) also gets values from 
                        `if kind == silver { move 2 gold ... }` it is $silver_gold = 2. These names
                        survive new branches and statements, so prefer them to $KIND_2 or $n3
     $FIELD             each field of a card with a fixed value ($number, $back)
+    $CALLEE_VALUE      the values above of each rule (`do R(...)`) and function (`F(...)`) that
+                       the element calls, and for a card of each rule that names the card, named
+                       after it: a card that does `trade(p)` gets $trade_n1, $trade_yellow; one
+                       level deep, so a message can show a number written in the rule its card
+                       hands the work to
 
 So a number changed in a rule file shows in every language without touching a message.
 """
@@ -77,9 +82,48 @@ class PlayersWhere:
     counts: tuple[int, ...]
 
 
-def local_values(d: GameDef, ev: StaticEval, node: A.Node | None) -> dict[str, Any]:
+def local_values(d: GameDef, ev: StaticEval, node: A.Node | None, callees: bool = True) -> dict[str, Any]:
     if node is None:
         return {}
+    out = _own_values(d, ev, node)
+    if callees:
+        for name, callee in _callees(d, node):
+            for key, value in _own_values(d, ev, callee).items():
+                out.setdefault(f"{name}_{key}", value)
+    return out
+
+
+def _callees(d: GameDef, node: A.Node) -> list[tuple[str, A.Node]]:
+    """The rules and functions of the rules that node calls, in the order of the text."""
+    seen: dict[str, A.Node] = {}
+    for n in A.walk(node):
+        if isinstance(n, A.Do) and n.rule in d.rules:
+            seen.setdefault(n.rule, d.rules[n.rule])
+        elif isinstance(n, A.Call) and n.func in d.funcs and d.funcs[n.func] is not node:
+            seen.setdefault(n.func, d.funcs[n.func])
+    if isinstance(node, A.Card):  # a card whose ability lives in rules that name it
+        for rule in _rules_naming(d).get(node.name, ()):
+            seen.setdefault(rule.name, rule)
+    return [(k, v) for k, v in seen.items() if v is not node]
+
+
+_NAMING: dict[int, tuple[GameDef, dict[str, list[A.Rule]]]] = {}
+
+
+def _rules_naming(d: GameDef) -> dict[str, list[A.Rule]]:
+    """The rules that name each name, per definition (kept for the last few definitions)."""
+    if id(d) not in _NAMING or _NAMING[id(d)][0] is not d:
+        index: dict[str, list[A.Rule]] = {}
+        for rule in d.rules.values():
+            for name in dict.fromkeys(n.id for n in A.walk(rule.body) if isinstance(n, A.Name)):
+                index.setdefault(name, []).append(rule)
+        if len(_NAMING) >= 8:
+            _NAMING.pop(next(iter(_NAMING)))
+        _NAMING[id(d)] = (d, index)
+    return _NAMING[id(d)][1]
+
+
+def _own_values(d: GameDef, ev: StaticEval, node: A.Node) -> dict[str, Any]:
     out: dict[str, Any] = {}
     literals = sorted((n for n in A.walk(node) if isinstance(n, A.IntLit)),
                       key=lambda n: (n.span.line, n.span.column))

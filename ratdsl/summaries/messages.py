@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as FTL
 
@@ -54,6 +54,10 @@ def parse_ftl(path: Path) -> ParsedFile:
                                        "save the file as UTF-8")
     except OSError as err:
         return _unreadable(path, 0, f"cannot be read: {err.strerror or err}")
+    key = (str(path), text)
+    cached = _PARSED.get(key)
+    if cached is not None:
+        return cached
     resource = FluentParser(with_spans=True).parse(text)
     parsed = ParsedFile(path, resource, text=text)
     for entry in resource.body:
@@ -65,7 +69,17 @@ def parse_ftl(path: Path) -> ParsedFile:
             parsed.messages[entry.id.name] = entry
         elif isinstance(entry, FTL.Term):
             parsed.messages["-" + entry.id.name] = entry
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.pop(next(iter(_PARSED)))
+    _PARSED[key] = parsed
     return parsed
+
+
+# Parsing a message file is most of a summary's time, and a process (a test, `i18n check`) reads
+# the same files for every language, module and variant: parsed files are kept by path and text.
+# Nobody changes a ParsedFile once made, so sharing one is safe.
+_PARSED: dict[tuple[str, str], ParsedFile] = {}
+_PARSED_MAX = 128
 
 
 def _unreadable(path: Path, line: int, message: str) -> ParsedFile:
@@ -97,7 +111,7 @@ class Catalog:
                 j = parsed.junk[0]
                 raise MessageError(f"{j.file}:{j.line}: malformed message: {j.message}")
             self.parsed.append(parsed)
-            self.bundle.add_resource(FluentResource(parsed.text), allow_overrides=True)
+            self.bundle.add_resource(parsed.resource, allow_overrides=True)
             for key in parsed.messages:
                 self.origin[key] = path
 

@@ -558,13 +558,17 @@ ui-variant-intro = Diese Übersicht beschreibt die Hausregel { $variant }. Ihre 
 ui-variant-added = Neu: { $what }.
 ui-variant-changed = Geändert: { $what }.
 ui-variant-removed = Entfernt: { $what }.
-ui-variant-option = Option { $option } auf { $value } gesetzt.
+ui-variant-rows = Geändert: { $what }: { $changes }.
+ui-variant-row-more = von { $low } bis { $high } { $var } { $delta } mehr
+ui-variant-row = von { $low } bis { $high } { $var } { $old } → { $new }
+ui-variant-row-rest = über { $low } { $var } { $new } statt { $old }
+ui-variant-option = { $option }: jetzt { $value }.
 ui-variant-modules = Eingeschaltete optionale Module: { $modules }.
 ui-other-rule = eine eigene Regel
 ui-what = { $kind ->
     [phase] die Phase { $name }
     [card] die Karte { $name }
-    [table] die Tabelle { $name }
+    [table] { $name }
     [rule] die Regel { $name }
     [func] der Wert { $name }
     [const] der Wert { $name }

@@ -364,13 +364,17 @@ ui-variant-intro = This summary describes the house rule { $variant }. Its chang
 ui-variant-added = Added: { $what }.
 ui-variant-changed = Changed: { $what }.
 ui-variant-removed = Removed: { $what }.
-ui-variant-option = Option { $option } set to { $value }.
+ui-variant-rows = Changed: { $what }: { $changes }.
+ui-variant-row-more = from { $low } to { $high } { $var }, { $delta } more
+ui-variant-row = from { $low } to { $high } { $var }, { $old } → { $new }
+ui-variant-row-rest = above { $low } { $var }, { $new } instead of { $old }
+ui-variant-option = { $option }: now { $value }.
 ui-variant-modules = Optional modules switched on: { $modules }.
 ui-other-rule = a rule of its own
 ui-what = { $kind ->
     [phase] the phase { $name }
     [card] the card { $name }
-    [table] the table { $name }
+    [table] the { $name }
     [rule] the rule { $name }
     [func] the value { $name }
     [const] the value { $name }

@@ -461,13 +461,17 @@ ui-variant-intro = Este resumen describe la regla de la casa { $variant }. Sus c
 ui-variant-added = Añadido: { $what }.
 ui-variant-changed = Cambiado: { $what }.
 ui-variant-removed = Eliminado: { $what }.
-ui-variant-option = La opción { $option } pasa a ser { $value }.
+ui-variant-rows = Cambiado: { $what }: { $changes }.
+ui-variant-row-more = de { $low } a { $high } { $var }, { $delta } más
+ui-variant-row = de { $low } a { $high } { $var }, { $old } → { $new }
+ui-variant-row-rest = más de { $low } { $var }, { $new } en vez de { $old }
+ui-variant-option = { $option }: ahora { $value }.
 ui-variant-modules = Módulos opcionales activados: { $modules }.
 ui-other-rule = una regla propia
 ui-what = { $kind ->
     [phase] la fase { $name }
     [card] la carta { $name }
-    [table] la tabla { $name }
+    [table] { $name }
     [rule] la regla { $name }
     [func] el valor { $name }
     [const] el valor { $name }
@@ -478,8 +482,14 @@ ui-what = { $kind ->
    *[other] { $name }
 }
 ui-what-step = el paso { $step } de la fase { $phase }
-ui-badge-changed = cambiado por la variante
-ui-badge-added = añadido por la variante
+ui-badge-changed = { $gender ->
+    [f] cambiada por la variante
+   *[other] cambiado por la variante
+}
+ui-badge-added = { $gender ->
+    [f] añadida por la variante
+   *[other] añadido por la variante
+}
 ui-badge-set-variant = fijado por la variante
 ui-badge-set-command = no es el valor por defecto
 ui-section-setup = Componentes y preparación

@@ -439,13 +439,17 @@ ui-variant-intro = Ce résumé décrit la règle maison { $variant }. Ses change
 ui-variant-added = Ajouté : { $what }.
 ui-variant-changed = Modifié : { $what }.
 ui-variant-removed = Retiré : { $what }.
-ui-variant-option = Option { $option } réglée sur { $value }.
+ui-variant-rows = Modifié : { $what } : { $changes }.
+ui-variant-row-more = de { $low } à { $high } { $var }, { $delta } de plus
+ui-variant-row = de { $low } à { $high } { $var }, { $old } → { $new }
+ui-variant-row-rest = au-delà de { $low } { $var }, { $new } au lieu de { $old }
+ui-variant-option = { $option } : désormais { $value }.
 ui-variant-modules = Modules optionnels activés : { $modules }.
 ui-other-rule = une règle à part
 ui-what = { $kind ->
     [phase] la phase { $name }
     [card] la carte { $name }
-    [table] la table { $name }
+    [table] { $name }
     [rule] la règle { $name }
     [func] la valeur { $name }
     [const] la valeur { $name }
@@ -456,8 +460,14 @@ ui-what = { $kind ->
    *[other] { $name }
 }
 ui-what-step = l’étape { $step } de la phase { $phase }
-ui-badge-changed = modifié par la variante
-ui-badge-added = ajouté par la variante
+ui-badge-changed = { $gender ->
+    [f] modifiée par la variante
+   *[other] modifié par la variante
+}
+ui-badge-added = { $gender ->
+    [f] ajoutée par la variante
+   *[other] ajouté par la variante
+}
 ui-badge-set-variant = réglé par la variante
 ui-badge-set-command = pas la valeur par défaut
 ui-section-setup = Matériel et mise en place

@@ -39,8 +39,14 @@ setup-boards = Jeder Spieler nimmt eine Tafel
 func-defending_zones = die Plätze, die { $d_acc } gegen die Seite „{ $side }“ verteidigen
 rule-kill_rat = Eine Ratte stirbt im Kampf
     .text = { $aggressive_kills_to ->
-        [graveyard] Eine der beteiligten Ratten kommt auf den Friedhof ihres Besitzers und kostet dort einen Punkt.
-       *[pile] Eine der beteiligten Ratten kommt zurück in den Rattenvorrat.
+        [graveyard] { $rat ->
+            [one] Eine der beteiligten Ratten kommt auf den Friedhof ihres Besitzers und kostet dort einen Punkt.
+           *[other] { $rat } der beteiligten Ratten kommen auf den Friedhof ihres Besitzers und kosten dort je einen Punkt.
+        }
+       *[pile] { $rat_2 ->
+            [one] Eine der beteiligten Ratten kommt
+           *[other] { $rat_2 } der beteiligten Ratten kommen
+        } zurück in den Rattenvorrat.
     }
 decision-aggressive_board = mit der aggressiven Tafel spielen
 decision-wound = welche Ratte verwundet wird
@@ -49,7 +55,10 @@ hook-after-attacked = Angriff: Sobald alle Vorratskammern angegriffen sind, kost
         [both_roles] , auch wenn nur der Verteidiger aggressiv ist.
        *[attack_only] .
     }
-hook-after-before_drawing = Suche nach Käse, vor dem Ziehen in jedem Bereich: Ein aggressiver Spieler, der die meisten Ratten dorthin geschickt hat, verwundet eine Ratte, die ein anderer Spieler dorthin geschickt hat.
+hook-after-before_drawing = Suche nach Käse, vor dem Ziehen in jedem Bereich: Ein aggressiver Spieler, der die meisten Ratten dorthin geschickt hat, verwundet { $n3 ->
+        [one] eine Ratte
+       *[other] { $n3 } Ratten
+    }, die ein anderer Spieler dorthin geschickt hat.
 modify-takes = In jedem Bereich zieht ein aggressiver Spieler { $n2 ->
         [one] ein Stück
        *[other] { $n2 } Stücke

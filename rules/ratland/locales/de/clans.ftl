@@ -89,7 +89,13 @@ card-recycler = Recycler
            *[other] { $n2 } Stücke
         } mehr.
         - Schlussseite: { $recycler_final ->
-            [two_whites_for_one_yellow] Nach dem Ziehen auf der Müllkippe darf er { $white } weiße Stücke gegen { $yellow } gelbes tauschen.
+            [two_whites_for_one_yellow] Nach dem Ziehen auf der Müllkippe darf er { $white ->
+        [one] ein weißes Stück
+       *[other] { $white } weiße Stücke
+    } gegen { $yellow ->
+        [one] ein gelbes
+       *[other] { $yellow } gelbe
+    } tauschen.
            *[each_white_for_yellow] Nach dem Ziehen auf der Müllkippe darf er bis zu { $n5 } weiße Stücke gegen je ein gelbes tauschen.
         }
 card-mutant = Mutant
@@ -116,18 +122,29 @@ rule-scavenge = Der Plünderer nimmt ein Stück
        *[other] { $draw } Stücke
     } aus dem Beutel, mit der üblichen Wirkung.
 card-alchemist = Alchemist
-    .text = Am Ende der Runde, nach der Ernährung, darf der Spieler Käse in Ratten verwandeln (siehe die Regeln des Moduls).
+    .text =
+        - Anfangsseite: Am Ende der Runde, nach der Ernährung, darf der Spieler bis zu { $alchemists_n2 ->
+            [one] einem Käsestück
+           *[other] { $alchemists_n2 } Käsestücke
+        } abgeben und ebenso viele Ratten aus dem Rattenvorrat nehmen.
+        - Schlussseite: ebenso, mit bis zu { $alchemists_n1 ->
+            [one] einem Käsestück
+           *[other] { $alchemists_n1 } Käsestücken
+        }.
 card-ninja = Ninja
     .text =
-        - Anfangsseite: Wer nur einen Nachbarn mit genau zwei Ratten angreift, stiehlt Käse, wie stark die Verteidigung auch ist.
-        - Schlussseite: Jeder Seitenkanal, der mit genau einer Ratte angreift, stiehlt Käse, wie stark die Verteidigung auch ist.
+        - Anfangsseite: Wer nur einen Nachbarn mit genau { $ninja_strikes_n1 } Ratten angreift, stiehlt Käse, wie stark die Verteidigung auch ist.
+        - Schlussseite: Jeder Seitenkanal, der mit genau { $ninja_strikes_n3 ->
+            [one] einer Ratte
+           *[other] { $ninja_strikes_n3 } Ratten
+        } angreift, stiehlt Käse, wie stark die Verteidigung auch ist.
         - { $ninja_steal ->
             [extra_one] Ein solcher Angriff stiehlt { $n1 } Stück mehr als üblich.
            *[at_least_one] Ein solcher Angriff stiehlt mindestens { $n2 } Stück.
         }
 card-family = Familie
     .text =
-        - Anfangsseite: Ohne Ratte in der Kinderstube wächst der Clan in Phase 4 trotzdem um { $n3 ->
+        - Anfangsseite: Ohne Ratte in der Kinderstube wächst der Clan beim Nachwuchs trotzdem um { $n3 ->
             [one] eine Ratte
            *[other] { $n3 } Ratten
         }.
@@ -138,9 +155,20 @@ card-family = Familie
 card-warrior = Krieger
     .text =
         - Anfangsseite: Schwarze Stücke zählen als weiße und richten keinen Schaden an.
-        - Schlussseite: ebenso, und der Clan verteidigt, als hätte er { $n1 } Ratten mehr.
+        - Schlussseite: ebenso, und der Clan verteidigt, als hätte er { $n1 ->
+        [one] eine Ratte
+       *[other] { $n1 } Ratten
+    } mehr.
 card-musician = Musiker
-    .text = Am Ende der Runde geben die reichsten Spieler dem Musiker je ein Käsestück (siehe die Regeln des Moduls).
+    .text =
+        - Anfangsseite: Am Ende der Runde { $musicians_n3 ->
+            [one] gibt der reichste Spieler
+           *[other] geben die { $musicians_n3 } reichsten Spieler je
+        } dem Musiker bis zu { $musicians_cheese ->
+            [one] einem Käsestück
+           *[other] { $musicians_cheese } Käsestücke
+        }.
+        - Schlussseite: ebenso, von den { $musicians_n2 } reichsten Spielern.
 card-sports = Sportler
     .text = Sobald die Sichtschirme entfernt sind, darf der Spieler Ratten auf andere Plätze seiner Kanaltafel versetzen: eine mit der Anfangsseite, bis zu drei mit der Schlussseite. { $sports_redeploy ->
         [tie_order] Mehrere Sportler-Clans setzen nacheinander um.
@@ -159,7 +187,10 @@ card-seer = Hellseher
         - Schlussseite: zusätzlich die nächsten Nahrungskarten.
 
 rule-musicians = Musiker kassieren
-    .text = Der reichste Spieler (mit der Schlussseite: die { $n1 } reichsten) gibt dem Musiker je bis zu { $cheese } Käsestück. { $musician_self ->
+    .text = { $n3 ->
+        [one] Der reichste Spieler
+       *[other] Die { $n3 } reichsten Spieler
+    } (mit der Schlussseite: die { $n2 } reichsten) geben dem Musiker je bis zu { $cheese } Käsestück. { $musician_self ->
         [include_self] Der Musiker zählt in der Rangfolge mit.
        *[exclude_self] Der Musiker zählt in der Rangfolge nicht mit.
     }

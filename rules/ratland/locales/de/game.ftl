@@ -286,7 +286,7 @@ const-food_cards_per_round = { $count ->
 
 option-rat_pile = Ratten in einer Spielschachtel
 option-starting_player = Wer beginnt
-option-starting_player-first_seat = der erste Spieler am Tisch
+option-starting_player-first_seat = wer zuletzt eine Ratte gesehen hat, sonst der Jüngste
 option-starting_player-random = ein zufällig bestimmter Spieler
 option-food_order = Reihenfolge des Nahrungsstapels
 option-food_order-shuffled = gemischt
@@ -347,27 +347,36 @@ option-locked_and_loaded_limit-dual_up_to_three = drei zusätzliche Ratten, die 
 ## Spielvorbereitung
 
 setup-components = Spielmaterial bereitlegen
-    .text = Die Ratten bilden neben den Kanaltafeln den allgemeinen Rattenvorrat, alle Käsestücke den Käsevorrat. Die Ereigniskarten bleiben zunächst in der Schachtel, die Nahrungskarten bilden den Nahrungsstapel. Die Anzahlen stehen in der Tabelle.
+    .text = Die Ratten bilden neben den Kanaltafeln den allgemeinen Rattenvorrat, alle Käsestücke den Käsevorrat. Die Ereigniskarten bleiben zunächst in der Schachtel, die Nahrungskarten bilden den Nahrungsstapel. Jeder Spieler erhält eine Kanaltafel, einen Sichtschirm, eine Friedhof-/Verirrt-Karte und eine Übersichtskarte. Die Anzahlen stehen in der Tabelle.
 setup-event_deck = Ereignisstapel bilden
-    .text = { $n1 } zufällige Schlussereignisse und die Karte { card-end_of_game } mischen. Darauf { $n2 } zufällige, gemischte Anfangsereignisse legen. Die übrigen Ereigniskarten werden nicht gebraucht.
+    .text = { $n1 ->
+        [one] Ein zufälliges Schlussereignis
+       *[other] { $n1 } zufällige Schlussereignisse
+    } und die Karte { card-end_of_game } mischen. Darauf { $n2 ->
+        [one] ein zufälliges Anfangsereignis
+       *[other] { $n2 } zufällige, gemischte Anfangsereignisse
+    } legen. Die übrigen Ereigniskarten werden nicht gebraucht.
 setup-food_deck = Nahrungsstapel vorbereiten
     .text = { $food_order ->
-        [sorted] Die Nahrungskarten bleiben nach Nummern sortiert, Karte 1 liegt oben.
+        [sorted] Die Nahrungskarten bleiben nach Nummern sortiert, die niedrigste liegt oben.
        *[shuffled] Die Nahrungskarten mischen und verdeckt bereitlegen.
     }
 setup-clans = Ratten und Käse für jeden Spieler
-    .text = Jeder Spieler legt { $rat } Ratten aus dem Rattenvorrat und { $yellow ->
+    .text = Jeder Spieler legt { $rat ->
+        [one] eine Ratte
+       *[other] { $rat } Ratten
+    } aus dem Rattenvorrat und { $yellow ->
         [one] ein gelbes Käsestück
        *[other] { $yellow } gelbe Käsestücke
     } aus dem Käsevorrat in seine Vorratskammer. { $starting_player ->
         [random] Ein zufällig bestimmter Spieler ist der erste aktive Spieler.
-       *[first_seat] Der erste Spieler am Tisch ist der erste aktive Spieler.
+       *[first_seat] Es beginnt, wer zuletzt eine Ratte gesehen hat; weiß das niemand mehr, beginnt der jüngste Spieler. Er erhält die Karte „Aktiver Spieler“.
     }
 
 ## Die Runde
 
 round = Runde
-    .text = Gespielt wird in Runden. Jede Runde besteht aus den folgenden Phasen in dieser Reihenfolge, und in jeder Phase handeln alle Spieler gleichzeitig. { $ap_tie ->
+    .text = Gespielt wird in Runden. Auf Nachfrage muss jeder ehrlich sagen, wie viel Käse er hat. Jede Runde besteht aus den folgenden Phasen in dieser Reihenfolge, und in jeder Phase handeln alle Spieler gleichzeitig. { $ap_tie ->
         [favourable] Der aktive Spieler entscheidet jeden Gleichstand zu seinen Gunsten; ist er nicht beteiligt, tut das der beteiligte Spieler, der links von ihm am nächsten sitzt, und so weiter.
        *[takes_outcome] Der aktive Spieler gewinnt jeden Gleichstand, ob zu seinem Vor- oder Nachteil; ist er nicht beteiligt, gewinnt der beteiligte Spieler, der links von ihm am nächsten sitzt.
     }
@@ -375,16 +384,25 @@ round = Runde
 phase-event = Ereignis
     .summary = Die Karte „Aktiver Spieler“ wandert weiter; die nächste Ereignis- und Nahrungskarte werden aufgedeckt.
 step-event-pass_card = Die Karte „Aktiver Spieler“ wandert nach links
-    .text = Außer in der ersten Runde gibt der aktive Spieler die Karte „Aktiver Spieler“ an seinen linken Nachbarn weiter.
+    .text = { $n1 ->
+        [1] Außer in der ersten Runde
+       *[other] Außer in den ersten { $n1 } Runden
+    } gibt der aktive Spieler die Karte „Aktiver Spieler“ an seinen linken Nachbarn weiter.
 step-event-reveal = Nächste Ereignis- und Nahrungskarten aufdecken
-    .text = Die Ereignis- und Nahrungskarten der letzten Runde kommen auf ihre Ablagestapel. Die oberste Ereigniskarte aufdecken, dann Nahrungskarten: { $food_cards_per_round }.
+    .text = Die Ereignis- und Nahrungskarten der letzten Runde kommen auf ihre Ablagestapel. { $n1 ->
+        [1] Die oberste Ereigniskarte
+       *[other] Die obersten { $n1 } Ereigniskarten
+    } aufdecken, dann Nahrungskarten: { $food_cards_per_round }.
 
 phase-rats = Ratten
     .summary = Hinter ihren Sichtschirmen setzen die Spieler ihre Ratten auf ihre Kanaltafeln.
 step-rats-gather = Die Ratten kommen hinter den Sichtschirm zurück
     .text = Jeder Spieler nimmt alle seine Ratten von der Kanaltafel zurück, außer den vergifteten und den verirrten.
 step-rats-place = Jeder Spieler setzt seine Ratten hinter dem Sichtschirm
-    .text = Gleichzeitig und geheim verteilt jeder Spieler diese Ratten auf Müllkippe, Stadt, Felder, beide Seitenkanäle, Vorratskammer und Kinderstube. Danach werden die Sichtschirme entfernt.
+    .text = Gleichzeitig und geheim verteilt jeder Spieler diese Ratten auf Müllkippe, Stadt, Felder, beide Seitenkanäle, Vorratskammer und Kinderstube{ $pipe_minimum_n1 ->
+        [0] .
+       *[other] , mindestens { $pipe_minimum_n1 } davon in die Seitenkanäle.
+    } Danach werden die Sichtschirme entfernt.
 step-rats-screens_down = Die Sichtschirme werden entfernt
 
 phase-attack = Angriff
@@ -415,8 +433,8 @@ rule-fill_bag = Den Beutel füllen
         [all_colours] jeder Farbe hinzu.
        *[shown_colours] jeder Farbe hinzu, die schon im Beutel ist.
     } { $eleven_plus_extra ->
-        [per_colour] Bei zwei Nahrungskarten gibt es die zusätzlichen Stücke einmal pro Farbe.
-       *[per_card] Bei zwei Nahrungskarten gibt es die zusätzlichen Stücke für jede Karte.
+        [per_colour] Bei mehr als { $n1 } Spielern gibt es die zusätzlichen Stücke einmal pro Farbe.
+       *[per_card] Bei mehr als { $n1 } Spielern gibt es die zusätzlichen Stücke für jede Nahrungskarte.
     } { $supply_shortage ->
         [unlimited] Wird der Käsevorrat knapp, gleicht ein Reservevorrat aus.
        *[fill_what_remains] Wird der Käsevorrat knapp, kommt nur das Vorhandene in den Beutel.
@@ -427,15 +445,24 @@ rule-found = Was jedes Stück bewirkt
     .text =
         Jedes gezogene Stück wirkt sofort:
         - Gelb: Es kommt in die Vorratskammer.
-        - Orange: Es geht zurück in den Käsevorrat, dafür nimmt der Spieler { $orange_yellow } gelbe Stücke.
+        - Orange: Es geht zurück in den Käsevorrat, dafür nimmt der Spieler { $orange_yellow ->
+        [one] ein gelbes Stück
+       *[other] { $orange_yellow } gelbe Stücke
+    }.
         - Weiß: Es geht zurück in den Käsevorrat; die Ratte hat nichts gefunden.
         - Schwarz: Es geht zurück in den Käsevorrat, und eine Ratte des Spielers kehrt in den Rattenvorrat zurück. Sie ist nicht verhungert und kommt nicht auf den Friedhof.
         - Lila: Es geht zurück in den Käsevorrat, und eine Ratte ist vergiftet: Sie kommt in die Krankenstube, muss weiter ernährt werden und setzt die nächste Runde aus.
         - Blau: Es geht zurück in den Käsevorrat, und eine Ratte hat sich verirrt: Sie kommt auf die Verirrtenkarte, wird nicht ernährt und setzt die nächste Runde aus.
 rule-lose_rat = Welche Ratte es trifft
     .text = { $forage_rat ->
-        [any_rat] Der Spieler wählt, welche seiner eingesetzten Ratten es ist.
-       *[area_rat] Es ist eine der Ratten, die in diesen Bereich geschickt wurden; ist dort keine mehr, wählt der Spieler eine andere eingesetzte Ratte.
+        [any_rat] Das Stück trifft { $rat_2 ->
+            [one] eine Ratte
+           *[other] { $rat_2 } Ratten
+        }, die der Spieler unter seinen eingesetzten Ratten wählt.
+       *[area_rat] Das Stück trifft { $rat ->
+            [one] eine der Ratten
+           *[other] { $rat } der Ratten
+        }, die in diesen Bereich geschickt wurden; ist dort keine mehr, wählt der Spieler eine andere eingesetzte Ratte.
     }
 
 phase-feeding = Ernährung
@@ -475,11 +502,11 @@ func-claim = was der Angriff auf { $d_acc } von der Seite „{ $side }“ stehle
 func-attackers = die Ratten, mit denen { $a } auf der Seite „{ $side }“ angreift
 func-pipe = der Seitenkanal auf der Seite „{ $side }“
 func-defenders = die Ratten, die { $d } gegen die Seite „{ $side }“ verteidigen
-    .text = Zu zweit stehen sich die Seitenkanäle gegenüber: Die Ratten im Seitenkanal eines Spielers blockieren den gegenüberliegenden Seitenkanal des Gegners, und jede Seite stiehlt den Unterschied. { $two_player_pantry ->
+    .text = Mit { $n1 } Spielern stehen sich die Seitenkanäle gegenüber: Die Ratten im Seitenkanal eines Spielers blockieren den gegenüberliegenden Seitenkanal des Gegners, und jede Seite stiehlt den Unterschied. { $two_player_pantry ->
         [defends] Die Ratten in der Vorratskammer verteidigen zusätzlich.
        *[unused] Die Vorratskammer spielt keine Rolle.
     }
-func-two_player_defenders = die Ratten, die { $d } zu zweit gegen die Seite „{ $side }“ verteidigen
+func-two_player_defenders = die Ratten, die { $d } bei gegenüberliegenden Seitenkanälen gegen die Seite „{ $side }“ verteidigen
 func-pantry_guard = die Ratten, die die Vorratskammer { $d_gen } bewachen
 func-stealable = der Käse, den { $d } verlieren kann
 func-stash = woher der { $d_dat } gestohlene Käse stammt
@@ -527,12 +554,15 @@ card-massive_attacks = Heftige Angriffe
         [one] eine Ratte
        *[other] { $n2 } Ratten
     } mehr{ $massive_attacks_reading ->
-        [obligation] , und jeder Spieler muss mindestens eine Ratte in einen Seitenkanal setzen.
+        [obligation] , und jeder Spieler muss mindestens { $n3 ->
+            [one] eine Ratte
+           *[other] { $n3 } Ratten
+        } in einen Seitenkanal setzen.
         [plain_bonus] , auch aus einem leeren Seitenkanal.
        *[bonus_needs_attacker] , aber nur aus einem Seitenkanal mit mindestens einer Ratte.
     } { $massive_attacks_two_players ->
-        [both_pipes] Zu zweit zählt auch der Seitenkanal, der einen Angriff blockt, eine Ratte mehr, sodass sich die Boni gegenüberliegender Kanäle aufheben.
-       *[attack_only] Zu zweit zählt der Seitenkanal, der einen Angriff blockt, nur seine eigenen Ratten.
+        [both_pipes] Stehen sich die Seitenkanäle gegenüber, zählt auch der Seitenkanal, der einen Angriff blockt, eine Ratte mehr, sodass sich die Boni gegenüberliegender Kanäle aufheben.
+       *[attack_only] Stehen sich die Seitenkanäle gegenüber, zählt der Seitenkanal, der einen Angriff blockt, nur seine eigenen Ratten.
     }
 card-visiting_cousin = Besuch vom Cousin
     .text = Sobald die Karte aufgedeckt wird, legt jeder Spieler { $rat ->
@@ -541,8 +571,14 @@ card-visiting_cousin = Besuch vom Cousin
     } aus dem Rattenvorrat in seine Vorratskammer; sie kann in dieser Runde eingesetzt werden. Reicht der Vorrat nicht, wird der aktive Spieler zuerst bedient.
 card-helmet_rat = Ratte mit Schutzhelm
     .text = { $helmet_rat_reading ->
-        [once_per_area] Einmal in jedem Bereich darf ein Spieler, der Stücke aus dem Beutel zieht, eines davon wirkungslos zurücklegen.
-       *[each_draw] Jedes Mal, wenn ein Spieler Stücke aus dem Beutel zieht, darf er eines davon wirkungslos zurücklegen.
+        [once_per_area] Einmal in jedem Bereich darf ein Spieler, der Stücke aus dem Beutel zieht, { $n2 ->
+            [one] eines
+           *[other] { $n2 }
+        } davon wirkungslos zurücklegen.
+       *[each_draw] Jedes Mal, wenn ein Spieler Stücke aus dem Beutel zieht, darf er { $n2 ->
+            [one] eines
+           *[other] { $n2 }
+        } davon wirkungslos zurücklegen.
     }
 card-we_did_it = Wir haben’s geschafft!
     .text = Schwarze Stücke zählen als gelbe.
@@ -550,9 +586,15 @@ card-drunk = Betrunken
     .text = Sobald die Karte aufgedeckt wird, gibt der Spieler mit den meisten Ratten { $drunk_counts ->
         [all_rats] (alle seine Ratten gezählt)
        *[sewer_rats] im Kanal (ohne verirrte Ratten)
-    } eine Ratte, die weder vergiftet noch verirrt ist, an den Spieler mit den wenigsten. Sie kommt in dessen Vorratskammer.
+    } { $rat ->
+        [one] eine Ratte, die weder vergiftet noch verirrt ist, an den Spieler mit den wenigsten. Sie kommt
+       *[other] { $rat } Ratten, die weder vergiftet noch verirrt sind, an den Spieler mit den wenigsten. Sie kommen
+    } in dessen Vorratskammer.
 card-sound_the_alarm = Alarm schlagen
-    .text = Hinter dem Sichtschirm darf jeder Spieler ein Käsestück aus seiner Vorratskammer in seiner Kinderstube verstecken. { $alarm_cheese_safe ->
+    .text = Hinter dem Sichtschirm darf jeder Spieler { $cheese ->
+        [one] ein Käsestück
+       *[other] { $cheese } Käsestücke
+    } aus seiner Vorratskammer in seiner Kinderstube verstecken. { $alarm_cheese_safe ->
         [no] Es kann trotzdem gestohlen werden.
        *[yes] Kein Angriff kann es stehlen.
     } Nach den Angriffen kommt es zurück in die Vorratskammer.
@@ -563,16 +605,28 @@ card-just_in_time = Gerade noch rechtzeitig
     }
 card-holy_rat = Heilige Ratte
     .text = { $holy_rat_reading ->
-        [may] Sobald die Karte aufgedeckt wird, darf jeder Spieler mit einer Ratte auf seinem Friedhof eine davon in den Rattenvorrat zurücklegen.
-       *[must] Sobald die Karte aufgedeckt wird, legt jeder Spieler mit einer Ratte auf seinem Friedhof eine davon in den Rattenvorrat zurück.
+        [may] Sobald die Karte aufgedeckt wird, darf jeder Spieler mit einer Ratte auf seinem Friedhof { $rat_2 ->
+            [one] eine davon
+           *[other] bis zu { $rat_2 } davon
+        } in den Rattenvorrat zurücklegen.
+       *[must] Sobald die Karte aufgedeckt wird, legt jeder Spieler mit einer Ratte auf seinem Friedhof { $rat ->
+            [one] eine davon
+           *[other] bis zu { $rat } davon
+        } in den Rattenvorrat zurück. Anders als in der deutschen Regel („kann“) ist das in dieser Übersicht Pflicht: So steht es in den anderen Ausgaben, und die Option „Heilige Ratte“ stellt die deutsche Lesart ein.
     }
 card-end_of_game = Spielende
     .text = Sobald die Karte aufgedeckt wird, endet das Spiel sofort: Die Runde wird nicht mehr gespielt, es folgt die Wertung.
 card-dr_cheese = Dr. Käse
-    .text = Wer in einem Bereich mindestens { $n2 } weiße Stücke zieht, auf einmal oder nach und nach, darf { $dr_cheese_reading ->
-        [once_per_draw] ein Paar davon
-       *[every_pair] jedes Paar davon
-    } gegen ein gelbes Stück tauschen.
+    .text = Wer in einem Bereich mindestens { $n2 } weiße Stücke zieht, auf einmal oder nach und nach, darf sie { $trade_whites_n1 ->
+        [2] paarweise
+       *[other] in Gruppen zu { $trade_whites_n1 }
+    } gegen je ein gelbes Stück tauschen: { $dr_cheese_reading ->
+        [once_per_draw] { $n5 ->
+            [one] einmal
+           *[other] { $n5 }-mal
+        } pro Ziehen.
+       *[every_pair] einmal für je { $n4 } weiße Stücke.
+    }
 card-tacticians = Taktiker
     .text = Bevor in einem Bereich gezogen wird, erhält jeder Spieler, der keine Ratte dorthin geschickt hat, { $yellow ->
         [one] ein gelbes Käsestück
@@ -583,11 +637,20 @@ card-tacticians = Taktiker
     }
 card-rattibal_lector = Rattibal Lecter
     .text = Jeder Spieler darf, bevor er für die Nahrung bezahlt, { $rattibal_trades ->
-        [any_number] beliebig viele Ratten gegen je ein gelbes Stück
-       *[once] eine Ratte gegen ein gelbes Stück
-    } tauschen. Die Ratte kommt zurück in den Rattenvorrat.
+        [any_number] beliebig oft
+       *[once] einmal
+    } Ratten gegen Käse tauschen: { $eat_a_rat_rat ->
+        [one] eine Ratte
+       *[other] { $eat_a_rat_rat } Ratten
+    } gegen { $eat_a_rat_yellow ->
+        [one] ein gelbes Stück
+       *[other] { $eat_a_rat_yellow } gelbe Stücke
+    }. Getauschte Ratten kommen zurück in den Rattenvorrat.
 rule-eat_a_rat = Eine Ratte gegen Käse getauscht
-    .text = Die Ratte kommt zurück in den Rattenvorrat, und der Spieler nimmt { $yellow ->
+    .text = { $rat ->
+        [one] Die Ratte kommt
+       *[other] { $rat } Ratten kommen
+    } zurück in den Rattenvorrat, und der Spieler nimmt { $yellow ->
         [one] ein gelbes Käsestück
        *[other] { $yellow } gelbe Käsestücke
     } aus dem Käsevorrat.
@@ -630,7 +693,10 @@ var-tacticians_unsent = { $count ->
 }
     .gender = m
 rule-trade_whites = Paare weißer Stücke gegen gelbe getauscht
-    .text = Jedes Paar weißer Stücke kommt zurück in den Vorrat, und der Spieler nimmt für jedes Paar ein gelbes Stück. Ein weißes Stück, das früher im selben Bereich gezogen wurde, zählt mit; es liegt schon im Vorrat.
+    .text = { $n1 ->
+        [2] Jedes Paar
+       *[other] Jede Gruppe von { $n1 }
+    } weißer Stücke kommt zurück in den Vorrat, und der Spieler nimmt dafür ein gelbes Stück. Ein weißes Stück, das früher im selben Bereich gezogen wurde, zählt mit; es liegt schon im Vorrat.
 func-bad_tie = der Platz von { $p } unter Gleichstehenden, wenn der Gleichstand schadet
 rule-placement_stands = sobald jede Ratte dort steht, wo sie die Runde über bleibt
 const-dual_most = { $count ->

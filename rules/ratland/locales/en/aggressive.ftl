@@ -31,8 +31,14 @@ setup-boards = Each player takes a board
 func-defending_zones = the places that defend { $d } against side { $side }
 rule-kill_rat = A rat dies in a fight
     .text = { $aggressive_kills_to ->
-        [graveyard] One of the rats in the places involved goes to its owner’s graveyard, where it costs a point.
-       *[pile] One of the rats in the places involved goes back to the common rat pile.
+        [graveyard] { $rat ->
+            [one] One of the rats in the places involved goes to its owner’s graveyard, where it costs a point.
+           *[other] { $rat } of the rats in the places involved go to their owner’s graveyard, where each costs a point.
+        }
+       *[pile] { $rat_2 ->
+            [one] One of the rats in the places involved goes
+           *[other] { $rat_2 } of the rats in the places involved go
+        } back to the common rat pile.
     }
 decision-aggressive_board = play the aggressive board
 decision-wound = which rat to wound
@@ -41,7 +47,10 @@ hook-after-attacked = Attack: when every pantry has been attacked, each fight of
         [both_roles] , also when only the defender is aggressive.
        *[attack_only] .
     }
-hook-after-before_drawing = Foraging, before the draws in each area: an aggressive player who sent the most rats there wounds one rat that another player sent there.
+hook-after-before_drawing = Foraging, before the draws in each area: an aggressive player who sent the most rats there wounds { $n3 ->
+        [one] one rat
+       *[other] { $n3 } rats
+    } that another player sent there.
 modify-takes = In every area an aggressive player draws { $n2 ->
         [one] one piece
        *[other] { $n2 } pieces

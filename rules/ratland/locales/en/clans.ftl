@@ -80,7 +80,13 @@ card-recycler = Recycler
            *[other] { $n2 } pieces
         } more there.
         - Final side: { $recycler_final ->
-            [two_whites_for_one_yellow] after drawing in the dump, they may trade { $white } white pieces for { $yellow } yellow one.
+            [two_whites_for_one_yellow] after drawing in the dump, they may trade { $white ->
+        [one] one white piece
+       *[other] { $white } white pieces
+    } for { $yellow ->
+        [one] one yellow piece
+       *[other] { $yellow } yellow pieces
+    }.
            *[each_white_for_yellow] after drawing in the dump, they may trade up to { $n5 } white pieces for yellow ones, one for one.
         }
 card-mutant = Mutant
@@ -107,21 +113,38 @@ rule-scavenge = The Scavenger takes a piece
        *[other] { $draw } pieces
     } from the bag, with the usual effect.
 card-alchemist = Alchemist
-    .text = At the end of the round, after feeding, the player may turn cheese into rats (see the module’s rules).
+    .text =
+        - Starting side: at the end of the round, after feeding, the player may pay up to { $alchemists_n2 ->
+            [one] one piece
+           *[other] { $alchemists_n2 } pieces
+        } of cheese and take as many rats from the common pile.
+        - Final side: the same, with up to { $alchemists_n1 ->
+            [one] one piece
+           *[other] { $alchemists_n1 } pieces
+        }.
 card-ninja = Ninja
     .text =
-        - Starting side: attacking a single neighbour with exactly two rats steals cheese whatever the defence.
-        - Final side: each pipe attacking with exactly one rat steals cheese whatever the defence.
+        - Starting side: attacking a single neighbour with exactly { $ninja_strikes_n1 } rats steals cheese whatever the defence.
+        - Final side: each pipe attacking with exactly { $ninja_strikes_n3 ->
+            [one] one rat
+           *[other] { $ninja_strikes_n3 } rats
+        } steals cheese whatever the defence.
         - { $ninja_steal ->
-            [extra_one] Such an attack steals { $n1 } piece more than usual.
-           *[at_least_one] Such an attack steals at least { $n2 } piece.
+            [extra_one] Such an attack steals { $n1 ->
+        [one] one piece
+       *[other] { $n1 } pieces
+    } more than usual.
+           *[at_least_one] Such an attack steals at least { $n2 ->
+        [one] one piece
+       *[other] { $n2 } pieces
+    }.
         }
 card-family = Family
     .text =
         - Starting side: with no rat in the nursery, the clan still gains { $n3 ->
             [one] one rat
            *[other] { $n3 } rats
-        } in phase 4.
+        } when the nursery breeds.
         - Final side: the clan always breeds { $n1 ->
             [one] one rat
            *[other] { $n1 } rats
@@ -129,9 +152,20 @@ card-family = Family
 card-warrior = Warrior
     .text =
         - Starting side: black pieces count as white ones, so they do no harm.
-        - Final side: the same, and the clan defends as if it had { $n1 } more rats.
+        - Final side: the same, and the clan defends as if it had { $n1 ->
+        [one] one more rat
+       *[other] { $n1 } more rats
+    }.
 card-musician = Musician
-    .text = At the end of the round the richest players each give the Musician a piece of cheese (see the module’s rules).
+    .text =
+        - Starting side: at the end of the round, { $musicians_n3 ->
+            [one] the richest player gives
+           *[other] the { $musicians_n3 } richest players each give
+        } the Musician up to { $musicians_cheese ->
+            [one] one piece
+           *[other] { $musicians_cheese } pieces
+        } of cheese.
+        - Final side: the same from the { $musicians_n2 } richest players.
 card-sports = Sports
     .text = Once the screens are lifted, the player may move rats to other places on their board: one with the starting side, up to three with the final side. { $sports_redeploy ->
         [tie_order] Sports clans move one after another.
@@ -150,7 +184,10 @@ card-seer = Seer
         - Final side: they also look at the next food cards.
 
 rule-musicians = Musicians collect their fee
-    .text = The richest player (with the final side: the { $n1 } richest players) each give the Musician up to { $cheese } piece of cheese. { $musician_self ->
+    .text = The { $n3 ->
+        [one] richest player
+       *[other] { $n3 } richest players
+    } (with the final side: the { $n2 } richest players) each give the Musician up to { $cheese } piece of cheese. { $musician_self ->
         [include_self] The Musician counts in the ranking.
        *[exclude_self] The Musician is left out of the ranking.
     }

@@ -119,7 +119,7 @@ const-food_cards_per_round = { $count ->
 
 option-rat_pile = Rats in one box
 option-starting_player = Who starts
-option-starting_player-first_seat = the first player at the table
+option-starting_player-first_seat = whoever saw a rat most recently, else the youngest
 option-starting_player-random = a player picked at random
 option-food_order = Order of the food deck
 option-food_order-shuffled = shuffled
@@ -180,27 +180,36 @@ option-locked_and_loaded_limit-dual_up_to_three = three extra rats that count tw
 ## Setup
 
 setup-components = Lay out the components
-    .text = The rats form a common pile beside the boards and all cheese pieces form the general supply. The event cards wait in the box and the food cards form the food deck. Amounts: see the table.
+    .text = The rats form a common pile beside the boards and all cheese pieces form the general supply. The event cards wait in the box and the food cards form the food deck. Each player takes a sewer board, a screen, a Graveyard/Lost card and a reference card. Amounts: see the table.
 setup-event_deck = Build the event deck
-    .text = Pick { $n1 } final events at random, add { card-end_of_game } and shuffle these cards. Put { $n2 } starting events, picked at random and shuffled, on top of them. The other event cards are not used.
+    .text = Pick { $n1 ->
+        [one] one final event
+       *[other] { $n1 } final events
+    } at random, add { card-end_of_game } and shuffle these cards. Put { $n2 ->
+        [one] one starting event, picked at random,
+       *[other] { $n2 } starting events, picked at random and shuffled,
+    } on top of them. The other event cards are not used.
 setup-food_deck = Prepare the food deck
     .text = { $food_order ->
-        [sorted] The food cards stay sorted by number, card 1 on top.
+        [sorted] The food cards stay sorted by number, the lowest on top.
        *[shuffled] Shuffle the food cards and place them face down.
     }
 setup-clans = Each player takes rats and cheese
-    .text = Each player puts { $rat } rats from the common pile and { $yellow ->
+    .text = Each player puts { $rat ->
+        [one] one rat
+       *[other] { $rat } rats
+    } from the common pile and { $yellow ->
         [one] one yellow piece
        *[other] { $yellow } yellow pieces
     } from the supply in their pantry. { $starting_player ->
         [random] A player picked at random becomes the first active player.
-       *[first_seat] The first player at the table is the first active player.
+       *[first_seat] The player who saw a rat most recently starts; if nobody remembers, the youngest player does. They take the Active Player card.
     }
 
 ## The round
 
 round = Round
-    .text = The game is played in rounds. Every round has these phases, in this order, and in each phase all players act at the same time. { $ap_tie ->
+    .text = The game is played in rounds. Whenever asked, players must say truthfully how much cheese they hold. Every round has these phases, in this order, and in each phase all players act at the same time. { $ap_tie ->
         [favourable] The active player settles every tie in their own favour; when they are not part of a tie, the tied player nearest to their left does, and so on.
        *[takes_outcome] The active player wins every tie, whether it helps them or not; when they are not part of a tie, the tied player nearest to their left wins it.
     }
@@ -208,16 +217,25 @@ round = Round
 phase-event = Event
     .summary = The active player card moves on; the next event and food cards are revealed.
 step-event-pass_card = The active player card passes left
-    .text = Except in the first round, the active player hands the Active Player card to the player on their left.
+    .text = { $n1 ->
+        [1] Except in the first round
+       *[other] Except in the first { $n1 } rounds
+    }, the active player hands the Active Player card to the player on their left.
 step-event-reveal = Reveal the next event and food cards
-    .text = Last round’s event and food cards go to their discard piles. Reveal the top event card, then the top food cards: { $food_cards_per_round }.
+    .text = Last round’s event and food cards go to their discard piles. Reveal { $n1 ->
+        [1] the top event card
+       *[other] the top { $n1 } event cards
+    }, then the top food cards: { $food_cards_per_round }.
 
 phase-rats = Rats
     .summary = Behind their screens, players place their rats on their boards.
 step-rats-gather = Rats come back behind the screen
     .text = Each player takes back every rat from their board, except poisoned and lost ones.
 step-rats-place = Each player places rats behind the screen
-    .text = At the same time and in secret, each player places all those rats on the dump, the city, the field, the left pipe, the right pipe, the pantry and the nursery. Then the screens are lifted.
+    .text = At the same time and in secret, each player places all those rats on the dump, the city, the field, the left pipe, the right pipe, the pantry and the nursery{ $pipe_minimum_n1 ->
+        [0] .
+       *[other] , at least { $pipe_minimum_n1 } of them in the pipes.
+    } Then the screens are lifted.
 step-rats-screens_down = The screens come down
 
 phase-attack = Attack
@@ -248,8 +266,8 @@ rule-fill_bag = Filling the bag
         [all_colours] of every colour.
        *[shown_colours] of each colour already in the bag.
     } { $eleven_plus_extra ->
-        [per_colour] With two food cards, the extra pieces are added once per colour.
-       *[per_card] With two food cards, the extra pieces are added for each card.
+        [per_colour] With more than { $n1 } players, the extra pieces are added once per colour.
+       *[per_card] With more than { $n1 } players, the extra pieces are added for each food card.
     } { $supply_shortage ->
         [unlimited] If the supply runs short, a reserve makes up the difference.
        *[fill_what_remains] If the supply runs short, the bag gets only what is left.
@@ -260,15 +278,24 @@ rule-found = What each piece does
     .text =
         Every piece drawn takes effect at once:
         - Yellow: it goes to the pantry.
-        - Orange: it goes back to the supply, and the player takes { $orange_yellow } yellow pieces instead.
+        - Orange: it goes back to the supply, and the player takes { $orange_yellow ->
+        [one] one yellow piece
+       *[other] { $orange_yellow } yellow pieces
+    } instead.
         - White: it goes back to the supply; the rat found nothing.
         - Black: it goes back to the supply, and one of the player’s rats goes back to the common pile. It did not starve: it does not go to the graveyard.
         - Purple: it goes back to the supply, and one rat is poisoned: it goes to the infirmary, must still be fed, and misses the next round.
         - Blue: it goes back to the supply, and one rat is lost: it goes on the Lost card, is not fed, and misses the next round.
 rule-lose_rat = Which rat is taken
     .text = { $forage_rat ->
-        [any_rat] The player chooses which of their deployed rats it is.
-       *[area_rat] It is one of the rats sent to that area; if none is left there, the player chooses another deployed rat.
+        [any_rat] The piece takes { $rat_2 ->
+            [one] one rat
+           *[other] { $rat_2 } rats
+        }, chosen by the player among their deployed rats.
+       *[area_rat] The piece takes { $rat ->
+            [one] one rat
+           *[other] { $rat } rats
+        } sent to that area; if none is left there, the player chooses another deployed rat.
     }
 
 phase-feeding = Feeding
@@ -308,11 +335,11 @@ func-claim = what the attack on { $d } from side { $side } may steal
 func-attackers = the rats that { $a } attacks with on side { $side }
 func-pipe = the pipe on side { $side }
 func-defenders = the rats defending { $d } against side { $side }
-    .text = With 2 players, the pipes face each other: the rats in a player’s pipe block the opponent’s facing pipe, and each side steals the difference. { $two_player_pantry ->
+    .text = With { $n1 } players, the pipes face each other: the rats in a player’s pipe block the opponent’s facing pipe, and each side steals the difference. { $two_player_pantry ->
         [defends] The rats in the pantry defend as well.
        *[unused] The pantry plays no part.
     }
-func-two_player_defenders = the rats defending { $d } against side { $side } with 2 players
+func-two_player_defenders = the rats defending { $d } against side { $side } when the pipes face each other
 func-pantry_guard = the rats guarding the pantry of { $d }
 func-stealable = the cheese { $d } can lose
 func-stash = where cheese stolen from { $d } comes from
@@ -360,12 +387,15 @@ card-massive_attacks = Massive Attacks
         [one] one rat
        *[other] { $n2 } rats
     } more{ $massive_attacks_reading ->
-        [obligation] , and each player must put at least one rat in a pipe.
+        [obligation] , and each player must put at least { $n3 ->
+            [one] one rat
+           *[other] { $n3 } rats
+        } in a pipe.
         [plain_bonus] , even from an empty pipe.
        *[bonus_needs_attacker] , but only from a pipe holding at least one rat.
     } { $massive_attacks_two_players ->
-        [both_pipes] With 2 players the pipe that blocks an attack counts one rat more as well, so the bonuses of facing pipes cancel.
-       *[attack_only] With 2 players the pipe that blocks an attack counts only its own rats.
+        [both_pipes] When the pipes face each other, the pipe that blocks an attack counts one rat more as well, so the bonuses of facing pipes cancel.
+       *[attack_only] When the pipes face each other, the pipe that blocks an attack counts only its own rats.
     }
 card-visiting_cousin = Visiting Cousin
     .text = When it is revealed, each player takes { $rat ->
@@ -374,8 +404,14 @@ card-visiting_cousin = Visiting Cousin
     } from the common pile into their pantry; it can be placed this round. If the pile runs short, the active player is served first.
 card-helmet_rat = Helmet Rat
     .text = { $helmet_rat_reading ->
-        [once_per_area] Once in each area, a player who draws pieces from the bag may put one of them back without effect.
-       *[each_draw] Each time a player draws pieces from the bag, they may put one of them back without effect.
+        [once_per_area] Once in each area, a player who draws pieces from the bag may put { $n2 ->
+            [one] one of them
+           *[other] { $n2 } of them
+        } back without effect.
+       *[each_draw] Each time a player draws pieces from the bag, they may put { $n2 ->
+            [one] one of them
+           *[other] { $n2 } of them
+        } back without effect.
     }
 card-we_did_it = We Did It!
     .text = Black pieces count as yellow ones.
@@ -383,9 +419,15 @@ card-drunk = Drunk
     .text = When it is revealed, the player with the most rats { $drunk_counts ->
         [all_rats] (counting all their rats)
        *[sewer_rats] in their sewer (lost rats not counted)
-    } gives one rat, neither poisoned nor lost, to the player with the fewest. It goes into that player’s pantry.
+    } gives { $rat ->
+        [one] one rat, neither poisoned nor lost, to the player with the fewest. It goes
+       *[other] { $rat } rats, neither poisoned nor lost, to the player with the fewest. They go
+    } into that player’s pantry.
 card-sound_the_alarm = Sound the Alarm
-    .text = Behind the screen, each player may hide one piece of cheese from their pantry in their nursery. { $alarm_cheese_safe ->
+    .text = Behind the screen, each player may hide { $cheese ->
+        [one] one piece
+       *[other] { $cheese } pieces
+    } of cheese from their pantry in their nursery. { $alarm_cheese_safe ->
         [no] It can still be stolen.
        *[yes] No attack can steal it.
     } It goes back to the pantry after the attacks.
@@ -396,16 +438,28 @@ card-just_in_time = Just in Time
     }
 card-holy_rat = Holy Rat
     .text = When it is revealed, each player with a rat in their graveyard { $holy_rat_reading ->
-        [may] may move
-       *[must] moves
-    } one of them to the common pile.
+        [may] may move { $rat_2 ->
+            [one] one of them
+           *[other] up to { $rat_2 } of them
+        }
+       *[must] moves { $rat ->
+            [one] one of them
+           *[other] up to { $rat } of them
+        }
+    } to the common pile.
 card-end_of_game = End of Game
     .text = When it is revealed, the game ends at once: the round is not played and the scores are counted.
 card-dr_cheese = Dr. Cheese
-    .text = A player who draws at least { $n2 } white pieces in one area, in one take or several, may trade { $dr_cheese_reading ->
-        [once_per_draw] one pair of them
-       *[every_pair] each pair of them
-    } for one yellow piece.
+    .text = A player who draws at least { $n2 } white pieces in one area, in one take or several, may trade them in { $trade_whites_n1 ->
+        [2] pairs
+       *[other] groups of { $trade_whites_n1 }
+    }, each for one yellow piece: { $dr_cheese_reading ->
+        [once_per_draw] { $n5 ->
+            [one] one trade
+           *[other] { $n5 } trades
+        } per draw.
+       *[every_pair] one trade for every { $n4 } white pieces.
+    }
 card-tacticians = Tacticians
     .text = Before the draws in each area, each player who sent no rats there takes { $yellow ->
         [one] one yellow piece
@@ -416,11 +470,20 @@ card-tacticians = Tacticians
     }
 card-rattibal_lector = Rattibal Lector
     .text = Before paying for food, each player may trade { $rattibal_trades ->
-        [any_number] any number of rats for one yellow piece each. The rats go
-       *[once] one rat for one yellow piece. The rat goes
-    } back to the common pile.
+        [any_number] rats for cheese as often as they like
+       *[once] rats for cheese once
+    }: { $eat_a_rat_rat ->
+        [one] one rat
+       *[other] { $eat_a_rat_rat } rats
+    } for { $eat_a_rat_yellow ->
+        [one] one yellow piece
+       *[other] { $eat_a_rat_yellow } yellow pieces
+    }. Traded rats go back to the common pile.
 rule-eat_a_rat = A rat traded for cheese
-    .text = The rat goes back to the common pile and the player takes { $yellow ->
+    .text = { $rat ->
+        [one] The rat goes
+       *[other] { $rat } rats go
+    } back to the common pile and the player takes { $yellow ->
         [one] one yellow piece
        *[other] { $yellow } yellow pieces
     } from the supply.
@@ -460,7 +523,10 @@ var-tacticians_unsent = { $count ->
    *[other] empty places paid by Tacticians
 }
 rule-trade_whites = Pairs of white pieces traded for yellow ones
-    .text = Each pair of white pieces goes back to the supply and the player takes one yellow piece for each pair. A white piece drawn earlier in the same area counts too; it is already in the supply.
+    .text = Each { $n1 ->
+        [2] pair
+       *[other] group of { $n1 }
+    } of white pieces goes back to the supply and the player takes one yellow piece for it. A white piece drawn earlier in the same area counts too; it is already in the supply.
 func-bad_tie = the place of { $p } among tied players when the tie hurts
 rule-placement_stands = once every rat is where it stays for the round
 const-dual_most = { $count ->

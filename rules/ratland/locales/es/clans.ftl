@@ -88,7 +88,13 @@ card-recycler = Reciclador
            *[other] { $n2 } quesos
         } más.
         - Cara final: { $recycler_final ->
-            [two_whites_for_one_yellow] tras sacar en el vertedero, puede cambiar { $white } quesos blancos por { $yellow } amarillo.
+            [two_whites_for_one_yellow] tras sacar en el vertedero, puede cambiar { $white ->
+        [one] un queso blanco
+       *[other] { $white } quesos blancos
+    } por { $yellow ->
+        [one] un amarillo
+       *[other] { $yellow } amarillos
+    }.
            *[each_white_for_yellow] tras sacar en el vertedero, puede cambiar hasta { $n5 } quesos blancos por amarillos, uno por uno.
         }
 card-mutant = Mutante
@@ -115,21 +121,38 @@ rule-scavenge = El Carroñero toma un queso
        *[other] { $draw } quesos
     } de la bolsa, con su efecto habitual.
 card-alchemist = Alquimista
-    .text = Al final de la ronda, tras alimentar al clan, el jugador puede convertir queso en ratas (véanse las reglas del módulo).
+    .text =
+        - Cara inicial: al final de la ronda, tras alimentar al clan, el jugador puede pagar hasta { $alchemists_n2 ->
+            [one] un queso
+           *[other] { $alchemists_n2 } quesos
+        } y tomar otras tantas ratas de la pila común.
+        - Cara final: lo mismo, con hasta { $alchemists_n1 ->
+            [one] un queso
+           *[other] { $alchemists_n1 } quesos
+        }.
 card-ninja = Ninja
     .text =
-        - Cara inicial: quien ataque a un solo vecino con exactamente dos ratas roba queso, sea cual sea la defensa.
-        - Cara final: cada tubería que ataque con exactamente una rata roba queso, sea cual sea la defensa.
+        - Cara inicial: quien ataque a un solo vecino con exactamente { $ninja_strikes_n1 } ratas roba queso, sea cual sea la defensa.
+        - Cara final: cada tubería que ataque con exactamente { $ninja_strikes_n3 ->
+            [one] una rata
+           *[other] { $ninja_strikes_n3 } ratas
+        } roba queso, sea cual sea la defensa.
         - { $ninja_steal ->
-            [extra_one] Ese ataque roba { $n1 } queso más de lo normal.
-           *[at_least_one] Ese ataque roba al menos { $n2 } queso.
+            [extra_one] Ese ataque roba { $n1 ->
+        [one] un queso
+       *[other] { $n1 } quesos
+    } más de lo normal.
+           *[at_least_one] Ese ataque roba al menos { $n2 ->
+        [one] un queso
+       *[other] { $n2 } quesos
+    }.
         }
 card-family = Familiar
     .text =
         - Cara inicial: sin ratas en el criadero, el clan gana igualmente { $n3 ->
             [one] una rata
            *[other] { $n3 } ratas
-        } en la fase 4.
+        } cuando se crían las ratas.
         - Cara final: el clan cría siempre { $n1 ->
             [one] una rata
            *[other] { $n1 } ratas
@@ -137,9 +160,20 @@ card-family = Familiar
 card-warrior = Guerrero
     .text =
         - Cara inicial: los quesos negros cuentan como blancos y no hacen daño.
-        - Cara final: lo mismo, y el clan defiende como si tuviera { $n1 } ratas más.
+        - Cara final: lo mismo, y el clan defiende como si tuviera { $n1 ->
+        [one] una rata
+       *[other] { $n1 } ratas
+    } más.
 card-musician = Músico
-    .text = Al final de la ronda, los jugadores más ricos dan al Músico un queso cada uno (véanse las reglas del módulo).
+    .text =
+        - Cara inicial: al final de la ronda, { $musicians_n3 ->
+            [one] el jugador más rico da
+           *[other] los { $musicians_n3 } jugadores más ricos dan cada uno
+        } al Músico hasta { $musicians_cheese ->
+            [one] un queso
+           *[other] { $musicians_cheese } quesos
+        }.
+        - Cara final: lo mismo, de los { $musicians_n2 } jugadores más ricos.
 card-sports = Deportista
     .text = Una vez retiradas las pantallas, el jugador puede mover ratas a otros lugares de su tablero: una con la cara inicial, hasta tres con la cara final. { $sports_redeploy ->
         [tie_order] Los clanes Deportistas mueven uno tras otro.
@@ -158,12 +192,15 @@ card-seer = Vidente
         - Cara final: también mira las siguientes cartas de comida.
 
 rule-musicians = Los Músicos cobran
-    .text = El jugador más rico (con la cara final, los { $n1 } más ricos) da al Músico hasta { $cheese } queso cada uno. { $musician_self ->
+    .text = { $n3 ->
+        [one] El jugador más rico
+       *[other] Los { $n3 } jugadores más ricos
+    } (con la cara final, los { $n2 } más ricos) dan al Músico hasta { $cheese } queso cada uno. { $musician_self ->
         [include_self] El Músico cuenta en la clasificación.
        *[exclude_self] El Músico no cuenta en la clasificación.
     }
 rule-alchemists = Los Alquimistas convierten queso en ratas
-    .text = El Alquimista puede pagar quesos para tomar otras tantas ratas del montón común: { $n2 } con la cara inicial, hasta { $n1 } con la cara final.
+    .text = El Alquimista puede pagar quesos para tomar otras tantas ratas de la pila común: { $n2 } con la cara inicial, hasta { $n1 } con la cara final.
 rule-sports_moves = Los Deportistas redespliegan
     .text = El jugador elige un lugar con ratas y mueve { $rat ->
         [one] una rata
@@ -171,7 +208,7 @@ rule-sports_moves = Los Deportistas redespliegan
     } a otro lugar: { $n2 ->
         [one] una vez
        *[other] { $n2 } veces
-    } con la cara inicial, hasta { $n1 } veces con la cara final. Cada movimiento respeta los límites del despliegue: el límite de Listos para todo y la rata en una tubería que puede exigir Ataques masivos.
+    } con la cara inicial, hasta { $n1 } veces con la cara final. Cada movimiento respeta los límites del despliegue: el límite de Preñada y la rata en una tubería que puede exigir Ataques masivos.
 
 decision-keep_clan = con qué clan quedarse
 decision-recycle = cuántos quesos blancos cambiar

@@ -86,8 +86,8 @@ const-cheese = { $count ->
 }
     .gender = m
 
-zone-pile = montón de ratas
-    .gender = m
+zone-pile = pila común de ratas
+    .gender = f
 zone-supply = reserva de quesos
     .gender = f
 zone-extra_supply = reserva adicional
@@ -184,7 +184,7 @@ const-food_cards_per_round = { $count ->
 
 option-rat_pile = Ratas en una caja
 option-starting_player = Quién empieza
-option-starting_player-first_seat = el primer jugador de la mesa
+option-starting_player-first_seat = quien vio una rata más recientemente, si no el más joven
 option-starting_player-random = un jugador elegido al azar
 option-food_order = Orden del mazo de comida
 option-food_order-shuffled = barajado
@@ -238,34 +238,43 @@ option-helmet_rat_reading-once_per_area = una vez por zona
 option-tacticians_places = Estrategas: lugares que pagan
 option-tacticians_places-three_areas = el vertedero, la ciudad y el campo
 option-tacticians_places-all_board_places = cada lugar del tablero
-option-locked_and_loaded_limit = Listos para todo
+option-locked_and_loaded_limit = Preñada
 option-locked_and_loaded_limit-shared_cap = tres ratas en total entre criadero y despensa
 option-locked_and_loaded_limit-dual_up_to_three = tres ratas más que cuentan doble
 
 ## Preparación
 
 setup-components = Preparar los componentes
-    .text = Las ratas forman un montón común junto a los tableros y todos los quesos forman la reserva general. Las cartas de evento esperan en la caja y las de comida forman el mazo de comida. Las cantidades figuran en la tabla.
+    .text = Las ratas forman una pila común junto a los tableros y todos los quesos forman la reserva general. Las cartas de evento esperan en la caja y las de comida forman el mazo de comida. Cada jugador recibe un tablero de alcantarilla, una pantalla, una carta de cementerio/perdidas y una carta de referencia. Las cantidades figuran en la tabla.
 setup-event_deck = Formar el mazo de eventos
-    .text = Elegir al azar { $n1 } eventos finales, añadir la carta { card-end_of_game } y barajarlas. Poner encima { $n2 } eventos iniciales elegidos al azar y barajados. Las demás cartas de evento no se usan.
+    .text = Elegir al azar { $n1 ->
+        [one] un evento final
+       *[other] { $n1 } eventos finales
+    }, añadir la carta { card-end_of_game } y barajarlas. Poner encima { $n2 ->
+        [one] un evento inicial elegido al azar
+       *[other] { $n2 } eventos iniciales elegidos al azar y barajados
+    }. Las demás cartas de evento no se usan.
 setup-food_deck = Preparar el mazo de comida
     .text = { $food_order ->
-        [sorted] Las cartas de comida quedan ordenadas por número, con la carta 1 arriba.
+        [sorted] Las cartas de comida quedan ordenadas por número, con la más baja arriba.
        *[shuffled] Barajar las cartas de comida y dejarlas boca abajo.
     }
 setup-clans = Cada jugador recibe ratas y queso
-    .text = Cada jugador pone en su despensa { $rat } ratas del montón común y { $yellow ->
+    .text = Cada jugador pone en su despensa { $rat ->
+        [one] una rata
+       *[other] { $rat } ratas
+    } de la pila común y { $yellow ->
         [one] un queso amarillo
        *[other] { $yellow } quesos amarillos
     } de la reserva. { $starting_player ->
         [random] Un jugador elegido al azar es el primer jugador activo.
-       *[first_seat] El primer jugador de la mesa es el primer jugador activo.
+       *[first_seat] Empieza quien haya visto una rata más recientemente; si nadie lo recuerda, empieza el jugador más joven. Recibe la carta de Jugador Activo.
     }
 
 ## La ronda
 
 round = Ronda
-    .text = La partida se juega por rondas. Cada ronda consta de las fases siguientes, en este orden, y en cada fase todos los jugadores actúan a la vez. { $ap_tie ->
+    .text = La partida se juega por rondas. Si se lo preguntan, cada jugador debe decir con sinceridad cuánto queso tiene. Cada ronda consta de las fases siguientes, en este orden, y en cada fase todos los jugadores actúan a la vez. { $ap_tie ->
         [favourable] El jugador activo resuelve cada empate a su favor; si no participa, lo hace el jugador empatado más cercano a su izquierda, y así sucesivamente.
        *[takes_outcome] El jugador activo gana todos los empates, le favorezcan o no; si no participa en el empate, lo gana el jugador empatado más cercano a su izquierda.
     }
@@ -273,16 +282,25 @@ round = Ronda
 phase-event = Evento
     .summary = La carta de jugador activo pasa al siguiente; se revelan las siguientes cartas de evento y de comida.
 step-event-pass_card = La carta de jugador activo pasa a la izquierda
-    .text = Salvo en la primera ronda, el jugador activo entrega la carta de jugador activo al jugador de su izquierda.
+    .text = { $n1 ->
+        [1] Salvo en la primera ronda
+       *[other] Salvo en las { $n1 } primeras rondas
+    }, el jugador activo entrega la carta de jugador activo al jugador de su izquierda.
 step-event-reveal = Revelar las siguientes cartas de evento y de comida
-    .text = Las cartas de evento y de comida de la ronda anterior van a sus descartes. Revelar la carta superior del mazo de eventos y después las cartas de comida: { $food_cards_per_round }.
+    .text = Las cartas de evento y de comida de la ronda anterior van a sus descartes. Revelar { $n1 ->
+        [1] la carta superior
+       *[other] las { $n1 } cartas superiores
+    } del mazo de eventos y después las cartas de comida: { $food_cards_per_round }.
 
 phase-rats = Ratas
     .summary = Tras sus pantallas, los jugadores colocan sus ratas en sus tableros.
 step-rats-gather = Las ratas vuelven tras la pantalla
     .text = Cada jugador recoge todas las ratas de su tablero, salvo las envenenadas y las perdidas.
 step-rats-place = Cada jugador coloca sus ratas tras la pantalla
-    .text = A la vez y en secreto, cada jugador reparte esas ratas entre el vertedero, la ciudad, el campo, la tubería izquierda, la tubería derecha, la despensa y el criadero. Después se retiran las pantallas.
+    .text = A la vez y en secreto, cada jugador reparte esas ratas entre el vertedero, la ciudad, el campo, la tubería izquierda, la tubería derecha, la despensa y el criadero{ $pipe_minimum_n1 ->
+        [0] .
+       *[other] , al menos { $pipe_minimum_n1 } de ellas en las tuberías.
+    } Después se retiran las pantallas.
 step-rats-screens_down = Se retiran las pantallas
 
 phase-attack = Ataques
@@ -297,7 +315,7 @@ step-attack-regroup = El queso escondido vuelve a la despensa
 phase-nursery = Criadero
     .summary = Cada rata del criadero trae una rata nueva.
 step-nursery-births = El clan crece según las ratas del criadero
-    .text = Por cada rata de su criadero, cada jugador toma una rata nueva del montón común y la pone en el criadero. Si el montón no alcanza, cría primero quien tenga menos ratas en el criadero.
+    .text = Por cada rata de su criadero, cada jugador toma una rata nueva de la pila común y la pone en el criadero. Si la pila no alcanza, cría primero quien tenga menos ratas en el criadero.
 
 phase-return = Regreso
     .summary = Las ratas envenenadas y perdidas vuelven a la despensa.
@@ -313,8 +331,8 @@ rule-fill_bag = Llenar la bolsa
         [all_colours] de cada color.
        *[shown_colours] de cada color que ya esté en la bolsa.
     } { $eleven_plus_extra ->
-        [per_colour] Con dos cartas de comida, esos quesos adicionales se añaden una vez por color.
-       *[per_card] Con dos cartas de comida, esos quesos adicionales se añaden por cada carta.
+        [per_colour] Con más de { $n1 } jugadores, esos quesos adicionales se añaden una vez por color.
+       *[per_card] Con más de { $n1 } jugadores, esos quesos adicionales se añaden por cada carta de comida.
     } { $supply_shortage ->
         [unlimited] Si la reserva se agota, una reserva adicional completa lo que falta.
        *[fill_what_remains] Si la reserva se agota, la bolsa recibe solo lo que queda.
@@ -325,15 +343,24 @@ rule-found = Qué hace cada queso
     .text =
         Cada queso que se saca surte efecto en el acto:
         - Amarillo: va a la despensa.
-        - Naranja: vuelve a la reserva y el jugador toma { $orange_yellow } quesos amarillos en su lugar.
+        - Naranja: vuelve a la reserva y el jugador toma { $orange_yellow ->
+        [one] un queso amarillo
+       *[other] { $orange_yellow } quesos amarillos
+    } en su lugar.
         - Blanco: vuelve a la reserva; la rata no encontró nada.
-        - Negro: vuelve a la reserva y una rata del jugador vuelve al montón común. No ha muerto de hambre: no va al cementerio.
+        - Negro: vuelve a la reserva y una rata del jugador vuelve a la pila común. No ha muerto de hambre: no va al cementerio.
         - Morado: vuelve a la reserva y una rata queda envenenada: va a la enfermería, hay que seguir alimentándola y no juega la ronda siguiente.
         - Azul: vuelve a la reserva y una rata se pierde: va a la carta de perdidas, no se alimenta y no juega la ronda siguiente.
 rule-lose_rat = Qué rata resulta afectada
     .text = { $forage_rat ->
-        [any_rat] El jugador elige cuál de sus ratas desplegadas es.
-       *[area_rat] Es una de las ratas enviadas a esa zona; si ya no queda ninguna allí, el jugador elige otra rata desplegada.
+        [any_rat] El queso se lleva { $rat_2 ->
+            [one] una rata
+           *[other] { $rat_2 } ratas
+        }, que el jugador elige entre sus ratas desplegadas.
+       *[area_rat] El queso se lleva { $rat ->
+            [one] una de las ratas
+           *[other] { $rat } de las ratas
+        } enviadas a esa zona; si ya no queda ninguna allí, el jugador elige otra rata desplegada.
     }
 
 phase-feeding = Alimentar
@@ -343,6 +370,7 @@ step-feeding-eat = Cada clan come; lo que no se paga muere de hambre
 step-feeding-round_ends = Termina la ronda
 
 table-feeding_cost = Tabla de alimentación
+    .gender = f
     .param = Ratas que alimentar
     .value = Quesos que pagar
     .var = ratas
@@ -373,11 +401,11 @@ func-claim = lo que puede robar el ataque contra { $d } por el lado «{ $side }�
 func-attackers = las ratas con que { $a } ataca por el lado «{ $side }»
 func-pipe = la tubería del lado «{ $side }»
 func-defenders = las ratas que defienden { $d_dat } del lado «{ $side }»
-    .text = Con 2 jugadores, las tuberías quedan enfrentadas: las ratas de la tubería de un jugador bloquean la tubería opuesta del rival, y cada lado roba la diferencia. { $two_player_pantry ->
+    .text = Con { $n1 } jugadores, las tuberías quedan enfrentadas: las ratas de la tubería de un jugador bloquean la tubería opuesta del rival, y cada lado roba la diferencia. { $two_player_pantry ->
         [defends] Las ratas de la despensa también defienden.
        *[unused] La despensa no interviene.
     }
-func-two_player_defenders = las ratas que defienden { $d_dat } del lado «{ $side }» con 2 jugadores
+func-two_player_defenders = las ratas que defienden { $d_dat } del lado «{ $side }» cuando las tuberías quedan enfrentadas
 func-pantry_guard = las ratas que guardan la despensa { $d_gen }
 func-stealable = los quesos que { $d } puede perder
 func-stash = de dónde salen los quesos robados { $d_dat }
@@ -425,22 +453,31 @@ card-massive_attacks = Ataques masivos
         [one] una rata
        *[other] { $n2 } ratas
     } más{ $massive_attacks_reading ->
-        [obligation] , y cada jugador debe poner al menos una rata en una tubería.
+        [obligation] , y cada jugador debe poner al menos { $n3 ->
+            [one] una rata
+           *[other] { $n3 } ratas
+        } en una tubería.
         [plain_bonus] , incluso desde una tubería vacía.
        *[bonus_needs_attacker] , pero solo desde una tubería con al menos una rata.
     } { $massive_attacks_two_players ->
-        [both_pipes] A 2 jugadores la tubería que bloquea un ataque también cuenta una rata más, así que los bonos de tuberías enfrentadas se anulan.
-       *[attack_only] A 2 jugadores la tubería que bloquea un ataque cuenta solo sus propias ratas.
+        [both_pipes] Cuando las tuberías quedan enfrentadas, la tubería que bloquea un ataque también cuenta una rata más, así que los bonos de tuberías enfrentadas se anulan.
+       *[attack_only] Cuando las tuberías quedan enfrentadas, la tubería que bloquea un ataque cuenta solo sus propias ratas.
     }
 card-visiting_cousin = Viene «el primo»
     .text = Al revelarse, cada jugador pasa { $rat ->
         [one] una rata nueva
        *[other] { $rat } ratas nuevas
-    } del montón común a su despensa; puede desplegarse en esta misma ronda. Si el montón no alcanza, se sirve primero al jugador activo.
+    } de la pila común a su despensa; puede desplegarse en esta misma ronda. Si la pila no alcanza, se sirve primero al jugador activo.
 card-helmet_rat = Rata con casco
     .text = { $helmet_rat_reading ->
-        [once_per_area] Una vez en cada zona, un jugador que saca quesos de la bolsa puede devolver uno de ellos a la bolsa sin que surta efecto.
-       *[each_draw] Cada vez que un jugador saca quesos de la bolsa, puede devolver uno de ellos a la bolsa sin que surta efecto.
+        [once_per_area] Una vez en cada zona, un jugador que saca quesos de la bolsa puede devolver { $n2 ->
+            [one] uno de ellos
+           *[other] { $n2 } de ellos
+        } a la bolsa sin que surta efecto.
+       *[each_draw] Cada vez que un jugador saca quesos de la bolsa, puede devolver { $n2 ->
+            [one] uno de ellos
+           *[other] { $n2 } de ellos
+        } a la bolsa sin que surta efecto.
     }
 card-we_did_it = ¡Conseguido!
     .text = Los quesos negros cuentan como amarillos.
@@ -448,9 +485,15 @@ card-drunk = Borracho
     .text = Al revelarse, el jugador con más ratas { $drunk_counts ->
         [all_rats] (contando todas sus ratas)
        *[sewer_rats] en su alcantarilla (sin contar las perdidas)
-    } da una rata, que no esté envenenada ni perdida, al jugador que tenga menos. La rata va a la despensa de este.
+    } da { $rat ->
+        [one] una rata, que no esté envenenada ni perdida, al jugador que tenga menos. La rata va
+       *[other] { $rat } ratas, que no estén envenenadas ni perdidas, al jugador que tenga menos. Las ratas van
+    } a la despensa de este.
 card-sound_the_alarm = Dar la alarma
-    .text = Tras la pantalla, cada jugador puede esconder en su criadero un queso de su despensa. { $alarm_cheese_safe ->
+    .text = Tras la pantalla, cada jugador puede esconder en su criadero { $cheese ->
+        [one] un queso
+       *[other] { $cheese } quesos
+    } de su despensa. { $alarm_cheese_safe ->
         [no] Aun así se puede robar.
        *[yes] Ningún ataque puede robarlo.
     } Vuelve a la despensa después de los ataques.
@@ -461,16 +504,28 @@ card-just_in_time = Justo a tiempo
     }
 card-holy_rat = Santa Rata
     .text = Al revelarse, cada jugador que tenga alguna rata en su cementerio { $holy_rat_reading ->
-        [may] puede devolver
-       *[must] devuelve
-    } una de ellas al montón común.
+        [may] puede devolver { $rat_2 ->
+            [one] una de ellas
+           *[other] hasta { $rat_2 } de ellas
+        }
+       *[must] devuelve { $rat ->
+            [one] una de ellas
+           *[other] hasta { $rat } de ellas
+        }
+    } a la pila común.
 card-end_of_game = Final de partida
     .text = Al revelarse, la partida termina inmediatamente: la ronda no se juega y se cuentan los puntos.
 card-dr_cheese = Dr. Cheese
-    .text = Un jugador que saque al menos { $n2 } quesos blancos en una misma zona, de una vez o en varias, puede cambiar { $dr_cheese_reading ->
-        [once_per_draw] una pareja de ellos
-       *[every_pair] cada pareja de ellos
-    } por un queso amarillo.
+    .text = Un jugador que saque al menos { $n2 } quesos blancos en una misma zona, de una vez o en varias, puede cambiarlos { $trade_whites_n1 ->
+        [2] por parejas
+       *[other] en grupos de { $trade_whites_n1 }
+    }, cada una por un queso amarillo: { $dr_cheese_reading ->
+        [once_per_draw] { $n5 ->
+            [one] un cambio
+           *[other] { $n5 } cambios
+        } por extracción.
+       *[every_pair] un cambio por cada { $n4 } quesos blancos.
+    }
 card-tacticians = Estrategas
     .text = Antes de sacar quesos en cada zona, cada jugador que no haya enviado ratas allí recibe { $yellow ->
         [one] un queso amarillo
@@ -480,16 +535,25 @@ card-tacticians = Estrategas
        *[three_areas] Las tuberías, despensas y criaderos vacíos no dan nada.
     }
 card-rattibal_lector = Rattibal Lecter
-    .text = Antes de pagar la comida, cada jugador puede cambiar { $rattibal_trades ->
-        [any_number] tantas ratas como quiera, cada una por un queso amarillo
-       *[once] una rata por un queso amarillo
-    }. La rata vuelve al montón común.
+    .text = Antes de pagar la comida, cada jugador puede cambiar ratas por queso { $rattibal_trades ->
+        [any_number] tantas veces como quiera
+       *[once] una vez
+    }: { $eat_a_rat_rat ->
+        [one] una rata
+       *[other] { $eat_a_rat_rat } ratas
+    } por { $eat_a_rat_yellow ->
+        [one] un queso amarillo
+       *[other] { $eat_a_rat_yellow } quesos amarillos
+    }. Las ratas cambiadas vuelven a la pila común.
 rule-eat_a_rat = Una rata cambiada por queso
-    .text = La rata vuelve al montón común y el jugador toma { $yellow ->
+    .text = { $rat ->
+        [one] La rata vuelve
+       *[other] { $rat } ratas vuelven
+    } a la pila común y el jugador toma { $yellow ->
         [one] un queso amarillo
        *[other] { $yellow } quesos amarillos
     } de la reserva.
-card-locked_and_loaded = Listos para todo
+card-locked_and_loaded = Preñada
     .text = { $locked_and_loaded_limit ->
        *[shared_cap] En lugar del criadero y la despensa, los jugadores colocan hasta { $placement_at_most } ratas en total en una casilla que cuenta como ambos: esas ratas defienden y crían.
         [dual_up_to_three] Los jugadores pueden colocar además hasta { $placement_at_most } ratas en una casilla que cuenta a la vez como criadero y como despensa: esas ratas defienden y crían.
@@ -528,7 +592,10 @@ var-tacticians_unsent = { $count ->
 }
     .gender = m
 rule-trade_whites = Parejas de quesos blancos cambiadas por amarillos
-    .text = Cada pareja de quesos blancos vuelve a la reserva y el jugador toma un queso amarillo por cada pareja. Un queso blanco sacado antes en la misma zona también cuenta; ya está en la reserva.
+    .text = Cada { $n1 ->
+        [2] pareja
+       *[other] grupo de { $n1 }
+    } de quesos blancos vuelve a la reserva y el jugador toma a cambio un queso amarillo. Un queso blanco sacado antes en la misma zona también cuenta; ya está en la reserva.
 func-bad_tie = el puesto de { $p } entre los empatados cuando el empate perjudica
 rule-placement_stands = cuando cada rata está donde se queda durante la ronda
 const-dual_most = { $count ->

@@ -33,8 +33,14 @@ setup-boards = Chaque joueur prend un plateau
 func-defending_zones = les emplacements qui défendent { $d } contre le côté « { $side } »
 rule-kill_rat = Un rat meurt au combat
     .text = { $aggressive_kills_to ->
-        [graveyard] L’un des rats concernés va au cimetière de son propriétaire, où il coûte un point.
-       *[pile] L’un des rats concernés retourne dans la réserve de rats.
+        [graveyard] { $rat ->
+            [one] L’un des rats concernés va au cimetière de son propriétaire, où il coûte un point.
+           *[other] { $rat } des rats concernés vont au cimetière de leur propriétaire, où chacun coûte un point.
+        }
+       *[pile] { $rat_2 ->
+            [one] L’un des rats concernés retourne
+           *[other] { $rat_2 } des rats concernés retournent
+        } dans la réserve de rats.
     }
 decision-aggressive_board = jouer avec le plateau agressif
 decision-wound = quel rat blesser
@@ -43,7 +49,10 @@ hook-after-attacked = Attaque : une fois tous les garde-manger attaqués, chaqu
         [both_roles] , même si seul le défenseur est agressif.
        *[attack_only] .
     }
-hook-after-before_drawing = Recherche de fromage, avant la pioche dans chaque zone : le joueur agressif qui y a envoyé le plus de rats blesse un rat qu’un autre joueur y a envoyé.
+hook-after-before_drawing = Recherche de fromage, avant la pioche dans chaque zone : le joueur agressif qui y a envoyé le plus de rats blesse { $n3 ->
+        [one] un rat
+       *[other] { $n3 } rats
+    } qu’un autre joueur y a envoyé.
 modify-takes = Dans chaque zone, un joueur agressif pioche { $n2 ->
         [one] un fromage
        *[other] { $n2 } fromages

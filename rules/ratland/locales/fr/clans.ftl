@@ -89,8 +89,14 @@ card-recycler = Clan des Recycleurs
            *[other] { $n2 } fromages
         } de plus.
         - Face finale : { $recycler_final ->
-            [two_whites_for_one_yellow] après sa pioche à la décharge, il peut échanger { $white } fromages blancs contre { $yellow } jaune.
-           *[each_white_for_yellow] après sa pioche à la décharge, il peut échanger jusqu’à { $n5 } fromages blancs contre autant de jaunes.
+            [two_whites_for_one_yellow] après sa pioche à la décharge, il peut échanger { $white ->
+        [one] un fromage blanc
+       *[other] { $white } fromages blancs
+    } contre { $yellow ->
+        [one] un jaune
+       *[other] { $yellow } jaunes
+    }.
+           *[each_white_for_yellow] après sa pioche à la décharge, il peut échanger jusqu’à { $n5 } fromages blancs contre autant de jaunes. La règle française prévoit plutôt deux blancs contre un jaune ; cette lecture est l’option « Recycleurs, face finale ».
         }
 card-mutant = Clan des Mutants
     .text =
@@ -116,21 +122,38 @@ rule-scavenge = Le Charognard prend un fromage
        *[other] { $draw } fromages
     } dans le sac, avec l’effet habituel.
 card-alchemist = Clan des Alchimistes
-    .text = À la fin du tour, après la Nourriture, le joueur peut transformer du fromage en rats (voir les règles du module).
+    .text =
+        - Face de départ : à la fin du tour, après la Nourriture, le joueur peut payer jusqu’à { $alchemists_n2 ->
+            [one] un fromage
+           *[other] { $alchemists_n2 } fromages
+        } et prendre autant de rats dans la réserve de rats.
+        - Face finale : de même, avec jusqu’à { $alchemists_n1 ->
+            [one] un fromage
+           *[other] { $alchemists_n1 } fromages
+        }.
 card-ninja = Clan des Ninjas
     .text =
-        - Face de départ : attaquer un seul voisin avec exactement deux rats permet de voler du fromage, quelle que soit la défense.
-        - Face finale : chaque conduit qui attaque avec exactement un rat vole du fromage, quelle que soit la défense.
+        - Face de départ : attaquer un seul voisin avec exactement { $ninja_strikes_n1 } rats permet de voler du fromage, quelle que soit la défense.
+        - Face finale : chaque conduit qui attaque avec exactement { $ninja_strikes_n3 ->
+            [one] un rat
+           *[other] { $ninja_strikes_n3 } rats
+        } vole du fromage, quelle que soit la défense.
         - { $ninja_steal ->
-            [extra_one] Une telle attaque vole { $n1 } fromage de plus que d’habitude.
-           *[at_least_one] Une telle attaque vole au moins { $n2 } fromage.
+            [extra_one] Une telle attaque vole { $n1 ->
+        [one] un fromage
+       *[other] { $n1 } fromages
+    } de plus que d’habitude.
+           *[at_least_one] Une telle attaque vole au moins { $n2 ->
+        [one] un fromage
+       *[other] { $n2 } fromages
+    }.
         }
 card-family = Clan des Reproducteurs
     .text =
         - Face de départ : sans rat dans la maternité, le clan gagne quand même { $n3 ->
             [one] un rat
            *[other] { $n3 } rats
-        } en phase 4.
+        } lors des naissances.
         - Face finale : le clan se reproduit toujours avec { $n1 ->
             [one] un rat
            *[other] { $n1 } rats
@@ -138,9 +161,20 @@ card-family = Clan des Reproducteurs
 card-warrior = Clan des Guerriers
     .text =
         - Face de départ : les fromages noirs comptent comme des blancs et ne font aucun mal.
-        - Face finale : de même, et le clan défend comme s’il avait { $n1 } rats de plus.
+        - Face finale : de même, et le clan défend comme s’il avait { $n1 ->
+        [one] un rat
+       *[other] { $n1 } rats
+    } de plus.
 card-musician = Clan des Musiciens
-    .text = À la fin du tour, les joueurs les plus riches donnent chacun un fromage au Musicien (voir les règles du module).
+    .text =
+        - Face de départ : à la fin du tour, { $musicians_n3 ->
+            [one] le joueur le plus riche donne
+           *[other] les { $musicians_n3 } joueurs les plus riches donnent chacun
+        } au Musicien jusqu’à { $musicians_cheese ->
+            [one] un fromage
+           *[other] { $musicians_cheese } fromages
+        }.
+        - Face finale : de même, pour les { $musicians_n2 } joueurs les plus riches.
 card-sports = Clan des Sportifs
     .text = Une fois les paravents retirés, le joueur peut déplacer des rats vers d’autres emplacements de son plateau : un avec la face de départ, jusqu’à trois avec la face finale. { $sports_redeploy ->
         [tie_order] Les clans Sportifs se déplacent l’un après l’autre.
@@ -159,7 +193,10 @@ card-seer = Clan des Devins
         - Face finale : il regarde aussi les prochaines cartes Nourriture.
 
 rule-musicians = Les Musiciens encaissent
-    .text = Le joueur le plus riche (avec la face finale, les { $n1 } plus riches) donne au Musicien jusqu’à { $cheese } fromage chacun. { $musician_self ->
+    .text = { $n3 ->
+        [one] Le joueur le plus riche
+       *[other] Les { $n3 } joueurs les plus riches
+    } (avec la face finale, les { $n2 } plus riches) donnent au Musicien jusqu’à { $cheese } fromage chacun. { $musician_self ->
         [include_self] Le Musicien est compté dans le classement.
        *[exclude_self] Le Musicien n’est pas compté dans le classement.
     }

@@ -181,7 +181,7 @@ const-food_cards_per_round = { $count ->
 
 option-rat_pile = Rats dans une boîte
 option-starting_player = Qui commence
-option-starting_player-first_seat = le premier joueur à table
+option-starting_player-first_seat = celui qui a vu un rat le plus récemment, sinon le plus jeune
 option-starting_player-random = un joueur tiré au hasard
 option-food_order = Ordre de la pile Nourriture
 option-food_order-shuffled = mélangée
@@ -242,27 +242,36 @@ option-locked_and_loaded_limit-dual_up_to_three = trois rats de plus qui compten
 ## Mise en place
 
 setup-components = Préparer le matériel
-    .text = Les rats forment une réserve commune à côté des plateaux et tous les fromages forment la réserve de fromages. Les cartes Événement attendent dans la boîte et les cartes Nourriture forment la pile Nourriture. Les quantités figurent dans le tableau.
+    .text = Les rats forment une réserve commune à côté des plateaux et tous les fromages forment la réserve de fromages. Les cartes Événement attendent dans la boîte et les cartes Nourriture forment la pile Nourriture. Chaque joueur prend un plateau d’égout, un paravent, une carte Cimetière/Vadrouille et une carte d’aide. Les quantités figurent dans le tableau.
 setup-event_deck = Préparer la pile des Événements
-    .text = Tirer au hasard { $n1 } Événements finaux, y ajouter la carte { card-end_of_game } et mélanger. Poser dessus { $n2 } Événements initiaux tirés au hasard et mélangés. Les autres cartes Événement ne servent pas.
+    .text = Tirer au hasard { $n1 ->
+        [one] un Événement final
+       *[other] { $n1 } Événements finaux
+    }, y ajouter la carte { card-end_of_game } et mélanger. Poser dessus { $n2 ->
+        [one] un Événement initial tiré au hasard
+       *[other] { $n2 } Événements initiaux tirés au hasard et mélangés
+    }. Les autres cartes Événement ne servent pas.
 setup-food_deck = Préparer la pile Nourriture
     .text = { $food_order ->
-        [sorted] Les cartes Nourriture restent triées par numéro, la carte 1 au-dessus.
+        [sorted] Les cartes Nourriture restent triées par numéro, la plus petite au-dessus.
        *[shuffled] Mélanger les cartes Nourriture et les poser face cachée.
     }
 setup-clans = Chaque joueur reçoit des rats et du fromage
-    .text = Chaque joueur place dans son garde-manger { $rat } rats pris dans la réserve de rats et { $yellow ->
+    .text = Chaque joueur place dans son garde-manger { $rat ->
+        [one] un rat pris
+       *[other] { $rat } rats pris
+    } dans la réserve de rats et { $yellow ->
         [one] un fromage jaune
        *[other] { $yellow } fromages jaunes
     } pris dans la réserve de fromages. { $starting_player ->
         [random] Un joueur tiré au hasard devient le premier joueur actif.
-       *[first_seat] Le premier joueur à table est le premier joueur actif.
+       *[first_seat] Commence celui qui a vu un rat le plus récemment ; si personne ne s’en souvient, c’est le plus jeune. Il prend la carte Joueur actif.
     }
 
 ## Le tour
 
 round = Tour
-    .text = La partie se joue en tours. Chaque tour comprend les phases suivantes, dans cet ordre, et à chaque phase tous les joueurs agissent en même temps. { $ap_tie ->
+    .text = La partie se joue en tours. Quand on le lui demande, chaque joueur doit dire honnêtement combien de fromage il possède. Chaque tour comprend les phases suivantes, dans cet ordre, et à chaque phase tous les joueurs agissent en même temps. { $ap_tie ->
         [favourable] Le joueur actif tranche chaque égalité à son avantage ; s’il n’est pas concerné, c’est le joueur à égalité le plus proche à sa gauche qui le fait, et ainsi de suite.
        *[takes_outcome] Le joueur actif remporte toutes les égalités, qu’elles l’avantagent ou non ; s’il n’est pas concerné, c’est le joueur à égalité le plus proche à sa gauche qui l’emporte.
     }
@@ -270,16 +279,25 @@ round = Tour
 phase-event = Événement
     .summary = La carte Joueur actif change de main ; on révèle les cartes Événement et Nourriture suivantes.
 step-event-pass_card = La carte Joueur actif passe à gauche
-    .text = Sauf au premier tour, le joueur actif passe la carte Joueur actif à son voisin de gauche.
+    .text = { $n1 ->
+        [1] Sauf au premier tour
+       *[other] Sauf lors des { $n1 } premiers tours
+    }, le joueur actif passe la carte Joueur actif à son voisin de gauche.
 step-event-reveal = Révéler les cartes Événement et Nourriture suivantes
-    .text = Les cartes Événement et Nourriture du tour précédent rejoignent leurs défausses. Révéler la carte du dessus de la pile des Événements, puis les cartes Nourriture : { $food_cards_per_round }.
+    .text = Les cartes Événement et Nourriture du tour précédent rejoignent leurs défausses. Révéler { $n1 ->
+        [1] la carte du dessus
+       *[other] les { $n1 } cartes du dessus
+    } de la pile des Événements, puis les cartes Nourriture : { $food_cards_per_round }.
 
 phase-rats = Rats
     .summary = Derrière leur paravent, les joueurs placent leurs rats sur leur plateau.
 step-rats-gather = Les rats reviennent derrière le paravent
     .text = Chaque joueur reprend tous ses rats de son plateau, sauf les rats empoisonnés et ceux en vadrouille.
 step-rats-place = Chaque joueur place ses rats derrière le paravent
-    .text = En même temps et en secret, chaque joueur répartit ces rats entre la décharge, la ville, le champ, le conduit de gauche, le conduit de droite, le garde-manger et la maternité. On retire ensuite les paravents.
+    .text = En même temps et en secret, chaque joueur répartit ces rats entre la décharge, la ville, le champ, le conduit de gauche, le conduit de droite, le garde-manger et la maternité{ $pipe_minimum_n1 ->
+        [0] .
+       *[other] , dont au moins { $pipe_minimum_n1 } dans les conduits.
+    } On retire ensuite les paravents.
 step-rats-screens_down = On retire les paravents
 
 phase-attack = Attaque
@@ -310,8 +328,8 @@ rule-fill_bag = Remplir le sac
         [all_colours] de chaque couleur.
        *[shown_colours] de chaque couleur déjà présente dans le sac.
     } { $eleven_plus_extra ->
-        [per_colour] Avec deux cartes Nourriture, ces fromages supplémentaires s’ajoutent une fois par couleur.
-       *[per_card] Avec deux cartes Nourriture, ces fromages supplémentaires s’ajoutent pour chaque carte.
+        [per_colour] À plus de { $n1 } joueurs, ces fromages supplémentaires s’ajoutent une fois par couleur.
+       *[per_card] À plus de { $n1 } joueurs, ces fromages supplémentaires s’ajoutent pour chaque carte Nourriture.
     } { $supply_shortage ->
         [unlimited] Si la réserve s’épuise, une réserve d’appoint complète.
        *[fill_what_remains] Si la réserve s’épuise, le sac ne reçoit que ce qui reste.
@@ -322,15 +340,24 @@ rule-found = L’effet de chaque fromage
     .text =
         Chaque fromage pioché prend effet aussitôt :
         - Jaune : il va dans le garde-manger.
-        - Orange : il retourne dans la réserve et le joueur prend { $orange_yellow } fromages jaunes à la place.
+        - Orange : il retourne dans la réserve et le joueur prend { $orange_yellow ->
+        [one] un fromage jaune
+       *[other] { $orange_yellow } fromages jaunes
+    } à la place.
         - Blanc : il retourne dans la réserve ; le rat n’a rien trouvé.
         - Noir : il retourne dans la réserve et l’un des rats du joueur rejoint la réserve de rats. Il n’est pas mort de faim : il ne va pas au cimetière.
         - Violet : il retourne dans la réserve et un rat est empoisonné : il va à l’infirmerie, doit encore être nourri et manque le tour suivant.
         - Bleu : il retourne dans la réserve et un rat part en vadrouille : il va sur la carte Vadrouille, n’est pas nourri et manque le tour suivant.
 rule-lose_rat = Quel rat est touché
     .text = { $forage_rat ->
-        [any_rat] Le joueur choisit lequel de ses rats déployés est touché.
-       *[area_rat] C’est l’un des rats envoyés dans cette zone ; s’il n’en reste aucun, le joueur choisit un autre rat déployé.
+        [any_rat] Le fromage touche { $rat_2 ->
+            [one] un rat
+           *[other] { $rat_2 } rats
+        }, que le joueur choisit parmi ses rats déployés.
+       *[area_rat] Le fromage touche { $rat ->
+            [one] l’un des rats
+           *[other] { $rat } des rats
+        } envoyés dans cette zone ; s’il n’en reste aucun, le joueur choisit un autre rat déployé.
     }
 
 phase-feeding = Nourriture
@@ -340,6 +367,7 @@ step-feeding-eat = Chaque clan mange ; ce qui n’est pas payé meurt de faim
 step-feeding-round_ends = Fin du tour
 
 table-feeding_cost = Table de nourriture
+    .gender = f
     .param = Rats à nourrir
     .value = Fromages à payer
     .var = rats
@@ -370,11 +398,11 @@ func-claim = ce que l’attaque contre { $d } venant du côté « { $side } 
 func-attackers = les rats avec lesquels { $a } attaque du côté « { $side } »
 func-pipe = le conduit du côté « { $side } »
 func-defenders = les rats qui défendent { $d } contre le côté « { $side } »
-    .text = À 2 joueurs, les conduits se font face : les rats du conduit d’un joueur bloquent le conduit opposé de l’adversaire, et chaque camp vole la différence. { $two_player_pantry ->
+    .text = À { $n1 } joueurs, les conduits se font face : les rats du conduit d’un joueur bloquent le conduit opposé de l’adversaire, et chaque camp vole la différence. { $two_player_pantry ->
         [defends] Les rats du garde-manger défendent aussi.
        *[unused] Le garde-manger ne joue aucun rôle.
     }
-func-two_player_defenders = les rats qui défendent { $d } contre le côté « { $side } » à 2 joueurs
+func-two_player_defenders = les rats qui défendent { $d } contre le côté « { $side } » quand les conduits se font face
 func-pantry_guard = les rats qui gardent le garde-manger { $d_gen }
 func-stealable = les fromages que { $d } peut perdre
 func-stash = d’où viennent les fromages volés { $d_gen }
@@ -414,20 +442,23 @@ symbol-final = { $count ->
 
 card-abundance = Abondance
     .text = Dès sa révélation, chaque joueur prend { $yellow ->
-        [one] un fromage jaune
-       *[other] { $yellow } fromages jaunes
-    } dans la réserve et le met dans son garde-manger.
+        [one] un fromage jaune dans la réserve et le met
+       *[other] { $yellow } fromages jaunes dans la réserve et les met
+    } dans son garde-manger.
 card-massive_attacks = Attaque massive
     .text = Chaque attaque compte { $n2 ->
         [one] un rat
        *[other] { $n2 } rats
     } de plus{ $massive_attacks_reading ->
-        [obligation] , et chaque joueur doit mettre au moins un rat dans un conduit.
+        [obligation] , et chaque joueur doit mettre au moins { $n3 ->
+            [one] un rat
+           *[other] { $n3 } rats
+        } dans un conduit.
         [plain_bonus] , même depuis un conduit vide.
        *[bonus_needs_attacker] , mais seulement depuis un conduit qui contient au moins un rat.
     } { $massive_attacks_two_players ->
-        [both_pipes] À 2 joueurs, le conduit qui bloque une attaque compte lui aussi un rat de plus : les bonus des conduits face à face s’annulent.
-       *[attack_only] À 2 joueurs, le conduit qui bloque une attaque ne compte que ses propres rats.
+        [both_pipes] Quand les conduits se font face, le conduit qui bloque une attaque compte lui aussi un rat de plus : les bonus des conduits face à face s’annulent.
+       *[attack_only] Quand les conduits se font face, le conduit qui bloque une attaque ne compte que ses propres rats.
     }
 card-visiting_cousin = Visite du cousin
     .text = Dès sa révélation, chaque joueur prend { $rat ->
@@ -436,8 +467,14 @@ card-visiting_cousin = Visite du cousin
     } dans la réserve de rats et le met dans son garde-manger ; il peut être déployé ce tour-ci. Si la réserve s’épuise, le joueur actif est servi en premier.
 card-helmet_rat = Rat casqué
     .text = { $helmet_rat_reading ->
-        [once_per_area] Une fois dans chaque zone, un joueur qui pioche des fromages dans le sac peut en remettre un dans le sac, sans effet.
-       *[each_draw] Chaque fois qu’un joueur pioche des fromages dans le sac, il peut en remettre un dans le sac, sans effet.
+        [once_per_area] Une fois dans chaque zone, un joueur qui pioche des fromages dans le sac peut en remettre { $n2 ->
+            [one] un
+           *[other] { $n2 }
+        } dans le sac, sans effet.
+       *[each_draw] Chaque fois qu’un joueur pioche des fromages dans le sac, il peut en remettre { $n2 ->
+            [one] un
+           *[other] { $n2 }
+        } dans le sac, sans effet.
     }
 card-we_did_it = Yellow is the new black
     .text = Les fromages noirs comptent comme des fromages jaunes.
@@ -445,9 +482,15 @@ card-drunk = Ivre
     .text = Dès sa révélation, le joueur qui a le plus de rats { $drunk_counts ->
         [all_rats] (en comptant tous ses rats)
        *[sewer_rats] dans son égout (sans compter ceux en vadrouille)
-    } donne un rat, ni empoisonné ni en vadrouille, au joueur qui en a le moins. Ce rat va dans le garde-manger de celui-ci.
+    } donne { $rat ->
+        [one] un rat, ni empoisonné ni en vadrouille, au joueur qui en a le moins. Ce rat va
+       *[other] { $rat } rats, ni empoisonnés ni en vadrouille, au joueur qui en a le moins. Ces rats vont
+    } dans le garde-manger de celui-ci.
 card-sound_the_alarm = Planquez le fromage
-    .text = Derrière son paravent, chaque joueur peut cacher un fromage de son garde-manger dans sa maternité. { $alarm_cheese_safe ->
+    .text = Derrière son paravent, chaque joueur peut cacher { $cheese ->
+        [one] un fromage
+       *[other] { $cheese } fromages
+    } de son garde-manger dans sa maternité. { $alarm_cheese_safe ->
         [no] Il peut tout de même être volé.
        *[yes] Aucune attaque ne peut le voler.
     } Il retourne au garde-manger après les attaques.
@@ -458,16 +501,28 @@ card-just_in_time = Juste à temps
     }
 card-holy_rat = Sacré rat
     .text = Dès sa révélation, chaque joueur qui a un rat dans son cimetière { $holy_rat_reading ->
-        [may] peut en remettre un
-       *[must] en remet un
+        [may] peut en remettre { $rat_2 ->
+            [one] un
+           *[other] jusqu’à { $rat_2 }
+        }
+       *[must] en remet { $rat ->
+            [one] un
+           *[other] jusqu’à { $rat }
+        }
     } dans la réserve de rats.
 card-end_of_game = Fin de partie
     .text = Dès sa révélation, la partie s’arrête immédiatement : le tour n’est pas joué et on procède au décompte.
 card-dr_cheese = Ralchimiste
-    .text = Un joueur qui pioche au moins { $n2 } fromages blancs dans une même zone, en une fois ou en plusieurs, peut échanger { $dr_cheese_reading ->
-        [once_per_draw] une paire de ces fromages
-       *[every_pair] chaque paire de ces fromages
-    } contre un fromage jaune.
+    .text = Un joueur qui pioche au moins { $n2 } fromages blancs dans une même zone, en une fois ou en plusieurs, peut les échanger { $trade_whites_n1 ->
+        [2] par paires
+       *[other] par groupes de { $trade_whites_n1 }
+    }, chacune contre un fromage jaune : { $dr_cheese_reading ->
+        [once_per_draw] { $n5 ->
+            [one] un échange
+           *[other] { $n5 } échanges
+        } par pioche.
+       *[every_pair] un échange pour { $n4 } fromages blancs.
+    }
 card-tacticians = Stratèges
     .text = Avant la pioche dans chaque zone, chaque joueur qui n’y a envoyé aucun rat reçoit { $yellow ->
         [one] un fromage jaune
@@ -477,12 +532,21 @@ card-tacticians = Stratèges
        *[three_areas] Les conduits, garde-manger et maternités vides ne rapportent rien.
     }
 card-rattibal_lector = Rattibal Lecter
-    .text = Avant de payer sa nourriture, chaque joueur peut échanger { $rattibal_trades ->
-        [any_number] autant de rats qu’il le souhaite, chacun contre un fromage jaune
-       *[once] un rat contre un fromage jaune
-    }. Le rat retourne dans la réserve de rats.
+    .text = Avant de payer sa nourriture, chaque joueur peut échanger des rats contre du fromage { $rattibal_trades ->
+        [any_number] autant de fois qu’il le souhaite
+       *[once] une fois
+    } : { $eat_a_rat_rat ->
+        [one] un rat
+       *[other] { $eat_a_rat_rat } rats
+    } contre { $eat_a_rat_yellow ->
+        [one] un fromage jaune
+       *[other] { $eat_a_rat_yellow } fromages jaunes
+    }. Les rats échangés retournent dans la réserve de rats.
 rule-eat_a_rat = Un rat échangé contre du fromage
-    .text = Le rat retourne dans la réserve de rats et le joueur prend { $yellow ->
+    .text = { $rat ->
+        [one] Le rat retourne
+       *[other] { $rat } rats retournent
+    } dans la réserve de rats et le joueur prend { $yellow ->
         [one] un fromage jaune
        *[other] { $yellow } fromages jaunes
     } dans la réserve de fromages.
@@ -525,7 +589,10 @@ var-tacticians_unsent = { $count ->
 }
     .gender = m
 rule-trade_whites = Paires de fromages blancs échangées contre des jaunes
-    .text = Chaque paire de fromages blancs retourne dans la réserve et le joueur prend à la place un fromage jaune par paire. Un fromage blanc pioché plus tôt dans la même zone compte aussi ; il est déjà dans la réserve.
+    .text = Chaque { $n1 ->
+        [2] paire
+       *[other] groupe de { $n1 }
+    } de fromages blancs retourne dans la réserve et le joueur prend à la place un fromage jaune. Un fromage blanc pioché plus tôt dans la même zone compte aussi ; il est déjà dans la réserve.
 func-bad_tie = la place de { $p } parmi les joueurs à égalité quand l’égalité nuit
 rule-placement_stands = une fois chaque rat là où il reste pour le tour
 const-dual_most = { $count ->
