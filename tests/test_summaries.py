@@ -215,7 +215,7 @@ def test_generic_rendering_of_the_whole_game():
     de = markdown("de", generic_only=True)
     assert "7 Ratten aus dem Rattenvorrat in seine Vorratskammer legen." in de
     es = markdown("es", generic_only=True)
-    assert "Mover 7 ratas del montón de ratas a su despensa." in es
+    assert "Mover 7 ratas de la pila común de ratas a su despensa." in es
     fr = markdown("fr", generic_only=True)
     assert "Déplacer 7 rats de la réserve de rats dans son garde-manger." in fr
 
