@@ -132,3 +132,16 @@ def test_i18n_check_refuses_a_number_typed_into_a_message(tmp_path):
     found = [f for f in check_locales(rules, ("en",)) if f.kind == "malformed"]
     assert [f.key for f in found] == ["rule-found.text"], [f.render() for f in found]
     assert "12" in found[0].message
+
+
+def test_an_untranslated_name_is_marked(tmp_path):
+    rules = copy_rules(tmp_path)
+    (rules / "events.rat").write_text((rules / "events.rat").read_text("utf-8") + (
+        '\ncard lucky_find in events "Lucky Find" {\n  back = start\n  on reveal {\n'
+        "    for each p in players {\n      move up to 3 yellow from supplies to p.pantry\n    }\n  }\n}\n"),
+        "utf-8")
+    d = load_rules(rules)
+    marks = {"en": "(not translated)", "de": "(nicht übersetzt)", "es": "(sin traducir)", "fr": "(non traduit)"}
+    for lang in LANGUAGES:
+        line = next(line for line in to_markdown(summarize(d, lang)).splitlines() if "Lucky Find" in line)
+        assert marks[lang] in line, (lang, line)

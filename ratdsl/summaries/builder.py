@@ -222,8 +222,8 @@ class Summary:
                 return self.m.format(key, None, self.args(node) if node is not None else self.globals_args())
             except MessageError as err:
                 self.warn(key, err)
-        if fallback:
-            return self.m("ui-quoted", text=fallback)
+        if fallback:  # the rule file's own words: shown, and marked as not translated
+            return self.m("ui-untranslated", text=fallback)
         return self.m("word-untitled")
 
     def text(self, key: str, node: A.Node | None, attr: str = "text") -> list | None:
@@ -358,7 +358,7 @@ class Summary:
         return Section(self.m("ui-section-variant", variant=title), blocks=blocks, anchor="variant")
 
     def table_changes(self, key: str) -> list[str] | None:
-        """A changed table told row by row ("from 7 to 9 rats, 3 → 4"), when its rows keep their
+        """A changed table told row by row ("from 7 to 9 items, 3 → 4"), when its rows keep their
         ranges; None when they do not (the table itself is shown, marked)."""
         if not key.startswith("table-"):
             return None

@@ -9,7 +9,7 @@ module in modules/, each variant) and the package's own `structure.ftl`, and rep
     malformed  a file Fluent cannot parse, a message that fails to format with the values the
                summary gives it (an unknown variable or message), an invalid grammar value, or a
                number typed into a text: every number a rule can change must come from the rules
-               as a variable ($n1, $rat, ...), or the text goes stale when the rule changes.
+               as a variable ($n1, $KIND, ...), or the text goes stale when the rule changes.
                Option titles and readings are exempt: they repeat the rule file's own title
 
 Variants only need messages for the elements they add: an element a variant changes keeps the

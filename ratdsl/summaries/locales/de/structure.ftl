@@ -627,6 +627,7 @@ ui-with-note = { $text } { $note }
 ui-option-note = ({ $options })
 ui-option-value = { $option }: { $value }
 ui-group = die { $group } ({ $items })
+ui-untranslated = { ui-quoted } (nicht übersetzt)
 ui-quoted = „{ $text }“
 ui-number = { $n }
 ui-amount = { $n } { $what }

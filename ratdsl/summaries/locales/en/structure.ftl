@@ -433,6 +433,7 @@ ui-with-note = { $text } { $note }
 ui-option-note = ({ $options })
 ui-option-value = { $option }: { $value }
 ui-group = the { $group } ({ $items })
+ui-untranslated = { ui-quoted } (not translated)
 ui-quoted = “{ $text }”
 ui-number = { $n }
 ui-amount = { $n } { $what }

@@ -536,6 +536,7 @@ ui-with-note = { $text } { $note }
 ui-option-note = ({ $options })
 ui-option-value = { $option }: { $value }
 ui-group = los { $group } ({ $items })
+ui-untranslated = { ui-quoted } (sin traducir)
 ui-quoted = «{ $text }»
 ui-number = { $n }
 ui-amount = { $n } { $what }

@@ -514,6 +514,7 @@ ui-with-note = { $text } { $note }
 ui-option-note = ({ $options })
 ui-option-value = { $option } : { $value }
 ui-group = les { $group } ({ $items })
+ui-untranslated = { ui-quoted } (non traduit)
 ui-quoted = « { $text } »
 ui-number = { $n }
 ui-amount = { $n } { $what }

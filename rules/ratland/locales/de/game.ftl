@@ -355,7 +355,7 @@ setup-event_deck = Ereignisstapel bilden
     } und die Karte { card-end_of_game } mischen. Darauf { $n2 ->
         [one] ein zufälliges Anfangsereignis
        *[other] { $n2 } zufällige, gemischte Anfangsereignisse
-    } legen. Die übrigen Ereigniskarten werden nicht gebraucht.
+    } legen. Die übrigen Ereigniskarten werden nicht gebraucht. Das Spiel dauert also { $n2 } Runden und bis zu { $n1 } weitere, je nachdem, wo die Karte { card-end_of_game } unter den Schlussereignissen liegt.
 setup-food_deck = Nahrungsstapel vorbereiten
     .text = { $food_order ->
         [sorted] Die Nahrungskarten bleiben nach Nummern sortiert, die niedrigste liegt oben.

@@ -188,7 +188,7 @@ setup-event_deck = Build the event deck
     } at random, add { card-end_of_game } and shuffle these cards. Put { $n2 ->
         [one] one starting event, picked at random,
        *[other] { $n2 } starting events, picked at random and shuffled,
-    } on top of them. The other event cards are not used.
+    } on top of them. The other event cards are not used. So the game lasts { $n2 } rounds, plus up to { $n1 } more, depending on where { card-end_of_game } lies among the final events.
 setup-food_deck = Prepare the food deck
     .text = { $food_order ->
         [sorted] The food cards stay sorted by number, the lowest on top.

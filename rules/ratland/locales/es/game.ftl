@@ -253,7 +253,7 @@ setup-event_deck = Formar el mazo de eventos
     }, añadir la carta { card-end_of_game } y barajarlas. Poner encima { $n2 ->
         [one] un evento inicial elegido al azar
        *[other] { $n2 } eventos iniciales elegidos al azar y barajados
-    }. Las demás cartas de evento no se usan.
+    }. Las demás cartas de evento no se usan. Así, la partida dura { $n2 } rondas y hasta { $n1 } más, según dónde quede la carta { card-end_of_game } entre los eventos finales.
 setup-food_deck = Preparar el mazo de comida
     .text = { $food_order ->
         [sorted] Las cartas de comida quedan ordenadas por número, con la más baja arriba.

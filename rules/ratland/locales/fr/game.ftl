@@ -250,7 +250,7 @@ setup-event_deck = Préparer la pile des Événements
     }, y ajouter la carte { card-end_of_game } et mélanger. Poser dessus { $n2 ->
         [one] un Événement initial tiré au hasard
        *[other] { $n2 } Événements initiaux tirés au hasard et mélangés
-    }. Les autres cartes Événement ne servent pas.
+    }. Les autres cartes Événement ne servent pas. La partie dure donc { $n2 } tours, plus jusqu’à { $n1 } autres selon la place de la carte { card-end_of_game } parmi les Événements finaux.
 setup-food_deck = Préparer la pile Nourriture
     .text = { $food_order ->
         [sorted] Les cartes Nourriture restent triées par numéro, la plus petite au-dessus.
