@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from ratdsl.checker.run import check_paths, document, render_github
 from ratdsl.cli.main import app
+from ratdsl.engine.invariants import check_invariants
 from ratdsl.schemas import validate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,7 +73,7 @@ def test_every_kind_of_diagnostic_is_covered():
 def test_several_paths_report_everything_once():
     paths = [target(c) for c in CASES]
     result = run_check(*paths, paths[0])
-    findings = check_paths(paths)
+    findings = check_paths(paths, also=check_invariants)  # as `ratdsl check` does (E242)
     errors = sum(1 for f in findings if f.severity == "error")
     assert result.stdout.strip().endswith(f"{errors} error(s), {len(findings) - errors} warning(s)")
     files = {f.file for f in findings}

@@ -53,6 +53,12 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 |           | must be fixed before the game (numbers, consts, options, arithmetic)         |
 | E238      | a persona weight, known before the game, that is not from 0 to 1,000,000     |
 | E239      | `show` of a value known before the game that is surely not cards (`show 3`)  |
+| E240      | a game header's round cap outside 1..10,000 (MAX_ROUND_CAP), or `ends after` |
+|           | fewer than 1 round or more rounds than the cap allows                       |
+| E241      | an invariant that reads what a game changes (zones, piles, variables, the    |
+|           | players, chance): it must be fixed before the game (invariants.py)          |
+| E242      | an invariant that is false for a number of players and option values: found |
+|           | by `ratdsl check` (ratdsl/engine/invariants.py), not when rules are loaded   |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -79,10 +85,12 @@ from ..language.errors import RuleError
 from ..language.loader import RuleSet
 from ..language.sources import unsaved
 from ..semantics.builtins import BUILTINS
+from ..semantics.definition import DEFAULT_ROUND_CAP, MAX_ROUND_CAP
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .dropped_options import check_dropped_options
 from .hints import Candidates, Hints
+from .invariants import check_invariant
 from .operands import Operands
 from .personas import check_persona
 
@@ -209,7 +217,7 @@ class Checker:
             elif isinstance(decl, A.Deck):
                 self.decks[decl.name] = decl
                 self.card_fields.update(decl.fields)
-            elif isinstance(decl, (A.Phase, A.Persona, A.Metric, A.Round, A.Scoring)):
+            elif isinstance(decl, (A.Phase, A.Persona, A.Metric, A.Round, A.Scoring, A.Invariant)):
                 key = (type(decl).__name__, getattr(decl, "name", ""))
                 if key in self.singletons:
                     other = self.singletons[key]
@@ -230,6 +238,7 @@ class Checker:
         self.check_flow(phases, round_decl)
         game = self.ruleset.game
         self.check_players(game)
+        self.check_rounds(game)
         if game.seating not in ("clockwise", "counterclockwise"):
             self.report(game.span, "E223", f"seating {game.seating!r} is not known",
                         "write `seating clockwise` or `seating counterclockwise`")
@@ -267,6 +276,17 @@ class Checker:
             self.report(span, "E228", f"`players {low}..{high}` allows no number of players: "
                         "the first number is above the second", "write the smaller number first")
 
+    def check_rounds(self, game: A.Game) -> None:
+        """E240: the round cap within 1..MAX_ROUND_CAP, and `ends after` within the cap."""
+        cap = DEFAULT_ROUND_CAP if game.max_rounds is None else game.max_rounds
+        if not 1 <= cap <= MAX_ROUND_CAP:
+            self.report(game.span, "E240", f"`at most {cap} rounds`: a game lasts from 1 to "
+                        f"{MAX_ROUND_CAP:,} rounds", f"write a number from 1 to {MAX_ROUND_CAP:,}")
+        elif game.end_after is not None and not 1 <= game.end_after <= cap:
+            self.report(game.span, "E240", f"`ends after {game.end_after} rounds`, but the game "
+                        f"lasts at most {cap} rounds", f"write `at most {max(game.end_after, 1)} rounds` "
+                        "in the header" if game.end_after > cap else "a game ends after 1 round or more")
+
     def check_decl(self, decl: A.Decl) -> None:
         if isinstance(decl, A.Const):
             self.expr(decl.value)
@@ -283,6 +303,10 @@ class Checker:
                 self.expr(entry.value)
         elif isinstance(decl, A.Func):
             self.expr(decl.value)
+        elif isinstance(decl, A.Invariant):
+            self.operands.condition(decl.condition)
+            self.expr(decl.condition)
+            check_invariant(self, decl)  # E241
         elif isinstance(decl, A.Rule):
             self.block(decl.body)
         elif isinstance(decl, A.Modify):
@@ -467,6 +491,9 @@ class Checker:
         elif isinstance(s, A.Create):
             e(s.what)
             e(s.where)
+        elif isinstance(s, A.Assert):
+            self.operands.condition(s.condition)
+            e(s.condition)
         elif isinstance(s, A.Show):
             self.show_needs_cards(s.cards)
             e(s.cards)
@@ -562,6 +589,14 @@ class Checker:
             if x.condition is not None:
                 self.operands.condition(x.condition)
                 self.expr(x.condition)
+            return
+        if isinstance(x, A.NestedComprehension):
+            for clause in x.clauses:
+                self.expr(clause.source)
+                if clause.condition is not None:
+                    self.operands.condition(clause.condition)
+                    self.expr(clause.condition)
+            self.expr(x.element)
             return
         fields = OPERANDS.get(cls)
         if fields is not None:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the checker creates this; only its type is needed here
 
 Known = tuple[Any, bool]  # a value, or a sample of the values an expression may have; and which
 _LITERALS = frozenset((A.IntLit, A.StrLit, A.BoolLit))
-_LISTS = frozenset((A.RangeExpr, A.Comprehension, A.Where, A.Ordered))
+_LISTS = frozenset((A.RangeExpr, A.Comprehension, A.NestedComprehension, A.Where, A.Ordered))
 _COMPARISONS = frozenset(("==", "!=", "<", "<=", ">", ">="))
 _YES_NO_FORMS = frozenset((A.BoolOp, A.Not, A.InExpr, A.BoolLit))
 _OPAQUE = frozenset((A.Attr, A.Index, A.Extreme))  # what they give depends on the game

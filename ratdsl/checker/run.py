@@ -18,15 +18,26 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..language.errors import RuleError, RuleSyntaxError
-from ..language.loader import RULE_SUFFIX, UnknownModule, available_modules, load, module_path, parse_file
+from ..language.loader import (
+    RULE_SUFFIX,
+    RuleSet,
+    UnknownModule,
+    available_modules,
+    load,
+    module_path,
+    parse_file,
+)
 from .checker import Diagnostic, _source, check_ruleset
 
 OUTPUT_FORMATS = ("text", "json", "github")
+# More checks of a rule set the checker found no error in, from a layer above it (the CLI hands
+# in the engine's evaluation of invariants, E242).
+MoreChecks = Callable[[RuleSet], list[Diagnostic]]
 SCHEMA_VERSION = 1
 
 
@@ -38,8 +49,9 @@ def as_diagnostic(err: RuleError) -> Diagnostic:
                       err.end_column, "error")
 
 
-def check_path(path: str | Path, modules: Iterable[str] = ()) -> list[Diagnostic]:
-    """Every finding for one game folder or variant file (with the named modules on)."""
+def check_path(path: str | Path, modules: Iterable[str] = (), also: MoreChecks | None = None) -> list[Diagnostic]:
+    """Every finding for one game folder or variant file (with the named modules on); `also`
+    adds its findings when the checker found no error."""
     path = Path(path)
     modules = tuple(modules)
     try:
@@ -50,15 +62,19 @@ def check_path(path: str | Path, modules: Iterable[str] = ()) -> list[Diagnostic
         raise
     except RuleError as err:
         return [as_diagnostic(err)]
-    return check_ruleset(ruleset)
+    found = check_ruleset(ruleset)
+    if also is not None and not any(d.severity == "error" for d in found):
+        found += also(ruleset)
+    return found
 
 
-def check_paths(paths: Iterable[str | Path], modules: Iterable[str] = ()) -> list[Diagnostic]:
+def check_paths(paths: Iterable[str | Path], modules: Iterable[str] = (),
+                also: MoreChecks | None = None) -> list[Diagnostic]:
     """Every finding for every path, each reported once, in file and line order."""
     seen: set[tuple] = set()
     out: list[Diagnostic] = []
     for path in paths:
-        for d in check_path(path, modules):
+        for d in check_path(path, modules, also):
             key = (d.file, d.line, d.column, d.code, d.message)
             if key not in seen:
                 seen.add(key)
@@ -142,12 +158,13 @@ class Findings:
         return sorted(self.items, key=lambda d: (d.file, d.line, d.column, d.code))
 
 
-def check_game_folder(folder: Path, findings: Findings | None = None) -> list[Diagnostic]:
+def check_game_folder(folder: Path, findings: Findings | None = None,
+                      also: MoreChecks | None = None) -> list[Diagnostic]:
     """Every finding of a game folder, its modules and the variants beside it (see the module's
     docstring). When the plain game cannot be loaded, its modules and variants are only parsed:
     loading them would repeat that error."""
     findings = findings if findings is not None else Findings()
-    base = check_path(folder)
+    base = check_path(folder, also=also)
     findings.add(base)
     if any(_stops_loading(d) for d in base):
         findings.broken.append(folder)
@@ -156,11 +173,12 @@ def check_game_folder(folder: Path, findings: Findings | None = None) -> list[Di
         findings.add(_parse_each(files))
     else:
         for combination in combinations(folder)[1:]:
-            findings.add(check_path(combination.path, combination.modules), combination)
+            findings.add(check_path(combination.path, combination.modules, also), combination)
     return findings.sorted()
 
 
-def check_tree(paths: Iterable[str | Path], modules: Iterable[str] = ()) -> list[Diagnostic]:
+def check_tree(paths: Iterable[str | Path], modules: Iterable[str] = (),
+               also: MoreChecks | None = None) -> list[Diagnostic]:
     """`ratdsl check`: every finding for every path, each once, in file and line order. A
     folder is searched for game folders (each checked whole, or with exactly `modules` when
     some are named) and for variant files (each checked with `modules`); a file is checked as
@@ -169,26 +187,26 @@ def check_tree(paths: Iterable[str | Path], modules: Iterable[str] = ()) -> list
     findings = Findings()
     for path in map(Path, paths):
         if not path.is_dir():
-            findings.add(check_path(path, modules))
+            findings.add(check_path(path, modules, also))
             continue
         games, others = game_folders(path)
         if not games and not others:
             findings.add(check_path(path, modules))  # "no rule files", as for any folder
         for game in games:
             if modules:  # exactly the combination asked for
-                found = check_path(game, modules)
+                found = check_path(game, modules, also)
                 findings.add(found)
                 if any(_stops_loading(d) for d in found):
                     findings.broken.append(game)
             else:
-                check_game_folder(game, findings)
+                check_game_folder(game, findings, also)
         for f in others:
             if header_kind(f) != "variant":
                 continue
             if any(f.is_relative_to(game) for game in findings.broken):
                 findings.add(_parse_each([f]))  # its game does not load: that error is enough
             else:
-                findings.add(check_path(f, modules), Combination(f, modules, (f,)))
+                findings.add(check_path(f, modules, also), Combination(f, modules, (f,)))
         for folder in dict.fromkeys(f.parent for f in others if header_kind(f) != "variant"):
             findings.add(check_path(folder))  # a file of no game: "no game header" and such
     return findings.sorted()

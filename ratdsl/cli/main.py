@@ -230,6 +230,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
 
     Example: ratdsl check rules/my_game"""
     from ..checker.run import OUTPUT_FORMATS, check_tree, exit_code, render
+    from ..engine.invariants import check_invariants
     from ..language.loader import UnknownModule
     from ..language.visible import visible_json
     from ..schemas import SchemaError
@@ -240,7 +241,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
         if not path.exists():
             fail(f"no such game folder or rule file: {path}")
     try:
-        findings = check_tree(paths, modules)
+        findings = check_tree(paths, modules, also=check_invariants)  # invariants: E242
         text = render(findings, output_format, paths)
     except UnknownModule as err:
         fail(err.render())

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..language.ast import Node, Span
 from ..language.errors import RuleError
+from ..semantics.operators import too_long
 
 if TYPE_CHECKING:
     from ..semantics.operators import OperatorError
@@ -43,6 +44,19 @@ def refused(it: Any, err: OperatorError, node: Node) -> RuleRuntimeError:
     at the operand of `node` it blames, or at `node` itself, with the code of what it refused
     (R001, or a limit's own)."""
     return it.error(getattr(node, err.at) if err.at else node, err.message, code=err.code)
+
+
+ASSERTION_FAILED = "R009"  # an `assert` whose condition is false
+
+
+def assertion_failed(message: str) -> str:
+    """The message of a failed `assert` (both engines)."""
+    return f"assertion failed: {message}"
+
+
+def list_too_long(it: Any, node: Node, size: int) -> RuleRuntimeError:
+    """R007 at `node` for a list that grew past MAX_ITEMS (a comprehension of several `for`s)."""
+    return refused(it, too_long(size), node)
 
 
 class GameOver(Exception):

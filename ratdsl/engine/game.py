@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import __version__
 from ..language import ast as A
-from ..semantics.definition import GameDef
+from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import MAX_VALUE_DEPTH, PlayerRef, ValueTooDeep, encode, label
 from .chance import Chance
 from .codegen import GeneratedInterpreter
@@ -25,7 +25,6 @@ from .log import GameLog, digest
 from .runtime import Runtime
 from .state import GameState
 
-MAX_ROUNDS = 200
 # The scope a step starts in, when the engine never writes into it (generated code keeps its
 # names in Python locals): empty, and read-only so that a write would fail loudly.
 NO_NAMES = Env(MappingProxyType({}))
@@ -68,6 +67,9 @@ class Game:
         self.interp = engine(self.runtime, step_budget)
         self.rules_label = rules_label
         self.over = False
+        # The rounds played when the game ended after the number of rounds its header states
+        # (`ends after N rounds`: round N counts); None while it has not, or ended otherwise.
+        self.rounds_done: int | None = None
         rules = self.runtime.rules
         self.reading_start = rules.phases_reading_start  # phases that keep their start state
         # The plans of the phases (see _plan), for this rule set and engine.
@@ -164,13 +166,19 @@ class Game:
         try:
             for name in phases or self.d.round:
                 self.play_phase(name)
-        except GameOver:
+        except GameOver:  # `end game`: this round is not played to its end, so it does not count
             self.over = True
             self.state.ended = True
             self.log.emit("end_game", round=self.state.round, at=self.runtime.where)
             self.check_whole_state()
             return False
         self.check_whole_state()
+        last = self.d.game.end_after
+        if last is not None and self.state.round >= last:  # the last round was played: it counts
+            self.over = True
+            self.state.ended = True
+            self.rounds_done = self.state.round
+            return False
         return True
 
     def check_whole_state(self) -> None:
@@ -195,7 +203,10 @@ class Game:
         keys = {p: [scores[p], *breaks[p]] for p in scores}
         best = max(keys.values())
         winners = [p for p in scores if keys[p] == best]
-        played = self.state.round - 1 if self.over else self.state.round
+        if self.rounds_done is not None:
+            played = self.rounds_done
+        else:
+            played = self.state.round - 1 if self.over else self.state.round
         if self.log.active:
             self.log.emit("end", scores=scores, tiebreaks=breaks, winners=winners, rounds=played)
         else:
@@ -204,13 +215,16 @@ class Game:
         return GameResult(scores, breaks, winners, played, dict(it.fired), self.state.snapshot(),
                           None if coverage is None else dict(coverage))
 
-    def play(self, max_rounds: int = MAX_ROUNDS) -> GameResult:
+    def play(self, max_rounds: int | None = None) -> GameResult:
+        """The whole game. It stops with R004 after the header's round cap (`at most N rounds`,
+        else 200; `max_rounds` replaces it) if it has not ended by then."""
+        cap = round_cap(self.d.game) if max_rounds is None else max_rounds
         self.header()
         self.setup()
         while self.play_round():
-            if self.state.round >= max_rounds:
+            if self.state.round >= cap:
                 raise RuleRuntimeError(self.d.game.span,
-                                       f"the game did not end within {max_rounds} rounds", "R004")
+                                       f"the game did not end within {cap} rounds", "R004")
         return self.score()
 
 

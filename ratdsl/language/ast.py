@@ -154,6 +154,33 @@ class Comprehension(Expr):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class ForClause(Node):
+    """One `for NAME in SOURCE [if CONDITION]` of a comprehension with several of them."""
+
+    var: str
+    source: Expr
+    condition: Expr | None
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class NestedComprehension(Expr):
+    """`[ELEMENT for a in xs for b in ys if c]`: two or more `for` clauses (one is a
+    `Comprehension`), each inside the one before it, so a later source may read earlier names."""
+
+    element: Expr
+    clauses: tuple[ForClause, ...]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class LetIn(Expr):
+    """`let NAME = VALUE in BODY`: BODY with NAME standing for VALUE (worked out once)."""
+
+    name: str
+    value: Expr
+    body: Expr
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class BundleLit(Expr):
     items: tuple[tuple[str, Expr], ...]
 
@@ -345,6 +372,14 @@ class Say(Stmt):
 
 
 @dataclass(frozen=True, eq=False, repr=False)
+class Assert(Stmt):
+    """`assert CONDITION "message"`: the game stops with a positioned error (R009) when false."""
+
+    condition: Expr
+    message: str
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Show(Stmt):
     """`show CARDS to PLAYER`: one player (and only that player's agent) sees the cards."""
 
@@ -379,6 +414,8 @@ class Game(Decl):
     min_players: int
     max_players: int
     seating: str
+    max_rounds: int | None = None  # `at most N rounds` (None: the engine's default)
+    end_after: int | None = None  # `ends after N rounds`: the game ends once round N is played
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -565,6 +602,16 @@ class Metric(Decl):
     dest: str | None
     phase: str | None
     step: str | None
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Invariant(Decl):
+    """`invariant NAME "title" = CONDITION`: a fact of the rules' data (consts, cards, tables,
+    options, the number of players) that `ratdsl check` works out for every setting it can."""
+
+    name: str
+    title: str | None
+    condition: Expr
 
 
 @dataclass(frozen=True, eq=False, repr=False)

@@ -50,7 +50,7 @@ class Comment:
 
 
 # ------------------------------------------------------------------ capturing comments
-_CAPTURED = ("COMMENT", "STRING", "PLAYERS", "SEATING", "FIELDS", "ACTIVE")
+_CAPTURED = ("COMMENT", "STRING", "PLAYERS", "SEATING", "FIELDS", "ACTIVE", "MOST", "ENDS")
 _lock = threading.Lock()
 _tokens: list[Token] = []
 
@@ -115,7 +115,9 @@ class ExprPrinter:
 
     def __call__(self, x: A.Expr, level: int = QUERY, source_of_query: bool = False) -> str:
         text, own = self.bare(x)
-        if own < level or (isinstance(x, A.IfExpr) and (level > QUERY or source_of_query)):
+        # An if-expression or a `let ... in` ends with an expression that would take in whatever
+        # follows it: brackets unless nothing can follow.
+        if own < level or (isinstance(x, (A.IfExpr, A.LetIn)) and (level > QUERY or source_of_query)):
             return f"({text})"
         return text
 
@@ -139,6 +141,15 @@ class ExprPrinter:
             cond = f" if {p(x.condition)}" if x.condition is not None else ""
             source = p(x.source, QUERY, source_of_query=x.condition is not None)
             return f"[{p(x.element)} for {x.var} in {source}{cond}]", ATOM
+        if isinstance(x, A.NestedComprehension):
+            clauses = []
+            for c in x.clauses:
+                cond = f" if {p(c.condition)}" if c.condition is not None else ""
+                # a source is followed by `for`, `if` or `]`: an if-expression there needs brackets
+                clauses.append(f" for {c.var} in {p(c.source, QUERY, source_of_query=True)}{cond}")
+            return f"[{p(x.element)}{''.join(clauses)}]", ATOM
+        if isinstance(x, A.LetIn):
+            return f"let {x.name} = {p(x.value, SUM)} in {p(x.body)}", QUERY
         if isinstance(x, A.BundleLit):
             return "{" + ", ".join(f"{k}: {p(v)}" for k, v in x.items) + "}", ATOM
         if isinstance(x, A.IfExpr):
@@ -219,7 +230,7 @@ class Printer:
                 self.raw.setdefault(unquote(str(tok)), str(tok))
         self.keyword_lines: dict[str, list[int]] = {}
         for tok in tokens:
-            if tok.type in ("PLAYERS", "SEATING", "FIELDS", "ACTIVE"):
+            if tok.type in ("PLAYERS", "SEATING", "FIELDS", "ACTIVE", "MOST", "ENDS"):
                 self.keyword_lines.setdefault(tok.type, []).append(tok.line)
         self.e = ExprPrinter(self.raw)
         self.out: list[tuple[int, str, str | None] | None] = []  # (depth, code, comment); None: blank
@@ -345,6 +356,10 @@ class Printer:
         if isinstance(d, A.Game):
             items = [("players", self._kw_line("PLAYERS", s), f"players {d.min_players}..{d.max_players}"),
                      ("seating", self._kw_line("SEATING", s), f"seating {d.seating}")]
+            if d.max_rounds is not None:
+                items.append(("cap", self._kw_line("MOST", s), f"at most {d.max_rounds} rounds"))
+            if d.end_after is not None:
+                items.append(("after", self._kw_line("ENDS", s), f"ends after {d.end_after} rounds"))
             self.body(f"{prefix}game {d.name} {quote(d.title, self.raw)}", lo, self._header_hi(s, items),
                       end, sorted(items, key=lambda i: i[1]), self._simple_item)
         elif isinstance(d, A.ModuleHeader):
@@ -393,6 +408,8 @@ class Printer:
             if d.phase:
                 text += f" during {d.phase}" + (f".{d.step}" if d.step else "")
             self.emit(text, lo, end)
+        elif isinstance(d, A.Invariant):
+            self.emit(f"{prefix}invariant {d.name}{self.title(d.title)} = {e(d.condition)}", lo, end)
         elif isinstance(d, A.Func):
             self.emit(f"{prefix}func {d.name}{self.params(d.params)} = {e(d.value)}", lo, end)
         elif isinstance(d, A.Rule):
@@ -552,6 +569,8 @@ class Printer:
             self.emit(text, lo, hi)
         elif isinstance(s, A.Create):
             self.emit(f"create {e(s.what, SUM, True)} in {e(s.where)}", lo, hi)
+        elif isinstance(s, A.Assert):
+            self.emit(f"assert {e(s.condition)} {quote(s.message, self.raw)}", lo, hi)
         elif type(s).__name__ == "Show":
             self.emit(f"show {e(s.cards)} to {e(s.player)}", lo, hi)
         else:

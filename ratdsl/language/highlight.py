@@ -25,15 +25,15 @@ IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 
 # Words that start a declaration, followed by the name they define.
 DECLARATIONS = ("game", "module", "variant", "option", "const", "var", "deck", "card", "table",
-                "persona", "metric", "func", "rule", "modify", "phase", "step", "scoring")
+                "persona", "metric", "func", "rule", "modify", "phase", "step", "scoring", "invariant")
 # Other words that open or shape a declaration.
 DECLARATION_WORDS = ("tokens", "symbols", "zone", "pile", "per", "player", "players", "seating",
                      "requires", "extends", "fields", "active", "when", "setup", "round", "score",
                      "tiebreak", "replace", "remove", "before", "after", "instead", "of", "on",
-                     "during", "into")
+                     "during", "into", "ends", "rounds")
 # Control flow and decisions.
 CONTROL = ("if", "then", "else", "for", "each", "while", "repeat", "times", "do", "end", "ask",
-           "may", "choose", "distribute", "otherwise", "secretly")
+           "may", "choose", "distribute", "otherwise", "secretly", "assert")
 # Statements that act on the game.
 ACTIONS = ("let", "set", "move", "draw", "shuffle", "place", "reveal", "say", "create", "show",
            "from", "to", "all", "up", "top", "at", "bottom", "among", "most", "least")

@@ -7,6 +7,9 @@ programs it can handle.
   the parser walks the AST recursively, a few Python frames per level; this bound keeps them all
   far from Python's recursion limit. A block adds no level of its own: `if a { if b { ... } }`
   is two levels, `-(-(1))` three, and `1 + 2 + 3` (read as `(1 + 2) + 3`) three.
+* Comprehensions: at most `MAX_FOR_CLAUSES` `for` clauses in one `[... for ... for ...]` (E012):
+  each is a loop inside the one before, and the generated code keeps loops within Python's limit
+  of 20 nested blocks (codegen/outline.py moves expressions, not the loops of one expression).
 * Whole numbers: a literal is below 10**18 in size, at most `MAX_INT_DIGITS` digits after any
   leading zeros (E013), the bound the engine keeps numbers within; Python refuses to read more
   than 4,300 digits anyway.
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
     from lark import Tree
 
 MAX_NESTING = 64
+MAX_FOR_CLAUSES = 4
 MAX_INT_DIGITS = 18
 NESTING_CODE = "E012"
 INT_CODE = "E013"
@@ -53,6 +57,8 @@ def check_limits(tree: Tree, file: str, text: str | None) -> None:
             depth += 1
             if depth > MAX_NESTING:
                 raise _too_deep(node, file, text)
+        if node.data == "comprehension":
+            _check_clauses(node, file, text)
         stack.extend((child, depth) for child in reversed(node.children))
 
 
@@ -65,6 +71,21 @@ def _too_deep(node: Tree, file: str, text: str | None) -> RuleSyntaxError:
         f"this is nested too deeply: expressions and statements may be nested at most {MAX_NESTING} deep",
         text, "give a part of it a name (a `let`, a `func` or a `rule`), or split a long chain "
         "such as `a + b + c + ...` into named parts", end, NESTING_CODE)
+
+
+def _check_clauses(node: Tree, file: str, text: str | None) -> None:
+    """E012 at the first `for` clause of a comprehension past MAX_FOR_CLAUSES."""
+    from lark import Tree
+
+    clauses = [c for c in node.children if isinstance(c, Tree) and c.data == "comp_for"]
+    if len(clauses) > MAX_FOR_CLAUSES:
+        meta = clauses[MAX_FOR_CLAUSES].meta
+        end = meta.end_column if meta.end_line == meta.line else None
+        raise RuleSyntaxError(
+            file, meta.line, meta.column,
+            f"a list comprehension has at most {MAX_FOR_CLAUSES} `for` clauses", text,
+            "work out part of the list with a `func` (or `flatten`), and use it here", end,
+            NESTING_CODE)
 
 
 def _check_int(token, file: str, text: str | None) -> None:

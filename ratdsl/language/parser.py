@@ -45,12 +45,23 @@ class _Build:
 
     def game_decl(self, span, name, title, *items):
         low, high, seating = 1, 1, "clockwise"
+        cap = end_after = None
         for item in items:
             if item[0] == "players":
                 low, high = item[1], item[2]
+            elif item[0] == "cap":
+                cap = item[1]
+            elif item[0] == "after":
+                end_after = item[1]
             else:
                 seating = item[1]
-        return A.Game(str(name), _unquote(title), low, high, seating, span=span)
+        return A.Game(str(name), _unquote(title), low, high, seating, cap, end_after, span=span)
+
+    def round_cap(self, span, count):
+        return ("cap", int(count))
+
+    def ends_after(self, span, count):
+        return ("after", int(count))
 
     def players_range(self, span, low, high):
         return ("players", int(low), int(high))
@@ -156,6 +167,9 @@ class _Build:
     def metric_decl(self, span, name, title, kinds, source, dest, phase, step):
         return A.Metric(str(name), _unquote(title), kinds, _opt_name(source), _opt_name(dest),
                         _opt_name(phase), _opt_name(step), span=span)
+
+    def invariant_decl(self, span, name, title, condition):
+        return A.Invariant(str(name), _opt_str(title), condition, span=span)
 
     def func_decl(self, span, name, params, value):
         return A.Func(str(name), params or (), value, span=span)
@@ -303,6 +317,9 @@ class _Build:
     def show_stmt(self, span, cards, player):
         return A.Show(cards, player, span=span)
 
+    def assert_stmt(self, span, condition, message):
+        return A.Assert(condition, _unquote(message), span=span)
+
     def create_stmt(self, span, what, where):
         return A.Create(what, where, span=span)
 
@@ -396,8 +413,17 @@ class _Build:
     def list_(self, span, items):
         return A.ListLit(items or (), span=span)
 
-    def comprehension(self, span, element, var, source, cond):
-        return A.Comprehension(element, str(var), source, cond, span=span)
+    def comprehension(self, span, element, *clauses):
+        if len(clauses) == 1:  # one `for`: the plain comprehension
+            one = clauses[0]
+            return A.Comprehension(element, one.var, one.source, one.condition, span=span)
+        return A.NestedComprehension(element, clauses, span=span)
+
+    def comp_for(self, span, var, source, cond):
+        return A.ForClause(str(var), source, cond, span=span)
+
+    def let_expr(self, span, name, value, body):
+        return A.LetIn(str(name), value, body, span=span)
 
     def bundle(self, span, *items):
         return A.BundleLit(tuple(i for i in items if i is not None), span=span)

@@ -28,6 +28,8 @@ _TOKEN = re.compile(r'(?P<comment>#.*)|(?P<string>"(?:[^"\\\n]|\\.)*"?)|(?P<word
                     r'|(?P<number>[0-9]+)|(?P<other>\S)')
 # The words before a name that a local binds: `for each x`, `choose x`, `[... for x in`, `let x`,
 # `scoring p`, and a parameter list `(a, b)`.
+# The nodes that bind one local name (the resolver's binders of `let` and loop names).
+_BINDERS = frozenset((A.Let, A.LetIn, A.ForEach, A.AskChoose, A.Comprehension, A.ForClause))
 _BINDS_AFTER = frozenset({"each", "choose", "for", "let", "scoring", "(", ","})
 
 
@@ -232,13 +234,13 @@ class Index:
             self._locals(node, (node.param,))
         elif cls is A.Scoring:
             self._locals(node, (node.player_var,))
-        elif cls is A.Let or cls is A.ForEach or cls is A.AskChoose or cls is A.Comprehension:
-            self._locals(node, (node.name if cls is A.Let else node.var,))
+        elif cls in _BINDERS:
+            self._locals(node, (node.name if cls is A.Let or cls is A.LetIn else node.var,))
 
     def _locals(self, binder: A.Node, names: tuple[str, ...]) -> None:
         """Where a binder writes the locals it binds (a parameter list, `let x`, `for each x`...)."""
-        how = "let" if isinstance(binder, A.Let) else "loop" if isinstance(
-            binder, (A.ForEach, A.AskChoose, A.Comprehension)) else "param"
+        how = "let" if isinstance(binder, (A.Let, A.LetIn)) else "loop" if isinstance(
+            binder, (A.ForEach, A.AskChoose, A.Comprehension, A.ForClause)) else "param"
         for name in names:
             sym = Symbol(name, LOCAL, binder, None, False, how)
             self._add(binder.span, self._find(binder.span, name, after=_BINDS_AFTER), sym, name, True)

@@ -257,6 +257,46 @@ def _owner(interp, node, thing):
     raise interp.error(node, "owner() takes a zone, a pile or a card")
 
 
+def _flatten(interp, node, lists):
+    """The items of each list in turn: `flatten([[1, 2], [3]])` is [1, 2, 3]. Each item must be
+    a list (or a pile, whose cards it gives); the result is refused past MAX_ITEMS (R007)."""
+    parts = [interp.iterable(part, node) for part in interp.iterable(lists, node)]
+    total = sum([len(part) for part in parts])
+    if total > MAX_ITEMS:  # refused before it is made
+        raise _limit(interp, node, too_long(total))
+    out: list[Any] = []
+    for part in parts:
+        out += part
+    return out
+
+
+def _unique(interp, node, items):
+    """The items without repeats, each where it first appears, by the language's equality (so
+    `true` and `1` are two items; two copies of a card are one)."""
+    seen: set[Any] = set()
+    out = []
+    for item in interp.iterable(items, node):
+        key = _equality_key(item)
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def _equality_key(value: Any) -> Any:
+    """A hashable key that two values share exactly when the language finds them equal
+    (operators.equal): yes/no apart from numbers, lists item by item, bundles by their counts.
+    Recursive: a value nests at most values.MAX_VALUE_DEPTH deep."""
+    cls = value.__class__
+    if cls is bool:
+        return ("yes/no", value)
+    if cls is list:
+        return ("list", tuple(_equality_key(v) for v in value))
+    if cls is dict:
+        return ("bundle", tuple(sorted(value.items())))
+    return ("value", value)
+
+
 def _any(interp, node, items):
     return any(interp.truth(i, node) for i in interp.iterable(items, node))
 
@@ -345,6 +385,8 @@ _REGISTRY = [
     _builtin("owner", "thing", _owner, (PILES,)),
     _builtin("any", "list", _any, returns="yes/no"),
     _builtin("all", "list", _all, returns="yes/no"),
+    _builtin("flatten", "lists", _flatten, returns="list"),
+    _builtin("unique", "list", _unique, returns="list"),
 ]
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _REGISTRY}

@@ -16,6 +16,15 @@ from .symbols import SymbolTable
 # A persona weight is a number from 0 to this (checker E238; `ratdsl simulate` checks the ones
 # that depend on an option when it works them out).
 MAX_PERSONA_WEIGHT = 1_000_000
+DEFAULT_ROUND_CAP = 200  # the rounds a game may last when its header does not say (`at most N rounds`)
+MAX_ROUND_CAP = 10_000  # the most rounds a header may allow: a game that never ends stops in bounded time
+
+
+def round_cap(game: A.Game) -> int:
+    """The round after which a game that has not ended stops with R004: the header's
+    `at most N rounds` (the checker keeps N within 1..MAX_ROUND_CAP, E240), else the default."""
+    cap = DEFAULT_ROUND_CAP if game.max_rounds is None else game.max_rounds
+    return max(1, min(cap, MAX_ROUND_CAP))
 COMMAND_LINE = A.Span("--option", 0, 0, 0, 0)  # where options given on the command line come from
 
 

@@ -197,6 +197,8 @@ class _Resolver:
                 e(entry.value, inner)
         elif isinstance(decl, A.Func):
             e(decl.value, self.params(decl, decl.params))
+        elif isinstance(decl, A.Invariant):
+            e(decl.condition, {})
         elif isinstance(decl, A.Rule):
             self.block(decl.body, self.params(decl, decl.params))
         elif isinstance(decl, A.Modify):
@@ -329,6 +331,18 @@ class _Resolver:
             self.expr(x.element, inner)
             if x.condition is not None:
                 self.expr(x.condition, inner)
+            return
+        if cls is A.NestedComprehension:  # each clause sees the names of the clauses before it
+            for clause in x.clauses:
+                self.expr(clause.source, scope)
+                scope = {**scope, clause.var: self.local(clause.var, clause, "loop")}
+                if clause.condition is not None:
+                    self.expr(clause.condition, scope)
+            self.expr(x.element, scope)
+            return
+        if cls is A.LetIn:
+            self.expr(x.value, scope)
+            self.expr(x.body, {**scope, x.name: self.local(x.name, x, "let")})
             return
         fields = OPERANDS.get(cls)
         if fields is not None:

@@ -443,6 +443,24 @@ def e_Comprehension(x: Expressions, e: A.Comprehension, ctx: Ctx, case: str) -> 
     return x.m("np-each", value=x.expr(e.element, inner), items=x.expr(e.source, ctx, "dat"))
 
 
+def e_NestedComprehension(x: Expressions, e: A.NestedComprehension, ctx: Ctx, case: str) -> str:
+    """Each `for` clause as the phrase of a one-clause comprehension, the later ones inside."""
+    scopes, inner = [], ctx
+    for clause in e.clauses:
+        scopes.append(inner)
+        inner = inner.bind(clause.var, x.local_for(clause.source, inner))
+    text = x.expr(e.element, inner)
+    for clause, outer in zip(reversed(e.clauses), reversed(scopes)):
+        text = x.m("np-each", value=text, items=x.expr(clause.source, outer, "dat"))
+    return text
+
+
+def e_LetIn(x: Expressions, e: A.LetIn, ctx: Ctx, case: str) -> str:
+    """The body, with the name told as its value (as a statement `let` is)."""
+    inner = ctx.bind(e.name, Local(x.k.kind_of(e.value, ctx), subst=e.value))
+    return x.expr(e.body, inner, case)
+
+
 def e_InExpr(x: Expressions, e: A.InExpr, ctx: Ctx, case: str) -> str:
     return x.cond(e, ctx)
 
@@ -487,4 +505,6 @@ EXPRESSIONS: dict[type, ExprForm] = {
     A.Extreme: e_Extreme,
     A.Comprehension: e_Comprehension,
     A.InExpr: e_InExpr,
+    A.NestedComprehension: e_NestedComprehension,
+    A.LetIn: e_LetIn,
 }

@@ -236,6 +236,11 @@ def s_Say(r: Statements, s: A.Say, ctx: Ctx) -> list[Item]:
     return []
 
 
+def s_Assert(r: Statements, s: A.Assert, ctx: Ctx) -> list[Item]:
+    """Says nothing: an `assert` checks the rules as written; players follow no rule of it."""
+    return []
+
+
 def s_Show(r: Statements, s: A.Show, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-show", cards=r.x.expr(s.cards, ctx, "acc"),
                                        player=r.x.expr(s.player, ctx, "dat"))))]
@@ -253,6 +258,7 @@ StmtForm = Callable[[Statements, Any, Ctx], list[Item]]
 # The form of every kind of statement (tests/test_every_node_kind.py checks that none is missing).
 STATEMENTS: dict[type, StmtForm] = {
     A.Let: s_Let,
+    A.Assert: s_Assert,
     A.If: s_If,
     A.ForEach: s_ForEach,
     A.While: s_While,

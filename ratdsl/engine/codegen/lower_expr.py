@@ -9,9 +9,10 @@ from typing import Any
 
 from ...language import ast as A
 from ...semantics.builtins import BUILTINS
-from ...semantics.operators import LOOSE_EQUALITY, MAX_NUMBER, OperatorError, contains, equal, fold
+from ...semantics.operators import LOOSE_EQUALITY, MAX_ITEMS, MAX_NUMBER, OperatorError, contains, equal, fold
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..compiled import left_step
+from ..errors import list_too_long
 from ..runtime.core import MAX_TOKENS
 from .expressions import _GLOBAL_TYPES, MAX_INLINE_NESTING, ExprLowering, _int_literal
 from .scope import Scope
@@ -446,6 +447,37 @@ def _Comprehension(low: ExprLowering, node: A.Comprehension, scope: Scope) -> st
     return low.typed(out, ("list", low.type_of(element)))
 
 
+def _NestedComprehension(low: ExprLowering, node: A.NestedComprehension, scope: Scope) -> str:
+    """Python loops inside loops, as the tree-walker runs the clauses: each source charged when
+    its loop starts, the list refused (R007) as soon as it outgrows MAX_ITEMS."""
+    out = low.tmp()
+    low.emit(f"{out} = []")
+    inner, opened = scope, 0
+    for clause in node.clauses:
+        _, inner, _ = low.loop(clause.source, clause.var, inner, charge=clause)
+        opened += 1
+        if clause.condition is not None:
+            low.emit(f"if {low.truth(clause.condition, inner)}:")
+            low.unit.depth += 1
+            opened += 1
+    element = low.expr(node.element, inner)
+    low.emit(f"{out}.append({element})")
+    low.emit(f"if len({out}) > {MAX_ITEMS}: raise {low.c(list_too_long)}(it, {low.c(node)}, len({out}))")
+    low.unit.depth -= opened
+    return low.typed(out, ("list", low.type_of(element)))
+
+
+def _LetIn(low: ExprLowering, node: A.LetIn, scope: Scope) -> str:
+    """The value in a local of its own, seen by the body only."""
+    value = low.expr(node.value, scope)
+    inner = Scope(scope)
+    local = inner.names[node.name] = low.unit.new("l")
+    low.emit(f"{local} = {value}")
+    if node.name not in low.gen.set_targets:
+        low.typed(local, low.type_of(value))
+    return low.expr(node.body, inner)
+
+
 def _Where(low: ExprLowering, node: A.Where, scope: Scope) -> str:
     out = low.tmp()
     low.emit(f"{out} = []")
@@ -537,6 +569,8 @@ LOWER_EXPR: dict[type, Callable[[ExprLowering, Any, Scope], str]] = {
     A.RangeExpr: _RangeExpr,
     A.InExpr: _InExpr,
     A.Comprehension: _Comprehension,
+    A.NestedComprehension: _NestedComprehension,
+    A.LetIn: _LetIn,
     A.Where: _Where,
     A.Ordered: _Ordered,
     A.Extreme: _Extreme,

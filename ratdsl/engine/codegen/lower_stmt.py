@@ -10,6 +10,7 @@ from typing import Any
 from ...language import ast as A
 from ...semantics.values import PileRef, PlayerRef, ZoneRef
 from ..coverage import ELSE, NO, RULE, THEN, YES
+from ..errors import ASSERTION_FAILED, assertion_failed
 from ..runtime.moves import before_move_code
 from .expressions import MAX_INLINE_NESTING
 from .scope import Scope
@@ -367,6 +368,12 @@ def _s_EndGame(low: Lowering, node: A.EndGame, scope: Scope) -> None:
     low.emit("raise GameOver()")
 
 
+def _s_Assert(low: Lowering, node: A.Assert, scope: Scope) -> None:
+    cond = low.truth(node.condition, scope)
+    low.emit(f"if not {cond}: raise it.error({low.c(node)}, {low.t(assertion_failed(node.message))}, "
+             f"code={low.t(ASSERTION_FAILED)})")
+
+
 def _s_Say(low: Lowering, node: A.Say, scope: Scope) -> None:
     args = [low.expr(a, scope) for a in node.args]
     low.emit(f"it.rt.log.emit({low.t('say')}, msg={low.t(node.message)}, "
@@ -414,6 +421,7 @@ LOWER_STMT: dict[type, Callable[[Lowering, Any, Scope], None]] = {
     A.Secretly: _s_Secretly,
     A.EndGame: _s_EndGame,
     A.Say: _s_Say,
+    A.Assert: _s_Assert,
     A.AskMay: _s_AskMay,
     A.AskChoose: _s_AskChoose,
 }

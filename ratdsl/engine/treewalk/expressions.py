@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
 from ...semantics import operators as ops
-from ...semantics.operators import OperatorError
+from ...semantics.operators import MAX_ITEMS, OperatorError
 from ..env import Env
-from ..errors import did_you_mean, refused
+from ..errors import did_you_mean, list_too_long, refused
 
 if TYPE_CHECKING:
     from ..interpreter import Interpreter
@@ -97,6 +97,47 @@ def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> lis
     return out
 
 
+def _eval_nested(it: Interpreter, node: A.NestedComprehension, env: Env) -> list[Any]:
+    """The clauses as loops inside loops (a stack, not recursion), each source charged a step per
+    item when its loop starts; the list is refused once it outgrows MAX_ITEMS (R007)."""
+    out: list[Any] = []
+    clauses = node.clauses
+    last = len(clauses) - 1
+    # per open loop: the clause's items, the next position, and the scope the clause started in
+    loops: list[tuple[list[Any], int, Env]] = []
+    depth, scope = 0, env
+    while True:
+        clause = clauses[depth]
+        items = it.iterable(it.eval(clause.source, scope), clause.source)
+        it.charge(clause, len(items))
+        loops.append((items, 0, scope))
+        while loops:
+            items, i, outer = loops[-1]
+            if i == len(items):
+                loops.pop()
+                depth -= 1
+                continue
+            loops[-1] = (items, i + 1, outer)
+            clause = clauses[depth]
+            inner = outer.child({clause.var: items[i]})
+            if clause.condition is not None and not it.truth(it.eval(clause.condition, inner),
+                                                             clause.condition):
+                continue
+            if depth == last:
+                out.append(it.eval(node.element, inner))
+                if len(out) > MAX_ITEMS:
+                    raise list_too_long(it, node, len(out))
+                continue
+            depth, scope = depth + 1, inner
+            break
+        else:
+            return out
+
+
+def _eval_let_in(it: Interpreter, node: A.LetIn, env: Env) -> Any:
+    return it.eval(node.body, env.child({node.name: it.eval(node.value, env)}))
+
+
 def _eval_bundle(it: Interpreter, node: A.BundleLit, env: Env) -> dict[str, int]:
     out: dict[str, int] = {}
     for kind, expr in node.items:
@@ -172,5 +213,5 @@ EVAL: dict[type, Callable[..., Any]] = {
     A.Neg: _eval_neg, A.RangeExpr: _eval_range, A.InExpr: _eval_in, A.ListLit: _eval_list,
     A.Comprehension: _eval_comprehension, A.BundleLit: _eval_bundle, A.IfExpr: _eval_if,
     A.Where: _eval_where, A.Ordered: _eval_ordered, A.Extreme: _eval_extreme,
-    A.AtPhaseStart: _eval_at_phase_start,
+    A.AtPhaseStart: _eval_at_phase_start, A.NestedComprehension: _eval_nested, A.LetIn: _eval_let_in,
 }

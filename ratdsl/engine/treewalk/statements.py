@@ -12,7 +12,7 @@ from ...semantics.values import encode
 from ..coverage import ELSE, NO, THEN, YES, hit
 from ..decisions import Decision
 from ..env import Env
-from ..errors import GameOver
+from ..errors import ASSERTION_FAILED, GameOver, assertion_failed
 
 if TYPE_CHECKING:
     from ..interpreter import Interpreter
@@ -160,6 +160,11 @@ def _exec_end(it: Interpreter, node: A.EndGame, env: Env) -> None:
     raise GameOver()
 
 
+def _exec_assert(it: Interpreter, node: A.Assert, env: Env) -> None:
+    if not it.truth(it.eval(node.condition, env), node.condition):
+        raise it.error(node, assertion_failed(node.message), code=ASSERTION_FAILED)
+
+
 def _exec_say(it: Interpreter, node: A.Say, env: Env) -> None:
     it.rt.log.emit("say", msg=node.message, args=[encode(it.eval(a, env)) for a in node.args])
 
@@ -181,5 +186,5 @@ EXEC: dict[type, Callable[..., Any]] = {
     A.Shuffle: _exec_shuffle, A.Place: _exec_place, A.Reveal: _exec_reveal,
     A.AskMay: _exec_ask_may, A.AskChoose: _exec_ask_choose, A.AskDistribute: _exec_ask_distribute,
     A.Do: _exec_do, A.Secretly: _exec_secretly, A.EndGame: _exec_end, A.Say: _exec_say,
-    A.Create: _exec_create, A.Show: _exec_show,
+    A.Create: _exec_create, A.Show: _exec_show, A.Assert: _exec_assert,
 }
