@@ -47,6 +47,9 @@ def _compound(e):
         st.builds(A.InExpr, e, e),
         st.builds(A.ListLit, small),
         st.builds(A.Comprehension, e, names, e, st.none() | e),
+        st.builds(A.NestedComprehension, e, st.lists(st.builds(A.ForClause, names, e, st.none() | e),
+                                                     min_size=2, max_size=4).map(tuple)),
+        st.builds(A.LetIn, names, e, e),
         st.builds(A.BundleLit, st.lists(st.tuples(names, e), max_size=3).map(tuple)),
         st.builds(A.IfExpr, e, e, e),
         st.builds(A.Where, e, e),
@@ -82,6 +85,7 @@ simple_stmts = st.one_of(
     st.just(A.EndGame()),
     st.builds(A.Say, texts, st.lists(exprs, max_size=2).map(tuple)),
     st.builds(A.Create, exprs, exprs),
+    st.builds(A.Assert, exprs, texts),
     st.builds(A.AskDistribute, exprs, names, exprs, exprs, exprs,
               st.lists(st.builds(A.DistLimit, st.sampled_from(["most", "least"]), exprs, exprs),
                        max_size=2).map(tuple)),
@@ -125,7 +129,7 @@ def _option():
 
 
 plain_decls = st.one_of(
-    st.builds(A.Game, names, texts, ints, ints, names),
+    st.builds(A.Game, names, texts, ints, ints, names, st.none() | ints, st.none() | ints),
     st.builds(A.ModuleHeader, names, texts, names),
     st.builds(A.VariantHeader, names, texts, names, st.lists(names, max_size=2).map(tuple)),
     _option(),
@@ -145,6 +149,7 @@ plain_decls = st.one_of(
     st.builds(A.Persona, names, opt_texts,
               st.lists(st.builds(A.PersonaWeight, names, names, exprs), max_size=2).map(tuple)),
     st.builds(A.Func, names, params, exprs),
+    st.builds(A.Invariant, names, opt_texts, exprs),
     st.builds(A.Rule, names, params, opt_texts, blocks),
     modifies,
     hooks,

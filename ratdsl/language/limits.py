@@ -36,7 +36,7 @@ NESTING_CODE = "E012"
 INT_CODE = "E013"
 
 # Lark nodes that hold parts of their parent and are no level of their own.
-_NO_LEVEL = frozenset({"start", "block", "args", "params", "name_list", "bundle_item"})
+_NO_LEVEL = frozenset({"start", "block", "args", "params", "name_list", "bundle_item", "comp_for"})
 
 
 def check_limits(tree: Tree, file: str, text: str | None) -> None:

@@ -21,6 +21,7 @@ KINDS: dict[type, T.SymbolKind] = {
     A.Rule: S.Method, A.Modify: S.Operator, A.Hook: S.Event, A.Setup: S.Namespace, A.Phase: S.Namespace,
     A.Round: S.Namespace, A.Scoring: S.Namespace, A.Persona: S.Interface, A.Metric: S.Property,
     A.Step: S.Function, A.OnEvent: S.Event, A.SetOption: S.Property, A.Remove: S.Null, A.ReplaceStep: S.Function,
+    A.Invariant: S.Boolean,
 }
 
 
