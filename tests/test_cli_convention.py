@@ -120,7 +120,8 @@ def test_ast_no_json_is_not_json(capsys, monkeypatch):
         json.loads(out)
     lines = out.splitlines()
     assert lines[0] == "Program 3:1"
-    assert '  decls: Game 3:1 name="tiny" title="Tiny" min_players=2 max_players=4 seating="clockwise"' in lines
+    assert '  decls: Game 3:1 name="tiny" title="Tiny" min_players=2 max_players=4 seating="clockwise" ' \
+        'max_rounds=null end_after=null' in lines
     assert '            items["red"]: IntLit 15:18 value=10' in lines
     status, out, _ = ratdsl(["ast", "tests/broken/tiny/game.rat"], capsys, monkeypatch)
     assert status == 0 and json.loads(out)["ast"]["node"] == "Program"
