@@ -145,6 +145,19 @@ def test_an_invariant_may_not_read_the_game(tmp_path):
     assert [(d.code, d.column) for d in found] == [("E241", 19)]
 
 
+def test_an_invariant_may_not_name_a_zone_or_pile(tmp_path):
+    folder = _game(tmp_path, extra='invariant a "A" = bank.coin == 0\n')
+    assert [(d.code, d.column) for d in check_path(folder)] == [("E241", 19)]
+
+
+def test_a_variants_option_is_the_only_value_tried(tmp_path):
+    folder = _game(tmp_path, extra='option bonus "Bonus" in {0, 5} = 5\ninvariant a "A" = bonus == 0\n')
+    assert len(check_invariants(load(folder))) == 1
+    variant = folder / "calm.rat"
+    variant.write_text('variant calm "Calm" extends g\nset option bonus = 0\n', "utf-8")
+    assert check_invariants(load(variant)) == []
+
+
 def test_invariants_follow_funcs_and_card_fields_to_the_options_they_read(tmp_path):
     extra = ('option big "Big" in {true, false} = false\n'
              'deck things "Things" {\n  fields worth\n}\n'

@@ -4,7 +4,8 @@ So the condition may read only what every game of one setting shares: literals, 
 cards and their fields, decks, token kinds, symbols, `player_count`, funcs and tables (whose
 bodies obey the same rule) and the built-ins that read nothing of a game. Zones' and piles'
 contents, variables, the players, the active player, the round and chance differ from game to
-game, or do not exist before one starts."""
+game, or do not exist before one starts; so does the name of a shared zone or pile, which leads
+to its contents."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..language import ast as A
 from ..semantics.builtins import BUILTINS
-from ..semantics.symbols import BUILTIN, BUILTIN_NAMES, FUNC, TABLE, VAR
+from ..semantics.symbols import BUILTIN, BUILTIN_NAMES, FUNC, PILE, TABLE, VAR, ZONE
 
 if TYPE_CHECKING:  # the checker creates this; only its type is needed here
     from .checker import Checker
@@ -46,6 +47,8 @@ def _game_part(checker: Checker, root: A.Expr, seen: set[str]) -> tuple[A.Node, 
                 continue
             if sym.kind == VAR:
                 return node, f"variable {node.id!r}"
+            if sym.kind in (ZONE, PILE):  # its contents, read through it, change in a game
+                return node, f"{sym.kind} {node.id!r}"
             if sym.kind == BUILTIN and not BUILTIN_NAMES[node.id].per_game:
                 return node, f"`{node.id}`"
         elif cls is A.Attr and node.name in table.player_vars:

@@ -48,8 +48,11 @@ def check_invariants(ruleset: RuleSet, symbols: SymbolTable | None = None) -> li
     for inv in invariants:
         reads_players, read = _what_it_reads(table, inv.condition)
         counts = list(range(game.min_players, game.max_players + 1)) if reads_players else [game.min_players]
+        # A variant's `set option` fixes that option: only its value is tried.
+        fixed = {n: value for n, (value, _span) in ruleset.option_overrides.items()}
         names = [n for n in options if n in read]
-        for players, values in settings(counts, [(n, options[n]) for n in names]):
+        tried = [(n, options[n] if n not in fixed else _fixed(options[n], fixed[n])) for n in names]
+        for players, values in settings(counts, tried):
             problem = _evaluate(ruleset, table, inv, players, values)
             if problem is not None:
                 where = _setting(players, values, reads_players)
@@ -76,6 +79,11 @@ def settings(counts: list[int], options: list[tuple[str, A.Option]]) -> list[tup
         for name, opt in options:
             out += [(n, {**defaults, name: v}) for v in opt.values if v != opt.default]
     return out
+
+
+def _fixed(option: A.Option, value: Any) -> A.Option:
+    """`option` with `value` as its one value (set by a variant)."""
+    return A.Option(option.name, option.title, (value,), value, span=option.span)
 
 
 def _evaluate(ruleset: RuleSet, table: SymbolTable, inv: A.Invariant, players: int,
