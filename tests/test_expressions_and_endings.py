@@ -117,6 +117,15 @@ def test_a_false_assert_stops_the_game_with_r009_at_the_assert(tmp_path):
     assert error == ("R009", 24, 5, "assertion failed: the bank holds more than 5")
 
 
+def test_an_assert_without_its_message_says_so():
+    with pytest.raises(RuleSyntaxError) as err:
+        parse_text("rule r() {\n  assert 1 == 1\n}\n")
+    assert (err.value.line, err.value.column) == (3, 1) and "`assert` needs a message" in err.value.message
+    with pytest.raises(RuleSyntaxError) as err:  # a later mistake is not blamed on the assert
+        parse_text('rule r() {\n  assert 1 == 1 "ok"\n  say 3\n}\n')
+    assert "`assert`" not in err.value.message
+
+
 def test_an_assert_needs_a_condition(tmp_path):
     folder = _game(tmp_path, step='    assert 3 "three"')
     assert [d.code for d in check_path(folder)] == ["E224"]

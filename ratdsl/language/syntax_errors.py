@@ -379,6 +379,14 @@ def describe(err: UnexpectedInput, text: str) -> SyntaxDescription:
                                  '"==" compares two values; a single "=" is expected here',
                                  'to give a value, write "="', e_col + 2)
 
+    # `assert CONDITION` with no message: the text in quotes was expected where something else came.
+    if "STRING" in expected and token.type != "STRING" and not expected & info.stmt_keywords:
+        words = [w for w, _ in _tokens_before(text, offset, 64)]
+        after = words[len(words) - words[::-1].index("assert"):] if "assert" in words else None
+        if after is not None and not any(w in ("{", "}") or w.startswith('"') for w in after):
+            return SyntaxDescription(CODES["other"], line, column,
+                                     f"`assert` needs a message in quotes after its condition, not {found}",
+                                     'write e.g. `assert n >= 0 "a count is never negative"`', end)
     label = classify(err) or _heuristic(token, expected)
     if label == "missing_close":
         opened = _open_braces(text, offset)
