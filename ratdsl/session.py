@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .agents.random_agent import random_agents
+from .bundled import resolve_rules
 from .checker import check_ruleset
 from .engine.decisions import Agent
 from .language.loader import RuleSet, load
@@ -25,8 +26,9 @@ class RulesInvalid(Exception):
 
 def load_rules(path: str | Path, modules: tuple[str, ...] | list[str] = (),
                options: dict[str, Any] | None = None, check: bool = True) -> GameDef:
-    """Loads, checks and indexes a game folder or a variant file. Raises RulesInvalid on errors."""
-    ruleset: RuleSet = load(path, tuple(modules))
+    """Loads, checks and indexes a game folder, a variant file or a bundled game's name (a path
+    that exists wins). Raises RulesInvalid on errors."""
+    ruleset: RuleSet = load(resolve_rules(path), tuple(modules))
     symbols = resolve(ruleset.decls)  # once: the checker and the definition share the table
     if check:
         errors = [d for d in check_ruleset(ruleset, symbols) if d.severity == "error"]

@@ -24,8 +24,8 @@ def register(app: typer.Typer) -> None:
         from ..language.diff import diff_ruleset, render_text
         from ..language.loader import UnknownModule, load
 
-        rules_path(base)
-        rules_path(variant)
+        base = rules_path(base)
+        variant = rules_path(variant)
         try:
             base_set = load(base, tuple(modules))
             variant_set = load(variant, tuple(modules))

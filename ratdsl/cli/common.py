@@ -10,6 +10,7 @@ from typing import NoReturn
 
 import typer
 
+from ..bundled import resolve_rules
 from ..files import OutputPathError, check_output_path
 from ..language.visible import visible
 
@@ -66,10 +67,12 @@ def output_path(path: Path | None, what: str) -> Path | None:
 
 
 def rules_path(path: Path, what: str = "") -> Path:
-    """A game folder or rule file named on the command line that exists; else a usage error."""
-    if not path.exists():
+    """A game folder or rule file named on the command line that exists, or a bundled game's
+    name (bundled.py); else a usage error."""
+    found = resolve_rules(path)
+    if not found.exists():
         fail(f"{what + ': ' if what else ''}no such game folder or rule file: {path}")
-    return path
+    return found
 
 
 def at_least(value: int, low: int, what: str, high: int | None = None) -> int:

@@ -198,7 +198,7 @@ def replay(log: Path = typer.Argument(..., help="A log written by `ratdsl run --
     from ..session import RulesInvalid
 
     if rules is not None:
-        rules_path(rules, "--rules")
+        rules = rules_path(rules, "--rules")
     try:
         result = replay_log(log, rules)
     except (RulesInvalid, RuleError) as err:  # the rules the log names are broken

@@ -106,8 +106,8 @@ class Game:
                                        "must be able to start", "R005") from None
         self.runtime.start_conservation()
 
-    def _run_steps(self, phase: str, steps: list[A.Step]) -> None:
-        """Runs a phase's steps, each followed by the check of its cards."""
+    def _run_steps(self, phase: str, steps: list[A.Step], first: int = 0) -> None:
+        """Runs a phase's steps from the `first`, each followed by the check of its cards."""
         it = self.interp
         rt = self.runtime
         log = self.log
@@ -116,7 +116,7 @@ class Game:
         if plan is None:
             plan = self._plan(phase, steps)
         coverage = rt.coverage
-        for where, step, run in plan:
+        for where, step, run in plan[first:] if first else plan:
             rt.where = where
             if coverage is not None:
                 hit(coverage, step, STEP)
@@ -139,7 +139,9 @@ class Game:
                                          for step in steps]
         return plan
 
-    def play_phase(self, name: str) -> None:
+    def play_phase(self, name: str, first_step: int = 0) -> None:
+        """Plays a phase, or its steps from `first_step` on (a search agent's determinized game
+        resumes the step a decision was asked in)."""
         phase = self.d.phases.get(name)
         if phase is None:
             raise KeyError(f"no phase {name!r}; phases: {', '.join(self.d.phases)}")
@@ -151,7 +153,7 @@ class Game:
             log.emit("phase", phase=name, round=rt.state.round)
         else:
             log.seq += 1  # numbered as if the record were kept
-        self._run_steps(name, phase.steps)
+        self._run_steps(name, phase.steps, first_step)
         if log.active:
             log.emit("checkpoint", phase=name, state=digest(rt.state.snapshot()))
 

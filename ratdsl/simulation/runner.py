@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
 from ..agents.random_agent import agent_seed
+from ..agents.search import is_search_agent, search_agent
 from ..engine.game import Game
 from ..engine.log import GameLog
 from ..semantics.definition import MAX_PERSONA_WEIGHT
@@ -46,7 +47,7 @@ def persona_weights(definition, name: str) -> dict[str, dict[str, float]]:
 
     persona = definition.personas.get(name)
     if persona is None:
-        known = ", ".join(["random", *definition.personas])
+        known = ", ".join(["random", "mcts[:ROLLOUTS]", *definition.personas])
         raise UnknownAgent(f"unknown agent {name!r}; the rules define: {known}")
     interp = Interpreter(Runtime(definition, definition.game.min_players, None, []))
     table: dict[str, dict[str, float]] = {}
@@ -59,22 +60,40 @@ def persona_weights(definition, name: str) -> dict[str, dict[str, float]]:
     return table
 
 
+def persona_tables(definition, names: tuple[str, ...]) -> dict[str, dict[str, dict[str, float]]]:
+    """The weights of every persona among the agent names (an unknown name: UnknownAgent)."""
+    return {name: persona_weights(definition, name) for name in set(names)
+            if name != "random" and not is_search_agent(name)}
+
+
+def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
+                 weights: dict[str, dict[str, dict[str, float]]] | None = None) -> list:
+    """One agent a seat for the names of `--agents` (cycled): random, mcts[:ROLLOUTS] or a
+    persona of the rules, each on its own stream derived from the game's seed and its seat."""
+    weights = persona_tables(definition, names) if weights is None else weights
+    out = []
+    for seat in range(players):
+        name = names[seat % len(names)]
+        s = agent_seed(seed, seat)
+        if name == "random":
+            out.append(RandomAgent(s))
+        elif is_search_agent(name):
+            out.append(search_agent(name, definition, players, s))
+        else:
+            out.append(PersonaAgent(weights[name], s, name))
+    return out
+
+
 class GamePlayer:
     """Loads the rules once, then plays game after game."""
 
     def __init__(self, spec: SimulationSpec):
         self.spec = spec
         self.definition = load_rules(spec.rules, spec.modules, dict(spec.options))
-        self.weights = {name: persona_weights(self.definition, name)
-                        for name in set(spec.agents) if name != "random"}
+        self.weights = persona_tables(self.definition, spec.agents)
 
     def agents(self, seed: int) -> list:
-        out = []
-        for seat in range(self.spec.players):
-            name = self.spec.agents[seat % len(self.spec.agents)]
-            s = agent_seed(seed, seat)
-            out.append(RandomAgent(s) if name == "random" else PersonaAgent(self.weights[name], s, name))
-        return out
+        return named_agents(self.definition, self.spec.agents, self.spec.players, seed, self.weights)
 
     def play(self, index: int, master: int) -> GameStats:
         seed = game_seed(master, index)

@@ -1,0 +1,278 @@
+"""A search agent for balance studies: determinized Monte Carlo over its own candidate answers.
+
+At a decision it reads only what its player may see (`decision.view()`) and the rules. It builds
+many *determinized* games from that view: a fresh setup on a seed of its own RNG gives plausible
+hidden parts (face-down card orders, which cards a pile holds), the zones and pile sizes are set
+to what the view shows (inside a `secretly` block the others' zones appear as the block began,
+so their secret answers are unknown and are asked again), and the game resumes at the start of
+the step the decision was asked in. Each candidate answer is tried in the same determinizations
+(common random numbers); the others and all later decisions play at random to the end. Sequential
+halving spends the budget (`rollouts`, the `mcts:N` of `--agents`) on the better candidates.
+
+Candidates: both answers of a `may`, every option of a `choose` (and passing, when allowed), and
+for a `distribute` K random legal distributions plus one leaning towards each target zone.
+A decision asked inside a rule or card effect (not directly in a step) cannot be resumed
+without replaying hidden history: it is answered at random from the candidates.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from typing import Any
+
+from ..engine.decisions import Decision
+from ..engine.errors import GameOver, RuleRuntimeError
+from ..engine.game import MAX_ROUNDS, Game
+from ..engine.log import GameLog
+from ..semantics.definition import GameDef
+from ..semantics.values import CardValue, PileRef
+from .random_agent import RandomAgent, agent_seed, random_distribution
+
+SEARCH_NAME = re.compile(r"mcts(?::([1-9][0-9]{0,5}))?\Z")
+DEFAULT_ROLLOUTS = 64
+DISTRIBUTIONS = 8  # random candidates of a distribute decision (plus one per target zone)
+LEAN = 25.0  # the weight of the zone a leaning candidate favours (others weigh 1)
+
+
+def is_search_agent(name: str) -> bool:
+    """`mcts` or `mcts:ROLLOUTS` (1 to 999999 rollouts per decision)."""
+    return SEARCH_NAME.match(name) is not None
+
+
+def search_agent(name: str, definition: GameDef, players: int, seed: int) -> SearchAgent:
+    budget = SEARCH_NAME.match(name)
+    assert budget is not None
+    return SearchAgent(definition, players, seed, int(budget.group(1) or DEFAULT_ROLLOUTS))
+
+
+class SearchAgent:
+    """Determinized flat Monte Carlo with sequential halving (see the module docstring)."""
+
+    reads_view = True
+
+    def __init__(self, definition: GameDef, players: int, seed: int, rollouts: int = DEFAULT_ROLLOUTS,
+                 distributions: int = DISTRIBUTIONS):
+        self.d = definition
+        self.players = players
+        self.rng = random.Random(seed)
+        self.rollouts = max(1, rollouts)
+        self.distributions = distributions
+        self.searched = 0  # decisions answered by search (the others: at random)
+        self.failed = 0  # rollouts a determinization could not finish (left out of the means)
+
+    # ------------------------------------------------------------------ answering
+    def decide(self, decision: Decision) -> Any:
+        candidates = self.candidates(decision)
+        if len(candidates) == 1:
+            return candidates[0]
+        view = decision.view() if decision.view is not None else None
+        resume = None if view is None else self.resume_point(decision, view)
+        if resume is None:
+            return self.rng.choice(candidates)
+        self.searched += 1
+        return self.halving(decision, view, resume, candidates)
+
+    def candidates(self, decision: Decision) -> list[Any]:
+        if decision.kind == "may":
+            return [True, False]
+        if decision.kind == "choose":
+            return list(decision.options) + ([None] if decision.optional else [])
+        found: dict[tuple, dict[str, int]] = {}
+        leanings = [{z: LEAN} for z in decision.targets] + [None] * self.distributions
+        for weights in leanings:
+            answer = random_distribution(decision, self.rng, weights)
+            if decision.legal(answer) is None:
+                found.setdefault(tuple(sorted(answer.items())), answer)
+        return list(found.values()) or [random_distribution(decision, self.rng)]
+
+    def halving(self, decision: Decision, view: dict[str, Any], resume: tuple[str, int],
+                candidates: list[Any]) -> Any:
+        """Sequential halving: rounds of rollouts over the survivors, the worse half dropped after
+        each, until one is left or the budget is spent."""
+        alive = list(range(len(candidates)))
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        for _ in range(rounds):
+            per = max(1, self.rollouts // (rounds * len(alive)))
+            for _ in range(per):
+                seed = self.rng.getrandbits(62)  # one determinization for every survivor
+                for i in alive:
+                    value = self.rollout(decision, view, resume, candidates[i], seed)
+                    if value is not None:
+                        totals[i] += value
+                        counts[i] += 1
+            alive.sort(key=lambda i: -(totals[i] / counts[i]) if counts[i] else math.inf)
+            if len(alive) <= 2:
+                break
+            alive = alive[:max(2, len(alive) // 2)]
+        return candidates[alive[0]]
+
+    # ------------------------------------------------------------------ determinizing
+    def resume_point(self, decision: Decision, view: dict[str, Any]) -> tuple[str, int] | None:
+        """The phase and the index of the step whose own body asks this decision, or None (the
+        ask is inside a rule or card effect, or in setup)."""
+        phase = self.d.phases.get(view.get("phase") or "")
+        if phase is None:
+            return None
+        file, _, rest = decision.where.rpartition(":")
+        file, _, line_text = file.rpartition(":")
+        if not (line_text.isdigit() and rest.isdigit()):
+            return None
+        at = (int(line_text), int(rest))
+        for index, step in enumerate(phase.steps):
+            s = step.span
+            if s.file == file and (s.line, s.column) <= at < (s.end_line, s.end_column):
+                return view["phase"], index
+        return None
+
+    def determinized(self, view: dict[str, Any], seed: int, me: int, first: Any) -> Game:
+        """A game whose public state is the view's and whose hidden parts come from `seed`."""
+        agents: list[Any] = [RandomAgent(agent_seed(seed, s)) for s in range(self.players)]
+        agents[me] = _FirstAnswer(first, agents[me])
+        game = Game(self.d, self.players, seed, agents, log=GameLog(keep=False))
+        game.setup()  # a plausible deal of every card on this seed
+        state = game.state
+        zones = {str(ref): ref for ref in state.zones}
+        for ref in state.zones:
+            state.zones[ref] = {}
+        for text, contents in view["zones"].items():
+            state.zones[zones[text]] = dict(contents)
+        self._deal(game, view["piles"])
+        state.round = view["round"]
+        state.active = int(view["active"][1:]) - 1
+        rt = game.runtime
+        rt.tokens = sum(sum(contents.values()) for contents in state.zones.values())
+        rt.start_conservation()
+        rt.changed()
+        return game
+
+    def _deal(self, game: Game, sizes: dict[str, int]) -> None:
+        """Gives each pile the view's number of cards: cards move from piles holding too many
+        (their top cards, the ones play would have taken first) to piles of the same family
+        holding too few (families: piles between which cards travel in this game, pile_families);
+        a family short of cards gets copies of its own cards."""
+        piles = game.state.piles
+        refs = {str(ref): ref for ref in piles}
+        for family in pile_families(self.d, self.players):
+            members = [refs[name] for name in family if name in refs]
+            spare: list[CardValue] = []
+            for ref in members:
+                extra = len(piles[ref]) - sizes.get(str(ref), 0)
+                if extra > 0:
+                    spare.extend(piles[ref][:extra])
+                    piles[ref] = piles[ref][extra:]
+            pool = spare or [c for ref in members for c in piles[ref]]
+            for ref in members:
+                short = sizes.get(str(ref), 0) - len(piles[ref])
+                for _ in range(max(0, short)):
+                    if spare:
+                        piles[ref].insert(0, spare.pop(0))
+                    elif pool:
+                        game.runtime.card_uid += 1
+                        piles[ref].insert(0, CardValue(self.rng.choice(pool).name, game.runtime.card_uid))
+
+    def rollout(self, decision: Decision, view: dict[str, Any], resume: tuple[str, int], answer: Any,
+                seed: int) -> float | None:
+        """The value of `answer` in one determinized game played to the end: the player's share
+        of the victory, plus a little for the score margin (so close candidates are told apart).
+        None when the determinization cannot be played (a state the view cannot pin down)."""
+        me = decision.player
+        try:
+            game = self.determinized(view, seed, me, (decision.id, decision.kind, answer))
+            phase, step = resume
+            rest = self.d.round[self.d.round.index(phase) + 1:] if phase in self.d.round else []
+            try:
+                game.play_phase(phase, step)
+                for name in rest:
+                    game.play_phase(name)
+            except GameOver:
+                game.over = game.state.ended = True
+            if not game.over:
+                while game.play_round() and game.state.round < MAX_ROUNDS:
+                    pass
+            result = game.score()
+        except (RuleRuntimeError, ValueError, KeyError, IndexError) as err:
+            self.failed += 1
+            self.last_failure = str(err)
+            return None
+        mine = f"P{me + 1}"
+        best_other = max((s for p, s in result.scores.items() if p != mine), default=0)
+        share = 1 / len(result.winners) if mine in result.winners else 0.0
+        return share + 0.002 * max(-50, min(50, result.scores[mine] - best_other))
+
+
+class _FirstAnswer:
+    """The searching player in a determinized game: the candidate for the first decision of the
+    same id and kind, random answers after that."""
+
+    reads_view = False
+
+    def __init__(self, first: tuple[str, str, Any], then: RandomAgent):
+        self.first: tuple[str, str, Any] | None = first
+        self.then = then
+
+    def decide(self, decision: Decision) -> Any:
+        if self.first is not None and (decision.id, decision.kind) == self.first[:2]:
+            answer, self.first = self.first[2], None
+            if decision.legal(answer) is None:
+                return answer
+        return self.then.decide(decision)
+
+
+_FAMILIES: dict[tuple[int, int], tuple[GameDef, list[list[str]]]] = {}
+
+
+def pile_families(definition: GameDef, players: int, games: int = 2) -> list[list[str]]:
+    """The piles grouped by where cards travel: two piles are in one family when a card was seen
+    in both, over a few random games (watched after setup and after every round). A determinized
+    deal moves cards only within a family, so a deck of one kind never feeds a row of another."""
+    key = (id(definition), players)
+    cached = _FAMILIES.get(key)
+    if cached is not None and cached[0] is definition:
+        return cached[1]
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for g in range(games):
+        game = Game(definition, players, g + 1, [RandomAgent(agent_seed(g + 1, s)) for s in range(players)],
+                    log=GameLog(keep=False))
+        seen: dict[int | None, str] = {}
+        try:
+            game.setup()
+            _watch(game, seen, find, parent)
+            rounds = 0
+            while game.play_round() and rounds < MAX_ROUNDS:
+                rounds += 1
+                _watch(game, seen, find, parent)
+        except RuleRuntimeError:
+            pass
+    names = [str(PileRef(s, n)) for s in [None] for n in definition.shared_piles] + [
+        str(PileRef(s, n)) for s in range(players) for n in definition.player_piles]
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(find(name), []).append(name)
+    if len(_FAMILIES) > 16:
+        _FAMILIES.clear()
+    _FAMILIES[key] = (definition, list(groups.values()))
+    return _FAMILIES[key][1]
+
+
+def _watch(game: Game, seen: dict[int | None, str], find: Any, parent: dict[str, str]) -> None:
+    """Joins the family of each pile with those its cards were seen in before."""
+    for ref, cards in game.state.piles.items():
+        name = find(str(ref))
+        for card in cards:
+            other = find(seen.setdefault(card.uid, name))
+            if other != name:
+                parent[other] = name
+                name = find(name)
+
+
+__all__ = ["SearchAgent", "is_search_agent", "search_agent"]
