@@ -1,0 +1,143 @@
+"""The search agent (ratdsl/agents/search.py) reads only what its player may see: games that
+differ only in hidden things (another player's secret placement, face-down deck orders) get the
+same answer from the same agent seed. Its answers are legal and reproducible, and
+`ratdsl simulate --agents mcts:N` plays it."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.agents.scripted import ScriptedAgent
+from ratdsl.agents.search import SearchAgent, is_search_agent, pile_families
+from ratdsl.engine.decisions import Decision
+from ratdsl.engine.game import Game
+from ratdsl.semantics.values import PileRef
+from ratdsl.session import load_rules
+
+from .conftest import RATLAND
+
+BIN = Path(sys.executable).parent
+
+
+class Stop(Exception):
+    """Ends the game once the searching player has answered."""
+
+
+class Watched(SearchAgent):
+    """A search agent that records its first answer, its view and the referee's state then."""
+
+    def __init__(self, game_state: list, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game_state = game_state
+        self.seen: dict[str, Any] = {}
+
+    def decide(self, decision: Decision) -> Any:
+        answer = super().decide(decision)
+        self.seen = {"answer": answer, "view": decision.view(), "state": self.game_state[0].state.snapshot()}
+        raise Stop
+
+
+def first_placement(others: dict[str, list], shuffle_hidden: int | None) -> dict[str, Any]:
+    """P3's first placement by a search agent (seed 11), with P1 and P2 placing as scripted; the
+    face-down event and food decks reordered by `shuffle_hidden` after the round's cards are up."""
+    d = load_rules(RATLAND)
+    holder: list[Game] = []
+    agent = Watched(holder, d, 4, 11, rollouts=6)
+    agents = [ScriptedAgent(others["P1"]), ScriptedAgent(others["P2"]), agent, RandomAgent(agent_seed(3, 3))]
+    game = Game(d, 4, 3, agents)
+    holder.append(game)
+    game.setup()
+    game.state.round = 1
+    game.runtime.changed()
+    game.play_phase("event")
+    if shuffle_hidden is not None:
+        for name in ("event_deck", "food_deck"):
+            random.Random(shuffle_hidden).shuffle(game.state.piles[PileRef(None, name)])
+    with pytest.raises(Stop):
+        game.play_phase("rats")
+    assert agent.searched == 1
+    return agent.seen
+
+
+def test_hidden_choices_and_deck_orders_do_not_change_the_answer():
+    a = first_placement({"P1": [{"pantry": 7}], "P2": [{"nursery": 7}]}, None)
+    b = first_placement({"P1": [{"left_pipe": 4, "right_pipe": 3}], "P2": [{"dump": 2, "field": 5}]}, 99)
+    # the referee's states differ in what P3 cannot see ...
+    assert a["state"]["zones"] != b["state"]["zones"]
+    assert a["state"]["piles"]["event_deck"] != b["state"]["piles"]["event_deck"]
+    assert a["state"]["piles"]["food_deck"] != b["state"]["piles"]["food_deck"]
+    # ... P3's views do not, and neither does the answer
+    assert a["view"] == b["view"]
+    assert a["answer"] == b["answer"]
+
+
+def play_with_search(seed: int) -> tuple[list, Any]:
+    d = load_rules(RATLAND)
+    agent = SearchAgent(d, 2, agent_seed(seed, 0), rollouts=4)
+    answers: list = []
+    real_decide = agent.decide
+
+    def decide(decision: Decision) -> Any:
+        answers.append(real_decide(decision))
+        return answers[-1]
+
+    agent.decide = decide  # type: ignore[method-assign]
+    result = Game(d, 2, seed, [agent, RandomAgent(agent_seed(seed, 1))]).play()
+    return answers, result
+
+
+def test_answers_are_reproducible_from_the_seeds():
+    first, result = play_with_search(5)
+    again, result_again = play_with_search(5)
+    assert first and first == again and result == result_again
+
+
+def test_distribution_candidates_are_legal_and_distinct():
+    d = load_rules(RATLAND)
+    agent = SearchAgent(d, 4, 1)
+    decision = Decision(0, "spread", "distribute", amount=6, targets=["a", "b", "c", "d"],
+                        at_most=[(2, ["a"])], at_least=[(1, ["c", "d"])])
+    candidates = agent.candidates(decision)
+    assert all(decision.legal(c) is None for c in candidates)
+    assert len({tuple(sorted(c.items())) for c in candidates}) == len(candidates) > 4
+    assert any(c.get("b", 0) >= 4 for c in candidates)  # one leaning towards each zone
+
+
+def test_a_decision_it_cannot_resume_is_answered_without_search():
+    d = load_rules(RATLAND)
+    agent = SearchAgent(d, 4, 1)
+    decision = Decision(0, "pick", "choose", options=[1, 2, 3], where="elsewhere.rat:3:4",
+                        view=lambda: {"phase": "rats"})
+    assert agent.decide(decision) in (1, 2, 3) and agent.searched == 0
+
+
+def test_piles_are_grouped_by_where_their_cards_travel():
+    families = pile_families(load_rules(RATLAND), 4)
+    together = {name: tuple(f) for f in families for name in f}
+    assert together["event_deck"] == together["event_discard"] != together["food_deck"]
+
+
+@pytest.mark.parametrize("name, ok", [("mcts", True), ("mcts:200", True), ("mcts:0", False),
+                                      ("mcts:x", False), ("mcts:1234567", False), ("MCTS", False),
+                                      ("mcts:", False)])
+def test_agent_names(name, ok):
+    assert is_search_agent(name) is ok
+
+
+def test_simulate_plays_it_from_the_command_line(tmp_path):
+    out = tmp_path / "report.json"
+    run = subprocess.run([str(BIN / "ratdsl"), "simulate", str(RATLAND), "-p", "2", "-n", "1",
+                          "--agents", "mcts:2,random", "--out", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(out.read_text())["agents"] == ["mcts:2", "random"]
+    bad = subprocess.run([str(BIN / "ratdsl"), "simulate", str(RATLAND), "-n", "1", "--agents", "mcts:0"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "mcts[:ROLLOUTS]" in bad.stderr
