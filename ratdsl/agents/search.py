@@ -32,7 +32,7 @@ from .random_agent import RandomAgent, agent_seed, random_distribution
 
 SEARCH_NAME = re.compile(r"mcts(?::([1-9][0-9]{0,5}))?\Z")
 DEFAULT_ROLLOUTS = 64
-DISTRIBUTIONS = 8  # random candidates of a distribute decision (plus one per target zone)
+DISTRIBUTIONS = 4  # random candidates of a distribute decision (plus one per target zone)
 LEAN = 25.0  # the weight of the zone a leaning candidate favours (others weigh 1)
 
 
