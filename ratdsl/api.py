@@ -232,6 +232,6 @@ def summary(rules: Rules | str | Path, lang: str = "en", format: str = "markdown
 def new_game(*args: Any, **kwargs: Any) -> Any:
     """A game to step decision by decision (reset/step, legal actions, observations): the
     stepping core of `ratdsl.environments`, imported only when used."""
-    from .environments import new_game as make  # type: ignore[import-not-found]
+    from .environments import new_game as make
 
     return make(*args, **kwargs)
