@@ -47,7 +47,7 @@ def persona_weights(definition, name: str) -> dict[str, dict[str, float]]:
 
     persona = definition.personas.get(name)
     if persona is None:
-        known = ", ".join(["random", "mcts[:ROLLOUTS]", *definition.personas])
+        known = ", ".join(["random", *definition.personas, "mcts[:ROLLOUTS]"])
         raise UnknownAgent(f"unknown agent {name!r}; the rules define: {known}")
     interp = Interpreter(Runtime(definition, definition.game.min_players, None, []))
     table: dict[str, dict[str, float]] = {}
