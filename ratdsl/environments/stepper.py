@@ -154,7 +154,7 @@ Source = tuple[str, tuple[str, ...], tuple[tuple[str, Any], ...]]  # rules, modu
 def load_source(source: Source) -> GameDef:
     """The rule set a source names, loaded once per process (games only read it)."""
     rules, modules, options = source
-    return load_rules(find_rules(rules), modules, dict(options))
+    return load_rules(rules, modules, dict(options))  # (a bundled game's name too: session resolves it)
 
 
 def _restore(source: Source, players: int, history: list[int], rng_state: Any) -> GameState:
@@ -163,18 +163,6 @@ def _restore(source: Source, players: int, history: list[int], rng_state: Any) -
         rng = random.Random()
         rng.setstate(rng_state)
     return GameState(load_source(source), players, history, rng, source[0], source)
-
-
-def find_rules(name: str | Path) -> Path:
-    """A rules folder or variant file as given, else a bundled game of that name."""
-    path = Path(name)
-    if path.exists():
-        return path
-    package = Path(__file__).resolve().parent.parent
-    for folder in (package / "rules", package.parent / "rules"):
-        if (folder / str(name)).is_dir():
-            return folder / str(name)
-    return path  # (the loader's error names it)
 
 
 def new_game(definition: GameDef | str | Path, players: int, seed: int | None = None,
@@ -196,4 +184,4 @@ def new_game(definition: GameDef | str | Path, players: int, seed: int | None = 
                      source=source)
 
 
-__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "GameState", "IllegalAction", "find_rules", "new_game"]
+__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "GameState", "IllegalAction", "new_game"]
