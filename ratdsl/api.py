@@ -17,10 +17,10 @@ from .agents.random_agent import RandomAgent
 from .agents.search import SearchAgent
 from .bundled import GAME_NAME, bundled_games, resolve_rules
 from .engine.decisions import Agent, Decision
-from .engine.game import MAX_ROUNDS, GameResult
 from .engine.game import Game as EngineGame
+from .engine.game import GameResult
 from .language.errors import RuleError
-from .semantics.definition import GameDef
+from .semantics.definition import GameDef, round_cap
 from .session import RulesInvalid, load_rules
 
 Finding = RuleError  # a checker finding: file, line, column, code, message, severity, render()
@@ -136,13 +136,14 @@ class Game:
         if self.over:
             return False
         self._start()
-        if self.engine.play_round() and self.engine.state.round < MAX_ROUNDS:
+        cap = round_cap(self.rules.definition.game)
+        if self.engine.play_round() and self.engine.state.round < cap:
             return True
         if not self.engine.over:  # (what the engine's play() says past the round limit)
             from .engine.errors import RuleRuntimeError
 
             raise RuleRuntimeError(self.rules.definition.game.span,
-                                   f"the game did not end within {MAX_ROUNDS} rounds", "R004")
+                                   f"the game did not end within {cap} rounds", "R004")
         self.result = self.engine.score()
         return False
 

@@ -24,9 +24,9 @@ from typing import Any
 
 from ..engine.decisions import Decision
 from ..engine.errors import GameOver, RuleRuntimeError
-from ..engine.game import MAX_ROUNDS, Game
+from ..engine.game import Game
 from ..engine.log import GameLog
-from ..semantics.definition import GameDef
+from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import CardValue, PileRef
 from .random_agent import RandomAgent, agent_seed, random_distribution
 
@@ -191,7 +191,7 @@ class SearchAgent:
             except GameOver:
                 game.over = game.state.ended = True
             if not game.over:
-                while game.play_round() and game.state.round < MAX_ROUNDS:
+                while game.play_round() and game.state.round < round_cap(self.d.game):
                     pass
             result = game.score()
         except (RuleRuntimeError, ValueError, KeyError, IndexError) as err:
@@ -248,7 +248,7 @@ def pile_families(definition: GameDef, players: int, games: int = 2) -> list[lis
             game.setup()
             _watch(game, seen, find, parent)
             rounds = 0
-            while game.play_round() and rounds < MAX_ROUNDS:
+            while game.play_round() and rounds < round_cap(definition.game):
                 rounds += 1
                 _watch(game, seen, find, parent)
         except RuleRuntimeError:
