@@ -15,6 +15,8 @@ from ratdsl.session import load_rules
 from ratdsl.summaries import LANGUAGES, summarize, to_markdown
 from ratdsl.summaries.check import check_locales
 
+from .test_summaries import copy_rules, edit
+
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules" / "ratland"
 VARIANTS = RULES / "variants"
@@ -23,17 +25,6 @@ VARIANTS = RULES / "variants"
 def markdown(lang: str, path: Path = RULES, modules=(), options=None) -> str:
     return to_markdown(summarize(load_rules(path, list(modules), options or {}), lang))
 
-
-def copy_rules(tmp_path: Path) -> Path:
-    target = tmp_path / "ratland"
-    shutil.copytree(RULES, target, ignore=shutil.ignore_patterns("scenarios"))
-    return target
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text, f"{old!r} not in {path.name}: the rule files changed, update this test"
-    path.write_text(text.replace(old, new, 1), "utf-8")
 
 
 # ---------------------------------------------------------------- the sentences issue 18 quotes
