@@ -19,11 +19,47 @@ def random_agents(seed: int, players: int) -> list[RandomAgent]:
     return [RandomAgent(agent_seed(seed, seat)) for seat in range(players)]
 
 
+class FastDecision:
+    """What random_distribution reads of a Decision, for the fast protocol (no Decision made)."""
+
+    __slots__ = ("amount", "at_least", "at_most", "targets")
+
+    def __init__(self, amount: int, targets: list[str], at_most: list, at_least: list):
+        self.amount = amount
+        self.targets = targets
+        self.at_most = at_most
+        self.at_least = at_least
+
+
 class RandomAgent:
     reads_view = False
+    # The flat target (engine/flat) asks through fast_may, fast_choose and fast_distribute: the
+    # same answers from the same stream as `decide`, without a Decision for each question.
+    fast_protocol = True
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
+
+    def fast_may(self, decision_id: str) -> bool:
+        return self.rng.random() < 0.5
+
+    def fast_choose(self, decision_id: str, options: list, optional: bool) -> int | None:
+        """The position of the chosen option, or None to pass: `rng.choice` of the same list."""
+        i = self.rng.choice(range(len(options) + (1 if optional else 0)))
+        return None if i == len(options) else i
+
+    def fast_distribute(self, decision_id: str, amount: int, targets: list[str], at_most: list,
+                        at_least: list) -> dict[str, int]:
+        if all(limit <= 0 for limit, _ in at_least) and not any(
+                z in targets for _, zones in at_most for z in zones):
+            # No limit can bind: random_distribution draws `targets[below(n)]` for every token.
+            below = self.rng._randbelow
+            n = len(targets)
+            counts = [0] * n
+            for _ in range(amount):
+                counts[below(n)] += 1
+            return {z: c for z, c in zip(targets, counts) if c}
+        return random_distribution(FastDecision(amount, targets, at_most, at_least), self.rng)
 
     def decide(self, decision: Decision) -> Any:
         if decision.kind == "may":

@@ -202,10 +202,15 @@ def _pick(interp, node, items):
 
 def _share_in_turn(interp, node, total, claims):
     """Hands out `total` one at a time to the claims in list order, round after round, until
-    every claim is met or nothing is left. Returns what each claim got: worked out, not played
-    out one at a time (a total of 10^18 takes no longer than 1)."""
+    every claim is met or nothing is left. Returns what each claim got (share_out)."""
     left = max(0, interp.number(total, node))
-    wanted = [max(0, interp.number(c, node)) for c in interp.iterable(claims, node)]
+    return share_out(left, [max(0, interp.number(c, node)) for c in interp.iterable(claims, node)])
+
+
+def share_out(left: int, wanted: list[int]) -> list[int]:
+    """share_in_turn's meaning for whole numbers `left` >= 0 and claims `wanted` >= 0: worked
+    out, not played out one at a time (a total of 10^18 takes no longer than 1). The flat
+    target (engine/flat) calls this too."""
     if sum(wanted) <= left:
         return wanted
     # `rounds` full rounds hand out sum(min(w, rounds)); find the most that `left` pays for.

@@ -91,20 +91,48 @@ class GamePlayer:
         self.spec = spec
         self.definition = load_rules(spec.rules, spec.modules, dict(spec.options))
         self.weights = persona_tables(self.definition, spec.agents)
+        self._metric_kinds: dict[str, list[str]] | None = None
 
     def agents(self, seed: int) -> list:
         return named_agents(self.definition, self.spec.agents, self.spec.players, seed, self.weights)
 
+    def _kinds_of(self, metric) -> list[str]:
+        """A metric's kinds, worked out by the reference engine (once per rule set)."""
+        if self._metric_kinds is None:
+            game = Game(self.definition, self.spec.players, 0, agents=[], compiled=False)
+            self._metric_kinds = {name: game.interp.kinds_of(game.interp.eval(m.kinds, _empty_env()), m.kinds)
+                                  for name, m in self.definition.metrics.items()}
+        return self._metric_kinds[metric.name]
+
+    def _play_flat(self, seed: int):
+        """The game on the flat target (engine/flat), or (None, None) where the reference engine
+        must play it: rules the target has no form for, agents without the fast protocol, or a
+        game the flat code stopped (which the reference engine then plays, and reports)."""
+        from ..engine.flat.game import Stopped, fast_agents, flat_module, play_module
+
+        module = flat_module(self.definition, self.spec.players)
+        agents = self.agents(seed)
+        if isinstance(module, Exception) or not fast_agents(agents):
+            return None, None
+        counter = MetricCounter(self.definition, self._kinds_of)
+        try:
+            return play_module(module, seed, agents, watcher=counter if counter.rules else None), counter
+        except Stopped:
+            return None, None
+
     def play(self, index: int, master: int) -> GameStats:
         seed = game_seed(master, index)
-        log = GameLog(keep=False)
-        game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed), log=log,
-                    coverage=self.spec.coverage)
-        counter = MetricCounter(self.definition, lambda m: game.interp.kinds_of(
-            game.interp.eval(m.kinds, _empty_env()), m.kinds))
-        if counter.rules:
-            game.runtime.watch_moves(counter)
-        result = game.play()
+        result = counter = None
+        if not self.spec.coverage:  # the flat target, when the rules and agents allow it
+            result, counter = self._play_flat(seed)
+        if result is None:
+            log = GameLog(keep=False)
+            game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed), log=log,
+                        coverage=self.spec.coverage)
+            counter = MetricCounter(self.definition, self._kinds_of)
+            if counter.rules:
+                game.runtime.watch_moves(counter)
+            result = game.play()
         seats = {f"P{s + 1}": s for s in range(self.spec.players)}
         return GameStats(index, seed, result.rounds, [result.scores[f"P{s + 1}"] for s in range(self.spec.players)],
                          [seats[w] for w in result.winners], dict(counter.counts),

@@ -1,0 +1,930 @@
+"""The flat target: one Python module per rule set, table size and option values, playing whole
+games on a flat list of counts (see layout.py), with no log.
+
+Every value's kind is known when the code is generated (a player is a seat number, a zone the
+index of its first count, a kind or a symbol its name, a card a CardValue, a pile the list of
+its cards), so each operation becomes the Python that does it: `p.pantry.rat` is one list read.
+Options, constants and the table size are folded in; funcs are generated once per kind of
+arguments; modifiers and hooks of cards test the card's activity, worked out again only after
+a change that can alter it (as the reference engine remembers it).
+
+What the generator has no form for raises `Unsupported` (the node says where): the game is then
+played by the reference engine. At run time, whatever the reference engine would report as an
+error (a move of tokens that are not there, a step budget run out, a broken conservation) makes
+the generated code raise, and the reference engine plays that game again to report it with its
+position. Only games that end normally end here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ...language import ast as A
+from ...semantics.definition import GameDef
+from ...semantics.symbols import BUILTIN, CARD, CONST, OPTION, PILE, VAR, ZONE
+from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
+from ..reach import phases_reading_start
+from .layout import Layout
+
+INT, BOOL, STR, PLAYER, ZONE_T, CARD_T, PILE_T, BUNDLE, NONE = (
+    "int", "bool", "str", "player", "zone", "card", "pile", "bundle", "none")
+_NOCONST = object()
+_PARAM = re.compile(r"\ba(\d+)\b")
+_QUOTED_PARAM = re.compile(r"'[^']*\ba\d+\b[^']*'")
+_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z_0-9]*|-?\d+|'[A-Za-z_0-9]*')$")
+
+
+class Unsupported(Exception):
+    """A construct the flat target has no form for; `node` says where."""
+
+    def __init__(self, node: A.Node | None, why: str):
+        super().__init__(f"{node.span if node is not None else '?'}: {why}")
+        self.node = node
+        self.why = why
+
+
+def domain_of(items: Val) -> frozenset | None:
+    """The values an item of a constant list may take."""
+    if items.known and isinstance(items.const, list) and all(v.__class__ is str for v in items.const):
+        return frozenset(items.const)
+    return None
+
+
+def list_of(t: Any) -> tuple:
+    return ("list", t)
+
+
+def is_list(t: Any) -> bool:
+    return isinstance(t, tuple) and t[0] == "list"
+
+
+@dataclass(frozen=True)
+class Val:
+    """A lowered expression: its Python code, its kind, and its value when known now."""
+
+    code: str
+    t: Any
+    const: Any = _NOCONST
+    domain: frozenset | None = None  # the values it may take, when known (a name from a constant list)
+
+    @property
+    def known(self) -> bool:
+        return self.const is not _NOCONST
+
+
+class Scope:
+    def __init__(self, names: dict[str, Val] | None = None, zsrc: str = "Z"):
+        self.names = dict(names or {})
+        self.zsrc = zsrc  # what zone counts are read from: the live state, or the phase start
+
+    def child(self, **more: Val) -> Scope:
+        s = Scope(self.names, self.zsrc)
+        s.names.update(more)
+        return s
+
+
+class Code:
+    """Lines of one generated function."""
+
+    def __init__(self, header: str):
+        self.lines = [header]
+        self.depth = 1
+
+    def __call__(self, line: str) -> None:
+        self.lines.append("    " * self.depth + line)
+
+    def text(self) -> str:
+        if len(self.lines) == 1:
+            self("pass")
+        return "\n".join(self.lines)
+
+
+class FlatCompiler:
+    """Generates the flat module of one rule set at one table size."""
+
+    def __init__(self, d: GameDef, players: int, metric_kinds: dict[str, list[str]] | None = None):
+        self.d = d
+        self.n = players
+        self.lay = Layout.of(d, players)
+        self.table = d.symbol_table
+        self.ns: dict[str, Any] = {}
+        self.units: list[str] = []
+        self.counter = 0
+        self.defined: dict[tuple, str] = {}
+        self.const_names: dict[int, str] = {}
+        self.keep: list[Any] = []
+        self.const_values: dict[str, Val] = {}
+        # cards whose modifiers or hooks need their activity, by name -> position in the activity list
+        self.active_cards: dict[str, int] = {}
+        self.pile_names: list[str] = [*d.shared_piles]
+        self.player_pile_names: list[str] = [*d.player_piles]
+        self.pvar_types: dict[str, Any] = {}
+        self.var_types: dict[str, Any] = {}
+        self.left_step = -1 if d.game.seating == "counterclockwise" else 1
+        self.reading_start = phases_reading_start(d)
+        self.steps: list[str] = []  # "phase.step" of every step, by its number (W[0])
+        self.metric_kinds = metric_kinds or {}
+        self.metric_names = list(self.metric_kinds)
+        self.evaluator = None  # a tree-walker for constants, made when first needed
+        self.func_types: dict[str, Any] = {}  # each generated func's kind of value
+        self.func_bodies: dict[str, str] = {}  # funcs with no modifiers: their value's code
+
+    # ------------------------------------------------------------------ names
+    def fresh(self, prefix: str = "t") -> str:
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def k(self, value: Any) -> str:
+        """A module constant holding `value` (a literal where Python has one)."""
+        if value is None or value.__class__ in (int, bool, str):
+            return repr(value)
+        name = self.const_names.get(id(value))
+        if name is None:
+            name = self.const_names[id(value)] = self.fresh("K")
+            self.keep.append(value)
+            self.ns[name] = value
+        return name
+
+    # ------------------------------------------------------------------ constants
+    def const_eval(self, name: str) -> Any:
+        """A constant's value, worked out by the reference engine at this table size."""
+        return self.reference().global_name(name, None)
+
+    def flat_value(self, value: Any, node: A.Node | None) -> Val:
+        """A value of the reference engine as a flat one, with its kind."""
+        if value is None:
+            return Val("None", NONE, None)
+        if value.__class__ is bool:
+            return Val(repr(value), BOOL, value)
+        if value.__class__ is int:
+            return Val(repr(value), INT, value)
+        if value.__class__ is str:
+            return Val(repr(value), STR, value)
+        if value.__class__ is PlayerRef:
+            return Val(repr(value.seat), PLAYER, value.seat)
+        if value.__class__ is ZoneRef:
+            base = self.zone_base(value)
+            return Val(repr(base), ZONE_T, base)
+        if value.__class__ is PileRef:
+            if value.owner is not None:
+                raise Unsupported(node, "a player's pile as a constant")
+            return Val(self.pile_global(value.name), PILE_T)
+        if value.__class__ is CardValue:
+            return Val(self.k(CardValue(value.name)), CARD_T, CardValue(value.name))
+        if isinstance(value, dict):
+            return Val(self.k(dict(value)), BUNDLE, dict(value))
+        if isinstance(value, list):
+            items = [self.flat_value(v, node) for v in value]
+            types = {v.t for v in items}
+            if len(types) > 1:
+                raise Unsupported(node, "a list holding values of different kinds")
+            t = types.pop() if types else NONE
+            consts = [v.const for v in items]
+            if any(c is _NOCONST for c in consts):
+                return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t))
+            return Val(f"list({self.k(tuple(consts))})", list_of(t), consts)
+        raise Unsupported(node, f"a constant of kind {type(value).__name__}")
+
+    def zone_base(self, ref: ZoneRef) -> int:
+        if ref.owner is None:
+            return self.lay.shared_base(ref.name)
+        return self.lay.player_offset(ref.name) + ref.owner * self.lay.player_stride
+
+    def pile_global(self, name: str) -> str:
+        return f"PL{self.pile_names.index(name)}"
+
+    # ------------------------------------------------------------------ expressions
+    def ex(self, node: A.Expr, sc: Scope) -> Val:
+        method = getattr(self, "ex_" + type(node).__name__, None)
+        if method is None:
+            raise Unsupported(node, f"no flat form for the expression {type(node).__name__}")
+        return method(node, sc)
+
+    def ex_IntLit(self, node: A.IntLit, sc: Scope) -> Val:
+        return Val(repr(node.value), INT, node.value)
+
+    def ex_StrLit(self, node: A.StrLit, sc: Scope) -> Val:
+        return Val(repr(node.value), STR, node.value)
+
+    def ex_BoolLit(self, node: A.BoolLit, sc: Scope) -> Val:
+        return Val(repr(node.value), BOOL, node.value)
+
+    def ex_NoneLit(self, node: A.NoneLit, sc: Scope) -> Val:
+        return Val("None", NONE, None)
+
+    def ex_Name(self, node: A.Name, sc: Scope) -> Val:
+        name = node.id
+        ref = self.table.refs.get(id(node))
+        local = name in sc.names and (ref is None or ref.is_local)
+        if local:
+            return sc.names[name]
+        kinds = self.table.value_kinds(name)
+        if not kinds:
+            if name in sc.names:
+                return sc.names[name]
+            raise Unsupported(node, f"the name {name!r}")
+        kind = kinds[0]
+        if kind == BUILTIN:
+            if name == "players":
+                return Val("PF[G[0]]", list_of(PLAYER))
+            if name == "active":
+                return Val("G[0]", PLAYER)
+            if name == "round":
+                return Val("G[1]", INT)
+            if name == "player_count":
+                return Val(repr(self.n), INT, self.n)
+            raise Unsupported(node, f"the built-in name {name!r}")
+        if kind == VAR:
+            t = self.var_type(name, node)
+            return Val(f"VG[{list(self.d.vars).index(name)}]", t)
+        if kind == CONST:
+            known = self.const_values.get(name)
+            if known is None:
+                known = self.const_values[name] = self.flat_value(self.const_eval(name), node)
+            return known
+        if kind == OPTION:
+            return self.flat_value(self.d.option_values[name], node)
+        if kind == ZONE:
+            base = self.lay.shared_base(name)
+            return Val(repr(base), ZONE_T, base)
+        if kind == PILE:
+            return Val(self.pile_global(name), PILE_T)
+        if kind == CARD:
+            return Val(self.k(CardValue(name)), CARD_T, CardValue(name))
+        return Val(repr(name), STR, name)
+
+    def var_type(self, name: str, node: A.Node) -> Any:
+        t = self.var_types.get(name)
+        if t is None:
+            v = self.d.vars[name]
+            t = self.var_types[name] = self.ex(v.value, Scope()).t
+        return t
+
+    def pvar_type(self, name: str, node: A.Node) -> Any:
+        t = self.pvar_types.get(name)
+        if t is None:
+            v = self.d.player_vars[name]
+            val = self.ex(v.value, Scope({"me": Val("0", PLAYER)}))
+            if not val.known:
+                raise Unsupported(node, "a player variable whose first value is not a constant")
+            t = self.pvar_types[name] = val.t
+        return t
+
+    # --- members and indexes
+    def ex_Attr(self, node: A.Attr, sc: Scope) -> Val:
+        obj = self.ex(node.obj, sc)
+        return self.member(obj, node.name, node, sc)
+
+    def member(self, obj: Val, name: str, node: A.Node, sc: Scope) -> Val:
+        d = self.d
+        if obj.t == PLAYER:
+            if name in d.player_zones:
+                off = self.lay.player_offset(name)
+                if obj.known:
+                    base = off + obj.const * self.lay.player_stride
+                    return Val(repr(base), ZONE_T, base)
+                return Val(f"({off} + {obj.code} * {self.lay.player_stride})", ZONE_T)
+            if name in d.player_vars:
+                t = self.pvar_type(name, node)
+                return Val(f"PV{list(d.player_vars).index(name)}[{obj.code}]", t)
+            if name in d.player_piles:
+                return Val(f"PP{self.player_pile_names.index(name)}[{obj.code}]", PILE_T)
+            raise Unsupported(node, f"a player's {name!r}")
+        if obj.t == ZONE_T:
+            return self.count_in(obj, self.kind_list(name, node), sc)
+        if obj.t == BUNDLE:
+            kinds = self.kind_list(name, node)
+            return Val(" + ".join(f"{obj.code}.get({k!r}, 0)" for k in kinds) or "0", INT)
+        if obj.t == CARD_T:
+            return self.card_field(obj, name, node)
+        raise Unsupported(node, f"the member {name!r} of a {obj.t}")
+
+    def kind_list(self, name: str, node: A.Node) -> list[str]:
+        if name in self.d.kinds:
+            return [name]
+        if name in self.d.consts:
+            value = self.const_eval(name)
+            if isinstance(value, list) and all(isinstance(k, str) and k in self.d.kinds for k in value):
+                return value
+        raise Unsupported(node, f"{name!r} is not a kind")
+
+    def count_in(self, zone: Val, kinds: list[str], sc: Scope) -> Val:
+        idx = [self.lay.kind_index(k) for k in kinds]
+        z = sc.zsrc
+        if zone.known:
+            return Val(" + ".join(f"{z}[{zone.const + i}]" for i in idx), INT)
+        if len(idx) == 1:
+            return Val(f"{z}[{zone.code} + {idx[0]}]", INT)
+        return Val(f"count_kinds({z}, {zone.code}, {self.k(tuple(idx))})", INT)
+
+    def card_field(self, card: Val, name: str, node: A.Node) -> Val:
+        """A field of a card, by card name: fields must be constants (the same in every game)."""
+        d = self.d
+        if name == "name":
+            return Val(f"{card.code}.name", STR)
+        table: dict[str, Any] = {}
+        for cname, decl in d.cards.items():
+            value = None
+            for f in decl.fields:
+                if f.name == name:
+                    if not self.rules().field_constant(cname, f):
+                        raise Unsupported(f, "a card field that reads the game")
+                    value = self.evaluator_card_field(cname, name)
+            table[cname] = value
+        vals = [self.flat_value(v, node) for v in table.values() if v is not None]
+        types = {v.t for v in vals}
+        if len(types) > 1:
+            raise Unsupported(node, f"card field {name!r} holds values of different kinds")
+        t = types.pop() if types else NONE
+        flat = {c: (None if v is None else self.flat_value(v, node).const) for c, v in table.items()}
+        if any(v is _NOCONST for v in flat.values()):
+            raise Unsupported(node, f"card field {name!r}")
+        return Val(f"{self.k(flat)}.get({card.code}.name)", t)
+
+    def evaluator_card_field(self, card: str, name: str) -> Any:
+        self.reference()
+        return self.evaluator.card_field(CardValue(card), name, None)
+
+    def reference(self):
+        """A tree-walker over these rules at this table size: it works out constants, once."""
+        if self.evaluator is None:
+            from ..game import Game
+
+            self.evaluator = Game(self.d, self.n, 0, agents=[], compiled=False).interp
+        return self.evaluator
+
+    def rules(self):
+        from ..compiled import compiled
+
+        return compiled(self.d)
+
+    def ex_Index(self, node: A.Index, sc: Scope) -> Val:
+        obj = self.ex(node.obj, sc)
+        key = self.ex(node.key, sc)
+        if is_list(obj.t):
+            if key.t != INT:
+                raise Unsupported(node, "a list indexed by a non-number")
+            return Val(f"{obj.code}[{key.code}]", obj.t[1])
+        if key.t != STR:
+            raise Unsupported(node, f"a {obj.t} indexed by a {key.t}")
+        if key.known:
+            return self.member(obj, key.const, node, sc)
+        if obj.t == PLAYER:
+            offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
+            return Val(f"({self.k(offsets)}[{key.code}] + {obj.code} * {self.lay.player_stride})", ZONE_T)
+        if obj.t == ZONE_T:
+            return Val(f"{sc.zsrc}[{obj.code} + KI[{key.code}]]", INT)
+        if obj.t == BUNDLE:
+            return Val(f"{obj.code}.get({key.code}, 0)", INT)
+        if obj.t == CARD_T:
+            # a field chosen at run time: every field the cards have must be of one kind
+            fields = key.domain or {f.name for decl in self.d.cards.values() for f in decl.fields}
+            vals = {f: self.card_field(obj, f, node) for f in fields}
+            types = {v.t for v in vals.values() if v.t != NONE}
+            if len(types) != 1:
+                raise Unsupported(node, "a card field chosen at run time, of several kinds")
+            by_field = {f: self.ns[v.code.split(".get(")[0]] for f, v in vals.items()}
+            return Val(f"{self.k(by_field)}[{key.code}].get({obj.code}.name)", types.pop())
+        raise Unsupported(node, f"a {obj.t} indexed by a name")
+
+    # --- operators
+    def ex_BinOp(self, node: A.BinOp, sc: Scope) -> Val:
+        left = self.ex(node.left, sc)
+        right = self.ex(node.right, sc)
+        op = node.op
+        if left.known and right.known and left.t in (INT, BOOL, STR, NONE) and right.t in (INT, BOOL, STR, NONE):
+            from ...semantics import operators as ops
+
+            try:
+                value = ops.BINARY[op](left.const, right.const)
+            except Exception:
+                raise Unsupported(node, "an operator refusing its constant operands") from None
+            return self.flat_value(value, node)
+        if op in ("==", "!="):
+            lt, rt = left.t, right.t
+            if lt != rt and NONE not in (lt, rt):
+                if (lt == BOOL) != (rt == BOOL) or {lt, rt} <= {INT, STR, PLAYER, ZONE_T, CARD_T, BUNDLE}:
+                    return Val(repr(op == "!="), BOOL, op == "!=")
+                raise Unsupported(node, f"comparing a {lt} with a {rt}")
+            if lt == BOOL or rt == BOOL:
+                return Val(f"({left.code} {'is' if op == '==' else 'is not'} {right.code})", BOOL)
+            return Val(f"({left.code} {op} {right.code})", BOOL)
+        if op in ("<", "<=", ">", ">="):
+            if left.t != INT or right.t != INT:
+                raise Unsupported(node, f"ordering a {left.t} and a {right.t}")
+            return Val(f"({left.code} {op} {right.code})", BOOL)
+        if op == "+":
+            if left.t == INT and right.t == INT:
+                return Val(f"({left.code} + {right.code})", INT)
+            if is_list(left.t) and is_list(right.t):
+                t = left.t if left.t[1] != NONE else right.t
+                if left.t[1] != NONE and right.t[1] != NONE and left.t != right.t:
+                    raise Unsupported(node, "joining lists of different kinds")
+                return Val(f"({left.code} + {right.code})", t)
+            if left.t == BUNDLE and right.t == BUNDLE:
+                return Val(f"bundle_sum({left.code}, {right.code}, 1)", BUNDLE)
+        if op == "-":
+            if left.t == INT and right.t == INT:
+                return Val(f"({left.code} - {right.code})", INT)
+            if left.t == BUNDLE and right.t == BUNDLE:
+                return Val(f"bundle_sum({left.code}, {right.code}, -1)", BUNDLE)
+        if op == "*":
+            if left.t == INT and right.t == INT:
+                return Val(f"({left.code} * {right.code})", INT)
+            if left.t == BUNDLE and right.t == INT:
+                return Val(f"bundle_scale({left.code}, {right.code})", BUNDLE)
+        if op in ("/", "%") and left.t == INT and right.t == INT:
+            return Val(f"({left.code} {'//' if op == '/' else '%'} {right.code})", INT)
+        raise Unsupported(node, f"{left.t} {op} {right.t}")
+
+    def ex_BoolOp(self, node: A.BoolOp, sc: Scope) -> Val:
+        parts = []
+        stop = node.op != "and"
+        for item in node.items:
+            v = self.ex(item, sc)
+            if v.t != BOOL:
+                raise Unsupported(item, "a condition that is not yes/no")
+            if v.known:
+                if v.const is stop:
+                    if not parts:
+                        return Val(repr(stop), BOOL, stop)
+                    parts.append(repr(stop))
+                    break
+                continue  # (a constant that does not decide drops out)
+            parts.append(v.code)
+        if not parts:
+            return Val(repr(not stop), BOOL, not stop)
+        return Val("(" + f" {node.op} ".join(parts) + ")", BOOL)
+
+    def ex_Not(self, node: A.Not, sc: Scope) -> Val:
+        v = self.ex(node.operand, sc)
+        if v.t != BOOL:
+            raise Unsupported(node, "`not` of a value that is not yes/no")
+        if v.known:
+            return Val(repr(not v.const), BOOL, not v.const)
+        return Val(f"(not {v.code})", BOOL)
+
+    def ex_Neg(self, node: A.Neg, sc: Scope) -> Val:
+        v = self.ex(node.operand, sc)
+        if v.t != INT:
+            raise Unsupported(node, "`-` of a value that is not a number")
+        if v.known:
+            return Val(repr(-v.const), INT, -v.const)
+        return Val(f"(-{v.code})", INT)
+
+    def ex_IfExpr(self, node: A.IfExpr, sc: Scope) -> Val:
+        c = self.ex(node.condition, sc)
+        if c.t != BOOL:
+            raise Unsupported(node, "a condition that is not yes/no")
+        if c.known:
+            return self.ex(node.then if c.const else node.otherwise, sc)
+        a = self.ex(node.then, sc)
+        b = self.ex(node.otherwise, sc)
+        t = self.join(a.t, b.t, node)
+        return Val(f"({a.code} if {c.code} else {b.code})", t)
+
+    def join(self, a: Any, b: Any, node: A.Node) -> Any:
+        if a == b:
+            return a
+        if a == NONE:
+            return b
+        if b == NONE:
+            return a
+        if is_list(a) and is_list(b):
+            if a[1] == NONE:
+                return b
+            if b[1] == NONE:
+                return a
+        raise Unsupported(node, f"a value that is a {a} or a {b}")
+
+    def ex_ListLit(self, node: A.ListLit, sc: Scope) -> Val:
+        items = [self.ex(i, sc) for i in node.items]
+        t = NONE
+        for v in items:
+            t = self.join(t, v.t, node)
+        if items and all(v.known for v in items) and t in (INT, STR, BOOL, PLAYER, ZONE_T):
+            return Val(f"list({self.k(tuple(v.const for v in items))})", list_of(t), [v.const for v in items])
+        return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t))
+
+    def ex_RangeExpr(self, node: A.RangeExpr, sc: Scope) -> Val:
+        lo = self.ex(node.low, sc)
+        hi = self.ex(node.high, sc)
+        if lo.t != INT or hi.t != INT:
+            raise Unsupported(node, "a range of non-numbers")
+        return Val(f"list(range({lo.code}, {hi.code} + 1))", list_of(INT))
+
+    def items_of(self, v: Val, node: A.Node) -> Val:
+        """What `for each` and the queries go through: a list, a pile's cards, a bundle's kinds."""
+        if is_list(v.t):
+            return v
+        if v.t == PILE_T:
+            return Val(f"list({v.code})", list_of(CARD_T))
+        if v.t == BUNDLE:
+            return Val(f"[k for k in KN if {v.code}.get(k)]", list_of(STR))
+        raise Unsupported(node, f"going through a {v.t}")
+
+    def ex_InExpr(self, node: A.InExpr, sc: Scope) -> Val:
+        item = self.ex(node.item, sc)
+        cont = self.items_of(self.ex(node.container, sc), node.container)
+        if item.t == BOOL or cont.t[1] == BOOL:
+            raise Unsupported(node, "`in` with yes/no values")
+        if item.t != cont.t[1] and cont.t[1] != NONE:
+            return Val("False", BOOL, False)
+        return Val(f"({item.code} in {cont.code})", BOOL)
+
+    def iterable(self, source: A.Expr, sc: Scope) -> Val:
+        """A comprehension's source."""
+        return self.items_of(self.ex(source, sc), source)
+
+    def query(self, node: A.Node, source: A.Expr, var: str, sc: Scope) -> tuple[Val, str, Scope]:
+        src = self.iterable(source, sc)
+        py = self.fresh("q")
+        inner = sc.child(**{var: Val(py, src.t[1], domain=domain_of(src))})
+        return src, py, inner
+
+    def ex_Comprehension(self, node: A.Comprehension, sc: Scope) -> Val:
+        src, py, inner = self.query(node, node.source, node.var, sc)
+        el = self.ex(node.element, inner)
+        cond = ""
+        if node.condition is not None:
+            c = self.ex(node.condition, inner)
+            cond = f" if {c.code}"
+        return Val(f"[{el.code} for {py} in {src.code}{cond}]", list_of(el.t))
+
+    def ex_NestedComprehension(self, node: A.NestedComprehension, sc: Scope) -> Val:
+        parts = []
+        inner = sc
+        for clause in node.clauses:
+            src = self.iterable(clause.source, inner)
+            py = self.fresh("q")
+            inner = inner.child(**{clause.var: Val(py, src.t[1])})
+            parts.append(f"for {py} in {src.code}")
+            if clause.condition is not None:
+                parts.append(f"if {self.ex(clause.condition, inner).code}")
+        el = self.ex(node.element, inner)
+        return Val(f"[{el.code} {' '.join(parts)}]", list_of(el.t))
+
+    def ex_Where(self, node: A.Where, sc: Scope) -> Val:
+        src, py, inner = self.query(node, node.source, "it", sc)
+        c = self.ex(node.condition, inner)
+        if c.t != BOOL:
+            raise Unsupported(node, "a condition that is not yes/no")
+        return Val(f"[{py} for {py} in {src.code} if {c.code}]", src.t)
+
+    def ex_Ordered(self, node: A.Ordered, sc: Scope) -> Val:
+        src, py, inner = self.query(node, node.source, "it", sc)
+        key = self.ex(node.key, inner)
+        code = key.code
+        if node.descending:
+            if key.t == INT:
+                code = f"-({code})"
+            elif is_list(key.t) and key.t[1] == INT:
+                code = f"[-x for x in {code}]"
+            else:
+                raise Unsupported(node, "ordering by a value that is not numbers")
+        elif key.t != INT and key.t != list_of(INT):
+            raise Unsupported(node, "ordering by a value that is not numbers")
+        return Val(f"sorted({src.code}, key=lambda {py}: {code})", src.t)
+
+    def ex_Extreme(self, node: A.Extreme, sc: Scope) -> Val:
+        src, py, inner = self.query(node, node.source, "it", sc)
+        key = self.ex(node.key, inner)
+        if key.t != INT:
+            raise Unsupported(node, "`with most/fewest` of a value that is not a number")
+        pick = "max" if node.most else "min"
+        # max/min return the first of the best: as the reference engine does
+        return Val(f"{pick}({src.code}, key=lambda {py}: {key.code}, default=None)", src.t[1])
+
+    def ex_AtPhaseStart(self, node: A.AtPhaseStart, sc: Scope) -> Val:
+        inner = Scope(sc.names, "PS")
+        return self.ex(node.operand, inner)
+
+    def ex_LetIn(self, node: A.LetIn, sc: Scope) -> Val:
+        v = self.ex(node.value, sc)
+        py = self.fresh("v")
+        body = self.ex(node.body, sc.child(**{node.name: Val(py, v.t)}))
+        return Val(f"(lambda {py}: {body.code})({v.code})", body.t)
+
+    def ex_BundleLit(self, node: A.BundleLit, sc: Scope) -> Val:
+        parts = []
+        for kind, expr in node.items:
+            if kind not in self.d.kinds:
+                raise Unsupported(node, f"{kind!r} is not a kind")
+            v = self.ex(expr, sc)
+            if v.t != INT:
+                raise Unsupported(expr, "a bundle count that is not a number")
+            parts.append((kind, v))
+        if all(v.known for _, v in parts):
+            out: dict[str, int] = {}
+            for kind, v in parts:
+                if v.const < 0:
+                    raise Unsupported(node, "a negative count in a bundle")
+                if v.const:
+                    out[kind] = out.get(kind, 0) + v.const
+            return Val(f"dict({self.k(out)})", BUNDLE, out)
+        raise Unsupported(node, "a bundle with counts known only during the game")
+
+    # --- calls
+    def ex_Call(self, node: A.Call, sc: Scope) -> Val:
+        args = [self.ex(a, sc) for a in node.args]
+        name = node.func
+        if name in self.d.funcs:
+            return self.call_func(name, args, node, sc)
+        if name in self.d.tables:
+            return self.call_table(name, args, node, sc)
+        method = getattr(self, "b_" + name, None)
+        if method is None:
+            raise Unsupported(node, f"no flat form for the built-in {name}")
+        return method(node, sc, *args)
+
+    def b_count(self, node, sc, zones: Val, kinds: Val) -> Val:
+        names = self.kinds_value(kinds, node)
+        if zones.t == ZONE_T:
+            return self.count_in(zones, names, sc)
+        if zones.t != list_of(ZONE_T):
+            raise Unsupported(node, "count over something that is not zones")
+        idx = [self.lay.kind_index(k) for k in names]
+        z = sc.zsrc
+        if zones.known:
+            return Val(" + ".join(f"{z}[{b + i}]" for b in zones.const for i in idx) or "0", INT)
+        q = self.fresh("q")
+        inner = " + ".join(f"{z}[{q} + {i}]" for i in idx)
+        return Val(f"sum([{inner} for {q} in {zones.code}])", INT)
+
+    def kinds_value(self, kinds: Val, node: A.Node) -> list[str]:
+        if not kinds.known:
+            raise Unsupported(node, "kinds known only during the game")
+        value = kinds.const
+        names = [value] if isinstance(value, str) else value
+        if not all(isinstance(k, str) and k in self.d.kinds for k in names):
+            raise Unsupported(node, "not token kinds")
+        return names
+
+    def b_min(self, node, sc, *args: Val) -> Val:
+        return self._extreme("min", node, args)
+
+    def b_max(self, node, sc, *args: Val) -> Val:
+        return self._extreme("max", node, args)
+
+    def _extreme(self, fn: str, node, args) -> Val:
+        if len(args) == 1 and args[0].t == list_of(INT):
+            return Val(f"{fn}({args[0].code})", INT)
+        if all(a.t == INT for a in args):
+            if all(a.known for a in args):
+                value = (min if fn == "min" else max)(a.const for a in args)
+                return Val(repr(value), INT, value)
+            return Val(f"{fn}({', '.join(a.code for a in args)})", INT)
+        raise Unsupported(node, f"{fn} of values that are not numbers")
+
+    def b_sum(self, node, sc, values: Val) -> Val:
+        if values.t != list_of(INT):
+            raise Unsupported(node, "sum of a list that is not numbers")
+        return Val(f"sum({values.code})", INT)
+
+    def b_len(self, node, sc, values: Val) -> Val:
+        v = self.items_of(values, node)
+        if values.t == PILE_T:
+            return Val(f"len({values.code})", INT)
+        return Val(f"len({v.code})", INT)
+
+    def b_neighbour(self, node, sc, player: Val, side: Val) -> Val:
+        if player.t != PLAYER or side.t != STR:
+            raise Unsupported(node, "neighbour of something that is not a player and a side")
+        if side.known:
+            if side.const not in ("left", "right"):
+                raise Unsupported(node, "a side that is not left or right")
+            step = self.left_step if side.const == "left" else -self.left_step
+            return Val(f"(({player.code} + {step}) % {self.n})", PLAYER)
+        return Val(f"NB[{side.code}][{player.code}]", PLAYER)
+
+    def b_opposite(self, node, sc, side: Val) -> Val:
+        if side.known:
+            if side.const not in ("left", "right"):
+                raise Unsupported(node, "a side that is not left or right")
+            other = "right" if side.const == "left" else "left"
+            return Val(repr(other), STR, other)
+        return Val(f"OPP[{side.code}]", STR)
+
+    def b_rank(self, node, sc, player: Val) -> Val:
+        return Val(f"((({player.code}) - G[0]) * {self.left_step} % {self.n})", INT)
+
+    def b_top(self, node, sc, pile: Val) -> Val:
+        if pile.t != PILE_T:
+            raise Unsupported(node, "top of something that is not a pile")
+        return Val(f"first_of({pile.code})", CARD_T)
+
+    def b_first(self, node, sc, items: Val) -> Val:
+        v = self.items_of(items, node)
+        return Val(f"first_of({v.code})", v.t[1])
+
+    def b_first_n(self, node, sc, items: Val, n: Val) -> Val:
+        v = self.items_of(items, node)
+        if n.t != INT:
+            raise Unsupported(node, "first_n of a count that is not a number")
+        return Val(f"{v.code}[:max(0, {n.code})]", v.t)
+
+    def b_abs(self, node, sc, n: Val) -> Val:
+        if n.t != INT:
+            raise Unsupported(node, "abs of a value that is not a number")
+        return Val(f"abs({n.code})", INT)
+
+    def b_seat(self, node, sc, p: Val) -> Val:
+        if p.t != PLAYER:
+            raise Unsupported(node, "seat of a value that is not a player")
+        return Val(f"({p.code} + 1)", INT)
+
+    def b_size(self, node, sc, thing: Val) -> Val:
+        z = sc.zsrc
+        if thing.t == ZONE_T:
+            return Val(f"zone_size({z}, {thing.code})", INT)
+        if thing.t == PILE_T:
+            return Val(f"len({thing.code})", INT)
+        if thing.t == BUNDLE:
+            return Val(f"sum({thing.code}.values())", INT)
+        if is_list(thing.t) and thing.t[1] != ZONE_T:
+            return Val(f"len({thing.code})", INT)
+        raise Unsupported(node, f"size of a {thing.t}")
+
+    def b_zones(self, node, sc, player: Val, names: Val) -> Val:
+        if player.t != PLAYER or names.t != list_of(STR):
+            raise Unsupported(node, "zones of something that is not a player and zone names")
+        if names.known:
+            offs = [self.lay.player_offset(n) for n in names.const]
+            if player.known:
+                base = player.const * self.lay.player_stride
+                consts = [o + base for o in offs]
+                return Val(f"list({self.k(tuple(consts))})", list_of(ZONE_T), consts)
+            table = tuple(tuple(o + s * self.lay.player_stride for o in offs) for s in range(self.n))
+            return Val(f"list({self.k(table)}[{player.code}])", list_of(ZONE_T))
+        offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
+        q = self.fresh("q")
+        return Val(f"[{self.k(offsets)}[{q}] + {player.code} * {self.lay.player_stride} for {q} in {names.code}]",
+                   list_of(ZONE_T))
+
+    def b_kinds(self, node, sc, thing: Val) -> Val:
+        if thing.t == ZONE_T:
+            return Val(f"zone_kinds({sc.zsrc}, {thing.code})", list_of(STR))
+        if thing.t == BUNDLE:
+            return Val(f"[k for k in KN if {thing.code}.get(k)]", list_of(STR))
+        raise Unsupported(node, "kinds of something that is not a zone or a bundle")
+
+    def b_pieces(self, node, sc, thing: Val) -> Val:
+        if thing.t == ZONE_T:
+            return Val(f"zone_pieces({sc.zsrc}, {thing.code})", list_of(STR))
+        raise Unsupported(node, "pieces of something that is not a zone")
+
+    def b_contents(self, node, sc, zone: Val) -> Val:
+        if zone.t != ZONE_T:
+            raise Unsupported(node, "contents of something that is not a zone")
+        return Val(f"zone_contents({sc.zsrc}, {zone.code})", BUNDLE)
+
+    def b_one_of_each(self, node, sc, kinds: Val) -> Val:
+        v = self.items_of(kinds, node)
+        if v.t != list_of(STR):
+            raise Unsupported(node, "one_of_each of something that is not kinds")
+        return Val(f"dict.fromkeys({v.code}, 1)", BUNDLE)
+
+    def b_cards(self, node, sc, deck: Val) -> Val:
+        if not deck.known or deck.const not in self.d.decks:
+            raise Unsupported(node, "cards of a deck known only during the game")
+        names = self.rules().deck_cards(deck.const)
+        return Val(f"[CardValue(n) for n in {self.k(tuple(names))}]", list_of(CARD_T))
+
+    def b_sample(self, node, sc, n: Val, items: Val) -> Val:
+        v = self.items_of(items, node)
+        return Val(f"sample_of({n.code}, {v.code})", v.t)
+
+    def b_pick(self, node, sc, items: Val) -> Val:
+        v = self.items_of(items, node)
+        return Val(f"pick_of({v.code})", v.t[1])
+
+    def b_share_in_turn(self, node, sc, total: Val, claims: Val) -> Val:
+        if total.t != INT or claims.t != list_of(INT):
+            raise Unsupported(node, "share_in_turn of values that are not numbers")
+        return Val(f"share_out(max(0, {total.code}), [max(0, c) for c in {claims.code}])", list_of(INT))
+
+    def b_all(self, node, sc, items: Val) -> Val:
+        if items.t != list_of(BOOL):
+            raise Unsupported(node, "all of values that are not yes/no")
+        return Val(f"all({items.code})", BOOL)
+
+    def b_any(self, node, sc, items: Val) -> Val:
+        if items.t != list_of(BOOL):
+            raise Unsupported(node, "any of values that are not yes/no")
+        return Val(f"any({items.code})", BOOL)
+
+    # --- funcs, tables, modifiers
+    def call_func(self, name: str, args: list[Val], node: A.Node, sc: Scope) -> Val:
+        func = self.d.funcs[name]
+        if len(args) != len(func.params):
+            raise Unsupported(node, "a call with the wrong number of values")
+        key = ("func", name, tuple((a.t, a.domain) for a in args), sc.zsrc)
+        py = self.defined.get(key)
+        if py is None:
+            py = self.defined[key] = self.fresh("F")
+            self.func_unit(py, name, args, sc.zsrc)
+        t = self.func_types[py]
+        if t is None:
+            raise Unsupported(node, "a func that calls itself")
+        inline = self.inlined(py, [a.code for a in args])
+        if inline is not None:
+            return Val(inline, t)
+        return Val(f"{py}({', '.join(a.code for a in args)})", t)
+
+    def inlined(self, py: str, args: list[str]) -> str | None:
+        """The body of a func with no modifiers written where it is called, when that keeps its
+        meaning: each argument that is not a plain name or literal is used at most once, and
+        nothing drawn at random moves (or repeats)."""
+        body = self.func_bodies.get(py)
+        if body is None or len(body) > 400 or _QUOTED_PARAM.search(body):
+            return None
+        for i, a in enumerate(args):
+            uses = len(re.findall(rf"\ba{i}\b", body))
+            if uses > 1 and not _SIMPLE.match(a):
+                return None
+            if uses and ("sample_of" in a or "pick_of" in a):
+                return None
+        return "(" + _PARAM.sub(lambda m: f"({args[int(m.group(1))]})", body) + ")"
+
+    def func_unit(self, py: str, name: str, args: list[Val], zsrc: str) -> None:
+        func = self.d.funcs[name]
+        params = [f"a{i}" for i in range(len(args))]
+        types = [a.t for a in args]
+        code = Code(f"def {py}({', '.join(params)}):")
+        sc = Scope({p: Val(params[i], types[i], domain=args[i].domain) for i, p in enumerate(func.params)}, zsrc)
+        self.func_types[py] = None  # (while its body is lowered: a call back to it is refused)
+        body = self.ex(func.value, sc)
+        code(f"v = {body.code}")
+        t = self.apply_modifiers(code, name, params, types, body.t, zsrc)
+        code("return v")
+        self.func_types[py] = t
+        if len(code.lines) == 3 and "sample_of" not in body.code and "pick_of" not in body.code:
+            self.func_bodies[py] = body.code  # (no modifier: the body alone is the value)
+        self.units.append(code.text())
+
+    def apply_modifiers(self, code: Code, name: str, params: list[str], types: list[Any], t: Any,
+                        zsrc: str) -> Any:
+        """The modifiers of a func or table, in order, each on the value so far (`base`)."""
+        for attached in self.d.modifiers.get(name, ()):
+            mod = attached.decl
+            names = {p: Val(params[i], types[i]) for i, p in enumerate(mod.params)}
+            names["base"] = Val("v", t)
+            guard = []
+            if attached.card is not None:
+                names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
+                guard.append(self.active_test(attached.card.name))
+            sc = Scope(names, zsrc)
+            if mod.condition is not None:
+                c = self.ex(mod.condition, sc)
+                if c.t != BOOL:
+                    raise Unsupported(mod, "a condition that is not yes/no")
+                if c.known and not c.const:
+                    continue
+                if not c.known:
+                    guard.append(c.code)
+            value = self.ex(mod.value, sc)
+            t = self.join(t, value.t, mod)
+            key = attached.card.name if attached.card is not None else mod.key
+            inner = f"v = {value.code}; FD[{key!r}] = FD.get({key!r}, 0) + 1"
+            code(f"if {' and '.join(guard)}: {inner}" if guard else inner)
+        return t
+
+    def active_test(self, card: str) -> str:
+        i = self.active_cards.setdefault(card, len(self.active_cards))
+        return f"(AC[0] or act())[{i}]"
+
+    def call_table(self, name: str, args: list[Val], node: A.Node, sc: Scope) -> Val:
+        if len(args) != 1 or args[0].t != INT:
+            raise Unsupported(node, "a table looked up by something that is not one number")
+        key = ("table", name, sc.zsrc)
+        py = self.defined.get(key)
+        if py is None:
+            py = self.defined[key] = self.fresh("T")
+            self.func_types[py] = None
+            table = self.d.tables[name]
+            code = Code(f"def {py}(a0):")
+            sc2 = Scope({table.param: Val("a0", INT)}, sc.zsrc)
+            t = NONE
+            word = "if"
+            for entry in table.rows:
+                row = entry.row
+                v = self.ex(entry.value, sc2)
+                t = self.join(t, v.t, entry)
+                test = "True" if row.low is None else f"{row.low} <= a0 <= {row.high}"
+                code(f"{word} {test}:")
+                code(f"    v = {v.code}")
+                word = "elif"
+                if row.low is None:
+                    break
+            else:
+                code("else:")
+                code("    raise Abort")
+            self.func_types[py] = self.apply_modifiers(code, name, ["a0"], [INT], t, sc.zsrc)
+            code("return v")
+            self.units.append(code.text())
+        t = self.func_types[py]
+        if t is None:
+            raise Unsupported(node, "a table that looks itself up")
+        return Val(f"{py}({args[0].code})", t)

@@ -1,0 +1,170 @@
+"""Plays whole games with the flat target, and falls back on the reference engine.
+
+`play_flat(d, players, seed, make_agents)` gives the GameResult the reference engine gives for
+the same seed and agents (tests/test_flat_target.py holds it to that): played by the flat
+module when the rules and agents allow it, else (or when the flat code stops) by the engine.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from ...semantics.definition import GameDef, round_cap
+from ..chance import Chance
+from ..game import Game, GameResult
+from ..interpreter import DEFAULT_STEP_BUDGET
+from .compiler import Unsupported
+from .generator import FlatModule
+from .support import Ended
+
+_MODULES: weakref.WeakKeyDictionary[GameDef, dict[int, FlatModule | Unsupported]] = weakref.WeakKeyDictionary()
+
+
+def flat_module(d: GameDef, players: int) -> FlatModule | Unsupported:
+    """The flat module of these rules at this table size (made once), or why there is none."""
+    by_size = _MODULES.setdefault(d, {})
+    module = by_size.get(players)
+    if module is None:
+        try:
+            module = FlatModule(d, players)
+        except Unsupported as why:
+            module = why
+        except RecursionError:
+            module = Unsupported(None, "rules nested too deeply for the flat target")
+        by_size[players] = module
+    return module
+
+
+def fast_agents(agents: list) -> bool:
+    """Whether every agent answers through the small fast protocol (fast_may, fast_choose,
+    fast_distribute) with the same answers as through `decide`."""
+    return all(getattr(a, "fast_protocol", False) for a in agents)
+
+
+class Stopped(Exception):
+    """The flat code stopped (an error the reference engine reports, or a limit)."""
+
+
+def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_STEP_BUDGET,
+                watcher: Callable[..., None] | None = None, max_rounds: int | None = None) -> GameResult:
+    """One game on the flat module; raises Stopped where the reference engine must take over.
+    `watcher(source, dest, {kind: n}, "phase.step")` is told of every move of tokens, as
+    Runtime.watch_moves tells it (once per step, in order: the simulator's metrics)."""
+    d = m.d
+    ns = m.ns
+    moves: list | None = None
+    flush = None
+    if watcher is not None:
+        moves = []
+        refs = m.layout.refs()
+        kinds = m.layout.kinds
+        steps = m.steps
+        W = ns["W"]
+        width = m.layout.width
+
+        def flush() -> None:
+            at = steps[W[0]]
+            for s, t, k, n in moves:
+                watcher(refs[s // width], refs[t // width], {kinds[k]: n}, at)
+            moves.clear()
+    m.reset(Chance(seed).rng, agents, budget, moves, flush)
+    Z = ns["Z"]
+    PS = ns["PS"]
+    G = ns["G"]
+    AC = ns["AC"]
+    width = m.layout.width
+    try:
+        if "setup" in m.gen.reading_start:
+            PS[:] = Z
+        m.setup_fn()
+        baseline = [sum(Z[k::width]) for k in range(width)]
+        cap = round_cap(d.game) if max_rounds is None else max_rounds
+        last = d.game.end_after
+        over = False
+        rounds_done = None
+        while True:
+            G[1] += 1
+            AC[0] = None
+            try:
+                for _name, reads, fn in m.phase_fns:
+                    if reads:
+                        PS[:] = Z
+                    fn()
+            except Ended:
+                over = True
+                if moves:
+                    flush()
+            if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
+                raise Stopped
+            if over:
+                break
+            if last is not None and G[1] >= last:
+                rounds_done = G[1]
+                break
+            if G[1] >= cap:
+                raise Stopped
+    except (Stopped, Ended):
+        raise Stopped from None
+    except Exception:  # whatever stops the flat code: the reference engine plays the game again
+        raise Stopped from None
+    return _result(m, over, rounds_done)
+
+
+def _result(m: FlatModule, over: bool, rounds_done: int | None) -> GameResult:
+    ns = m.ns
+    n = m.players
+    scores: dict[str, int] = {}
+    breaks: dict[str, list[Any]] = {}
+    for seat in range(n):
+        values = m.score_of(seat)
+        scores[f"P{seat + 1}"] = values[0]
+        breaks[f"P{seat + 1}"] = values[1:]
+    keys = {p: [scores[p], *breaks[p]] for p in scores}
+    best = max(keys.values())
+    winners = [p for p in scores if keys[p] == best]
+    rnd = ns["G"][1]
+    played = rounds_done if rounds_done is not None else (rnd - 1 if over else rnd)
+    return GameResult(scores, breaks, winners, played, dict(ns["FD"]), snapshot(m))
+
+
+def snapshot(m: FlatModule) -> dict[str, Any]:
+    """The end state as GameState.snapshot writes it."""
+    ns = m.ns
+    d = m.d
+    gen = m.gen
+    piles = {}
+    for i, name in enumerate(gen.pile_names):
+        if ns[f"PL{i}"]:
+            piles[name] = [c.name for c in ns[f"PL{i}"]]
+    for seat in range(m.players):
+        for i, name in enumerate(gen.player_pile_names):
+            cards = ns[f"PP{i}"][seat]
+            if cards:
+                piles[f"P{seat + 1}.{name}"] = [c.name for c in cards]
+    var_names = list(d.vars)
+    pvar_names = list(d.player_vars)
+    return {
+        "round": ns["G"][1],
+        "active": f"P{ns['G'][0] + 1}",
+        "zones": m.layout.zone_contents(ns["Z"]),
+        "piles": piles,
+        "vars": {k: m.encode_var(ns["VG"][var_names.index(k)], m.var_types[var_names.index(k)])
+                 for k in sorted(var_names)},
+        "player_vars": [{k: m.encode_var(ns[f"PV{pvar_names.index(k)}"][seat], m.pvar_types[pvar_names.index(k)])
+                         for k in sorted(pvar_names)} for seat in range(m.players)],
+    }
+
+
+def play_flat(d: GameDef, players: int, seed: int, make_agents: Callable[[], list],
+              budget: int = DEFAULT_STEP_BUDGET) -> tuple[GameResult, bool]:
+    """A game's result, and whether the flat target played it (else the reference engine did)."""
+    agents = make_agents()
+    m = flat_module(d, players)
+    if isinstance(m, FlatModule) and fast_agents(agents):
+        try:
+            return play_module(m, seed, agents, budget), True
+        except Stopped:
+            agents = make_agents()  # fresh streams: the reference plays the game from the start
+    return Game(d, players, seed, agents=agents, step_budget=budget).play(), False

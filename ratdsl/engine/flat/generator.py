@@ -1,0 +1,153 @@
+"""Assembles the flat module of one rule set at one table size: the setup and each phase as
+functions over the flat state, made once and reused for every game (see game.py)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from ...semantics.definition import GameDef
+from ...semantics.values import CardValue
+from .compiler import INT, NONE, PLAYER, STR, Code, Scope, Unsupported, Val
+from .statements import StatementLowering
+from .support import (
+    Abort,
+    Ended,
+    bundle_scale,
+    bundle_sum,
+    count_kinds,
+    draw,
+    first_of,
+    make_zone_readers,
+    move_all,
+    move_bundle,
+    move_tokens,
+    take_cards,
+)
+
+
+class FlatModule:
+    """The generated functions of one rule set at one table size, and the state they share."""
+
+    def __init__(self, d: GameDef, players: int):
+        gen = StatementLowering(d, players)
+        self.d = d
+        self.players = players
+        self.layout = lay = gen.lay
+        n = players
+        step = gen.left_step
+        players_from = [[(a + i * step) % n for i in range(n)] for a in range(n)]
+        ns: dict[str, Any] = gen.ns
+        ns.update({
+            "Abort": Abort, "Ended": Ended, "CardValue": CardValue,
+            "move_tokens": move_tokens, "move_all": move_all, "move_bundle": move_bundle, "draw": draw,
+            "take_cards": take_cards, "bundle_sum": bundle_sum, "bundle_scale": bundle_scale,
+            "KN": tuple(lay.kinds), "KI": {k: i for i, k in enumerate(lay.kinds)}, "RK_": range(lay.width),
+            "PF": players_from, "ZL": lay.labels(),
+            "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
+            "OPP": {"left": "right", "right": "left"},
+            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
+            "FD": {}, "MV": None, "BUDGET": 0, "RNG": None, "AG": [], "FLUSH": None,
+        })
+        from ...semantics.builtins import share_out
+
+        ns["share_out"] = share_out
+        ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of)
+        for i, _name in enumerate(gen.pile_names):
+            ns[f"PL{i}"] = []
+        for i, _name in enumerate(gen.player_pile_names):
+            ns[f"PP{i}"] = [[] for _ in range(n)]
+        ns["PILES"] = [ns[f"PL{i}"] for i in range(len(gen.pile_names))] + [
+            ns[f"PP{i}"][s] for s in range(n) for i in range(len(gen.player_pile_names))]
+        ns["sample_of"] = self._sample
+        ns["pick_of"] = self._pick
+        self.ns = ns
+        self.gen = gen
+        # the initial values of variables
+        self.var_init = [self._constant(v.value, gen, Scope()) for v in d.vars.values()]
+        self.pvar_init = [[self._constant(v.value, gen, Scope({"me": Val(repr(s), PLAYER, s)}))
+                           for s in range(n)] for v in d.player_vars.values()]
+        ns["VG"] = list(self.var_init)
+        for i in range(len(d.player_vars)):
+            ns[f"PV{i}"] = list(self.pvar_init[i])
+        self.var_types = [gen.ex(v.value, Scope()).t for v in d.vars.values()]
+        self.pvar_types = [gen.pvar_type(name, v) for name, v in d.player_vars.items()]
+        # setup, then each phase: one function each
+        self.steps: list[str] = []
+        self.setup = self._steps_function("setup", d.setup.steps if d.setup else [])
+        self.phases = [(name, name in gen.reading_start, self._steps_function(name, d.phases[name].steps))
+                       for name in d.round]
+        reveal = gen.reveal_effects()
+        gen.scoring_unit()
+        gen.activity_unit()
+        source = "\n\n".join(gen.units)
+        self.source = source
+        exec(compile(source, f"<flat {d.game.name} {players}p>", "exec"), ns)  # generated from the AST only
+        ns["ON_REVEAL"] = {name: ns[py] for name, py in reveal.items()}
+        self.setup_fn = ns[self.setup]
+        self.phase_fns = [(name, reads, ns[py]) for name, reads, py in self.phases]
+        self.score_of = ns["score_of"]
+
+    def _constant(self, node, gen: StatementLowering, sc: Scope) -> Any:
+        v = gen.ex(node, sc)
+        if not v.known:
+            raise Unsupported(node, "a variable whose first value is not a constant")
+        return v.const
+
+    def _steps_function(self, phase: str, steps) -> str:
+        gen = self.gen
+        py = gen.fresh("P")
+        code = Code(f"def {py}():")
+        for step in steps:
+            code("if MV: FLUSH()")  # (the moves of the step before, counted for its metrics)
+            code(f"W[0] = {len(self.steps)}")
+            self.steps.append(f"{phase}.{step.name}")
+            gen.block(step.body, code, Scope())
+        code("if MV: FLUSH()")
+        gen.units.append(code.text())
+        return py
+
+    def _sample(self, n: int, items: list) -> list:
+        if n < 0 or n > len(items):
+            raise Abort
+        return self.ns["RNG"].sample(list(items), n)
+
+    def _pick(self, items: list) -> Any:
+        if not items:
+            return None
+        return self.ns["RNG"].sample(list(items), 1)[0]
+
+    # ------------------------------------------------------------------ one game
+    def reset(self, rng: Any, agents: list, budget: int, moves: list | None,
+              flush: Any = None) -> None:
+        """Empties the state for a new game. `moves`, when a list, collects every move of tokens
+        as (source, dest, kind, n), and `flush()` is called with it at the end of each step."""
+        ns = self.ns
+        ns["Z"][:] = [0] * self.layout.size
+        for pile in ns["PILES"]:
+            pile.clear()
+        ns["VG"][:] = self.var_init
+        for i, init in enumerate(self.pvar_init):
+            ns[f"PV{i}"][:] = init
+        ns["G"][:] = [0, 0]
+        ns["AC"][0] = None
+        ns["ST"][0] = 0
+        ns["W"][0] = 0
+        ns["FD"].clear()
+        ns["MV"] = moves
+        ns["FLUSH"] = flush
+        ns["BUDGET"] = budget
+        ns["RNG"] = rng
+        ns["AG"] = agents
+        ns["UID"] = itertools.count(1)
+
+    def encode_var(self, value: Any, t: Any) -> Any:
+        if t == PLAYER:
+            return None if value is None else f"P{value + 1}"
+        if t in (INT, STR, NONE) or value is None or value.__class__ is bool:
+            return value
+        if isinstance(value, CardValue):
+            return value.name
+        if isinstance(value, list):
+            return [self.encode_var(v, t[1]) for v in value]
+        raise Unsupported(None, f"recording a variable of kind {t}")

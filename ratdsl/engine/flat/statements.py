@@ -1,0 +1,554 @@
+"""Statements of the flat target: each statement kind as the Python lines that do it on the flat
+state (compiler.py lowers the expressions). A statement kind with no method here is Unsupported."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...language import ast as A
+from ...semantics.values import CardValue
+from .compiler import (
+    BOOL,
+    BUNDLE,
+    CARD_T,
+    INT,
+    NONE,
+    PILE_T,
+    PLAYER,
+    STR,
+    ZONE_T,
+    Code,
+    FlatCompiler,
+    Scope,
+    Unsupported,
+    Val,
+    domain_of,
+    is_list,
+    list_of,
+)
+
+
+class StatementLowering(FlatCompiler):
+    """Adds statements, rules, hooks and card effects to the expression lowering."""
+
+    def block(self, block: A.Block, code: Code, sc: Scope) -> None:
+        start = len(code.lines)
+        inner = sc.child()
+        for stmt in block.stmts:
+            inner = self.st(stmt, code, inner)
+        if len(code.lines) == start:
+            code("pass")
+
+    def indented(self, block: A.Block, code: Code, sc: Scope) -> None:
+        code.depth += 1
+        self.block(block, code, sc)
+        code.depth -= 1
+
+    def st(self, node: A.Node, code: Code, sc: Scope) -> Scope:
+        method = getattr(self, "st_" + type(node).__name__, None)
+        if method is None:
+            raise Unsupported(node, f"no flat form for the statement {type(node).__name__}")
+        out = method(node, code, sc)
+        return sc if out is None else out
+
+    def tick(self, code: Code) -> None:
+        """The step budget, counted per loop turn and rule call (coarser than the reference's
+        count, never above it: a game the reference finishes is never stopped here)."""
+        code("ST[0] += 1")
+        code("if ST[0] > BUDGET: raise Abort")
+
+    def cond(self, node: A.Expr, sc: Scope) -> Val:
+        c = self.ex(node, sc)
+        if c.t != BOOL:
+            raise Unsupported(node, "a condition that is not yes/no")
+        return c
+
+    # ------------------------------------------------------------------ names and control
+    def st_Let(self, node: A.Let, code: Code, sc: Scope) -> Scope:
+        v = self.ex(node.value, sc)
+        if v.known and v.t in (INT, BOOL, STR):
+            return sc.child(**{node.name: v})
+        py = self.fresh("v")
+        code(f"{py} = {v.code}")
+        return sc.child(**{node.name: Val(py, v.t)})
+
+    def st_Set(self, node: A.Set, code: Code, sc: Scope) -> None:
+        v = self.ex(node.value, sc)
+        target = node.target
+        if isinstance(target, A.Name):
+            ref = self.table.refs.get(id(target))
+            if target.id in sc.names and (ref is None or ref.is_local):
+                old = sc.names[target.id]
+                if old.known or old.t != self.join(old.t, v.t, node):
+                    raise Unsupported(node, "setting a local name to a value of another kind")
+                code(f"{old.code} = {v.code}")
+                return
+            if target.id in self.d.vars:
+                t = self.var_type(target.id, node)
+                self.join(t, v.t, node)
+                code(f"VG[{list(self.d.vars).index(target.id)}] = {v.code}")
+                code("AC[0] = None")
+                return
+            if target.id == "active":
+                if v.t != PLAYER:
+                    raise Unsupported(node, "an active player that is not a player")
+                code(f"G[0] = {v.code}")
+                code("AC[0] = None")
+                return
+        if isinstance(target, A.Attr):
+            owner = self.ex(target.obj, sc)
+            if owner.t == PLAYER and target.name in self.d.player_vars:
+                t = self.pvar_type(target.name, node)
+                if t != v.t and not (t == INT and v.known and v.t == INT):
+                    self.join(t, v.t, node)
+                code(f"PV{list(self.d.player_vars).index(target.name)}[{owner.code}] = {v.code}")
+                code("AC[0] = None")
+                return
+        raise Unsupported(node, "setting this")
+
+    def st_If(self, node: A.If, code: Code, sc: Scope) -> None:
+        c = self.cond(node.condition, sc)
+        if c.known:
+            chosen = node.then if c.const else node.otherwise
+            if chosen is not None:
+                self.block(chosen, code, sc)
+            return
+        code(f"if {c.code}:")
+        self.indented(node.then, code, sc)
+        if node.otherwise is not None:
+            code("else:")
+            self.indented(node.otherwise, code, sc)
+
+    def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
+        src = self.items_of(self.ex(node.source, sc), node.source)
+        py = self.fresh("i")
+        code(f"for {py} in {src.code}:")
+        code.depth += 1
+        self.tick(code)
+        self.block(node.body, code, sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}))
+        code.depth -= 1
+
+    def st_Repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
+        n = self.ex(node.count, sc)
+        if n.t != INT:
+            raise Unsupported(node, "repeat of something that is not a number")
+        code(f"for _ in range({n.code}):")
+        code.depth += 1
+        self.tick(code)
+        self.block(node.body, code, sc)
+        code.depth -= 1
+
+    def st_While(self, node: A.While, code: Code, sc: Scope) -> None:
+        c = self.cond(node.condition, sc)
+        code(f"while {c.code}:")
+        code.depth += 1
+        self.tick(code)
+        self.block(node.body, code, sc)
+        code.depth -= 1
+
+    def st_Secretly(self, node: A.Secretly, code: Code, sc: Scope) -> None:
+        self.block(node.body, code, sc)  # (nothing is logged or viewed here: nothing to hide)
+
+    def st_EndGame(self, node: A.EndGame, code: Code, sc: Scope) -> None:
+        code("raise Ended")
+
+    def st_Assert(self, node: A.Assert, code: Code, sc: Scope) -> None:
+        c = self.cond(node.condition, sc)
+        code(f"if not {c.code}: raise Abort")
+
+    def st_Say(self, node: A.Say, code: Code, sc: Scope) -> None:
+        for a in node.args:
+            self.ex(a, sc)  # (checked for a flat form; a say only writes to the log)
+
+    def st_Show(self, node: A.Show, code: Code, sc: Scope) -> None:
+        # What a player was shown is read only by views and the log, which the flat target's
+        # agents never read: the cards and player are still checked for a flat form.
+        self.ex(node.cards, sc)
+        self.ex(node.player, sc)
+
+    # ------------------------------------------------------------------ tokens
+    def zone_list(self, v: Val, node: A.Node) -> Val:
+        if v.t == ZONE_T:
+            return Val(f"[{v.code}]", list_of(ZONE_T), [v.const] if v.known else None)
+        if v.t == list_of(ZONE_T):
+            return v
+        raise Unsupported(node, f"a {v.t} where zones are expected")
+
+    def kinds_of_move(self, node: A.Move, sc: Scope) -> tuple[str, list[int] | None]:
+        """The kinds a move takes: their indexes as code, and the indexes when known now."""
+        if node.what is None:
+            idx = list(range(self.lay.width))
+            return repr(idx), idx
+        w = self.ex(node.what, sc)
+        if w.known:
+            names = [w.const] if isinstance(w.const, str) else w.const
+            if not all(isinstance(k, str) and k in self.d.kinds for k in names):
+                raise Unsupported(node.what, "not token kinds")
+            idx = [self.lay.kind_index(k) for k in names]
+            return repr(idx), idx
+        if w.t == STR:
+            return f"[KI[{w.code}]]", None
+        raise Unsupported(node.what, "kinds known only during the game")
+
+    def st_Move(self, node: A.Move, code: Code, sc: Scope) -> None:
+        src = self.ex(node.source, sc)
+        dst = self.ex(node.dest, sc)
+        if dst.t != ZONE_T:
+            raise Unsupported(node.dest, "a move to something that is not one zone")
+        q = node.quantity
+        amount = self.ex(q.amount, sc) if q.amount is not None else None
+        if amount is not None and amount.t == BUNDLE:
+            srcs = self.zone_list(src, node.source)
+            code(f"move_bundle(Z, {srcs.code}, {dst.code}, {amount.code}, KI, {q.mode == 'up_to'}, MV)")
+            return
+        kinds_code, kinds = self.kinds_of_move(node, sc)
+        if q.mode == "all":
+            srcs = self.zone_list(src, node.source)
+            if src.t == ZONE_T and kinds is not None and len(kinds) == 1:
+                self.move_one(code, src, dst, kinds[0], None, exact=False)
+                return
+            code(f"move_all(Z, {srcs.code}, {dst.code}, {kinds_code}, MV)")
+            return
+        if amount is None or amount.t != INT:
+            raise Unsupported(node, "a move of something that is not a number")
+        if src.t == ZONE_T and (kinds is None or len(kinds) == 1):
+            self.move_one(code, src, dst, kinds[0] if kinds else kinds_code[1:-1], amount, q.mode == "exact")
+            return
+        srcs = self.zone_list(src, node.source)
+        code(f"move_tokens(Z, {srcs.code}, {dst.code}, {amount.code}, {kinds_code}, {q.mode == 'exact'}, MV)")
+
+    def move_one(self, code: Code, src: Val, dst: Val, kind: Any, amount: Val | None, exact: bool) -> None:
+        """A move of one kind between two zones, written out."""
+        s = src.code if src.known else self.fresh("s")
+        d = dst.code if dst.known else self.fresh("d")
+        if not src.known:
+            code(f"{s} = {src.code}")
+        if not dst.known:
+            code(f"{d} = {dst.code}")
+        k = kind if isinstance(kind, int) else self.fresh("k")
+        if not isinstance(kind, int):
+            code(f"{k} = {kind}")
+        if src.known and dst.known and src.const == dst.const:
+            return
+        h = self.fresh("h")
+        n = self.fresh("n")
+        code(f"{h} = Z[{s} + {k}]")
+        if amount is None:
+            code(f"if {h}:")
+            code.depth += 1
+            inner_n = h
+        else:
+            code(f"{n} = {amount.code}")
+            if not (amount.known and amount.const >= 0):
+                code(f"if {n} < 0: raise Abort")
+            code(f"if {n} > {h}:")
+            code("    raise Abort" if exact else f"    {n} = {h}")
+            code(f"if {n}:")
+            code.depth += 1
+            inner_n = n
+        same = not (src.known and dst.known)
+        if same:
+            code(f"if {s} != {d}:")
+            code.depth += 1
+        code(f"Z[{s} + {k}] = {h} - {inner_n}")
+        code(f"Z[{d} + {k}] += {inner_n}")
+        code(f"if MV is not None: MV.append(({s}, {d}, {k}, {inner_n}))")
+        if same:
+            code.depth -= 1
+        code.depth -= 1
+
+    def st_Draw(self, node: A.Draw, code: Code, sc: Scope) -> None:
+        src = self.ex(node.source, sc)
+        dst = self.ex(node.dest, sc)
+        if src.t != ZONE_T or dst.t != ZONE_T:
+            raise Unsupported(node, "a draw that is not from one zone to one zone")
+        q = node.quantity
+        wanted = "None" if q.mode == "all" else self.ex(q.amount, sc).code
+        code(f"draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {q.mode == 'exact'}, MV)")
+
+    def st_Create(self, node: A.Create, code: Code, sc: Scope) -> None:
+        what = self.ex(node.what, sc)
+        where = self.ex(node.where, sc)
+        if where.t == ZONE_T and what.t == BUNDLE:
+            w = self.fresh("w")
+            code(f"{w} = {where.code}")
+            code(f"for k, c in {what.code}.items():")
+            code("    if c < 0: raise Abort")
+            code(f"    Z[{w} + KI[k]] += c")
+            return
+        if where.t == PILE_T and what.t in (list_of(CARD_T), CARD_T):
+            cards = what.code if is_list(what.t) else f"[{what.code}]"
+            code(f"{where.code}[:0] = [CardValue(c.name, next(UID)) for c in {cards}]")
+            code("AC[0] = None")
+            return
+        raise Unsupported(node, f"creating a {what.t} in a {where.t}")
+
+    # ------------------------------------------------------------------ cards
+    def cards_list(self, v: Val, node: A.Node) -> str:
+        if v.t == CARD_T:
+            return f"[{v.code}]"
+        if v.t == list_of(CARD_T):
+            return v.code
+        raise Unsupported(node, f"a {v.t} where cards are expected")
+
+    def st_Shuffle(self, node: A.Shuffle, code: Code, sc: Scope) -> None:
+        pile = self.ex(node.pile, sc)
+        if pile.t != PILE_T:
+            raise Unsupported(node, "shuffling something that is not a pile")
+        code(f"RNG.shuffle({pile.code})")
+        code("AC[0] = None")
+
+    def st_Place(self, node: A.Place, code: Code, sc: Scope) -> None:
+        what = self.ex(node.cards, sc)
+        pile = self.ex(node.pile, sc)
+        if pile.t != PILE_T:
+            raise Unsupported(node, "placing on something that is not a pile")
+        dst = self.fresh("p")
+        code(f"{dst} = {pile.code}")
+        if what.t == PILE_T:
+            src = self.fresh("p")
+            code(f"{src} = {what.code}")
+            code(f"if {src} is not {dst}:")
+            code(f"    {dst}[{'0:0' if node.where == 'top' else 'len(' + dst + '):'}] = {src}")
+            code(f"    {src}.clear()")
+        else:
+            taken = f"take_cards(PILES, {self.cards_list(what, node.cards)})"
+            if node.where == "top":
+                code(f"{dst}[0:0] = {taken}")
+            else:
+                code(f"{dst}.extend({taken})")
+        code("AC[0] = None")
+
+    def st_Reveal(self, node: A.Reveal, code: Code, sc: Scope) -> None:
+        n = self.ex(node.count, sc)
+        src = self.ex(node.source, sc)
+        dst = self.ex(node.dest, sc)
+        if n.t != INT or src.t != PILE_T or dst.t != PILE_T:
+            raise Unsupported(node, "a reveal that is not a number of cards between piles")
+        s, d, c = self.fresh("p"), self.fresh("p"), self.fresh("c")
+        code(f"{s} = {src.code}")
+        code(f"{d} = {dst.code}")
+        code(f"if {n.code} > len({s}): raise Abort")
+        code(f"for _ in range({n.code}):")
+        code(f"    {c} = {s}.pop(0)")
+        code(f"    {d}.insert(0, {c})")
+        code("    AC[0] = None")
+        code(f"    e = ON_REVEAL.get({c}.name)")
+        code("    if e is not None: e()")
+        self.uses_reveal = True
+
+    # ------------------------------------------------------------------ decisions
+    def st_AskMay(self, node: A.AskMay, code: Code, sc: Scope) -> None:
+        p = self.ex(node.player, sc)
+        if p.t != PLAYER:
+            raise Unsupported(node, "asking something that is not a player")
+        code(f"if AG[{p.code}].fast_may({node.id!r}):")
+        self.indented(node.body, code, sc)
+        if node.otherwise is not None:
+            code("else:")
+            self.indented(node.otherwise, code, sc)
+
+    def st_AskChoose(self, node: A.AskChoose, code: Code, sc: Scope) -> None:
+        p = self.ex(node.player, sc)
+        opts = self.items_of(self.ex(node.options, sc), node.options)
+        if p.t != PLAYER:
+            raise Unsupported(node, "asking something that is not a player")
+        t = opts.t[1]
+        o, i = self.fresh("o"), self.fresh("i")
+        code(f"{o} = {opts.code}")
+        code(f"if {o}:")
+        code.depth += 1
+        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o)}, {node.optional})")
+        code(f"if {i} is not None:")
+        code.depth += 1
+        py = self.fresh("v")
+        code(f"{py} = {o}[{i}]")
+        self.block(node.body, code, sc.child(**{node.var: Val(py, t)}))
+        code.depth -= 2
+
+    def encoder(self, t: Any, items: str) -> str:
+        """The options as the reference engine shows them to agents (values.encode)."""
+        if t in (INT, STR, BOOL, NONE):
+            return items
+        if t == PLAYER:
+            return f"[f'P{{x + 1}}' for x in {items}]"
+        if t == ZONE_T:
+            return f"[ZL[x // {self.lay.width}] for x in {items}]"
+        if t == CARD_T:
+            return f"[x.name for x in {items}]"
+        raise Unsupported(None, f"choosing among {t}")
+
+    def st_AskDistribute(self, node: A.AskDistribute, code: Code, sc: Scope) -> None:
+        p = self.ex(node.player, sc)
+        if not (isinstance(node.amount, A.Name) and node.amount.id in self.d.kinds):
+            raise Unsupported(node, "a distribution of something that is not one kind")
+        k = self.lay.kind_index(node.amount.id)
+        source = self.ex(node.source, sc)
+        targets = self.ex(node.targets, sc)
+        if p.t != PLAYER or source.t != ZONE_T or targets.t != list_of(STR):
+            raise Unsupported(node, "a distribution other than of a player's zone among zone names")
+        src, amount, names = self.fresh("s"), self.fresh("n"), self.fresh("z")
+        # In the reference's order: source, targets and every limit are worked out (modifiers
+        # fire) before the amount is read; nothing is asked when there is nothing to place.
+        code(f"{src} = {source.code}")
+        code(f"{names} = list(dict.fromkeys({targets.code}))")
+        most, least, checks = [], [], []
+        for limit in node.limits:
+            value = self.ex(limit.amount, sc)
+            zones = self.ex(limit.zones, sc)
+            if value.t != INT or zones.t != list_of(STR):
+                raise Unsupported(limit, "a limit other than a number of zone names")
+            v, z = self.fresh("l"), self.fresh("l")
+            code(f"{v} = {value.code}")
+            code(f"{z} = {zones.code}")
+            if limit.kind == "most":
+                most.append(f"({v}, {z})")
+            else:
+                checks.append(f"{z} = [x for x in {z} if x in {names}]")
+                checks.append(f"if not {z} and {v} > 0: raise Abort")
+                least.append(f"({v}, {z})")
+        code(f"{amount} = Z[{src} + {k}]")
+        code(f"if {amount}:")
+        code.depth += 1
+        for line in checks:
+            code(line)
+        ans = self.fresh("a")
+        code(f"{ans} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
+             f"[{', '.join(least)}])")
+        stride = self.lay.player_stride
+        offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
+        base = self.fresh("b")
+        code(f"{base} = {p.code} * {stride}")
+        code(f"for z in {names}:")
+        code(f"    c = {ans}.get(z)")
+        code("    if c:")
+        code(f"        Z[{src} + {k}] -= c")
+        code(f"        t = {self.k(offsets)}[z] + {base}")
+        code(f"        Z[t + {k}] += c")
+        code(f"        if MV is not None: MV.append(({src}, t, {k}, c))")
+        code.depth -= 1
+
+    # ------------------------------------------------------------------ rules and hooks
+    def st_Do(self, node: A.Do, code: Code, sc: Scope) -> None:
+        args = [self.ex(a, sc) for a in node.args]
+        py = self.rule_function(node.rule, args, sc.zsrc, node)
+        code(f"{py}({', '.join(a.code for a in args)})")
+
+    def rule_function(self, name: str, args: list[Val], zsrc: str, node: A.Node) -> str:
+        """A rule's function for arguments of these kinds (and possible values), with its hooks."""
+        rule = self.d.rules.get(name)
+        types = [a.t for a in args]
+        if rule is None or len(rule.params) != len(types):
+            raise Unsupported(node, f"the rule {name}")
+        key = ("rule", name, tuple((a.t, a.domain) for a in args), zsrc)
+        py = self.defined.get(key)
+        if py is not None:
+            return py
+        py = self.defined[key] = self.fresh("R")
+        params = [f"a{i}" for i in range(len(types))]
+        code = Code(f"def {py}({', '.join(params)}):")
+        self.tick(code)
+        hooks = self.d.hooks.get(name, {})
+        for attached in hooks.get("before", ()):
+            self.hook(attached, code, params, types, zsrc, None)
+        instead = list(reversed(hooks.get("instead", ())))
+        sc = Scope({p: Val(params[i], types[i], domain=args[i].domain) for i, p in enumerate(rule.params)}, zsrc)
+        if instead:
+            flag = "done"
+            code(f"{flag} = False")
+            for attached in instead:
+                code(f"if not {flag}:")
+                code.depth += 1
+                self.hook(attached, code, params, types, zsrc, flag)
+                code.depth -= 1
+            code(f"if not {flag}:")
+            self.indented(rule.body, code, sc)
+        else:
+            self.block(rule.body, code, sc)
+        for attached in hooks.get("after", ()):
+            self.hook(attached, code, params, types, zsrc, None)
+        self.units.append(code.text())
+        return py
+
+    def hook(self, attached: Any, code: Code, params: list[str], types: list[Any], zsrc: str,
+             flag: str | None) -> None:
+        """One hook of a rule, written into the rule's function (Interpreter._run_hook)."""
+        h = attached.decl
+        names = {p: Val(params[i], types[i]) for i, p in enumerate(h.params)}
+        guard = []
+        if attached.card is not None:
+            names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
+            guard.append(self.active_test(attached.card.name))
+        sc = Scope(names, zsrc)
+        if h.condition is not None:
+            c = self.cond(h.condition, sc)
+            if c.known and not c.const:
+                return
+            if not c.known:
+                guard.append(c.code)
+        if guard:
+            code(f"if {' and '.join(guard)}:")
+            code.depth += 1
+        key = attached.card.name if attached.card is not None else h.key
+        code(f"FD[{key!r}] = FD.get({key!r}, 0) + 1")
+        if flag is not None:
+            code(f"{flag} = True")
+        self.block(h.body, code, sc)
+        if guard:
+            code.depth -= 1
+
+    def reveal_effects(self) -> dict[str, str]:
+        """Each card's `on reveal` handlers as one function, by card name."""
+        out = {}
+        for name, card in self.d.cards.items():
+            handlers = [h for h in card.handlers if h.event == "reveal"]
+            if not handlers:
+                continue
+            py = self.fresh("E")
+            code = Code(f"def {py}():")
+            this = Val(self.k(CardValue(name)), CARD_T)
+            for h in handlers:
+                code(f"FD[{name!r}] = FD.get({name!r}, 0) + 1")
+                self.block(h.body, code, Scope({"this": this}))
+            self.units.append(code.text())
+            out[name] = py
+        for card in self.d.cards.values():
+            for h in card.handlers:
+                if h.event != "reveal":
+                    raise Unsupported(h, f"a card effect `on {h.event}`")
+        return out
+
+    def scoring_unit(self) -> str:
+        """`score(p)` giving [score, *tiebreaks]."""
+        s = self.d.scoring
+        code = Code("def score_of(a0):")
+        if s is None:
+            code("return [0]")
+        else:
+            sc = Scope({s.player_var: Val("a0", PLAYER)})
+            parts = [self.ex(s.score, sc)] + [self.ex(t, sc) for t in s.tiebreaks]
+            for p in parts:
+                if p.t not in (INT, BOOL):
+                    raise Unsupported(s, "a score or tie-break that is not a number")
+            code(f"return [{', '.join(p.code for p in parts)}]")
+        self.units.append(code.text())
+        return "score_of"
+
+    def activity_unit(self) -> None:
+        """`act()`: every card with modifiers or hooks, whether its deck has it in play now."""
+        code = Code("def act():")
+        items = []
+        for name in self.active_cards:  # (filled while the rules were lowered)
+            card = self.d.cards[name]
+            deck, reads_zones = self.rules().deck_facts(card.deck)
+            if reads_zones:
+                raise Unsupported(deck, "a deck whose `active when` reads token counts")
+            if deck is None or deck.active is None:
+                items.append("True")
+                continue
+            this = Val(self.k(CardValue(name)), CARD_T)
+            c = self.cond(deck.active, Scope({"it": this, "this": this}))
+            items.append(c.code)
+        code(f"AC[0] = v = [{', '.join(items)}]")
+        code("return v")
+        self.units.append(code.text())

@@ -1,0 +1,205 @@
+"""What the flat target's generated code calls for the rarer, longer operations: moves over
+several zones or kinds, bundles, draws from a zone, cards taken out of piles. Each keeps the
+meaning of the runtime operation it stands for (engine/runtime/moves.py, piles.py) and the same
+random draws (engine/chance.py), on the flat state.
+
+Anything the reference engine would report as an error raises `Abort`: the game is then played
+again by the reference engine, which reports it with its position.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import accumulate
+from typing import Any
+
+from ..chance import sample_positions
+
+
+class Abort(Exception):
+    """The flat target stops: the reference engine plays the game instead (and reports any error)."""
+
+
+class Ended(Exception):
+    """`end game` ran."""
+
+
+def move_tokens(Z: list[int], sources: list[int], dest: int, wanted: int, kinds: list[int],
+                exact: bool, moved: list | None) -> None:
+    """`move [up to] N KINDS from ZONES to ZONE` (TokenMoves.move_tokens): zone by zone, kinds in
+    the order given. `moved` collects (source, dest, kind, n) for metrics when not None."""
+    if wanted < 0:
+        raise Abort
+    if exact and wanted:
+        held = 0
+        for s in sources:
+            for k in kinds:
+                held += Z[s + k]
+            if held >= wanted:
+                break
+        else:
+            raise Abort
+    for s in sources:
+        if not wanted:
+            break
+        if s == dest:
+            for k in kinds:  # (counted as taken, as the runtime does, but nothing moves)
+                have = Z[s + k]
+                if have:
+                    wanted -= wanted if wanted < have else have
+                    if not wanted:
+                        break
+            continue
+        for k in kinds:
+            have = Z[s + k]
+            if have:
+                n = wanted if wanted < have else have
+                Z[s + k] = have - n
+                Z[dest + k] += n
+                if moved is not None:
+                    moved.append((s, dest, k, n))
+                wanted -= n
+                if not wanted:
+                    break
+
+
+def move_all(Z: list[int], sources: list[int], dest: int, kinds: list[int], moved: list | None) -> None:
+    for s in sources:
+        if s == dest:
+            continue
+        for k in kinds:
+            n = Z[s + k]
+            if n:
+                Z[s + k] = 0
+                Z[dest + k] += n
+                if moved is not None:
+                    moved.append((s, dest, k, n))
+
+
+def move_bundle(Z: list[int], sources: list[int], dest: int, bundle: dict[str, int], index: dict[str, int],
+                up_to: bool, moved: list | None) -> None:
+    """TokenMoves.move_bundle: from the first source holding them, then the next. Bundles are
+    keyed by kind name, as everywhere in the language; `index` gives each kind's position."""
+    remaining = {k: v for k, v in bundle.items() if v > 0}
+    if not up_to:
+        for k, v in remaining.items():
+            if sum(Z[s + index[k]] for s in sources) < v:
+                raise Abort
+    for s in sources:
+        if not remaining:
+            break
+        for k in list(remaining):
+            i = index[k]
+            have = Z[s + i]
+            if have > 0:
+                v = remaining[k]
+                n = v if v < have else have
+                if s != dest:
+                    Z[s + i] = have - n
+                    Z[dest + i] += n
+                    if moved is not None:
+                        moved.append((s, dest, i, n))
+                if v == n:
+                    del remaining[k]
+                else:
+                    remaining[k] = v - n
+    if remaining and not up_to:
+        raise Abort
+
+
+def draw(Z: list[int], rng: Any, width: int, source: int, dest: int, wanted: int | None, exact: bool,
+         moved: list | None) -> int:
+    """`draw` (TokenMoves.draw_tokens with Chance.draw): the same positions from the same stream."""
+    row = Z[source:source + width]
+    size = sum(row)
+    n = size if wanted is None else wanted
+    if n < 0:
+        raise Abort
+    if n > size:
+        if exact:
+            raise Abort
+        n = size
+    if n <= 0:
+        return 0
+    kinds = [k for k in range(width) if row[k] > 0]
+    ends = list(accumulate([row[k] for k in kinds]))
+    got = [0] * width
+    for position in sample_positions(rng, size, n):
+        got[kinds[bisect_right(ends, position)]] += 1
+    if source != dest:
+        for k in kinds:
+            g = got[k]
+            if g:
+                Z[source + k] -= g
+                Z[dest + k] += g
+                if moved is not None:
+                    moved.append((source, dest, k, g))
+    return n
+
+
+def take_cards(piles: list[list], cards: list) -> list:
+    """Piles.take_cards: each card out of the pile that holds that very copy (or, for a card
+    named without a copy, the first of that name)."""
+    taken = []
+    for card in cards:
+        for pile in piles:
+            for i, held in enumerate(pile):
+                if held is card or (card.uid is None and held == card):
+                    taken.append(pile.pop(i))
+                    break
+            else:
+                continue
+            break
+        else:
+            raise Abort
+    return taken
+
+
+def bundle_sum(left: dict, right: dict, sign: int) -> dict:
+    out = dict(left)
+    for k, v in right.items():
+        out[k] = out.get(k, 0) + sign * v
+    return {k: v for k, v in out.items() if v > 0}
+
+
+def bundle_scale(bundle: dict, factor: int) -> dict:
+    if factor < 0:
+        raise Abort
+    return {k: v * factor for k, v in bundle.items() if v * factor}
+
+
+def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The zone built-ins of the generated code, for a rule set with these kinds (in order)."""
+    width = len(kinds)
+    positions = range(width)
+
+    def zone_kinds(Z: list[int], z: int) -> list[str]:
+        return [kinds[i] for i in positions if Z[z + i]]
+
+    def zone_pieces(Z: list[int], z: int) -> list[str]:
+        out: list[str] = []
+        for i in positions:
+            n = Z[z + i]
+            if n > 0:
+                out += [kinds[i]] * n
+        return out
+
+    def zone_contents(Z: list[int], z: int) -> dict[str, int]:
+        return {kinds[i]: Z[z + i] for i in positions if Z[z + i]}
+
+    def zone_size(Z: list[int], z: int) -> int:
+        return sum(Z[z:z + width])
+
+    return {"zone_kinds": zone_kinds, "zone_pieces": zone_pieces, "zone_contents": zone_contents,
+            "zone_size": zone_size}
+
+
+def count_kinds(Z: list[int], z: int, kinds: tuple[int, ...]) -> int:
+    total = 0
+    for k in kinds:
+        total += Z[z + k]
+    return total
+
+
+def first_of(items: list) -> Any:
+    return items[0] if items else None

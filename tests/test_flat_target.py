@@ -1,0 +1,159 @@
+"""The flat target (ratdsl/engine/flat) plays the same games as the reference engine: the same
+end state, scores, winners, rounds and fired counts for the same seeds and agents, across 2-12
+players, the modules and the variants; it falls back on the reference engine for what it has no
+form for, and for every game it cannot finish (which the reference then reports)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ratdsl.agents import PersonaAgent
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine import Game
+from ratdsl.engine.errors import RuleRuntimeError, StepBudgetExceeded
+from ratdsl.engine.flat.compiler import Unsupported
+from ratdsl.engine.flat.game import FlatModule, flat_module, play_flat, play_module
+from ratdsl.session import load_rules
+from ratdsl.simulation.runner import GamePlayer, SimulationSpec, persona_weights
+
+RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
+MODULE_SETS = [(), ("clans",), ("aggressive",), ("clans", "aggressive")]
+
+
+def outcome(result) -> tuple:
+    return result.scores, result.winners, result.rounds, result.state, result.fired
+
+
+def random_agents(seed: int, players: int) -> list:
+    return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+
+@pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(m) or "base")
+def test_the_flat_target_plays_the_reference_games_at_every_table_size(modules):
+    """11 table sizes x 4 module sets x 23 seeds = 1,012 games, each compared whole."""
+    d = load_rules(RULES, modules=modules)
+    played = 0
+    for players in range(2, 13):
+        module = flat_module(d, players)
+        assert isinstance(module, FlatModule), module
+        for seed in range(23):
+            reference = Game(d, players, seed, agents=random_agents(seed, players)).play()
+            flat = play_module(module, seed, random_agents(seed, players))
+            assert outcome(flat) == outcome(reference), (modules, players, seed)
+            played += 1
+    assert played == 11 * 23
+
+
+@pytest.mark.parametrize("variant", sorted(p.name for p in (RULES / "variants").glob("*.rat")))
+def test_the_flat_target_plays_every_variant_like_the_reference(variant):
+    d = load_rules(RULES / "variants" / variant)
+    for players in (3, 5):
+        module = flat_module(d, players)
+        assert isinstance(module, FlatModule), module
+        for seed in range(6):
+            reference = Game(d, players, seed, agents=random_agents(seed, players)).play()
+            assert outcome(play_module(module, seed, random_agents(seed, players))) == outcome(reference)
+
+
+def test_persona_agents_answer_the_flat_target_as_they_answer_the_reference():
+    d = load_rules(RULES, modules=("clans",))
+    names = ["breeder", "raider", "forager", "breeder"]
+    tables = {name: persona_weights(d, name) for name in set(names)}
+
+    def agents(seed):
+        return [PersonaAgent(tables[names[s]], agent_seed(seed, s), names[s]) for s in range(4)]
+
+    module = flat_module(d, 4)
+    for seed in range(15):
+        assert outcome(play_module(module, seed, agents(seed))) == outcome(Game(d, 4, seed, agents=agents(seed)).play())
+
+
+def test_options_are_folded_in_and_still_agree():
+    options = {"forage_rat": "any_rat", "ap_tie": "favourable", "supply_shortage": "unlimited",
+               "dr_cheese_reading": "once_per_draw", "rattibal_trades": "any_number",
+               "just_in_time_reading": "all_return", "holy_rat_reading": "may"}
+    d = load_rules(RULES, options=options)
+    module = flat_module(d, 4)
+    assert isinstance(module, FlatModule), module
+    for seed in range(12):
+        reference = Game(d, 4, seed, agents=random_agents(seed, 4)).play()
+        assert outcome(play_module(module, seed, random_agents(seed, 4))) == outcome(reference)
+
+
+def test_simulation_metrics_are_the_same_from_the_flat_target(monkeypatch):
+    spec = SimulationSpec(rules=str(RULES), modules=("aggressive",), players=5, agents=("random", "breeder"))
+    player = GamePlayer(spec)
+    flat = [player.play(i, 7) for i in range(12)]
+    monkeypatch.setattr(GamePlayer, "_play_flat", lambda self, seed: (None, None))
+    reference = [player.play(i, 7) for i in range(12)]
+    assert flat == reference
+    assert any(sum(s.metrics.values()) for s in flat)  # (the metrics counted something)
+
+
+HEADER = '''game tiny "Tiny" {
+  players 2..2
+}
+tokens coin
+zone bank
+per player zone purse
+setup {
+  step coins {
+    create {coin: 5} in bank
+  }
+}
+round main
+'''
+
+
+def tiny(tmp_path, body: str, extra: str = ""):
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "game.rat").write_text(HEADER + extra + 'phase main "Main" {\n  step only {\n' + body + "\n  }\n}\n")
+    return load_rules(folder)
+
+
+def test_a_game_the_flat_code_cannot_finish_is_reported_by_the_reference_engine(tmp_path):
+    d = tiny(tmp_path, "    move 9 coin from bank to active.purse")
+    assert isinstance(flat_module(d, 2), FlatModule)
+    with pytest.raises(RuleRuntimeError) as err:
+        play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert "cannot move 9 coin from bank: only 5 there" in err.value.render()
+
+
+def test_a_runaway_loop_stops_with_the_reference_engines_positioned_error(tmp_path):
+    d = tiny(tmp_path, "    while true {\n      let x = 1\n    }")
+    with pytest.raises(StepBudgetExceeded) as err:
+        play_flat(d, 2, 0, lambda: random_agents(0, 2), budget=10_000)
+    assert err.value.code == "R002"
+
+
+def test_what_the_flat_target_has_no_form_for_is_played_by_the_reference(tmp_path):
+    # a deck whose activity reads token counts: the flat target refuses it when generating
+    extra = ('deck tricks "Tricks" {\n  active when count(bank, coin) > 2\n}\n'
+             'card gift in tricks "Gift" {\n  after give(p) {\n    move up to 1 coin from bank to p.purse\n  }\n}\n'
+             'rule give(p) { }\n')
+    d = tiny(tmp_path, "    for each p in players {\n      do give(p)\n    }\n    end game", extra)
+    assert isinstance(flat_module(d, 2), Unsupported)
+    result, by_flat = play_flat(d, 2, 3, lambda: random_agents(3, 2))
+    assert not by_flat
+    assert outcome(result) == outcome(Game(d, 2, 3, agents=random_agents(3, 2)).play())
+
+
+def test_agents_without_the_fast_protocol_are_played_by_the_reference():
+    class Plain:  # answers like a random agent, through decide only
+        reads_view = False
+
+        def __init__(self, seed):
+            self.inner = RandomAgent(seed)
+
+        def decide(self, decision):
+            return self.inner.decide(decision)
+
+    d = load_rules(RULES)
+    result, by_flat = play_flat(d, 4, 5, lambda: [Plain(agent_seed(5, s)) for s in range(4)])
+    assert not by_flat
+    assert outcome(result) == outcome(Game(d, 4, 5, agents=random_agents(5, 4)).play())
+    result, by_flat = play_flat(d, 4, 5, lambda: random_agents(5, 4))
+    assert by_flat and outcome(result) == outcome(Game(d, 4, 5, agents=random_agents(5, 4)).play())
