@@ -86,6 +86,20 @@ def time_engine(definition, players: int, seeds: range, clock: list[float] | Non
     return time.perf_counter() - start, states
 
 
+def time_flat(definition, players: int, seeds: range, clock: list[float] | None) -> tuple[float, list]:
+    """The flat target (ratdsl/engine/flat), module made before the timing as the rules are.
+    Its agents answer through the fast protocol, which TimedAgent does not wrap: not timed."""
+    from ratdsl.engine.flat.game import flat_module, play_module
+
+    module = flat_module(definition, players)
+    states = []
+    start = time.perf_counter()
+    for seed in seeds:
+        result = play_module(module, seed, agents_for(players, seed, None))
+        states.append((result.state, result.scores, result.winners, result.rounds))
+    return time.perf_counter() - start, states
+
+
 def time_reference(players: int, seeds: range, clock: list[float] | None) -> tuple[float, list]:
     states = []
     start = time.perf_counter()
@@ -119,9 +133,10 @@ def main() -> None:
     # the machine falls on both); the agents' time is measured in every run
     anchor = load_anchor() if 3 <= n <= 6 else None  # the anchor plays 3-6 players
     anchor_runs: list[float] = []
-    runs: dict[str, list] = {"engine": [], "reference": []}
+    runs: dict[str, list] = {"engine": [], "reference": [], "flat": []}
     for _ in range(args.repeat):
         for side, run in (("engine", lambda clock: time_engine(definition, n, seeds, clock)),
+                          ("flat", lambda clock: time_flat(definition, n, seeds, clock)),
                           ("reference", lambda clock: time_reference(n, seeds, clock))):
             clock = [0.0]
             elapsed, states = run(clock)
@@ -130,16 +145,21 @@ def main() -> None:
             anchor_runs.append(time_anchor(anchor, n, args.games))
     engine_s, engine_agents, engine_states = min(runs["engine"], key=lambda r: r[0])
     reference_s, reference_agents, reference_states = min(runs["reference"], key=lambda r: r[0])
+    flat_s, _, flat_states = min(runs["flat"], key=lambda r: r[0])
     agree = sum(a == b for a, b in zip(engine_states, reference_states))
+    flat_agree = sum(a == b for a, b in zip(flat_states, engine_states))
 
     print(f"{args.games} games, {n} players, random agents, same seeds (best of {args.repeat})")
     print(f"  engine    : {args.games / engine_s:9.1f} games/s  ({1000 * engine_s / args.games:7.2f} ms/game)")
+    print(f"  flat      : {args.games / flat_s:9.1f} games/s  ({1000 * flat_s / args.games:7.2f} ms/game)"
+          "  (ratdsl/engine/flat, the target `simulate` uses)")
     print(f"  reference : {args.games / reference_s:9.1f} games/s  ({1000 * reference_s / args.games:7.2f} ms/game)")
     if anchor_runs:
         anchor_s = min(anchor_runs)
         print(f"  anchor    : {args.games / anchor_s:9.1f} games/s  ({1000 * anchor_s / args.games:7.2f} ms/game)"
               f"  ({ANCHOR_PATH.name}, independent)")
         print(f"  engine games/s / anchor games/s: {anchor_s / engine_s:.3f}")
+        print(f"  flat games/s / anchor games/s: {anchor_s / flat_s:.3f}")
     else:
         print(f"  anchor    : not run ({ANCHOR_PATH} missing, or {n} players outside its 3-6)")
     print(f"  engine games/s / reference games/s: {reference_s / engine_s:.3f} "
@@ -150,8 +170,8 @@ def main() -> None:
           f"{1000 * reference_agents / args.games:.2f} ms/game (reference run)")
     print(f"  without it: engine {1000 * engine_logic / args.games:.2f} ms/game, reference "
           f"{1000 * reference_logic / args.games:.2f} ms/game, speed ratio {reference_logic / engine_logic:.3f}")
-    print(f"  end states agree: {agree}/{args.games}")
-    if agree != args.games:
+    print(f"  end states agree: {agree}/{args.games} (reference), {flat_agree}/{args.games} (flat)")
+    if agree != args.games or flat_agree != args.games:
         sys.exit(1)
 
 

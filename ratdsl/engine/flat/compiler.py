@@ -68,6 +68,7 @@ class Val:
     t: Any
     const: Any = _NOCONST
     domain: frozenset | None = None  # the values it may take, when known (a name from a constant list)
+    seat_zones: tuple | None = None  # zones(p, NAMES) with NAMES known: (p's code, each zone's seat-0 base)
 
     @property
     def known(self) -> bool:
@@ -757,7 +758,8 @@ class FlatCompiler:
                 consts = [o + base for o in offs]
                 return Val(f"list({self.k(tuple(consts))})", list_of(ZONE_T), consts)
             table = tuple(tuple(o + s * self.lay.player_stride for o in offs) for s in range(self.n))
-            return Val(f"list({self.k(table)}[{player.code}])", list_of(ZONE_T))
+            return Val(f"list({self.k(table)}[{player.code}])", list_of(ZONE_T),
+                       seat_zones=(player.code, tuple(offs)))
         offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
         q = self.fresh("q")
         return Val(f"[{self.k(offsets)}[{q}] + {player.code} * {self.lay.player_stride} for {q} in {names.code}]",

@@ -207,6 +207,14 @@ class StatementLowering(FlatCompiler):
             if src.t == ZONE_T and kinds is not None and len(kinds) == 1:
                 self.move_one(code, src, dst, kinds[0], None, exact=False)
                 return
+            if src.seat_zones is not None and kinds is not None and len(kinds) == 1:
+                # zones(p, NAMES) known: each source written out, in order
+                seat, offsets = src.seat_zones
+                b = self.fresh("b")
+                code(f"{b} = {seat} * {self.lay.player_stride}")
+                for off in offsets:
+                    self.move_one(code, Val(f"({off} + {b})", ZONE_T), dst, kinds[0], None, exact=False)
+                return
             code(f"move_all(Z, {srcs.code}, {dst.code}, {kinds_code}, MV)")
             return
         if amount is None or amount.t != INT:

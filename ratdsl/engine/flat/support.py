@@ -121,6 +121,18 @@ def draw(Z: list[int], rng: Any, width: int, source: int, dest: int, wanted: int
         n = size
     if n <= 0:
         return 0
+    if n == 1:  # the commonest draw: one number below the size, as sample_positions draws it
+        position = rng._randbelow(size)
+        k = 0
+        while position >= row[k]:
+            position -= row[k]
+            k += 1
+        if source != dest:
+            Z[source + k] -= 1
+            Z[dest + k] += 1
+            if moved is not None:
+                moved.append((source, dest, k, 1))
+        return 1
     kinds = [k for k in range(width) if row[k] > 0]
     ends = list(accumulate([row[k] for k in kinds]))
     got = [0] * width
