@@ -36,6 +36,20 @@ for seed in range(games):
     Game(definition, players, seed, agents=[RandomAgent(agent_seed(seed, s)) for s in range(players)]).play()
 """
 
+# The flat target (ratdsl/engine/flat), the one `ratdsl simulate` uses: its module is generated
+# by the warm-up games, not counted.
+FLAT = """
+import sys
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine.flat.game import flat_module, play_module
+from ratdsl.session import load_rules
+definition = load_rules(sys.argv[1])
+players, games = int(sys.argv[2]), int(sys.argv[3])
+module = flat_module(definition, players)
+for seed in range(games):
+    play_module(module, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
+"""
+
 REFERENCE = """
 import sys
 sys.path.insert(0, sys.argv[4])
@@ -84,19 +98,26 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--warm", type=int, default=5, help="games played first, not counted")
+    parser.add_argument("--flat-only", action="store_true", help="count the flat target and the anchor only")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: apt-get install valgrind")
-    engine = per_game(ENGINE, args.players, args.games, args.warm)
-    reference = per_game(REFERENCE, args.players, args.games, args.warm)
+    parser_only = args.flat_only
+    engine = None if parser_only else per_game(ENGINE, args.players, args.games, args.warm)
+    flat = per_game(FLAT, args.players, args.games, args.warm)
+    reference = None if parser_only else per_game(REFERENCE, args.players, args.games, args.warm)
     print(f"{args.games} games, {args.players} players, random agents, PYTHONHASHSEED=0")
-    print(f"  engine    : {engine / 1e6:8.3f} M instructions/game")
-    print(f"  reference : {reference / 1e6:8.3f} M instructions/game")
-    print(f"  reference / engine: {reference / engine:.3f}")
+    if engine is not None:
+        print(f"  engine    : {engine / 1e6:8.3f} M instructions/game")
+        print(f"  reference : {reference / 1e6:8.3f} M instructions/game")
+        print(f"  reference / engine: {reference / engine:.3f}")
+    print(f"  flat      : {flat / 1e6:8.3f} M instructions/game (ratdsl/engine/flat, what simulate plays)")
     if ANCHOR.exists() and 3 <= args.players <= 6:
         anchor = per_game(ANCHOR_SCRIPT, args.players, args.games, args.warm)
         print(f"  anchor    : {anchor / 1e6:8.3f} M instructions/game ({ANCHOR.name}, independent)")
-        print(f"  anchor / engine: {anchor / engine:.3f}")
+        if engine is not None:
+            print(f"  anchor / engine: {anchor / engine:.3f}")
+        print(f"  anchor / flat: {anchor / flat:.3f}")
 
 
 if __name__ == "__main__":

@@ -114,9 +114,9 @@ class GamePlayer:
         agents = self.agents(seed)
         if isinstance(module, Exception) or not fast_agents(agents):
             return None, None
-        counter = MetricCounter(self.definition, self._kinds_of)
         try:
-            return play_module(module, seed, agents, watcher=counter if counter.rules else None), counter
+            result = play_module(module, seed, agents, metrics=bool(self.definition.metrics))
+            return result, _Counted(module.metric_counts())
         except Stopped:
             return None, None
 
@@ -138,6 +138,13 @@ class GamePlayer:
                          [seats[w] for w in result.winners], dict(counter.counts),
                          labels_of(result.state, self.spec.players, self.definition), dict(result.fired),
                          result.coverage)
+
+
+class _Counted:
+    """The metrics the flat target counted, where a MetricCounter's counts are read."""
+
+    def __init__(self, counts: dict[str, int]):
+        self.counts = counts
 
 
 def _empty_env():

@@ -52,6 +52,16 @@ def domain_of(items: Val) -> frozenset | None:
     return None
 
 
+_COPY = re.compile(r"^list\((K\d+(?:\[[^\[\]]*\])?)\)$")
+
+
+def uncopied(code: str) -> str:
+    """A constant list's code without its copy, where it is only gone through (lists of the
+    language are values: nothing changes one in place)."""
+    m = _COPY.match(code)
+    return m.group(1) if m else code
+
+
 def list_of(t: Any) -> tuple:
     return ("list", t)
 
@@ -69,6 +79,7 @@ class Val:
     const: Any = _NOCONST
     domain: frozenset | None = None  # the values it may take, when known (a name from a constant list)
     seat_zones: tuple | None = None  # zones(p, NAMES) with NAMES known: (p's code, each zone's seat-0 base)
+    rel: tuple | None = None  # a player's zone: (the player's code, the zone's seat-0 base)
 
     @property
     def known(self) -> bool:
@@ -86,6 +97,11 @@ class Scope:
         return s
 
 
+# Module globals that are the same object for every game (changed in place): each function that
+# reads one takes it as a keyword-only default, so it is a local (LOAD_FAST) there.
+STABLE = ("Z", "PS", "G", "AC", "ST", "W", "FD", "KI", "PF", "MC", "MO", "AG", "NB", "OPP", "ZNB")
+
+
 class Code:
     """Lines of one generated function."""
 
@@ -99,13 +115,20 @@ class Code:
     def text(self) -> str:
         if len(self.lines) == 1:
             self("pass")
-        return "\n".join(self.lines)
+        body = "\n".join(self.lines[1:])
+        used = [name for name in STABLE if re.search(rf"\b{name}\b", body)]
+        header = self.lines[0]
+        if used:
+            params = header[header.index("(") + 1:header.rindex(")")]
+            extra = ", ".join(f"{name}={name}" for name in used)
+            header = header[:header.index("(") + 1] + (params + ", " if params else "") + "*, " + extra + "):"
+        return header + "\n" + body
 
 
 class FlatCompiler:
     """Generates the flat module of one rule set at one table size."""
 
-    def __init__(self, d: GameDef, players: int, metric_kinds: dict[str, list[str]] | None = None):
+    def __init__(self, d: GameDef, players: int):
         self.d = d
         self.n = players
         self.lay = Layout.of(d, players)
@@ -126,11 +149,16 @@ class FlatCompiler:
         self.left_step = -1 if d.game.seating == "counterclockwise" else 1
         self.reading_start = phases_reading_start(d)
         self.steps: list[str] = []  # "phase.step" of every step, by its number (W[0])
-        self.metric_kinds = metric_kinds or {}
-        self.metric_names = list(self.metric_kinds)
         self.evaluator = None  # a tree-walker for constants, made when first needed
         self.func_types: dict[str, Any] = {}  # each generated func's kind of value
         self.func_bodies: dict[str, str] = {}  # funcs with no modifiers: their value's code
+        # each metric of the rules: (name, its kinds' positions, source name, dest name, "phase[.step]")
+        self.metrics: list[tuple[str, frozenset[int], str | None, str | None, str | None]] = []
+        for m in d.metrics.values():
+            kinds = self.ex(m.kinds, Scope())
+            names = self.kinds_value(kinds, m.kinds)
+            where = None if m.phase is None else (m.phase if m.step is None else f"{m.phase}.{m.step}")
+            self.metrics.append((m.name, frozenset(self.lay.kind_index(k) for k in names), m.source, m.dest, where))
 
     # ------------------------------------------------------------------ names
     def fresh(self, prefix: str = "t") -> str:
@@ -286,7 +314,7 @@ class FlatCompiler:
                 if obj.known:
                     base = off + obj.const * self.lay.player_stride
                     return Val(repr(base), ZONE_T, base)
-                return Val(f"({off} + {obj.code} * {self.lay.player_stride})", ZONE_T)
+                return Val(f"({off} + {obj.code} * {self.lay.player_stride})", ZONE_T, rel=(obj.code, off))
             if name in d.player_vars:
                 t = self.pvar_type(name, node)
                 return Val(f"PV{list(d.player_vars).index(name)}[{obj.code}]", t)
@@ -541,6 +569,7 @@ class FlatCompiler:
 
     def query(self, node: A.Node, source: A.Expr, var: str, sc: Scope) -> tuple[Val, str, Scope]:
         src = self.iterable(source, sc)
+        src = Val(uncopied(src.code), src.t, src.const, src.domain)
         py = self.fresh("q")
         inner = sc.child(**{var: Val(py, src.t[1], domain=domain_of(src))})
         return src, py, inner
@@ -561,7 +590,7 @@ class FlatCompiler:
             src = self.iterable(clause.source, inner)
             py = self.fresh("q")
             inner = inner.child(**{clause.var: Val(py, src.t[1])})
-            parts.append(f"for {py} in {src.code}")
+            parts.append(f"for {py} in {uncopied(src.code)}")
             if clause.condition is not None:
                 parts.append(f"if {self.ex(clause.condition, inner).code}")
         el = self.ex(node.element, inner)
@@ -650,9 +679,14 @@ class FlatCompiler:
         z = sc.zsrc
         if zones.known:
             return Val(" + ".join(f"{z}[{b + i}]" for b in zones.const for i in idx) or "0", INT)
+        if zones.seat_zones is not None and re.match(r"^[A-Za-z_][A-Za-z_0-9]*$", zones.seat_zones[0]):
+            seat, offsets = zones.seat_zones
+            stride = self.lay.player_stride
+            terms = [f"{z}[{o + i} + {seat} * {stride}]" for o in offsets for i in idx]
+            return Val("(" + " + ".join(terms) + ")", INT)
         q = self.fresh("q")
         inner = " + ".join(f"{z}[{q} + {i}]" for i in idx)
-        return Val(f"sum([{inner} for {q} in {zones.code}])", INT)
+        return Val(f"sum([{inner} for {q} in {uncopied(zones.code)}])", INT)
 
     def kinds_value(self, kinds: Val, node: A.Node) -> list[str]:
         if not kinds.known:

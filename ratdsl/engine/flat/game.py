@@ -48,28 +48,12 @@ class Stopped(Exception):
 
 
 def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_STEP_BUDGET,
-                watcher: Callable[..., None] | None = None, max_rounds: int | None = None) -> GameResult:
+                metrics: bool = False, max_rounds: int | None = None) -> GameResult:
     """One game on the flat module; raises Stopped where the reference engine must take over.
-    `watcher(source, dest, {kind: n}, "phase.step")` is told of every move of tokens, as
-    Runtime.watch_moves tells it (once per step, in order: the simulator's metrics)."""
+    `metrics`: count the rules' metrics (read them with `m.metric_counts()` after the game)."""
     d = m.d
     ns = m.ns
-    moves: list | None = None
-    flush = None
-    if watcher is not None:
-        moves = []
-        refs = m.layout.refs()
-        kinds = m.layout.kinds
-        steps = m.steps
-        W = ns["W"]
-        width = m.layout.width
-
-        def flush() -> None:
-            at = steps[W[0]]
-            for s, t, k, n in moves:
-                watcher(refs[s // width], refs[t // width], {kinds[k]: n}, at)
-            moves.clear()
-    m.reset(Chance(seed).rng, agents, budget, moves, flush)
+    m.reset(Chance(seed).rng, agents, budget, metrics)
     Z = ns["Z"]
     PS = ns["PS"]
     G = ns["G"]
@@ -94,8 +78,8 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
                     fn()
             except Ended:
                 over = True
-                if moves:
-                    flush()
+                if ns["MV"]:
+                    m._flush()
             if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
                 raise Stopped
             if over:

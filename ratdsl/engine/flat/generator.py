@@ -47,7 +47,9 @@ class FlatModule:
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
             "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
-            "FD": {}, "MV": None, "BUDGET": 0, "RNG": None, "AG": [], "FLUSH": None,
+            "FD": {}, "MV": None, "BUDGET": 0, "RNG": None, "AG": [], "FLUSH": self._flush,
+            "MC": [0] * len(gen.metrics), "MO": [False],
+            "ZNB": [name for name in lay.names() for _ in range(lay.width)],
         })
         from ...semantics.builtins import share_out
 
@@ -84,6 +86,10 @@ class FlatModule:
         self.source = source
         exec(compile(source, f"<flat {d.game.name} {players}p>", "exec"), ns)  # generated from the AST only
         ns["ON_REVEAL"] = {name: ns[py] for name, py in reveal.items()}
+        for i, (_name, _kinds, _src, _dst, where) in enumerate(gen.metrics):
+            if where is not None:
+                ns[f"MS{i}"] = [at == where or at.startswith(where + ".") for at in self.steps]
+        self._matching: dict[tuple, list[int]] = {}
         self.setup_fn = ns[self.setup]
         self.phase_fns = [(name, reads, ns[py]) for name, reads, py in self.phases]
         self.score_of = ns["score_of"]
@@ -118,10 +124,8 @@ class FlatModule:
         return self.ns["RNG"].sample(list(items), 1)[0]
 
     # ------------------------------------------------------------------ one game
-    def reset(self, rng: Any, agents: list, budget: int, moves: list | None,
-              flush: Any = None) -> None:
-        """Empties the state for a new game. `moves`, when a list, collects every move of tokens
-        as (source, dest, kind, n), and `flush()` is called with it at the end of each step."""
+    def reset(self, rng: Any, agents: list, budget: int, metrics: bool = False) -> None:
+        """Empties the state for a new game; `metrics`: count the rules' metrics (MC)."""
         ns = self.ns
         ns["Z"][:] = [0] * self.layout.size
         for pile in ns["PILES"]:
@@ -134,12 +138,37 @@ class FlatModule:
         ns["ST"][0] = 0
         ns["W"][0] = 0
         ns["FD"].clear()
-        ns["MV"] = moves
-        ns["FLUSH"] = flush
+        ns["MC"][:] = [0] * len(self.gen.metrics)
+        ns["MO"][0] = metrics
+        ns["MV"] = [] if metrics else None
         ns["BUDGET"] = budget
         ns["RNG"] = rng
-        ns["AG"] = agents
+        ns["AG"][:] = agents
         ns["UID"] = itertools.count(1)
+
+    def metric_counts(self) -> dict[str, int]:
+        return {name: n for (name, *_), n in zip(self.gen.metrics, self.ns["MC"])}
+
+    def _flush(self) -> None:
+        """Counts the moves the helpers made during the step that ends (MetricCounter's matching:
+        zone names, any owner, the step and the kinds)."""
+        ns = self.ns
+        moves = ns["MV"]
+        counts = ns["MC"]
+        names = ns["ZNB"]
+        at = self.steps[ns["W"][0]]
+        matching = self._matching
+        for s, d, k, n in moves:
+            key = (names[s], names[d], k, at)
+            hits = matching.get(key)
+            if hits is None:
+                hits = matching[key] = [
+                    i for i, (_name, kinds, source, dest, where) in enumerate(self.gen.metrics)
+                    if k in kinds and source in (None, key[0]) and dest in (None, key[1])
+                    and (where is None or at == where or at.startswith(where + "."))]
+            for i in hits:
+                counts[i] += n
+        moves.clear()
 
     def encode_var(self, value: Any, t: Any) -> Any:
         if t == PLAYER:

@@ -3,6 +3,7 @@ state (compiler.py lowers the expressions). A statement kind with no method here
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...language import ast as A
@@ -25,7 +26,11 @@ from .compiler import (
     domain_of,
     is_list,
     list_of,
+    uncopied,
 )
+
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
 
 
 class StatementLowering(FlatCompiler):
@@ -122,7 +127,7 @@ class StatementLowering(FlatCompiler):
     def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
         src = self.items_of(self.ex(node.source, sc), node.source)
         py = self.fresh("i")
-        code(f"for {py} in {src.code}:")
+        code(f"for {py} in {uncopied(src.code)}:")
         code.depth += 1
         self.tick(code)
         self.block(node.body, code, sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}))
@@ -212,8 +217,13 @@ class StatementLowering(FlatCompiler):
                 seat, offsets = src.seat_zones
                 b = self.fresh("b")
                 code(f"{b} = {seat} * {self.lay.player_stride}")
+                if not dst.known:  # worked out once for all the sources
+                    d = self.fresh("d")
+                    code(f"{d} = {dst.code}")
+                    dst = Val(d, ZONE_T, rel=dst.rel)
                 for off in offsets:
-                    self.move_one(code, Val(f"({off} + {b})", ZONE_T), dst, kinds[0], None, exact=False)
+                    self.move_one(code, Val(f"({off} + {b})", ZONE_T, rel=(seat, off)), dst, kinds[0], None,
+                                  exact=False)
                 return
             code(f"move_all(Z, {srcs.code}, {dst.code}, {kinds_code}, MV)")
             return
@@ -227,17 +237,24 @@ class StatementLowering(FlatCompiler):
 
     def move_one(self, code: Code, src: Val, dst: Val, kind: Any, amount: Val | None, exact: bool) -> None:
         """A move of one kind between two zones, written out."""
-        s = src.code if src.known else self.fresh("s")
-        d = dst.code if dst.known else self.fresh("d")
-        if not src.known:
+        distinct = self.distinct(src, dst)
+        if distinct is False:
+            if amount is not None:  # (the reference still checks the amount against the zone)
+                s, h, n = self.fresh("s"), self.fresh("h"), self.fresh("n")
+                k = kind if isinstance(kind, int) else f"KI[{kind}]"
+                code(f"{s} = {src.code}")
+                code(f"{n} = {amount.code}")
+                code(f"if {n} < 0 or ({exact} and {n} > Z[{s} + {k}]): raise Abort")
+            return
+        s = src.code if src.known or _NAME.match(src.code) else self.fresh("s")
+        d = dst.code if dst.known or _NAME.match(dst.code) else self.fresh("d")
+        if s != src.code:
             code(f"{s} = {src.code}")
-        if not dst.known:
+        if d != dst.code:
             code(f"{d} = {dst.code}")
         k = kind if isinstance(kind, int) else self.fresh("k")
         if not isinstance(kind, int):
             code(f"{k} = {kind}")
-        if src.known and dst.known and src.const == dst.const:
-            return
         h = self.fresh("h")
         n = self.fresh("n")
         code(f"{h} = Z[{s} + {k}]")
@@ -254,16 +271,64 @@ class StatementLowering(FlatCompiler):
             code(f"if {n}:")
             code.depth += 1
             inner_n = n
-        same = not (src.known and dst.known)
-        if same:
+        if distinct is None:
             code(f"if {s} != {d}:")
             code.depth += 1
-        code(f"Z[{s} + {k}] = {h} - {inner_n}")
+        code(f"Z[{s} + {k}] = {'0' if amount is None else f'{h} - {inner_n}'}")
         code(f"Z[{d} + {k}] += {inner_n}")
-        code(f"if MV is not None: MV.append(({s}, {d}, {k}, {inner_n}))")
-        if same:
+        self.count_metrics(code, src, dst, s, d, kind, k, inner_n)
+        if distinct is None:
             code.depth -= 1
         code.depth -= 1
+
+    def distinct(self, a: Val, b: Val) -> bool | None:
+        """Whether two zones are different ones, when that is known now."""
+        shared_end = self.lay.first_player_base
+        if a.known and b.known:
+            return a.const != b.const
+        if a.rel is not None and b.rel is not None and a.rel[0] == b.rel[0]:
+            return a.rel[1] != b.rel[1]
+        if (a.known and a.const < shared_end and b.rel is not None) or (
+                b.known and b.const < shared_end and a.rel is not None):
+            return True
+        return None
+
+    def zone_name(self, v: Val) -> str | None:
+        """The zone's name (no seat), when known now."""
+        if v.known:
+            return self.lay.names()[v.const // self.lay.width]
+        if v.rel is not None:
+            return self.lay.names()[v.rel[1] // self.lay.width]
+        return None
+
+    def count_metrics(self, code: Code, src: Val, dst: Val, s: str, d: str, kind: Any, k: str, n: str) -> None:
+        """The simulator's metrics, counted where tokens move (when a game counts them: MO[0])."""
+        tests = []
+        for i, (name, kinds, source, dest, steps) in enumerate(self.metrics):
+            parts = []
+            for zone, code_of, wanted in ((src, s, source), (dst, d, dest)):
+                if wanted is None:
+                    continue
+                known = self.zone_name(zone)
+                if known is None:
+                    parts.append(f"ZNB[{code_of}] == {wanted!r}")
+                elif known != wanted:
+                    break
+            else:
+                if isinstance(kind, int):
+                    if kind not in kinds:
+                        continue
+                else:
+                    parts.append(f"{k} in {self.k(frozenset(kinds))}")
+                if steps is not None:
+                    parts.append(f"MS{i}[W[0]]")
+                tests.append((i, parts))
+        if not tests:
+            return
+        code("if MO[0]:")
+        for i, parts in tests:
+            line = f"MC[{i}] += {n}"
+            code(f"    if {' and '.join(parts)}: {line}" if parts else f"    {line}")
 
     def st_Draw(self, node: A.Draw, code: Code, sc: Scope) -> None:
         src = self.ex(node.source, sc)
@@ -433,7 +498,9 @@ class StatementLowering(FlatCompiler):
         code(f"        Z[{src} + {k}] -= c")
         code(f"        t = {self.k(offsets)}[z] + {base}")
         code(f"        Z[t + {k}] += c")
-        code(f"        if MV is not None: MV.append(({src}, t, {k}, c))")
+        code.depth += 2
+        self.count_metrics(code, Val(src, ZONE_T, rel=source.rel), Val("t", ZONE_T), src, "t", k, str(k), "c")
+        code.depth -= 2
         code.depth -= 1
 
     # ------------------------------------------------------------------ rules and hooks
