@@ -99,7 +99,7 @@ class Scope:
 
 # Module globals that are the same object for every game (changed in place): each function that
 # reads one takes it as a keyword-only default, so it is a local (LOAD_FAST) there.
-STABLE = ("Z", "PS", "G", "AC", "ST", "W", "FD", "KI", "PF", "MC", "MO", "AG", "NB", "OPP", "ZNB")
+STABLE = ("Z", "PS", "G", "AC", "ST", "W", "FC", "KI", "PF", "MC", "MO", "AG", "NB", "OPP", "ZNB")
 
 
 class Code:
@@ -152,6 +152,8 @@ class FlatCompiler:
         self.evaluator = None  # a tree-walker for constants, made when first needed
         self.func_types: dict[str, Any] = {}  # each generated func's kind of value
         self.func_bodies: dict[str, str] = {}  # funcs with no modifiers: their value's code
+        self.fired_keys: dict[str, int] = {}  # what GameResult.fired counts, by its place in FC
+        self._recursive: set[str] | None = None
         # each metric of the rules: (name, its kinds' positions, source name, dest name, "phase[.step]")
         self.metrics: list[tuple[str, frozenset[int], str | None, str | None, str | None]] = []
         for m in d.metrics.values():
@@ -923,9 +925,12 @@ class FlatCompiler:
             value = self.ex(mod.value, sc)
             t = self.join(t, value.t, mod)
             key = attached.card.name if attached.card is not None else mod.key
-            inner = f"v = {value.code}; FD[{key!r}] = FD.get({key!r}, 0) + 1"
+            inner = f"v = {value.code}; FC[{self.fired_index(key)}] += 1"
             code(f"if {' and '.join(guard)}: {inner}" if guard else inner)
         return t
+
+    def fired_index(self, key: str) -> int:
+        return self.fired_keys.setdefault(key, len(self.fired_keys))
 
     def active_test(self, card: str) -> str:
         i = self.active_cards.setdefault(card, len(self.active_cards))

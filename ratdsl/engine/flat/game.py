@@ -110,7 +110,7 @@ def _result(m: FlatModule, over: bool, rounds_done: int | None) -> GameResult:
     winners = [p for p in scores if keys[p] == best]
     rnd = ns["G"][1]
     played = rounds_done if rounds_done is not None else (rnd - 1 if over else rnd)
-    return GameResult(scores, breaks, winners, played, dict(ns["FD"]), snapshot(m))
+    return GameResult(scores, breaks, winners, played, m.fired(), snapshot(m))
 
 
 def snapshot(m: FlatModule) -> dict[str, Any]:

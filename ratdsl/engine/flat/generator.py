@@ -47,7 +47,7 @@ class FlatModule:
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
             "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
-            "FD": {}, "MV": None, "BUDGET": 0, "RNG": None, "AG": [], "FLUSH": self._flush,
+            "FC": [], "MV": None, "RNG": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],
         })
@@ -135,16 +135,19 @@ class FlatModule:
             ns[f"PV{i}"][:] = init
         ns["G"][:] = [0, 0]
         ns["AC"][0] = None
-        ns["ST"][0] = 0
+        ns["ST"][0] = budget  # (counted down)
         ns["W"][0] = 0
-        ns["FD"].clear()
+        ns["FC"][:] = [0] * len(self.gen.fired_keys)
         ns["MC"][:] = [0] * len(self.gen.metrics)
         ns["MO"][0] = metrics
         ns["MV"] = [] if metrics else None
-        ns["BUDGET"] = budget
         ns["RNG"] = rng
         ns["AG"][:] = agents
         ns["UID"] = itertools.count(1)
+
+    def fired(self) -> dict[str, int]:
+        """GameResult.fired: how often each card, hook and modifier applied (those that did)."""
+        return {key: n for key, n in zip(self.gen.fired_keys, self.ns["FC"]) if n}
 
     def metric_counts(self) -> dict[str, int]:
         return {name: n for (name, *_), n in zip(self.gen.metrics, self.ns["MC"])}

@@ -59,8 +59,8 @@ class StatementLowering(FlatCompiler):
     def tick(self, code: Code) -> None:
         """The step budget, counted per loop turn and rule call (coarser than the reference's
         count, never above it: a game the reference finishes is never stopped here)."""
-        code("ST[0] += 1")
-        code("if ST[0] > BUDGET: raise Abort")
+        code("ST[0] -= 1")
+        code("if ST[0] < 0: raise Abort")
 
     def cond(self, node: A.Expr, sc: Scope) -> Val:
         c = self.ex(node, sc)
@@ -233,7 +233,43 @@ class StatementLowering(FlatCompiler):
             self.move_one(code, src, dst, kinds[0] if kinds else kinds_code[1:-1], amount, q.mode == "exact")
             return
         srcs = self.zone_list(src, node.source)
-        code(f"move_tokens(Z, {srcs.code}, {dst.code}, {amount.code}, {kinds_code}, {q.mode == 'exact'}, MV)")
+        if srcs.known and kinds is not None and len(kinds) == 1 and len(srcs.const) <= 4:
+            self.move_from_each(code, srcs.const, dst, kinds[0], amount, q.mode == "exact")
+            return
+        code(f"move_tokens(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, {kinds_code}, {q.mode == 'exact'}, MV)")
+
+    def move_from_each(self, code: Code, sources: list[int], dst: Val, k: int, amount: Val, exact: bool) -> None:
+        """`move [up to] N KIND from [ZONES] to ZONE` with the zones known now, written out:
+        zone by zone until N have moved (TokenMoves.move_tokens)."""
+        n = self.fresh("n")
+        d = dst.code if dst.known or _NAME.match(dst.code) else self.fresh("d")
+        if d != dst.code:
+            code(f"{d} = {dst.code}")
+        code(f"{n} = {amount.code}")
+        code(f"if {n} < 0: raise Abort")
+        if exact:
+            code(f"if {n} > {' + '.join(f'Z[{s + k}]' for s in sources)}: raise Abort")
+        dval = Val(d, ZONE_T, dst.const, rel=dst.rel)
+        for s in sources:
+            code(f"if {n}:")
+            code.depth += 1
+            h, t = self.fresh("h"), self.fresh("t")
+            code(f"{h} = Z[{s + k}]")
+            code(f"{t} = {n} if {n} < {h} else {h}")
+            code(f"if {t}:")
+            code.depth += 1
+            distinct = self.distinct(Val(repr(s), ZONE_T, s), dval)
+            if distinct is None:
+                code(f"if {s} != {d}:")
+                code.depth += 1
+            if distinct is not False:
+                code(f"Z[{s + k}] = {h} - {t}")
+                code(f"Z[{d} + {k}] += {t}")
+                self.count_metrics(code, Val(repr(s), ZONE_T, s), dval, repr(s), d, k, str(k), t)
+            if distinct is None:
+                code.depth -= 1
+            code(f"{n} -= {t}")
+            code.depth -= 2
 
     def move_one(self, code: Code, src: Val, dst: Val, kind: Any, amount: Val | None, exact: bool) -> None:
         """A move of one kind between two zones, written out."""
@@ -507,7 +543,8 @@ class StatementLowering(FlatCompiler):
     def st_Do(self, node: A.Do, code: Code, sc: Scope) -> None:
         args = [self.ex(a, sc) for a in node.args]
         py = self.rule_function(node.rule, args, sc.zsrc, node)
-        code(f"{py}({', '.join(a.code for a in args)})")
+        if py:
+            code(f"{py}({', '.join(a.code for a in args)})")
 
     def rule_function(self, name: str, args: list[Val], zsrc: str, node: A.Node) -> str:
         """A rule's function for arguments of these kinds (and possible values), with its hooks."""
@@ -519,11 +556,15 @@ class StatementLowering(FlatCompiler):
         py = self.defined.get(key)
         if py is not None:
             return py
+        hooks = self.d.hooks.get(name, {})
+        if not rule.body.stmts and not any(hooks.values()):
+            self.defined[key] = ""
+            return ""  # (nothing to run: the call is left out)
         py = self.defined[key] = self.fresh("R")
         params = [f"a{i}" for i in range(len(types))]
         code = Code(f"def {py}({', '.join(params)}):")
-        self.tick(code)
-        hooks = self.d.hooks.get(name, {})
+        if name in self.recursive_rules():
+            self.tick(code)  # (loops tick too; a rule that can reach itself must, or it could branch forever)
         for attached in hooks.get("before", ()):
             self.hook(attached, code, params, types, zsrc, None)
         instead = list(reversed(hooks.get("instead", ())))
@@ -545,6 +586,31 @@ class StatementLowering(FlatCompiler):
         self.units.append(code.text())
         return py
 
+    def recursive_rules(self) -> set[str]:
+        """The rules that can run themselves again through `do` (their own body or hooks)."""
+        if self._recursive is None:
+            calls: dict[str, set[str]] = {}
+            for name, rule in self.d.rules.items():
+                roots = [rule.body, *(a.decl.body for time in self.d.hooks.get(name, {}).values() for a in time)]
+                calls[name] = {n.rule for root in roots for n in A.walk(root) if isinstance(n, A.Do)}
+            out = set()
+            for start in calls:
+                seen, todo = set(), list(calls[start])
+                while todo:
+                    r = todo.pop()
+                    if r == start:
+                        out.add(start)
+                        break
+                    if r not in seen:
+                        seen.add(r)
+                        todo.extend(calls.get(r, ()))
+            self._recursive = out
+        return self._recursive
+
+    def fired_index(self, key: str) -> int:
+        """The place of a card, hook or modifier's count of applications (GameResult.fired)."""
+        return self.fired_keys.setdefault(key, len(self.fired_keys))
+
     def hook(self, attached: Any, code: Code, params: list[str], types: list[Any], zsrc: str,
              flag: str | None) -> None:
         """One hook of a rule, written into the rule's function (Interpreter._run_hook)."""
@@ -565,7 +631,7 @@ class StatementLowering(FlatCompiler):
             code(f"if {' and '.join(guard)}:")
             code.depth += 1
         key = attached.card.name if attached.card is not None else h.key
-        code(f"FD[{key!r}] = FD.get({key!r}, 0) + 1")
+        code(f"FC[{self.fired_index(key)}] += 1")
         if flag is not None:
             code(f"{flag} = True")
         self.block(h.body, code, sc)
@@ -583,7 +649,7 @@ class StatementLowering(FlatCompiler):
             code = Code(f"def {py}():")
             this = Val(self.k(CardValue(name)), CARD_T)
             for h in handlers:
-                code(f"FD[{name!r}] = FD.get({name!r}, 0) + 1")
+                code(f"FC[{self.fired_index(name)}] += 1")
                 self.block(h.body, code, Scope({"this": this}))
             self.units.append(code.text())
             out[name] = py
