@@ -115,7 +115,7 @@ class GamePlayer:
         if isinstance(module, Exception) or not fast_agents(agents):
             return None, None
         try:
-            result = play_module(module, seed, agents, metrics=bool(self.definition.metrics))
+            result = play_module(module, seed, agents, metrics=bool(self.definition.metrics), zones=False)
             return result, _Counted(module.metric_counts())
         except Stopped:
             return None, None

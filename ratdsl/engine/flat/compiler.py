@@ -154,6 +154,7 @@ class FlatCompiler:
         self.func_bodies: dict[str, str] = {}  # funcs with no modifiers: their value's code
         self.fired_keys: dict[str, int] = {}  # what GameResult.fired counts, by its place in FC
         self._recursive: set[str] | None = None
+        self._activity_reads: set[str] | None = None
         # each metric of the rules: (name, its kinds' positions, source name, dest name, "phase[.step]")
         self.metrics: list[tuple[str, frozenset[int], str | None, str | None, str | None]] = []
         for m in d.metrics.values():

@@ -48,9 +48,10 @@ class Stopped(Exception):
 
 
 def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_STEP_BUDGET,
-                metrics: bool = False, max_rounds: int | None = None) -> GameResult:
+                metrics: bool = False, max_rounds: int | None = None, zones: bool = True) -> GameResult:
     """One game on the flat module; raises Stopped where the reference engine must take over.
-    `metrics`: count the rules' metrics (read them with `m.metric_counts()` after the game)."""
+    `metrics`: count the rules' metrics (read them with `m.metric_counts()` after the game);
+    `zones=False` leaves the zones out of the end state (the simulator reads piles and variables)."""
     d = m.d
     ns = m.ns
     m.reset(Chance(seed).rng, agents, budget, metrics)
@@ -80,8 +81,6 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
                 over = True
                 if ns["MV"]:
                     m._flush()
-            if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
-                raise Stopped
             if over:
                 break
             if last is not None and G[1] >= last:
@@ -89,14 +88,18 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
                 break
             if G[1] >= cap:
                 raise Stopped
+        # Conservation, once a game (a broken one is played again by the reference, which says
+        # at which step it broke): no count below zero, the same total of each kind.
+        if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
+            raise Stopped
     except (Stopped, Ended):
         raise Stopped from None
     except Exception:  # whatever stops the flat code: the reference engine plays the game again
         raise Stopped from None
-    return _result(m, over, rounds_done)
+    return _result(m, over, rounds_done, zones)
 
 
-def _result(m: FlatModule, over: bool, rounds_done: int | None) -> GameResult:
+def _result(m: FlatModule, over: bool, rounds_done: int | None, zones: bool) -> GameResult:
     ns = m.ns
     n = m.players
     scores: dict[str, int] = {}
@@ -110,10 +113,10 @@ def _result(m: FlatModule, over: bool, rounds_done: int | None) -> GameResult:
     winners = [p for p in scores if keys[p] == best]
     rnd = ns["G"][1]
     played = rounds_done if rounds_done is not None else (rnd - 1 if over else rnd)
-    return GameResult(scores, breaks, winners, played, m.fired(), snapshot(m))
+    return GameResult(scores, breaks, winners, played, m.fired(), snapshot(m, zones))
 
 
-def snapshot(m: FlatModule) -> dict[str, Any]:
+def snapshot(m: FlatModule, zones: bool = True) -> dict[str, Any]:
     """The end state as GameState.snapshot writes it."""
     ns = m.ns
     d = m.d
@@ -132,7 +135,7 @@ def snapshot(m: FlatModule) -> dict[str, Any]:
     return {
         "round": ns["G"][1],
         "active": f"P{ns['G'][0] + 1}",
-        "zones": m.layout.zone_contents(ns["Z"]),
+        "zones": m.layout.zone_contents(ns["Z"]) if zones else {},
         "piles": piles,
         "vars": {k: m.encode_var(ns["VG"][var_names.index(k)], m.var_types[var_names.index(k)])
                  for k in sorted(var_names)},

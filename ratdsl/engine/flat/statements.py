@@ -29,7 +29,6 @@ from .compiler import (
     uncopied,
 )
 
-
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
 
 
@@ -92,13 +91,13 @@ class StatementLowering(FlatCompiler):
                 t = self.var_type(target.id, node)
                 self.join(t, v.t, node)
                 code(f"VG[{list(self.d.vars).index(target.id)}] = {v.code}")
-                code("AC[0] = None")
+                self.forget_activity(code, "vars")
                 return
             if target.id == "active":
                 if v.t != PLAYER:
                     raise Unsupported(node, "an active player that is not a player")
                 code(f"G[0] = {v.code}")
-                code("AC[0] = None")
+                self.forget_activity(code, "active")
                 return
         if isinstance(target, A.Attr):
             owner = self.ex(target.obj, sc)
@@ -107,7 +106,7 @@ class StatementLowering(FlatCompiler):
                 if t != v.t and not (t == INT and v.known and v.t == INT):
                     self.join(t, v.t, node)
                 code(f"PV{list(self.d.player_vars).index(target.name)}[{owner.code}] = {v.code}")
-                code("AC[0] = None")
+                self.forget_activity(code, "vars")
                 return
         raise Unsupported(node, "setting this")
 
@@ -340,7 +339,7 @@ class StatementLowering(FlatCompiler):
     def count_metrics(self, code: Code, src: Val, dst: Val, s: str, d: str, kind: Any, k: str, n: str) -> None:
         """The simulator's metrics, counted where tokens move (when a game counts them: MO[0])."""
         tests = []
-        for i, (name, kinds, source, dest, steps) in enumerate(self.metrics):
+        for i, (_name, kinds, source, dest, steps) in enumerate(self.metrics):
             parts = []
             for zone, code_of, wanted in ((src, s, source), (dst, d, dest)):
                 if wanted is None:
@@ -585,6 +584,41 @@ class StatementLowering(FlatCompiler):
             self.hook(attached, code, params, types, zsrc, None)
         self.units.append(code.text())
         return py
+
+    def forget_activity(self, code: Code, what: str) -> None:
+        """Card activity is worked out again after a change of `what` ("vars", "active") only if
+        some deck's `active when` can read it (the reference forgets it after every change; a
+        check that cannot read the change gives the same answer)."""
+        if what in self.activity_reads():
+            code("AC[0] = None")
+
+    def activity_reads(self) -> set[str]:
+        """What the decks' `active when` conditions read, through the funcs and tables they call."""
+        if self._activity_reads is None:
+            reads: set[str] = set()
+            todo = [deck.active for deck in self.d.decks.values() if deck.active is not None]
+            seen: set[str] = set()
+            while todo:
+                for n in A.walk(todo.pop()):
+                    if isinstance(n, A.Name):
+                        kinds = self.table.value_kinds(n.id)
+                        if n.id in ("active", "players", "round") and kinds and kinds[0] == "builtin":
+                            reads.add("active")
+                        elif kinds and kinds[0] == "var":
+                            reads.add("vars")
+                    elif isinstance(n, A.Attr) and n.name in self.d.player_vars:
+                        reads.add("vars")
+                    elif isinstance(n, A.Call) and n.func not in seen:
+                        seen.add(n.func)
+                        if n.func in self.d.funcs:
+                            todo.append(self.d.funcs[n.func].value)
+                            todo.extend(a.decl.value for a in self.d.modifiers.get(n.func, ()))
+                        elif n.func in self.d.tables:
+                            todo.extend(e.value for e in self.d.tables[n.func].rows)
+                        elif n.func in ("rank", "neighbour"):
+                            reads.add("active")
+            self._activity_reads = reads
+        return self._activity_reads
 
     def recursive_rules(self) -> set[str]:
         """The rules that can run themselves again through `do` (their own body or hooks)."""

@@ -9,8 +9,6 @@ again by the reference engine, which reports it with its position.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate
 from typing import Any
 
 from ..chance import sample_positions
@@ -133,13 +131,15 @@ def draw(Z: list[int], rng: Any, width: int, source: int, dest: int, wanted: int
             if moved is not None:
                 moved.append((source, dest, k, 1))
         return 1
-    kinds = [k for k in range(width) if row[k] > 0]
-    ends = list(accumulate([row[k] for k in kinds]))
     got = [0] * width
     for position in sample_positions(rng, size, n):
-        got[kinds[bisect_right(ends, position)]] += 1
+        k = 0
+        while position >= row[k]:
+            position -= row[k]
+            k += 1
+        got[k] += 1
     if source != dest:
-        for k in kinds:
+        for k in range(width):
             g = got[k]
             if g:
                 Z[source + k] -= g
