@@ -157,3 +157,19 @@ def test_agents_without_the_fast_protocol_are_played_by_the_reference():
     assert outcome(result) == outcome(Game(d, 4, 5, agents=random_agents(5, 4)).play())
     result, by_flat = play_flat(d, 4, 5, lambda: random_agents(5, 4))
     assert by_flat and outcome(result) == outcome(Game(d, 4, 5, agents=random_agents(5, 4)).play())
+
+
+def test_fast_spread_draws_what_random_distribution_draws():
+    import random
+
+    from ratdsl.agents.random_agent import FastDecision, random_distribution
+
+    targets = ["a", "b", "c", "d", "e"]
+    for seed in range(30):
+        amount = seed % 13
+        fast = RandomAgent(seed)
+        counts = fast.fast_spread("x", targets, amount)
+        rng = random.Random(seed)
+        plain = random_distribution(FastDecision(amount, targets, [(3, ["zz"])], [(0, ["a"])]), rng)
+        assert dict((z, c) for z, c in zip(targets, counts) if c) == plain
+        assert fast.rng.random() == rng.random()  # (the streams end at the same place)

@@ -45,6 +45,10 @@ class PersonaAgent:
         keys = [str(o) for o in options] + (["pass"] if optional else [])
         return self._weighed(self.weights.get(decision_id, {}), positions, keys)
 
+    def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
+        answer = self.fast_distribute(decision_id, amount, targets, [], [])
+        return [answer.get(z, 0) for z in targets]
+
     def fast_distribute(self, decision_id: str, amount: int, targets: list[str], at_most: list,
                         at_least: list) -> dict[str, int]:
         table = self.weights.get(decision_id, {})

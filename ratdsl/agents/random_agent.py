@@ -50,16 +50,17 @@ class RandomAgent:
 
     def fast_distribute(self, decision_id: str, amount: int, targets: list[str], at_most: list,
                         at_least: list) -> dict[str, int]:
-        if all(limit <= 0 for limit, _ in at_least) and not any(
-                z in targets for _, zones in at_most for z in zones):
-            # No limit can bind: random_distribution draws `targets[below(n)]` for every token.
-            below = self.rng._randbelow
-            n = len(targets)
-            counts = [0] * n
-            for _ in range(amount):
-                counts[below(n)] += 1
-            return {z: c for z, c in zip(targets, counts) if c}
         return random_distribution(FastDecision(amount, targets, at_most, at_least), self.rng)
+
+    def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
+        """fast_distribute when no limit can bind, as counts in the targets' order:
+        random_distribution then draws `targets[below(n)]` for every token."""
+        below = self.rng._randbelow
+        n = len(targets)
+        counts = [0] * n
+        for _ in range(amount):
+            counts[below(n)] += 1
+        return counts
 
     def decide(self, decision: Decision) -> Any:
         if decision.kind == "may":

@@ -520,15 +520,21 @@ class StatementLowering(FlatCompiler):
         code.depth += 1
         for line in checks:
             code(line)
-        ans = self.fresh("a")
-        code(f"{ans} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
-             f"[{', '.join(least)}])")
         stride = self.lay.player_stride
         offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
-        base = self.fresh("b")
+        base, cnt = self.fresh("b"), self.fresh("c")
         code(f"{base} = {p.code} * {stride}")
-        code(f"for z in {names}:")
-        code(f"    c = {ans}.get(z)")
+        # No limit can bind (every `at least` asks for 0, no `at most` names a target): the agent
+        # spreads the tokens freely (fast_spread), and the counts come back in the targets' order.
+        free = [f"{v} <= 0" for v, _ in (x[1:-1].split(", ", 1) for x in least)]
+        free += [f"not any(z in {names} for z in {z})" for _, z in (x[1:-1].split(", ", 1) for x in most)]
+        code(f"if {' and '.join(free) or 'True'}:")
+        code(f"    {cnt} = AG[{p.code}].fast_spread({node.id!r}, {names}, {amount})")
+        code("else:")
+        code(f"    {cnt} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
+             f"[{', '.join(least)}])")
+        code(f"    {cnt} = [{cnt}.get(z, 0) for z in {names}]")
+        code(f"for z, c in zip({names}, {cnt}):")
         code("    if c:")
         code(f"        Z[{src} + {k}] -= c")
         code(f"        t = {self.k(offsets)}[z] + {base}")
