@@ -547,16 +547,36 @@ class StatementLowering(FlatCompiler):
     # ------------------------------------------------------------------ rules and hooks
     def st_Do(self, node: A.Do, code: Code, sc: Scope) -> None:
         args = [self.ex(a, sc) for a in node.args]
+        rule = self.d.rules.get(node.rule)
+        if rule is None or len(rule.params) != len(args):
+            raise Unsupported(node, f"the rule {node.rule}")
+        if node.rule not in self.recursive_rules() and code.depth < 10:
+            # written where it is called: no call, and what is known of the arguments (a constant
+            # zone, a name's possible values, a player's zone) is known in the body too
+            hooks = self.d.hooks.get(node.rule, {})
+            roots = [rule.body, *(a.decl.body for time in hooks.values() for a in time)]
+            assigned = {n.target.id for root in roots for n in A.walk(root)
+                        if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
+            names_at = [{rule.params[i], *(a.decl.params[i] for time in hooks.values() for a in time
+                                           if i < len(a.decl.params))} for i in range(len(args))]
+            bound = []
+            for names, a in zip(names_at, args):
+                if not names & assigned and (a.known or _NAME.match(a.code)):
+                    bound.append(a)
+                else:
+                    py = self.fresh("a")
+                    code(f"{py} = {a.code}")
+                    bound.append(Val(py, a.t, domain=a.domain, rel=a.rel, seat_zones=a.seat_zones))
+            self.rule_body(node.rule, bound, code, sc.zsrc)
+            return
         py = self.rule_function(node.rule, args, sc.zsrc, node)
         if py:
             code(f"{py}({', '.join(a.code for a in args)})")
 
     def rule_function(self, name: str, args: list[Val], zsrc: str, node: A.Node) -> str:
         """A rule's function for arguments of these kinds (and possible values), with its hooks."""
-        rule = self.d.rules.get(name)
+        rule = self.d.rules[name]
         types = [a.t for a in args]
-        if rule is None or len(rule.params) != len(types):
-            raise Unsupported(node, f"the rule {name}")
         key = ("rule", name, tuple((a.t, a.domain) for a in args), zsrc)
         py = self.defined.get(key)
         if py is not None:
@@ -570,26 +590,35 @@ class StatementLowering(FlatCompiler):
         code = Code(f"def {py}({', '.join(params)}):")
         if name in self.recursive_rules():
             self.tick(code)  # (loops tick too; a rule that can reach itself must, or it could branch forever)
+        self.rule_body(name, [Val(params[i], types[i], domain=args[i].domain) for i in range(len(args))], code, zsrc)
+        self.units.append(code.text())
+        return py
+
+    def rule_body(self, name: str, args: list[Val], code: Code, zsrc: str) -> None:
+        """A rule's hooks and body with its parameters bound to `args` (Interpreter._call_rule)."""
+        rule = self.d.rules[name]
+        hooks = self.d.hooks.get(name, {})
+        start = len(code.lines)
         for attached in hooks.get("before", ()):
-            self.hook(attached, code, params, types, zsrc, None)
+            self.hook(attached, code, args, zsrc, None)
         instead = list(reversed(hooks.get("instead", ())))
-        sc = Scope({p: Val(params[i], types[i], domain=args[i].domain) for i, p in enumerate(rule.params)}, zsrc)
+        sc = Scope(dict(zip(rule.params, args)), zsrc)
         if instead:
-            flag = "done"
+            flag = self.fresh("done")
             code(f"{flag} = False")
             for attached in instead:
                 code(f"if not {flag}:")
                 code.depth += 1
-                self.hook(attached, code, params, types, zsrc, flag)
+                self.hook(attached, code, args, zsrc, flag)
                 code.depth -= 1
             code(f"if not {flag}:")
             self.indented(rule.body, code, sc)
-        else:
+        elif rule.body.stmts:
             self.block(rule.body, code, sc)
         for attached in hooks.get("after", ()):
-            self.hook(attached, code, params, types, zsrc, None)
-        self.units.append(code.text())
-        return py
+            self.hook(attached, code, args, zsrc, None)
+        if len(code.lines) == start and code.depth == 1 and len(code.lines) == 1:
+            code("pass")
 
     def forget_activity(self, code: Code, what: str) -> None:
         """Card activity is worked out again after a change of `what` ("vars", "active") only if
@@ -651,11 +680,10 @@ class StatementLowering(FlatCompiler):
         """The place of a card, hook or modifier's count of applications (GameResult.fired)."""
         return self.fired_keys.setdefault(key, len(self.fired_keys))
 
-    def hook(self, attached: Any, code: Code, params: list[str], types: list[Any], zsrc: str,
-             flag: str | None) -> None:
-        """One hook of a rule, written into the rule's function (Interpreter._run_hook)."""
+    def hook(self, attached: Any, code: Code, args: list[Val], zsrc: str, flag: str | None) -> None:
+        """One hook of a rule, written into the rule's code (Interpreter._run_hook)."""
         h = attached.decl
-        names = {p: Val(params[i], types[i]) for i, p in enumerate(h.params)}
+        names = dict(zip(h.params, args))
         guard = []
         if attached.card is not None:
             names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
