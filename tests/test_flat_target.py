@@ -173,3 +173,12 @@ def test_fast_spread_draws_what_random_distribution_draws():
         plain = random_distribution(FastDecision(amount, targets, [(3, ["zz"])], [(0, ["a"])]), rng)
         assert dict((z, c) for z, c in zip(targets, counts) if c) == plain
         assert fast.rng.random() == rng.random()  # (the streams end at the same place)
+
+
+def test_a_rule_written_where_it_is_called_keeps_its_parameters_its_own(tmp_path):
+    d = tiny(tmp_path, "    let x = 1\n    do bump(x)\n    move x coin from bank to active.purse\n    end game",
+             "rule bump(n) {\n  set n = n + 3\n  move n coin from bank to active.purse\n}\n")
+    result, by_flat = play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert by_flat
+    assert result.state["zones"]["P1.purse"] == {"coin": 5}  # 4 in the rule, then x is still 1
+    assert outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
