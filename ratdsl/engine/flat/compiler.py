@@ -80,6 +80,7 @@ class Val:
     domain: frozenset | None = None  # the values it may take, when known (a name from a constant list)
     seat_zones: tuple | None = None  # zones(p, NAMES) with NAMES known: (p's code, each zone's seat-0 base)
     rel: tuple | None = None  # a player's zone: (the player's code, the zone's seat-0 base)
+    items: tuple | None = None  # a list written out: each item's Val
 
     @property
     def known(self) -> bool:
@@ -155,6 +156,7 @@ class FlatCompiler:
         self.fired_keys: dict[str, int] = {}  # what GameResult.fired counts, by its place in FC
         self._recursive: set[str] | None = None
         self._activity_reads: set[str] | None = None
+        self.inlining: set[str] = set()  # funcs being lowered where they are called (no recursion)
         # each metric of the rules: (name, its kinds' positions, source name, dest name, "phase[.step]")
         self.metrics: list[tuple[str, frozenset[int], str | None, str | None, str | None]] = []
         for m in d.metrics.values():
@@ -215,7 +217,7 @@ class FlatCompiler:
             t = types.pop() if types else NONE
             consts = [v.const for v in items]
             if any(c is _NOCONST for c in consts):
-                return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t))
+                return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t), items=tuple(items))
             return Val(f"list({self.k(tuple(consts))})", list_of(t), consts)
         raise Unsupported(node, f"a constant of kind {type(value).__name__}")
 
@@ -859,6 +861,15 @@ class FlatCompiler:
         func = self.d.funcs[name]
         if len(args) != len(func.params):
             raise Unsupported(node, "a call with the wrong number of values")
+        if (name not in self.d.modifiers and name not in self.inlining
+                and all(a.known or _SIMPLE.match(a.code) for a in args)):
+            # the body lowered where it is called, with the arguments' Vals: constants fold, and
+            # what is known of a zone or list stays known
+            self.inlining.add(name)
+            try:
+                return self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
+            finally:
+                self.inlining.discard(name)
         key = ("func", name, tuple((a.t, a.domain) for a in args), sc.zsrc)
         py = self.defined.get(key)
         if py is None:

@@ -208,8 +208,19 @@ class StatementLowering(FlatCompiler):
         kinds_code, kinds = self.kinds_of_move(node, sc)
         if q.mode == "all":
             srcs = self.zone_list(src, node.source)
-            if src.t == ZONE_T and kinds is not None and len(kinds) == 1:
-                self.move_one(code, src, dst, kinds[0], None, exact=False)
+            if kinds is not None and (src.t == ZONE_T or src.items is not None):
+                # each source and kind written out, sources in order (the order of kinds changes nothing)
+                if not dst.known and not _NAME.match(dst.code):
+                    d = self.fresh("d")
+                    code(f"{d} = {dst.code}")
+                    dst = Val(d, ZONE_T, rel=dst.rel)
+                for one in ([src] if src.t == ZONE_T else src.items):
+                    if not one.known and not _NAME.match(one.code) and len(kinds) > 1:
+                        s1 = self.fresh("s")
+                        code(f"{s1} = {one.code}")
+                        one = Val(s1, ZONE_T, rel=one.rel)
+                    for k in kinds:
+                        self.move_one(code, one, dst, k, None, exact=False)
                 return
             if src.seat_zones is not None and kinds is not None and len(kinds) == 1:
                 # zones(p, NAMES) known: each source written out, in order
@@ -231,44 +242,99 @@ class StatementLowering(FlatCompiler):
         if src.t == ZONE_T and (kinds is None or len(kinds) == 1):
             self.move_one(code, src, dst, kinds[0] if kinds else kinds_code[1:-1], amount, q.mode == "exact")
             return
+        one = src if src.t == ZONE_T else (src.items[0] if src.items is not None and len(src.items) == 1 else None)
+        if one is not None and kinds is not None:
+            self.move_kinds(code, one, dst, kinds, amount, q.mode == "exact")
+            return
         srcs = self.zone_list(src, node.source)
         if srcs.known and kinds is not None and len(kinds) == 1 and len(srcs.const) <= 4:
-            self.move_from_each(code, srcs.const, dst, kinds[0], amount, q.mode == "exact")
+            self.move_from_each(code, [Val(repr(b), ZONE_T, b) for b in srcs.const], dst, kinds[0], amount,
+                                q.mode == "exact")
+            return
+        if src.items is not None and kinds is not None and len(kinds) == 1 and len(src.items) <= 4:
+            self.move_from_each(code, list(src.items), dst, kinds[0], amount, q.mode == "exact")
             return
         code(f"move_tokens(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, {kinds_code}, {q.mode == 'exact'}, MV)")
 
-    def move_from_each(self, code: Code, sources: list[int], dst: Val, k: int, amount: Val, exact: bool) -> None:
-        """`move [up to] N KIND from [ZONES] to ZONE` with the zones known now, written out:
-        zone by zone until N have moved (TokenMoves.move_tokens)."""
+    def move_from_each(self, code: Code, sources: list[Val], dst: Val, k: int, amount: Val, exact: bool) -> None:
+        """`move [up to] N KIND from [ZONES] to ZONE` with the zones written out: zone by zone
+        until N have moved (TokenMoves.move_tokens)."""
         n = self.fresh("n")
         d = dst.code if dst.known or _NAME.match(dst.code) else self.fresh("d")
         if d != dst.code:
             code(f"{d} = {dst.code}")
+        dval = Val(d, ZONE_T, dst.const, rel=dst.rel)
+        srcs = []
+        for one in sources:
+            if not one.known and not _NAME.match(one.code):
+                s1 = self.fresh("s")
+                code(f"{s1} = {one.code}")
+                one = Val(s1, ZONE_T, rel=one.rel)
+            srcs.append(one)
         code(f"{n} = {amount.code}")
         code(f"if {n} < 0: raise Abort")
         if exact:
-            code(f"if {n} > {' + '.join(f'Z[{s + k}]' for s in sources)}: raise Abort")
-        dval = Val(d, ZONE_T, dst.const, rel=dst.rel)
-        for s in sources:
+            code(f"if {n} > {' + '.join(f'Z[{one.code} + {k}]' for one in srcs)}: raise Abort")
+        for one in srcs:
             code(f"if {n}:")
             code.depth += 1
             h, t = self.fresh("h"), self.fresh("t")
-            code(f"{h} = Z[{s + k}]")
+            code(f"{h} = Z[{one.code} + {k}]")
             code(f"{t} = {n} if {n} < {h} else {h}")
             code(f"if {t}:")
             code.depth += 1
-            distinct = self.distinct(Val(repr(s), ZONE_T, s), dval)
+            distinct = self.distinct(one, dval)
             if distinct is None:
-                code(f"if {s} != {d}:")
+                code(f"if {one.code} != {d}:")
                 code.depth += 1
             if distinct is not False:
-                code(f"Z[{s + k}] = {h} - {t}")
+                code(f"Z[{one.code} + {k}] = {h} - {t}")
                 code(f"Z[{d} + {k}] += {t}")
-                self.count_metrics(code, Val(repr(s), ZONE_T, s), dval, repr(s), d, k, str(k), t)
+                self.count_metrics(code, one, dval, one.code, d, k, str(k), t)
             if distinct is None:
                 code.depth -= 1
             code(f"{n} -= {t}")
             code.depth -= 2
+
+    def move_kinds(self, code: Code, src: Val, dst: Val, kinds: list[int], amount: Val, exact: bool) -> None:
+        """`move [up to] N KINDS from ZONE to ZONE`: kind by kind, in the order given, until N
+        have moved (TokenMoves.move_tokens for one source)."""
+        if len(kinds) == 1:
+            self.move_one(code, src, dst, kinds[0], amount, exact)
+            return
+        s = src.code if src.known or _NAME.match(src.code) else self.fresh("s")
+        d = dst.code if dst.known or _NAME.match(dst.code) else self.fresh("d")
+        if s != src.code:
+            code(f"{s} = {src.code}")
+        if d != dst.code:
+            code(f"{d} = {dst.code}")
+        n, k, h, t = self.fresh("n"), self.fresh("k"), self.fresh("h"), self.fresh("t")
+        code(f"{n} = {amount.code}")
+        code(f"if {n} < 0: raise Abort")
+        if exact:
+            code(f"if {n} > {' + '.join(f'Z[{s} + {i}]' for i in kinds)}: raise Abort")
+        code(f"if {n}:")
+        code.depth += 1
+        code(f"for {k} in {tuple(kinds)!r}:")
+        code.depth += 1
+        code(f"{h} = Z[{s} + {k}]")
+        code(f"if {h}:")
+        code.depth += 1
+        code(f"{t} = {n} if {n} < {h} else {h}")
+        distinct = self.distinct(Val(s, ZONE_T, src.const, rel=src.rel), Val(d, ZONE_T, dst.const, rel=dst.rel))
+        if distinct is None:
+            code(f"if {s} != {d}:")
+            code.depth += 1
+        if distinct is not False:
+            code(f"Z[{s} + {k}] = {h} - {t}")
+            code(f"Z[{d} + {k}] += {t}")
+            self.count_metrics(code, Val(s, ZONE_T, src.const, rel=src.rel), Val(d, ZONE_T, dst.const, rel=dst.rel),
+                               s, d, k, k, t)
+        if distinct is None:
+            code.depth -= 1
+        code(f"{n} -= {t}")
+        code(f"if not {n}: break")
+        code.depth -= 3
 
     def move_one(self, code: Code, src: Val, dst: Val, kind: Any, amount: Val | None, exact: bool) -> None:
         """A move of one kind between two zones, written out."""
