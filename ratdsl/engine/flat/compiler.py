@@ -484,7 +484,7 @@ class FlatCompiler:
                 if v.const is stop:
                     if not parts:
                         return Val(repr(stop), BOOL, stop)
-                    parts.append(repr(stop))
+                    parts.append(repr(stop))  # (what came before still runs: it may stop the game)
                     break
                 continue  # (a constant that does not decide drops out)
             parts.append(v.code)

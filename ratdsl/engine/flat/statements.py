@@ -203,7 +203,7 @@ class StatementLowering(FlatCompiler):
         amount = self.ex(q.amount, sc) if q.amount is not None else None
         if amount is not None and amount.t == BUNDLE:
             srcs = self.zone_list(src, node.source)
-            code(f"move_bundle(Z, {srcs.code}, {dst.code}, {amount.code}, KI, {q.mode == 'up_to'}, MV)")
+            code(f"move_bundle(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, KI, {q.mode == 'up_to'}, MV)")
             return
         kinds_code, kinds = self.kinds_of_move(node, sc)
         if q.mode == "all":
@@ -235,7 +235,7 @@ class StatementLowering(FlatCompiler):
                     self.move_one(code, Val(f"({off} + {b})", ZONE_T, rel=(seat, off)), dst, kinds[0], None,
                                   exact=False)
                 return
-            code(f"move_all(Z, {srcs.code}, {dst.code}, {kinds_code}, MV)")
+            code(f"move_all(Z, {uncopied(srcs.code)}, {dst.code}, {kinds_code}, MV)")
             return
         if amount is None or amount.t != INT:
             raise Unsupported(node, "a move of something that is not a number")
@@ -363,6 +363,11 @@ class StatementLowering(FlatCompiler):
             code(f"if {h}:")
             code.depth += 1
             inner_n = h
+        elif amount.known and amount.const > 0 and exact:  # (the commonest: `move 1 KIND ...`)
+            code(f"if {h} < {amount.const}: raise Abort")
+            code("if True:")
+            code.depth += 1
+            inner_n = repr(amount.const)
         else:
             code(f"{n} = {amount.code}")
             if not (amount.known and amount.const >= 0):
