@@ -540,7 +540,7 @@ class FlatCompiler:
             t = self.join(t, v.t, node)
         if items and all(v.known for v in items) and t in (INT, STR, BOOL, PLAYER, ZONE_T):
             return Val(f"list({self.k(tuple(v.const for v in items))})", list_of(t), [v.const for v in items])
-        return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t))
+        return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t), items=tuple(items))
 
     def ex_RangeExpr(self, node: A.RangeExpr, sc: Scope) -> Val:
         lo = self.ex(node.low, sc)
@@ -861,7 +861,7 @@ class FlatCompiler:
         func = self.d.funcs[name]
         if len(args) != len(func.params):
             raise Unsupported(node, "a call with the wrong number of values")
-        if (name not in self.d.modifiers and name not in self.inlining
+        if (not self.live_modifiers(name, args, sc) and name not in self.inlining
                 and all(a.known or _SIMPLE.match(a.code) for a in args)):
             # the body lowered where it is called, with the arguments' Vals: constants fold, and
             # what is known of a zone or list stays known
@@ -882,6 +882,26 @@ class FlatCompiler:
         if inline is not None:
             return Val(inline, t)
         return Val(f"{py}({', '.join(a.code for a in args)})", t)
+
+    def live_modifiers(self, name: str, args: list[Val], sc: Scope) -> list:
+        """The modifiers of a func that can apply: those whose condition is not false whatever the
+        game (an option's value, the table size) for these arguments."""
+        live = []
+        for attached in self.d.modifiers.get(name, ()):
+            mod = attached.decl
+            if mod.condition is not None:
+                names = dict(zip(mod.params, args))
+                names["base"] = Val("None", NONE)  # (a condition that reads `base` is not known now)
+                if attached.card is not None:
+                    names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
+                try:
+                    c = self.ex(mod.condition, Scope(names, sc.zsrc))
+                except Unsupported:
+                    c = None
+                if c is not None and c.known and c.const is False:
+                    continue
+            live.append(attached)
+        return live
 
     def inlined(self, py: str, args: list[str]) -> str | None:
         """The body of a func with no modifiers written where it is called, when that keeps its
