@@ -443,7 +443,29 @@ class StatementLowering(FlatCompiler):
             raise Unsupported(node, "a draw that is not from one zone to one zone")
         q = node.quantity
         wanted = "None" if q.mode == "all" else self.ex(q.amount, sc).code
-        code(f"draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {q.mode == 'exact'}, MV)")
+        if q.mode == "all" or self.distinct(src, dst) is not True:
+            code(f"draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {q.mode == 'exact'}, MV)")
+            return
+        # one token, the commonest draw, written out (support.draw's first case); others call it
+        w, s, d = self.fresh("w"), self.fresh("s"), self.fresh("d")
+        pos, k = self.fresh("x"), self.fresh("k")
+        code(f"{w} = {wanted}")
+        code(f"{s} = {src.code}")
+        code(f"{d} = {dst.code}")
+        code(f"if {w} == 1 and Z[{s}:{s} + {self.lay.width}] != ZERO_ROW:")
+        code.depth += 1
+        code(f"{pos} = RB(sum(Z[{s}:{s} + {self.lay.width}]))")
+        code(f"{k} = {s}")
+        code(f"while {pos} >= Z[{k}]:")
+        code(f"    {pos} -= Z[{k}]")
+        code(f"    {k} += 1")
+        code(f"Z[{k}] -= 1")
+        code(f"Z[{k} - {s} + {d}] += 1")
+        self.count_metrics(code, Val(s, ZONE_T, src.const, rel=src.rel), Val(d, ZONE_T, dst.const, rel=dst.rel),
+                           s, d, f"{k} - {s}", f"{k} - {s}", "1")
+        code.depth -= 1
+        code("else:")
+        code(f"    draw(Z, RNG, {self.lay.width}, {s}, {d}, {w}, {q.mode == 'exact'}, MV)")
 
     def st_Create(self, node: A.Create, code: Code, sc: Scope) -> None:
         what = self.ex(node.what, sc)
