@@ -593,21 +593,31 @@ class StatementLowering(FlatCompiler):
         # fire) before the amount is read; nothing is asked when there is nothing to place.
         code(f"{src} = {source.code}")
         code(f"{names} = list(dict.fromkeys({targets.code}))")
-        most, least, checks = [], [], []
+        most, least, checks, free = [], [], [], []
         for limit in node.limits:
             value = self.ex(limit.amount, sc)
             zones = self.ex(limit.zones, sc)
             if value.t != INT or zones.t != list_of(STR):
                 raise Unsupported(limit, "a limit other than a number of zone names")
-            v, z = self.fresh("l"), self.fresh("l")
-            code(f"{v} = {value.code}")
-            code(f"{z} = {zones.code}")
+            v = repr(value.const) if value.known else self.fresh("l")
+            z = uncopied(zones.code) if zones.known else self.fresh("l")
+            if not value.known:
+                code(f"{v} = {value.code}")
+            if not zones.known:
+                code(f"{z} = {zones.code}")
             if limit.kind == "most":
                 most.append(f"({v}, {z})")
+                # (no `at most` binds when none of its zones is a target)
+                free.append(" and ".join(f"{x!r} not in {names}" for x in zones.const) or "True"
+                            if zones.known else f"not any(x in {names} for x in {z})")
+            elif value.known and value.const <= 0:
+                least.append(f"({v}, [x for x in {z} if x in {names}])")  # (asks for nothing: never binds)
             else:
-                checks.append(f"{z} = [x for x in {z} if x in {names}]")
-                checks.append(f"if not {z} and {v} > 0: raise Abort")
-                least.append(f"({v}, {z})")
+                zz = self.fresh("l")
+                checks.append(f"{zz} = [x for x in {z} if x in {names}]")
+                checks.append(f"if not {zz} and {v} > 0: raise Abort")
+                least.append(f"({v}, {zz})")
+                free.append(f"{v} <= 0")
         code(f"{amount} = Z[{src} + {k}]")
         code(f"if {amount}:")
         code.depth += 1
@@ -619,8 +629,6 @@ class StatementLowering(FlatCompiler):
         code(f"{base} = {p.code} * {stride}")
         # No limit can bind (every `at least` asks for 0, no `at most` names a target): the agent
         # spreads the tokens freely (fast_spread), and the counts come back in the targets' order.
-        free = [f"{v} <= 0" for v, _ in (x[1:-1].split(", ", 1) for x in least)]
-        free += [f"not any(z in {names} for z in {z})" for _, z in (x[1:-1].split(", ", 1) for x in most)]
         code(f"if {' and '.join(free) or 'True'}:")
         code(f"    {cnt} = AG[{p.code}].fast_spread({node.id!r}, {names}, {amount})")
         code("else:")
