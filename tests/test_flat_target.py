@@ -85,11 +85,26 @@ def test_options_are_folded_in_and_still_agree():
 def test_simulation_metrics_are_the_same_from_the_flat_target(monkeypatch):
     spec = SimulationSpec(rules=str(RULES), modules=("aggressive",), players=5, agents=("random", "breeder"))
     player = GamePlayer(spec)
+    monkeypatch.setattr("ratdsl.simulation.runner.FLAT_AFTER", 0)
     flat = [player.play(i, 7) for i in range(12)]
     monkeypatch.setattr(GamePlayer, "_play_flat", lambda self, seed: (None, None))
     reference = [player.play(i, 7) for i in range(12)]
     assert flat == reference
     assert any(sum(s.metrics.values()) for s in flat)  # (the metrics counted something)
+
+
+def test_the_simulator_switches_to_the_flat_target_after_a_few_games(monkeypatch):
+    spec = SimulationSpec(rules=str(RULES), players=4)
+    player = GamePlayer(spec)
+    used = []
+    real = GamePlayer._play_flat
+    monkeypatch.setattr(GamePlayer, "_play_flat", lambda self, seed: used.append(seed) or real(self, seed))
+    from ratdsl.simulation.runner import FLAT_AFTER
+
+    stats = [player.play(i, 3) for i in range(FLAT_AFTER + 5)]
+    assert len(used) == 5  # (the first FLAT_AFTER games on the reference engine: generating costs as much)
+    monkeypatch.setattr(GamePlayer, "_play_flat", lambda self, seed: (None, None))
+    assert stats == [GamePlayer(spec).play(i, 3) for i in range(FLAT_AFTER + 5)]
 
 
 HEADER = '''game tiny "Tiny" {

@@ -84,6 +84,9 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
     return out
 
 
+FLAT_AFTER = 30  # games played by the reference engine before the flat target takes over
+
+
 class GamePlayer:
     """Loads the rules once, then plays game after game."""
 
@@ -92,6 +95,7 @@ class GamePlayer:
         self.definition = load_rules(spec.rules, spec.modules, dict(spec.options))
         self.weights = persona_tables(self.definition, spec.agents)
         self._metric_kinds: dict[str, list[str]] | None = None
+        self.played = 0  # games played by this player (each worker has its own)
 
     def agents(self, seed: int) -> list:
         return named_agents(self.definition, self.spec.agents, self.spec.players, seed, self.weights)
@@ -123,7 +127,10 @@ class GamePlayer:
     def play(self, index: int, master: int) -> GameStats:
         seed = game_seed(master, index)
         result = counter = None
-        if not self.spec.coverage:  # the flat target, when the rules and agents allow it
+        self.played += 1
+        # The flat target once generating it pays (it costs about as much as FLAT_AFTER games of the
+        # reference engine), when the rules and agents allow it: the same games either way.
+        if not self.spec.coverage and self.played > FLAT_AFTER:
             result, counter = self._play_flat(seed)
         if result is None:
             log = GameLog(keep=False)
