@@ -240,6 +240,39 @@ def test_round_counts_out_of_range_are_e240(tmp_path, header, message):
     assert [(d.code, d.message) for d in found] == [("E240", message)]
 
 
+@pytest.mark.parametrize("lang, ends, cap", [
+    ("en", "ends once round 7 has been played", "at most 31 rounds"),
+    ("de", "sobald Runde 7 zu Ende gespielt ist", "höchstens 31 Runden"),
+    ("es", "la ronda 7", "como mucho 31 rondas"),
+    ("fr", "le tour 7", "au plus 31 tours"),
+])
+def test_the_summary_states_the_length_of_a_game(tmp_path, lang, ends, cap):
+    from ratdsl.summaries import summarize, to_markdown
+
+    plain = to_markdown(summarize(load_rules(_game(tmp_path)), lang))
+    assert "31" not in plain and "7" not in plain  # a header without them says nothing of them
+    folder = _game(tmp_path, header="  at most 31 rounds\n  ends after 7 rounds\n")
+    text = to_markdown(summarize(load_rules(folder), lang))
+    assert ends in text and cap in text
+
+
+def test_an_invariant_sees_the_modifiers_of_a_func_it_calls(tmp_path):
+    """A modifier changes the func's value, so what it reads is read by the invariant too."""
+    extra = ('var bonus = 0\nfunc worth() = 2\nmodify worth() if bonus > 0 = base + bonus\n'
+             'invariant small "Small" = worth() < 10\n')
+    found = check_path(_game(tmp_path, extra=extra))
+    assert [(d.code, d.line, d.column) for d in found] == [("E241", 6, 19)]  # the name in the modifier
+    assert "variable 'bonus'" in found[0].message
+
+
+def test_an_invariant_sees_the_deck_condition_of_a_cards_modifier(tmp_path):
+    extra = ('var on = true\nfunc worth() = 2\ndeck things "Things" {\n  active when on\n}\n'
+             'card ace in things "Ace" {\n  modify worth() = base + 1\n}\n'
+             'invariant small "Small" = worth() < 10\n')
+    found = check_path(_game(tmp_path, extra=extra))
+    assert [d.code for d in found] == ["E241"] and "variable 'on'" in found[0].message
+
+
 # ---------------------------------------------------------------- every new form, formatted
 FORMATTED = '''game g "G" {
   seating clockwise

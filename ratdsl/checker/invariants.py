@@ -66,6 +66,30 @@ def _game_part(checker: Checker, root: A.Expr, seen: set[str]) -> tuple[A.Node, 
                 for decl in table.declared.get(node.func, ()):
                     if decl.kind == sym.kind:
                         todo.append(decl.decl)
+                todo.extend(_modifiers(checker).get(node.func, ()))  # they change its value
         todo.extend(reversed(list(A.iter_children(node))))
     return None
 
+
+
+def _modifiers(checker: Checker) -> dict[str, list[A.Node]]:
+    """What decides the value of each modified func or table besides its own body: every
+    `modify` of it (condition and value), and for a card's modifier its deck's `active when`.
+    Worked out once per check."""
+    found = getattr(checker, "_invariant_modifiers", None)
+    if found is not None:
+        return found
+    found = {}
+    decks = {d.name: d for d in checker.decls if isinstance(d, A.Deck)}
+    for decl in checker.decls:
+        if isinstance(decl, A.Modify):
+            found.setdefault(decl.name, []).append(decl)
+        elif isinstance(decl, A.Card):
+            deck = decks.get(decl.deck)
+            for m in decl.modifiers:
+                parts = found.setdefault(m.name, [])
+                parts.append(m)
+                if deck is not None and deck.active is not None:
+                    parts.append(deck.active)
+    checker._invariant_modifiers = found
+    return found

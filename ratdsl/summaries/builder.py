@@ -513,6 +513,7 @@ class Summary:
             blocks += text
         else:
             blocks.append(Para(spans(self.m("ui-round-generic", count=len(self.phases())))))
+        blocks += self.length_paras()
         items = []
         for phase in self.phases():
             key = f"phase-{phase.name}"
@@ -524,6 +525,17 @@ class Summary:
             items.append(self.labelled(title, summary, key))
         blocks.append(BulletList(items, ordered=True))
         return Section(self.m("ui-section-round"), level=level, blocks=blocks, anchor="round")
+
+    def length_paras(self) -> list[Para]:
+        """What the header says of a game's length: `ends after N rounds` and `at most N rounds`
+        (a header without them says nothing: the engine's default cap is no rule of the game)."""
+        g = self.rs.game
+        out = []
+        if g.end_after is not None:
+            out.append(Para(spans(self.m("ui-round-ends-after", count=g.end_after))))
+        if g.max_rounds is not None:
+            out.append(Para(spans(self.m("ui-round-cap", count=g.max_rounds))))
+        return out
 
     def phase_sections(self) -> list[Section]:
         out = []

@@ -591,6 +591,14 @@ ui-col-where = Ort
 ui-col-amount = Anzahl
 ui-section-round = Ablauf einer Runde
 ui-round-generic = Jede Runde hat { $count } Phasen in dieser Reihenfolge:
+ui-round-ends-after = { $count ->
+    [one] Das Spiel endet, sobald die erste Runde gespielt ist.
+   *[other] Das Spiel endet, sobald Runde { $count } zu Ende gespielt ist; diese Runde zählt mit.
+}
+ui-round-cap = { $count ->
+    [one] Ein Spiel dauert höchstens eine Runde: Ist es dann nicht zu Ende, brechen die Regeln es ab.
+   *[other] Ein Spiel dauert höchstens { $count } Runden: Ist es dann nicht zu Ende, brechen die Regeln es ab.
+}
 ui-phase-title = Phase { $n }: { $title }
 ui-details = Im Einzelnen
 ui-deck-active = Eine Karte dieses Stapels wirkt nur, solange { $cond }.

@@ -397,6 +397,14 @@ ui-col-where = Where
 ui-col-amount = Amount
 ui-section-round = Round overview
 ui-round-generic = Every round has { $count } phases, played in this order:
+ui-round-ends-after = { $count ->
+    [one] The game ends once its first round has been played.
+   *[other] The game ends once round { $count } has been played to its end; that round counts.
+}
+ui-round-cap = { $count ->
+    [one] A game lasts at most one round: the rules stop one that has not ended by then.
+   *[other] A game lasts at most { $count } rounds: the rules stop one that has not ended by then.
+}
 ui-phase-title = Phase { $n }: { $title }
 ui-details = In detail
 ui-deck-active = A card of this deck works only while { $cond }.

@@ -500,6 +500,14 @@ ui-col-where = Dónde
 ui-col-amount = Cantidad
 ui-section-round = Desarrollo de una ronda
 ui-round-generic = Cada ronda tiene { $count } fases, en este orden:
+ui-round-ends-after = { $count ->
+    [one] La partida termina en cuanto se ha jugado la primera ronda.
+   *[other] La partida termina en cuanto se ha jugado entera la ronda { $count }; esa ronda cuenta.
+}
+ui-round-cap = { $count ->
+    [one] Una partida dura como mucho una ronda: si no ha terminado entonces, las reglas la detienen.
+   *[other] Una partida dura como mucho { $count } rondas: si no ha terminado entonces, las reglas la detienen.
+}
 ui-phase-title = Fase { $n }: { $title }
 ui-details = En detalle
 ui-deck-active = Una carta de este mazo solo tiene efecto mientras { $cond }.

@@ -478,6 +478,14 @@ ui-col-where = Emplacement
 ui-col-amount = Quantité
 ui-section-round = Déroulement d’un tour
 ui-round-generic = Chaque tour compte { $count } phases, dans cet ordre :
+ui-round-ends-after = { $count ->
+    [one] La partie se termine dès que le premier tour a été joué.
+   *[other] La partie se termine dès que le tour { $count } a été joué en entier ; ce tour compte.
+}
+ui-round-cap = { $count ->
+    [one] Une partie dure au plus un tour : si elle n’est pas finie à ce moment, les règles l’arrêtent.
+   *[other] Une partie dure au plus { $count } tours : si elle n’est pas finie à ce moment, les règles l’arrêtent.
+}
 ui-phase-title = Phase { $n } : { $title }
 ui-details = En détail
 ui-deck-active = Une carte de cette pile n’agit que tant que { $cond }.
