@@ -16,7 +16,7 @@ def test_the_registry_lists_the_language_names_as_frozen_records():
     assert tuple(BUILTINS) == BUILTIN_FUNCTIONS
     for name, b in BUILTINS.items():
         assert isinstance(b, Builtin) and b.name == name and callable(b.evaluate)
-        assert b.pure == (not b.reads) and b.reads <= {"zones", "piles", "players", "chance"}
+        assert b.pure == (not b.reads) and b.reads <= {"zones", "piles", "players", "chance", "board"}
         assert b.accepts(b.min_args) and not b.accepts(b.min_args - 1)
         with pytest.raises(dataclasses.FrozenInstanceError):
             b.name = "other"  # type: ignore[misc]

@@ -59,6 +59,11 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 |           | players, chance): it must be fixed before the game (invariants.py)          |
 | E242      | an invariant that is false for a number of players and option values: found |
 |           | by `ratdsl check` (ratdsl/engine/invariants.py), not when rules are loaded   |
+| E250      | boards: an edge names a space its board does not declare (boards.py)       |
+| E251      | boards: an edge from a space to itself                                      |
+| E252      | boards: a space left out at every number of players the game allows         |
+| E253      | boards: a capacity below 1                                                  |
+| E254      | boards: a field named like a token kind (or `name`, `deck`)                 |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -88,6 +93,7 @@ from ..semantics.builtins import BUILTINS
 from ..semantics.definition import DEFAULT_ROUND_CAP, MAX_ROUND_CAP
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
+from .boards import check_board
 from .dropped_options import check_dropped_options
 from .hints import Candidates, Hints
 from .invariants import check_invariant
@@ -217,6 +223,9 @@ class Checker:
             elif isinstance(decl, A.Deck):
                 self.decks[decl.name] = decl
                 self.card_fields.update(decl.fields)
+            elif isinstance(decl, A.Board):  # boards: a space is also a zone of each player
+                self.player_zones.update(s.name for s in decl.spaces)
+                self.card_fields.update(decl.fields)
             elif isinstance(decl, (A.Phase, A.Persona, A.Metric, A.Round, A.Scoring, A.Invariant)):
                 key = (type(decl).__name__, getattr(decl, "name", ""))
                 if key in self.singletons:
@@ -303,6 +312,8 @@ class Checker:
                 self.expr(entry.value)
         elif isinstance(decl, A.Func):
             self.expr(decl.value)
+        elif isinstance(decl, A.Board):
+            check_board(self, decl, _source)  # E250-E254
         elif isinstance(decl, A.Invariant):
             self.operands.condition(decl.condition)
             self.expr(decl.condition)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..language import ast as A
+from ..semantics.builtins import BUILTINS, ZONES
 from ..semantics.definition import GameDef
 from ..semantics.symbols import CONST, KIND, OPTION, PLAYER_ZONE, STATE_NAMES, SYMBOL, VAR, ZONE
 from ..semantics.values import CardValue, PlayerRef, ZoneRef
@@ -148,7 +149,7 @@ def compiled(d: GameDef) -> CompiledRules:
     return rules
 
 
-_ZONE_READERS = {"count", "size", "kinds", "pieces", "contents"}
+_ZONE_READERS = frozenset(name for name, b in BUILTINS.items() if ZONES in b.reads)  # count, size, room...
 
 
 def _expr_reads_zones(d: GameDef, expr: A.Node, seen: set[str]) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 from .. import __version__
 from ..language import ast as A
+from ..semantics.boards import layout as board_layout
 from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import MAX_VALUE_DEPTH, PlayerRef, ValueTooDeep, encode, label
 from .chance import Chance
@@ -74,6 +75,7 @@ class Game:
         self.reading_start = rules.phases_reading_start  # phases that keep their start state
         # The plans of the phases (see _plan), for this rule set and engine.
         self.step_plans: dict[str, list] = rules.step_plans.setdefault((engine, coverage), {})
+        self.board = board_layout(definition, players)  # boards: spaces in play, capacities
 
     def header(self) -> None:
         if not self.log.active:
@@ -116,6 +118,7 @@ class Game:
         if plan is None:
             plan = self._plan(phase, steps)
         coverage = rt.coverage
+        capacities = self.board.capacities
         for where, step, run in plan[first:] if first else plan:
             rt.where = where
             if coverage is not None:
@@ -126,11 +129,32 @@ class Game:
                 log.seq += 1  # numbered as if the record were kept
             try:
                 run(it, Env() if shared is None else shared)
+            except GameOver:  # the step that ends the game is held to the board's capacities too
+                if capacities:
+                    self.check_capacities(step)
+                raise
             except (RecursionError, ValueTooDeep):  # lists nested deep, compared or logged
                 raise RuleRuntimeError(step.span, "values nest too deeply to compare or record "
                                        f"(lists inside lists, over {MAX_VALUE_DEPTH} deep)", "R001") from None
             if rt.cards_checked_at != rt.version:  # (else nothing changed a pile: nothing to check)
                 rt.check_conservation(step.span)
+            if capacities:
+                self.check_capacities(step)
+
+    def check_capacities(self, step: A.Step) -> None:
+        """After a step: no space of a board holds more tokens than its capacity (a space left
+        out at this number of players holds none), R012 at the step."""
+        over = self.board.over_capacity(self.state.zones, self.players)
+        if over is not None:
+            space, held, cap = over
+            held = f"{held} token" if held == 1 else f"{held} tokens"
+            if cap == 0 and space not in self.board.in_play:
+                message = f"space {space} is not on the board with {self.players} players, but holds {held}"
+            else:
+                message = f"space {space} holds {held}, more than its capacity of {cap}"
+            raise RuleRuntimeError(step.span, f"{message} after step {step.name}", "R012",
+                                   "check the space's room before moving tokens there, e.g. "
+                                   "`if size(s) + n <= CAPACITY`")
 
     def _plan(self, phase: str, steps: list[A.Step]) -> list[tuple[str, A.Step, Any]]:
         """Each step as ("phase.step", step, the function that runs its body): worked out once per

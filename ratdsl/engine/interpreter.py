@@ -16,6 +16,7 @@ from weakref import WeakKeyDictionary
 
 from ..language import ast as A
 from ..semantics import operators as ops
+from ..semantics.boards import layout as board_layout
 from ..semantics.builtins import BUILTINS
 from ..semantics.definition import Attached, GameDef
 from ..semantics.operators import OperatorError
@@ -215,6 +216,8 @@ class Interpreter:
             raise self.error(node, f"a player has no zone, pile or variable {name!r}",
                              _did_you_mean(name, [*d.player_zones, *d.player_piles, *d.player_vars]))
         if isinstance(obj, ZoneRef):
+            if obj.name in d.spaces and name not in d.kinds:  # boards: a space's field
+                return self.space_field(obj, name, node)
             return self.count(self.read_zones[obj], name, node)
         if isinstance(obj, dict):
             return self.count(obj, name, node)
@@ -239,6 +242,18 @@ class Interpreter:
         if name in self.d.kinds:
             return contents.get(name, 0)
         return sum(contents.get(k, 0) for k in self.kinds_of(name, node))
+
+    def space_field(self, space: ZoneRef, name: str, node: A.Node) -> Any:
+        """`s.FIELD` of a board's space (any owner's zone of it): the value its board's data block
+        gives, none for a field of the board it does not set; a name the board does not list as
+        a field is a group of kinds or an error, as for any zone."""
+        layout = board_layout(self.d, self.n)
+        value = layout.field_of.get((space.name, name))
+        if value is not None:
+            return self.eval(value, Env())
+        if name in layout.board_of[space.name].fields:
+            return None
+        return self.count(self.read_zones[space], name, node)
 
     def card_field(self, card: CardValue, name: str, node: A.Node) -> Any:
         key = (card.name, name)

@@ -614,6 +614,43 @@ class Invariant(Decl):
     condition: Expr
 
 
+# boards
+@dataclass(frozen=True, eq=False, repr=False)
+class Space(Node):
+    """`space NAME ["Title"] [for LOW..HIGH players] { FIELD = EXPR ... capacity N }`: one space
+    of a board. `players` (low, high) leaves it out at other numbers of players; `capacity` is
+    the most tokens it holds, every owner's counted (None: the board's, or no limit)."""
+
+    name: str
+    title: str | None
+    players: tuple[int, int] | None
+    capacity: int | None
+    fields: tuple[CardField, ...]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Edge(Node):
+    """`edge A -- B, C` (both ways) or `edge A -> B, C` (from A only): edges of a board."""
+
+    source: str
+    targets: tuple[str, ...]
+    one_way: bool
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Board(Decl):
+    """`board NAME ["Title"] { fields ...  capacity N  space ...  edge ... }`: a map of spaces.
+    Each space is a shared zone (pieces nobody owns) and a zone of each player (their pieces in
+    that space), so moves, views, logs and conservation treat board pieces as any tokens."""
+
+    name: str
+    title: str | None
+    fields: tuple[str, ...]
+    capacity: int | None
+    spaces: tuple[Space, ...]
+    edges: tuple[Edge, ...]
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class Func(Decl):
     name: str

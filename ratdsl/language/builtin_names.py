@@ -8,4 +8,5 @@ BUILTIN_FUNCTIONS: tuple[str, ...] = (
     "min", "max", "abs", "sum", "len", "size", "count", "kinds", "pieces", "contents", "one_of_each",
     "neighbour", "opposite", "rank", "seat", "top", "cards", "sample", "pick", "share_in_turn",
     "zones", "first", "first_n", "owner", "any", "all", "flatten", "unique",
+    "spaces", "neighbours", "adjacent", "distance", "room",
 )

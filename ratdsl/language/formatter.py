@@ -50,7 +50,7 @@ class Comment:
 
 
 # ------------------------------------------------------------------ capturing comments
-_CAPTURED = ("COMMENT", "STRING", "PLAYERS", "SEATING", "FIELDS", "ACTIVE", "MOST", "ENDS")
+_CAPTURED = ("COMMENT", "STRING", "PLAYERS", "SEATING", "FIELDS", "ACTIVE", "MOST", "ENDS", "CAPACITY")
 _lock = threading.Lock()
 _tokens: list[Token] = []
 
@@ -230,7 +230,7 @@ class Printer:
                 self.raw.setdefault(unquote(str(tok)), str(tok))
         self.keyword_lines: dict[str, list[int]] = {}
         for tok in tokens:
-            if tok.type in ("PLAYERS", "SEATING", "FIELDS", "ACTIVE", "MOST", "ENDS"):
+            if tok.type in ("PLAYERS", "SEATING", "FIELDS", "ACTIVE", "MOST", "ENDS", "CAPACITY"):
                 self.keyword_lines.setdefault(tok.type, []).append(tok.line)
         self.e = ExprPrinter(self.raw)
         self.out: list[tuple[int, str, str | None] | None] = []  # (depth, code, comment); None: blank
@@ -395,6 +395,20 @@ class Printer:
                            key=lambda n: (n.span.line, n.span.column))
             self.body(f"{prefix}card {d.name} in {d.deck}{self.title(d.title)}", lo,
                       self._header_hi(s, items), end, items, self._card_item)
+        elif isinstance(d, A.Board):  # boards
+            items: list = []
+            if d.fields:
+                items.append(("fields", self._kw_line("FIELDS", s), f"fields {', '.join(d.fields)}"))
+            if d.capacity is not None:
+                inside = [(x.span.line, x.span.end_line) for x in d.spaces]
+                lines = [n for n in self.keyword_lines.get("CAPACITY", []) if lo <= n <= end
+                         and not any(a <= n <= b for a, b in inside)]
+                items.append(("capacity", lines[0] if lines else 0, f"capacity {d.capacity}"))
+            items += [("space", x.span.line, self._space(x)) for x in d.spaces]
+            items += [("edge", x.span.line, f"edge {x.source} {'->' if x.one_way else '--'} {', '.join(x.targets)}")
+                      for x in d.edges]
+            self.body(f"{prefix}board {d.name}{self.title(d.title)}", lo, self._header_hi(s, items), end,
+                      sorted(items, key=lambda i: i[1]), self._simple_item)
         elif isinstance(d, A.Table):
             self.body(f"{prefix}table {d.name}({d.param}){self.title(d.title)}", lo,
                       self._header_hi(s, d.rows), end, list(d.rows), self._table_row)
@@ -460,6 +474,16 @@ class Printer:
         _, line, text = item
         self.lead(line)
         self.emit(text, line)
+
+    def _space(self, space: A.Space) -> str:
+        """A space on one line: `space NAME "Title" for 3..4 players { field = value, capacity N }`."""
+        text = f"space {space.name}{self.title(space.title)}"
+        if space.players is not None:
+            text += f" for {space.players[0]}..{space.players[1]} players"
+        parts = [f"{f.name} = {self.e(f.value)}" for f in space.fields]
+        if space.capacity is not None:
+            parts.append(f"capacity {space.capacity}")
+        return text + (" { " + ", ".join(parts) + " }" if parts else "")
 
     def _card_item(self, item: A.Node, separate: bool) -> None:
         self.lead(item.span.line)

@@ -25,12 +25,13 @@ IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 
 # Words that start a declaration, followed by the name they define.
 DECLARATIONS = ("game", "module", "variant", "option", "const", "var", "deck", "card", "table",
-                "persona", "metric", "func", "rule", "modify", "phase", "step", "scoring", "invariant")
+                "persona", "metric", "func", "rule", "modify", "phase", "step", "scoring", "invariant",
+                "board", "space")
 # Other words that open or shape a declaration.
 DECLARATION_WORDS = ("tokens", "symbols", "zone", "pile", "per", "player", "players", "seating",
                      "requires", "extends", "fields", "active", "when", "setup", "round", "score",
                      "tiebreak", "replace", "remove", "before", "after", "instead", "of", "on",
-                     "during", "into", "ends", "rounds")
+                     "during", "into", "ends", "rounds", "edge", "capacity")
 # Control flow and decisions.
 CONTROL = ("if", "then", "else", "for", "each", "while", "repeat", "times", "do", "end", "ask",
            "may", "choose", "distribute", "otherwise", "secretly", "assert")

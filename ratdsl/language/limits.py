@@ -10,6 +10,9 @@ programs it can handle.
 * Comprehensions: at most `MAX_FOR_CLAUSES` `for` clauses in one `[... for ... for ...]` (E012):
   each is a loop inside the one before, and the generated code keeps loops within Python's limit
   of 20 nested blocks (codegen/outline.py moves expressions, not the loops of one expression).
+* Boards: at most `MAX_SPACES` spaces and `MAX_EDGES` edges (each target of an `edge` line counts)
+  in one board (E014), so that working out distances (a search from each space, at most once per
+  space and game) stays within a fraction of a second.
 * Whole numbers: a literal is below 10**18 in size, at most `MAX_INT_DIGITS` digits after any
   leading zeros (E013), the bound the engine keeps numbers within; Python refuses to read more
   than 4,300 digits anyway.
@@ -19,6 +22,7 @@ The walk over Lark's tree uses its own stack: it must not itself be what runs ou
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,6 +36,9 @@ if TYPE_CHECKING:
 MAX_NESTING = 64
 MAX_FOR_CLAUSES = 4
 MAX_INT_DIGITS = 18
+MAX_SPACES = 1000
+MAX_EDGES = 10_000
+BOARD_CODE = "E014"
 NESTING_CODE = "E012"
 INT_CODE = "E013"
 
@@ -59,6 +66,8 @@ def check_limits(tree: Tree, file: str, text: str | None) -> None:
                 raise _too_deep(node, file, text)
         if node.data == "comprehension":
             _check_clauses(node, file, text)
+        elif node.data == "board_decl":
+            _check_board(node, file, text)
         stack.extend((child, depth) for child in reversed(node.children))
 
 
@@ -86,6 +95,58 @@ def _check_clauses(node: Tree, file: str, text: str | None) -> None:
             f"a list comprehension has at most {MAX_FOR_CLAUSES} `for` clauses", text,
             "work out part of the list with a `func` (or `flatten`), and use it here", end,
             NESTING_CODE)
+
+
+_BOARD_LINES = re.compile(r"^[ \t]*(board|space)[ \t]+(?!(?:in|and|or|where|ordered|with|then|else)\b)[A-Za-z_]",
+                          re.MULTILINE)
+
+
+def check_board_text(text: str, file: str) -> None:
+    """E014 before the parse, at the first line `space NAME` past MAX_SPACES since the last line
+    `board NAME`: Lark would take a minute to read a million spaces only for check_limits to
+    refuse them. (A space declared on the line of another is counted after the parse.)"""
+    if text.count("space") <= MAX_SPACES:
+        return
+    spaces = 0
+    for found in _BOARD_LINES.finditer(text):
+        if found.group(1) == "board":
+            spaces = 0
+            continue
+        spaces += 1
+        if spaces > MAX_SPACES:
+            line = text.count("\n", 0, found.start()) + 1
+            column = found.start(1) - (text.rfind("\n", 0, found.start()) + 1) + 1
+            raise RuleSyntaxError(file, line, column, f"a board has at most {MAX_SPACES:,} spaces", text,
+                                  "split the map into several boards, or group spaces that play alike",
+                                  column + len("space"), BOARD_CODE)
+
+
+def _check_board(node: Tree, file: str, text: str | None) -> None:
+    """E014 at the first space past MAX_SPACES, or the first `edge` line that takes a board past
+    MAX_EDGES edges."""
+    from lark import Tree
+
+    spaces = edges = 0
+    for child in node.children:
+        if not isinstance(child, Tree):
+            continue
+        if child.data == "space_decl":
+            spaces += 1
+            if spaces > MAX_SPACES:
+                raise _board_error(child, f"a board has at most {MAX_SPACES:,} spaces", file, text)
+        elif child.data == "edge_decl":
+            targets = child.children[-1]
+            edges += len(targets.children) if isinstance(targets, Tree) else 1
+            if edges > MAX_EDGES:
+                raise _board_error(child, f"a board has at most {MAX_EDGES:,} edges", file, text)
+
+
+def _board_error(node: Tree, message: str, file: str, text: str | None) -> RuleSyntaxError:
+    meta = node.meta
+    end = meta.end_column if meta.end_line == meta.line else None
+    return RuleSyntaxError(file, meta.line, meta.column, message, text,
+                           "split the map into several boards, or group spaces that play alike", end,
+                           BOARD_CODE)
 
 
 def _check_int(token, file: str, text: str | None) -> None:

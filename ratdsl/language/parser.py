@@ -15,7 +15,7 @@ from . import ast as A
 from . import cache
 from .grammar import grammar_text
 from .grammar import shared_parser as _parser
-from .limits import check_limits
+from .limits import check_board_text, check_limits
 from .sources import unsaved
 from .visible import CONTROL_IN_SOURCE
 
@@ -167,6 +167,56 @@ class _Build:
     def metric_decl(self, span, name, title, kinds, source, dest, phase, step):
         return A.Metric(str(name), _unquote(title), kinds, _opt_name(source), _opt_name(dest),
                         _opt_name(phase), _opt_name(step), span=span)
+
+    # boards
+    def board_decl(self, span, name, title, *items):
+        fields_: tuple[str, ...] = ()
+        capacity = None
+        spaces, edges = [], []
+        for item in items:
+            if isinstance(item, A.Space):
+                spaces.append(item)
+            elif isinstance(item, A.Edge):
+                edges.append(item)
+            elif item[0] == "fields":
+                fields_ += item[1]
+            else:
+                capacity = item[1]
+        return A.Board(str(name), _opt_str(title), fields_, capacity, tuple(spaces), tuple(edges), span=span)
+
+    def board_fields(self, span, names):
+        return ("fields", names)
+
+    def board_capacity(self, span, n):
+        return ("capacity", int(n))
+
+    def space_decl(self, span, name, title, players, items):
+        capacity = None
+        fields_ = []
+        for item in items or ():
+            if isinstance(item, A.CardField):
+                fields_.append(item)
+            else:
+                capacity = item[1]
+        return A.Space(str(name), _opt_str(title), players, capacity, tuple(fields_), span=span)
+
+    def space_body(self, span, *items):
+        return [i for i in items if i is not None]
+
+    def space_players(self, span, low, high):
+        return (int(low), int(high))
+
+    def space_capacity(self, span, n):
+        return ("capacity", int(n))
+
+    def edge_decl(self, span, source, one_way, targets):
+        return A.Edge(str(source), targets, one_way, span=span)
+
+    def both_ways(self, span):
+        return False
+
+    def one_way(self, span):
+        return True
 
     def invariant_decl(self, span, name, title, condition):
         return A.Invariant(str(name), _opt_str(title), condition, span=span)
@@ -479,6 +529,7 @@ def parse_text(text: str, file: str = "<string>") -> A.Program:
     from lark.exceptions import UnexpectedInput  # here: a load whose files are all cached needs no Lark
 
     reject_control_characters(text, file)
+    check_board_text(text, file)  # a huge board is refused before Lark spends a minute on it
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as err:

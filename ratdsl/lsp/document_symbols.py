@@ -21,7 +21,7 @@ KINDS: dict[type, T.SymbolKind] = {
     A.Rule: S.Method, A.Modify: S.Operator, A.Hook: S.Event, A.Setup: S.Namespace, A.Phase: S.Namespace,
     A.Round: S.Namespace, A.Scoring: S.Namespace, A.Persona: S.Interface, A.Metric: S.Property,
     A.Step: S.Function, A.OnEvent: S.Event, A.SetOption: S.Property, A.Remove: S.Null, A.ReplaceStep: S.Function,
-    A.Invariant: S.Boolean,
+    A.Invariant: S.Boolean, A.Board: S.Struct, A.Space: S.Field,
 }
 
 
@@ -74,6 +74,8 @@ def _symbol(node: A.Node, text: FileText) -> T.DocumentSymbol | None:
         children = list(inner.steps)
     elif isinstance(inner, A.Card):
         children = [*inner.handlers, *inner.modifiers, *inner.hooks]
+    elif isinstance(inner, A.Board):  # boards: its spaces
+        children = list(inner.spaces)
     detail = getattr(inner, "title", None) or (inner.kind if isinstance(inner, A.Decl) else None)
     kids = [s for c in children if (s := _symbol(c, text)) is not None]
     return T.DocumentSymbol(name=_label(node), kind=kind, range=rng, selection_range=selection, detail=detail,

@@ -179,6 +179,14 @@ class Index:
                     self._add(decl.span, self._find(decl.span, value), sym, value, True)
                     if decl.default == value:
                         self._add(decl.span, self._find(decl.span, value, 1), sym, value)
+        if isinstance(decl, A.Board):  # boards: the board, each space, each name an edge reads
+            self._add(decl.span, self._find(decl.span, decl.name), self._global(decl.name, decl), decl.name, True)
+            for space in decl.spaces:
+                self._add(space.span, self._find(space.span, space.name), self._global(space.name, space),
+                          space.name, True)
+            for edge in decl.edges:
+                for name in dict.fromkeys((edge.source, *edge.targets)):
+                    self._add(edge.span, self._find(edge.span, name), self.table.globals.get(name), name)
         if isinstance(decl, A.Card):
             deck = self.table.globals.get(decl.deck)
             self._add(decl.span, self._find(decl.span, decl.deck, after=frozenset({"in"})), deck, decl.deck)

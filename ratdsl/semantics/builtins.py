@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..language.builtin_names import BUILTIN_FUNCTIONS
+from .boards import layout as board_layout
 from .operators import MAX_ITEMS, OperatorError, bounded, too_long
-from .values import CardValue, PileRef, PlayerRef, ZoneRef
+from .values import CardValue, PileRef, PlayerRef, ZoneRef, type_name
 
 
 class Context(Protocol):
@@ -310,9 +311,66 @@ def _all(interp, node, items):
     return all(interp.truth(i, node) for i in interp.iterable(items, node))
 
 
+# boards: the spaces in play, their edges and distances, at the game's number of players
+def _space(interp, node, value) -> str:
+    """The name of the space a value stands for (any owner's zone of it), which must be in play."""
+    spaces = interp.d.spaces
+    if value.__class__ is not ZoneRef or value.name not in spaces:
+        raise interp.error(node, f"expected a space of a board, got {_shown(value)}")
+    if value.name not in board_layout(interp.d, interp.n).in_play:
+        raise interp.error(node, f"space {value.name} is not on the board with {interp.n} players",
+                           "a space declared `for A..B players` is in play only then")
+    return value.name
+
+
+def _shown(value) -> str:
+    text = str(value) if value.__class__ in (ZoneRef, PlayerRef, CardValue, int) else type_name(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
+def _spaces(interp, node, board):
+    """The spaces of a board in play at this number of players, in the order it declares them."""
+    layout = board_layout(interp.d, interp.n)
+    if board.__class__ is not str or board not in layout.spaces:
+        raise interp.error(node, f"expected a board, got {_shown(board)}")
+    return list(layout.spaces[board])
+
+
+def _neighbours(interp, node, space):
+    """The spaces one edge leads to from a space (both-way edges and its own one-way edges)."""
+    return list(board_layout(interp.d, interp.n).neighbours[_space(interp, node, space)])
+
+
+def _adjacent(interp, node, a, b):
+    """Whether an edge leads from space a to space b."""
+    target = _space(interp, node, b)
+    return any(s.name == target for s in board_layout(interp.d, interp.n).neighbours[_space(interp, node, a)])
+
+
+def _distance(interp, node, a, b):
+    """The fewest edges from space a to space b (0 from a space to itself), none when no path
+    of edges leads there."""
+    return board_layout(interp.d, interp.n).distance(_space(interp, node, a), _space(interp, node, b))
+
+
+def _room(interp, node, space):
+    """How many more tokens a space takes before it is full, every owner's counted; none for a
+    space without a capacity."""
+    name = _space(interp, node, space)
+    cap = board_layout(interp.d, interp.n).capacities.get(name)
+    if cap is None:
+        return None
+    read = interp.read_zones
+    held = sum(read[ZoneRef(None, name)].values())
+    for seat in range(interp.n):
+        held += sum(read[ZoneRef(seat, name)].values())
+    return cap - held
+
+
 # What a built-in may read of the game besides its arguments (a pile it is handed is read like
 # any list, through the context's `iterable`).
 ZONES, PILES, PLAYERS, CHANCE = "zones", "piles", "players", "chance"
+BOARD = "board"  # the spaces in play and their edges, which depend on the number of players
 
 
 @dataclass(frozen=True)
@@ -322,7 +380,8 @@ class Builtin:
     params: the parameter names, for messages and docs ("..." for any number more);
     min_args / max_args: how many values a call may give (max None: no limit);
     reads: what of the game it reads besides its arguments (ZONES, PILES, PLAYERS: the seating
-      and the active player, CHANCE: it draws at random and logs the draw);
+      and the active player, CHANCE: it draws at random and logs the draw, BOARD: the spaces in
+      play at this number of players);
     evaluate: `evaluate(context, node, *values)`, the one meaning of the built-in;
     returns: what it always gives, when it is one kind of value ("number", "yes/no", "list",
       "bundle", "player", "kinds": a list of token kinds), for the checker and the code generator;
@@ -392,6 +451,11 @@ _REGISTRY = [
     _builtin("all", "list", _all, returns="yes/no"),
     _builtin("flatten", "lists", _flatten, returns="list"),
     _builtin("unique", "list", _unique, returns="list"),
+    _builtin("spaces", "board", _spaces, (BOARD,), returns="list"),
+    _builtin("neighbours", "space", _neighbours, (BOARD,), returns="list"),
+    _builtin("adjacent", "a, b", _adjacent, (BOARD,), returns="yes/no"),
+    _builtin("distance", "a, b", _distance, (BOARD,)),
+    _builtin("room", "space", _room, (ZONES, BOARD)),
 ]
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _REGISTRY}

@@ -77,6 +77,9 @@ class GameDef:
     phases: dict[str, A.Phase] = field(default_factory=dict)
     round: list[str] = field(default_factory=list)
     scoring: A.Scoring | None = None
+    # boards: by name, and each space by name (also a shared and a player zone, named above)
+    boards: dict[str, A.Board] = field(default_factory=dict)
+    spaces: dict[str, A.Space] = field(default_factory=dict)
     # What every name in the rules stands for (the resolver's table, shared with the checker).
     symbol_table: SymbolTable = field(default_factory=SymbolTable)
 
@@ -199,3 +202,9 @@ def _add(parts: dict[str, Any], decl: A.Decl, card: A.Card | None) -> None:
         parts["round"] = list(decl.phases)
     elif isinstance(decl, A.Scoring):
         parts["scoring"] = decl
+    elif isinstance(decl, A.Board):  # boards: each space is a shared zone and a zone of each player
+        parts["boards"][decl.name] = decl
+        for space in decl.spaces:
+            parts["spaces"][space.name] = space
+            parts["shared_zones"][space.name] = decl
+            parts["player_zones"][space.name] = decl

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .values import PileRef, type_name
+from .values import PileRef, PlayerRef, ZoneRef, type_name
 
 WHOLE, LEFT, RIGHT, KEY = "", "left", "right", "key"
 
@@ -257,4 +257,6 @@ def index(obj: Any, key: Any, member: Callable[..., Any], *context: Any) -> Any:
         return obj[key]
     if isinstance(key, str):
         return member(obj, key, *context)
+    if isinstance(key, ZoneRef) and key.owner is None and isinstance(obj, PlayerRef):
+        return member(obj, key.name, *context)  # boards: `p[space]`, p's own zone of that space
     raise OperatorError(f"cannot look up {type_name(key)} in {type_name(obj)}")

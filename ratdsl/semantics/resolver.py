@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..language import ast as A
 from .builtins import BUILTINS
 from .symbols import (
+    BOARD,
     BUILTIN,
     BUILTIN_NAMES,
     BUILTIN_SYMBOLS,
@@ -116,6 +117,13 @@ def _collect(table: SymbolTable, decls: list[A.Decl]) -> None:
             _define(table, Symbol(decl.name, FUNC, decl))
         elif isinstance(decl, A.Rule):
             _define(table, Symbol(decl.name, RULE, decl))
+        elif isinstance(decl, A.Board):  # boards
+            _define(table, Symbol(decl.name, BOARD, decl, "board", True))
+            for space in decl.spaces:  # a shared zone (nobody's pieces) and a zone of each player
+                _define(table, Symbol(space.name, ZONE, space, "zone", True))
+                sym = Symbol(space.name, PLAYER_ZONE, space, "zname", True)
+                table.player_zones.setdefault(space.name, sym)  # (a name used twice: E201 above)
+                _declare(table, sym)
 
 
 def _last(table: SymbolTable, name: str, *kinds: str) -> Symbol | None:
@@ -199,6 +207,10 @@ class _Resolver:
             e(decl.value, self.params(decl, decl.params))
         elif isinstance(decl, A.Invariant):
             e(decl.condition, {})
+        elif isinstance(decl, A.Board):  # boards: a space's fields read globals only
+            for space in decl.spaces:
+                for f in space.fields:
+                    e(f.value, {})
         elif isinstance(decl, A.Rule):
             self.block(decl.body, self.params(decl, decl.params))
         elif isinstance(decl, A.Modify):

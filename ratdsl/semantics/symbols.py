@@ -18,6 +18,7 @@ OPTION, KIND, SYMBOL, CONST = "option", "token kind", "symbol", "const"
 ZONE, PLAYER_ZONE, PILE, PLAYER_PILE = "zone", "player zone", "pile", "player pile"
 VAR, PLAYER_VAR, DECK, CARD = "var", "player var", "deck", "card"
 TABLE, FUNC, RULE = "table", "func", "rule"
+BOARD = "board"  # boards: a board's name; each of its spaces is a ZONE and a PLAYER_ZONE
 BUILTIN, LOCAL = "builtin", "local"  # a built-in name; a name bound in the rules (param, let, ...)
 CALLABLE = (FUNC, TABLE, RULE)  # named only to be called
 
@@ -57,12 +58,13 @@ STATE_NAMES: tuple[str, ...] = tuple(n for n, b in BUILTIN_NAMES.items() if not 
 ITSELF = "itself"
 VALUE_ORDER: tuple[str, ...] = (BUILTIN, VAR, CONST, OPTION, ZONE, PILE, CARD, ITSELF)
 _VALUE_GROUP = {VAR: VAR, CONST: CONST, OPTION: OPTION, ZONE: ZONE, PILE: PILE, CARD: CARD,
-                KIND: ITSELF, SYMBOL: ITSELF, PLAYER_ZONE: ITSELF, DECK: ITSELF, PLAYER_PILE: ITSELF}
+                KIND: ITSELF, SYMBOL: ITSELF, PLAYER_ZONE: ITSELF, DECK: ITSELF, PLAYER_PILE: ITSELF,
+                BOARD: ITSELF}
 # The kinds whose names an unknown name's hint at run time offers (with the state names).
-_RUNTIME_HINTS = frozenset((CONST, OPTION, ZONE, PILE, CARD, KIND, SYMBOL, PLAYER_ZONE, VAR, FUNC, TABLE))
+_RUNTIME_HINTS = frozenset((CONST, OPTION, ZONE, PILE, CARD, KIND, SYMBOL, PLAYER_ZONE, VAR, FUNC, TABLE, BOARD))
 # Static types of the declarations whose type their kind decides.
 KIND_TYPES = {KIND: "kind", ZONE: "zone", PLAYER_ZONE: "zname", PILE: "pile", CARD: "card",
-              DECK: "deck", SYMBOL: "symbol"}
+              DECK: "deck", SYMBOL: "symbol", BOARD: "board"}
 
 
 @dataclass(eq=False, slots=True)
