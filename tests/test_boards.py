@@ -240,3 +240,20 @@ def test_distances_on_the_largest_board_are_worked_out_in_both_engines(tmp_path)
     assert error is None and time.perf_counter() - start < 120  # (a guard against a hang, not a benchmark)
     total = MAX_SPACES * (MAX_SPACES - 1)
     assert json.loads(next(x for x in log if '"t":"say"' in x))["args"] == [total, MAX_SPACES - 1]
+
+
+# ---------------------------------------------------------------- invariants over a board
+def test_an_invariant_may_read_a_board_and_is_tried_at_each_player_count(tmp_path):
+    """A pit in play with 4 players only is reached by a one-way edge and leads nowhere: every
+    space reaches every other with 2 and 3 players, not with 4."""
+    from ratdsl.engine.invariants import check_invariants
+    from ratdsl.language.loader import load
+
+    board = BOARD.replace("  space west\n", "  space west\n  space pit for 4..4 players\n").replace(
+        "  edge west -> north\n", "  edge west -> north\n  edge south -> pit\n")
+    extra = ('invariant connected "Every space reaches every other" = '
+             'all([distance(a, b) != none for a in spaces(land) for b in spaces(land)])\n')
+    folder = _game(tmp_path, '    say "v" with 1', board, extra=extra)
+    assert check_path(folder) == []  # no E241: a board is fixed by the number of players
+    found = check_invariants(load(folder))
+    assert [d.message for d in found] == ["invariant connected is false with 4 players"]

@@ -273,6 +273,13 @@ def test_an_invariant_sees_the_deck_condition_of_a_cards_modifier(tmp_path):
     assert [d.code for d in found] == ["E241"] and "variable 'on'" in found[0].message
 
 
+def test_an_invariant_is_tried_with_the_options_a_modifier_reads(tmp_path):
+    extra = ('option big "Big" in {true, false} = false\nfunc worth() = 2\n'
+             'modify worth() if big = base + 20\ninvariant small "Small" = worth() < 10\n')
+    found = check_invariants(load(_game(tmp_path, extra=extra)))
+    assert [d.message for d in found] == ["invariant small is false with big = true"]
+
+
 # ---------------------------------------------------------------- every new form, formatted
 FORMATTED = '''game g "G" {
   seating clockwise

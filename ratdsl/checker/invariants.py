@@ -2,7 +2,8 @@
 `ratdsl check` works out for each number of players and option values (engine/invariants.py).
 So the condition may read only what every game of one setting shares: literals, consts, options,
 cards and their fields, decks, token kinds, symbols, `player_count`, funcs and tables (whose
-bodies obey the same rule) and the built-ins that read nothing of a game. Zones' and piles'
+bodies and modifiers obey the same rule), the built-ins that read nothing of a game, and those
+that read only a board (`spaces`, `distance`...: its layout is fixed by the number of players). Zones' and piles'
 contents, variables, the players, the active player, the round and chance differ from game to
 game, or do not exist before one starts; so does the name of a shared zone or pile, which leads
 to its contents."""
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language import ast as A
-from ..semantics.builtins import BUILTINS
+from ..semantics.builtins import BOARD, BUILTINS
 from ..semantics.symbols import BUILTIN, BUILTIN_NAMES, FUNC, PILE, TABLE, VAR, ZONE
 
 if TYPE_CHECKING:  # the checker creates this; only its type is needed here
@@ -59,7 +60,7 @@ def _game_part(checker: Checker, root: A.Expr, seen: set[str]) -> tuple[A.Node, 
             sym = table.ref(node)
             if sym is not None and sym.kind == BUILTIN:
                 builtin = BUILTINS.get(node.func)
-                if builtin is not None and builtin.reads:
+                if builtin is not None and builtin.reads - {BOARD}:  # (a board is fixed per player count)
                     return node, f"`{node.func}(...)` (it reads {', '.join(sorted(builtin.reads))})"
             elif sym is not None and sym.kind in (FUNC, TABLE) and node.func not in seen:
                 seen.add(node.func)
@@ -73,15 +74,19 @@ def _game_part(checker: Checker, root: A.Expr, seen: set[str]) -> tuple[A.Node, 
 
 
 def _modifiers(checker: Checker) -> dict[str, list[A.Node]]:
-    """What decides the value of each modified func or table besides its own body: every
-    `modify` of it (condition and value), and for a card's modifier its deck's `active when`.
-    Worked out once per check."""
+    """modifier_parts of the checker's rule set, worked out once per check."""
     found = getattr(checker, "_invariant_modifiers", None)
-    if found is not None:
-        return found
-    found = {}
-    decks = {d.name: d for d in checker.decls if isinstance(d, A.Deck)}
-    for decl in checker.decls:
+    if found is None:
+        found = checker._invariant_modifiers = modifier_parts(checker.decls)
+    return found
+
+
+def modifier_parts(decls: list[A.Decl] | tuple[A.Decl, ...]) -> dict[str, list[A.Node]]:
+    """What decides the value of each modified func or table besides its own body: every
+    `modify` of it (condition and value), and for a card's modifier its deck's `active when`."""
+    found: dict[str, list[A.Node]] = {}
+    decks = {d.name: d for d in decls if isinstance(d, A.Deck)}
+    for decl in decls:
         if isinstance(decl, A.Modify):
             found.setdefault(decl.name, []).append(decl)
         elif isinstance(decl, A.Card):
@@ -91,5 +96,4 @@ def _modifiers(checker: Checker) -> dict[str, list[A.Node]]:
                 parts.append(m)
                 if deck is not None and deck.active is not None:
                     parts.append(deck.active)
-    checker._invariant_modifiers = found
     return found

@@ -17,12 +17,14 @@ import itertools
 from typing import Any
 
 from ..checker.checker import Diagnostic
+from ..checker.invariants import modifier_parts
 from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
+from ..semantics.builtins import BOARD, BUILTINS
 from ..semantics.definition import build
 from ..semantics.resolver import resolve
-from ..semantics.symbols import CARD, CONST, FUNC, OPTION, TABLE, SymbolTable
+from ..semantics.symbols import BUILTIN, CARD, CONST, FUNC, OPTION, TABLE, ZONE, SymbolTable
 from ..semantics.values import label
 from .chance import Chance
 from .env import Env
@@ -46,7 +48,7 @@ def check_invariants(ruleset: RuleSet, symbols: SymbolTable | None = None) -> li
     game = ruleset.game
     out = []
     for inv in invariants:
-        reads_players, read = _what_it_reads(table, inv.condition)
+        reads_players, read = _what_it_reads(table, inv.condition, ruleset.decls)
         counts = list(range(game.min_players, game.max_players + 1)) if reads_players else [game.min_players]
         # A variant's `set option` fixes that option: only its value is tried.
         fixed = {n: value for n, (value, _span) in ruleset.option_overrides.items()}
@@ -119,7 +121,8 @@ def _shown(value: Any) -> str:
     return label(value) if not isinstance(value, (int, str)) else str(value)
 
 
-def _what_it_reads(table: SymbolTable, root: A.Expr) -> tuple[bool, set[str]]:
+def _what_it_reads(table: SymbolTable, root: A.Expr, decls: list[A.Decl] | tuple[A.Decl, ...]
+                   ) -> tuple[bool, set[str]]:
     """Whether `root` reads `player_count`, and the options it reads, following consts, funcs,
     tables and card fields (`.field`: every card's value of it). Iterative."""
     options: set[str] = set()
@@ -128,6 +131,9 @@ def _what_it_reads(table: SymbolTable, root: A.Expr) -> tuple[bool, set[str]]:
     todo: list[A.Node] = [root]
     cards = [d for syms in table.declared.values() for s in syms if s.kind == CARD
              for d in [s.decl] if isinstance(d, A.Card)]
+    spaces = [d for syms in table.declared.values() for s in syms if s.kind == ZONE
+              for d in [s.decl] if isinstance(d, A.Space)]
+    modifiers = modifier_parts(decls)
 
     def follow(kind: str, name: str) -> None:
         if (kind, name) in seen:
@@ -135,10 +141,13 @@ def _what_it_reads(table: SymbolTable, root: A.Expr) -> tuple[bool, set[str]]:
         seen.add((kind, name))
         if kind == "field":
             todo.extend(f.value for c in cards for f in c.fields if f.name == name)
+            todo.extend(f.value for sp in spaces for f in sp.fields if f.name == name)
             return
         if kind == CARD:  # a card's value is itself; its fields are read through `.field`
             return
         todo.extend(s.decl for s in table.declared.get(name, ()) if s.kind == kind and s.decl is not None)
+        if kind in (FUNC, TABLE):
+            todo.extend(modifiers.get(name, ()))  # they change its value
 
     while todo:
         node = todo.pop()
@@ -155,6 +164,8 @@ def _what_it_reads(table: SymbolTable, root: A.Expr) -> tuple[bool, set[str]]:
             sym = table.ref(node)
             if sym is not None and sym.kind in (FUNC, TABLE):
                 follow(sym.kind, node.func)
+            elif sym is not None and sym.kind == BUILTIN and BOARD in BUILTINS[node.func].reads:
+                players = True  # the spaces in play depend on the number of players
         elif cls is A.Attr:
             follow("field", node.name)
         todo.extend(A.iter_children(node))
