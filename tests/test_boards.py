@@ -204,6 +204,11 @@ def test_board_data_mistakes(tmp_path, change, code):
     assert [f[0] for f in _findings(tmp_path, BOARD.replace(*change))] == [code]
 
 
+def test_a_board_is_no_zone(tmp_path):
+    found = check_path(_game(tmp_path, "    move 1 cube from stock to land"))
+    assert [(d.code, d.line, d.column) for d in found] == [("E220", 25, 31)]
+
+
 # ---------------------------------------------------------------- limits against abuse
 def test_a_board_of_a_million_spaces_is_refused_before_the_parse():
     text = "board b {\n" + "".join(f"  space s{i}\n" for i in range(1_000_000)) + "}\n"

@@ -766,7 +766,7 @@ _LEAVES = (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit)
 # `where` and comprehensions are judged in their own branches of Checker.expr.
 _OPERATOR_NODES = frozenset((A.Not, A.Neg, A.IfExpr, A.InExpr, A.Index))
 # What a name that stands for one of these cannot be used as (E220: a zone, E219: a pile).
-_NOT_ZONE = frozenset({"pile", "token kind", "symbol", "deck", "card", "option", "table", "func", "rule",
+_NOT_ZONE = frozenset({"pile", "token kind", "symbol", "deck", "card", "option", "table", "func", "rule", "board",
                        "number", "text", "truth value", "bundle"})
 _NOT_PILE = _NOT_ZONE - {"pile"} | {"zone"}
 _PILE_TARGETS = {A.Shuffle: lambda n: [n.pile], A.Place: lambda n: [n.pile],
