@@ -167,5 +167,13 @@ if hasattr(A, "Metric"):
                                           st.none() | names, st.none() | names, st.none() | names).filter(
         lambda m: m.phase is not None or m.step is None)
 
+if hasattr(A, "Board"):  # boards
+    _spaces = st.builds(A.Space, names, opt_texts, st.none() | st.tuples(ints, ints), st.none() | ints,
+                        st.lists(st.builds(A.CardField, names, exprs), max_size=2).map(tuple))
+    _edges = st.builds(A.Edge, names, name_tuples, st.booleans())
+    plain_decls = plain_decls | st.builds(A.Board, names, opt_texts, st.lists(names, max_size=3).map(tuple),
+                                          st.none() | ints, st.lists(_spaces, max_size=3).map(tuple),
+                                          st.lists(_edges, max_size=2).map(tuple))
+
 decls = plain_decls | st.builds(A.Replace, plain_decls)
 programs = st.lists(decls, max_size=4).map(lambda ds: A.Program(tuple(ds)))

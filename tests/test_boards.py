@@ -262,3 +262,23 @@ def test_an_invariant_may_read_a_board_and_is_tried_at_each_player_count(tmp_pat
     assert check_path(folder) == []  # no E241: a board is fixed by the number of players
     found = check_invariants(load(folder))
     assert [d.message for d in found] == ["invariant connected is false with 4 players"]
+
+
+# ---------------------------------------------------------------- summaries
+@pytest.mark.parametrize("lang, phrases", [
+    ("en", ["the spaces of “The isle” in play", "the neighbouring spaces of", "the room left of",
+            "whether an edge leads from", "the distance in edges from"]),
+    ("de", ["die Felder im Spiel auf „The isle“", "die Nachbarfelder von", "der freie Platz von",
+            "ob eine Kante von", "der Abstand in Kanten von"]),
+    ("es", ["las casillas en juego de «The isle»", "las casillas vecinas de", "el espacio libre de",
+            "si una arista va de", "la distancia en aristas entre"]),
+    ("fr", ["les cases en jeu de «\u202fThe isle\u202f»", "les cases voisines de", "la place libre de",
+            "si une arête mène de", "la distance en arêtes entre"]),
+])
+def test_the_summary_names_what_each_board_builtin_reads(lang, phrases):
+    from ratdsl.summaries import summarize, to_markdown
+
+    text = to_markdown(summarize(load_rules(DEMO), lang))
+    for phrase in phrases:
+        assert phrase in text, (lang, phrase)
+    assert "the result for" not in text and "das Ergebnis für" not in text

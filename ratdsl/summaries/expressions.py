@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..language import ast as A
+from ..semantics.builtins import BUILTINS
 from ..semantics.definition import GameDef
 from .context import Ctx, Local, element_of, is_list, list_of
 from .decided import Decided, counts_where
@@ -365,7 +366,27 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
         return x.m("np-owner", of=x.expr(args[0], ctx, "gen"))
     if f in ("len", "sum", "abs", "seat", "any", "all"):
         return x.m(f"np-{f}", of=x.expr(args[0], ctx, "gen") if args else "")
+    if f in _BOARD_FORMS and len(args) == BUILTINS[f].min_args:
+        return _board_call(x, f, args, ctx)
     return x.m("np-result", items=x.m.join([x.expr(a, ctx) for a in args], "and"))
+
+
+# boards: the built-ins that read a board, each a phrase of its own
+_BOARD_FORMS = frozenset({"spaces", "neighbours", "adjacent", "distance", "room"})
+
+
+def _board_call(x: Expressions, f: str, args: Sequence[A.Expr], ctx: Ctx) -> str:
+    if f == "spaces":
+        board = x.d.boards.get(args[0].id) if isinstance(args[0], A.Name) else None
+        key = f"board-{board.name}" if board is not None else ""
+        name = x.m(key) if board is not None and x.m.has(key) else \
+            x.m("ui-quoted", text=board.title or board.name) if board is not None else x.expr(args[0], ctx)
+        return x.m("np-spaces", board=name)
+    if f in ("neighbours", "room"):
+        return x.m(f"np-{f}", of=x.expr(args[0], ctx, "gen"))
+    a, b = args
+    return x.m(f"np-{f}", a=x.expr(a, ctx), b=x.expr(b, ctx), a_gen=x.expr(a, ctx, "gen"),
+               a_dat=x.expr(a, ctx, "dat"), b_dat=x.expr(b, ctx, "dat"))
 
 
 def e_AtPhaseStart(x: Expressions, e: A.AtPhaseStart, ctx: Ctx, case: str) -> str:
