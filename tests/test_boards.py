@@ -91,6 +91,44 @@ def test_a_board_formats_as_written_and_parses_back_the_same():
     assert format_text(messy) == BOARD and parse_text(messy).decls == parse_text(BOARD).decls
 
 
+def test_the_board_rules_add_no_conflict_to_the_lalr_grammar():
+    """Lark resolves a shift/reduce conflict quietly (as a shift) and logs it: none may involve
+    the board's rules (the expression rules have some of their own, resolved by precedence)."""
+    import io
+    import logging
+
+    import lark
+
+    from ratdsl.language.grammar import grammar_text
+
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    lark.logger.addHandler(handler)
+    old = lark.logger.level
+    lark.logger.setLevel(logging.DEBUG)
+    try:
+        lark.Lark(grammar_text(), parser="lalr", lexer="contextual", debug=True)
+    finally:
+        lark.logger.removeHandler(handler)
+        lark.logger.setLevel(old)
+    text = stream.getvalue()
+    assert "conflict" in text  # (the log is read: the expression rules' known conflicts are there)
+    words = ("board", "space", "edge", "capacity", "both_ways", "one_way", "EDGE", "SPACE", "BOARD", "CAPACITY")
+    assert not [line for line in text.splitlines() if any(w in line for w in words)]
+
+
+def test_a_variant_replaces_a_board_whole(tmp_path):
+    folder = _game(tmp_path, '    say "v" with distance(north, west)')
+    (folder / "closer.rat").write_text("variant closer \"Closer\" extends g\nreplace " +
+                                       BOARD.replace("edge south -- west", "edge south -- west\n  edge north -- west"),
+                                       "utf-8")
+    assert check_path(folder / "closer.rat") == []
+    for rules, distance in ((folder, 2), (folder / "closer.rat", 1)):
+        log = GameLog(keep=True)
+        new_game(load_rules(rules), 2, 0, log=log).play()
+        assert json.loads(next(dumps(r) for r in log.records if r["t"] == "say"))["args"] == [distance]
+
+
 # ---------------------------------------------------------------- built-ins, both engines
 @pytest.mark.parametrize("expr, players, value", [
     ("spaces(land)", 2, ["north", "south", "west"]),  # east is in play for 3..4 players only
@@ -169,8 +207,9 @@ def test_the_demo_scenarios_pass():
 
 # ---------------------------------------------------------------- the checker
 def _findings(tmp_path: Path, board: str, players: str = "2..4") -> list[tuple[str, int, int, str]]:
-    step = '    say "v" with size(north)'
-    return [(d.code, d.line, d.column, d.message) for d in check_path(_game(tmp_path, step, board, players))]
+    step = '    say "v" with size(north) + stock_size'
+    folder = _game(tmp_path, step, board, players, extra="const stock_size = 9\n")
+    return [(d.code, d.line, d.column, d.message) for d in check_path(folder)]
 
 
 def test_an_edge_to_an_unknown_space_is_e250_at_the_name(tmp_path):
@@ -197,6 +236,7 @@ def test_a_space_in_play_at_no_number_of_players_is_e252(tmp_path):
     (("capacity 5", "capacity 0"), "E253"),
     (("capacity 2 }", "capacity 0 }"), "E253"),
     (("fields worth, coast", "fields worth, coast, cube"), "E254"),
+    (("fields worth, coast", "fields worth, coast, stock_size"), "E254"),
     (("space west", "space west { height = 3 }"), "E215"),
     (("{ worth = 1 }", "{ worth = 1, worth = 2 }"), "E201"),
 ])

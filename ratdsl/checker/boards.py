@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..language import ast as A
+from ..semantics.symbols import CONST
 
 if TYPE_CHECKING:  # the checker creates this; only its type is needed here
     from .checker import Checker
@@ -20,10 +21,14 @@ def check_board(checker: Checker, board: A.Board, source: Callable[[str], str | 
     names = {s.name for s in board.spaces}
     game = checker.ruleset.game
     for name in board.fields:
-        if name in checker.kinds or name in ("name", "deck"):
-            checker.report(board.span, "E254", f"board {board.name}: field {name!r} is also a token kind "
-                           "(`space.NAME` counts that kind)" if name in checker.kinds else
-                           f"board {board.name}: {name!r} cannot be a field", "give the field another name")
+        sym = checker.globals.get(name)
+        if name in checker.kinds or (sym is not None and sym.kind == CONST):  # `zone.KIND`, `zone.GROUP`
+            checker.report(board.span, "E254", f"board {board.name}: field {name!r} is also a "
+                           f"{'token kind' if name in checker.kinds else 'const'} (`space.{name}` would count "
+                           "tokens)", "give the field another name")
+        elif name in ("name", "deck"):
+            checker.report(board.span, "E254", f"board {board.name}: {name!r} cannot be a field",
+                           "give the field another name")
     if board.capacity is not None and board.capacity < 1:
         checker.report(board.span, "E253", f"board {board.name}: a capacity of {board.capacity} leaves "
                        "no room in any space", "write a capacity of 1 or more, or none for no limit")
