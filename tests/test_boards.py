@@ -197,12 +197,28 @@ def test_the_demo_game_plays_alike_in_both_engines_at_every_player_count():
             assert error is None and '"t":"end"' in log[-1]
 
 
-def test_the_demo_scenarios_pass():
+def test_the_demo_scenarios_pass_alike_in_both_engines(monkeypatch):
+    """`ratdsl test` plays generated code; here each scenario is played by both engines, which
+    must pass it with the same log (up to the error a scenario expects)."""
+    from ratdsl.engine.game import Game
+    from ratdsl.scenarios import runner
+
     scenarios = sorted((DEMO / "scenarios").glob("*.yaml"))
     assert len(scenarios) >= 8
     for path in scenarios:
-        outcome = run_scenario(path)
-        assert outcome.ok, (path.name, outcome.failures)
+        logs = {}
+        for compiled in (False, True):
+            made: list[Game] = []
+
+            def make(*args, compiled=compiled, made=made, **kwargs):
+                made.append(Game(*args, compiled=compiled, **kwargs))
+                return made[-1]
+
+            monkeypatch.setattr(runner, "Game", make)
+            outcome = run_scenario(path)
+            assert outcome.ok, (path.name, compiled, outcome.failures)
+            logs[compiled] = [dumps(r) for r in made[0].log.records]
+        assert logs[True] and logs[False] == logs[True], path.name
 
 
 # ---------------------------------------------------------------- the checker
