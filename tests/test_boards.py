@@ -338,3 +338,21 @@ def test_the_summary_names_what_each_board_builtin_reads(lang, phrases):
     for phrase in phrases:
         assert phrase in text, (lang, phrase)
     assert "the result for" not in text and "das Ergebnis für" not in text
+
+
+@pytest.mark.parametrize("lang, heading, intro, one_way", [
+    ("en", "## The board: ", "The board has 7 spaces.", "a one-way path leads to"),
+    ("de", "## Der Spielplan: ", "Der Spielplan hat 7 Felder.", "führt ein Weg nur in eine Richtung"),
+    ("es", "## El tablero: ", "El tablero tiene 7 casillas.", "un camino de un solo sentido lleva a"),
+    ("fr", "## Le plateau\u00a0: ", "Le plateau compte 7 cases.", "un chemin à sens unique mène à"),
+])
+def test_the_summary_describes_the_board(lang, heading, intro, one_way):
+    from ratdsl.summaries import summarize, to_markdown
+
+    text = to_markdown(summarize(load_rules(DEMO), lang))
+    board = text[text.index(heading):]
+    board = board[:board.index("\n## ", 3)]
+    assert intro in board and one_way in board
+    rows = [line for line in board.splitlines() if line.startswith("| ") and "Tundra" in line]
+    assert len(rows) == 1 and "| 4 " in rows[0] and "| 6 |" in rows[0]  # 4 players only; the board's capacity
+    assert sum(line.startswith("- ") for line in board.splitlines()) == 6  # one line per edge line

@@ -293,6 +293,7 @@ class Summary:
         if self.rs.variant is not None:
             sections.append(self.variant_section())
         sections.append(self.setup_section())
+        sections += self.board_sections()
         sections.append(self.round_section())
         sections += self.phase_sections()
         sections += self.deck_sections(module=None)
@@ -504,6 +505,46 @@ class Summary:
     # ------------------------------------------------------------ round and phases
     def phases(self) -> list[A.Phase]:
         return [self.d.phases[p] for p in self.d.round if p in self.d.phases]
+
+    def board_sections(self) -> list[Section]:
+        """Each board (boards): a table of its spaces (in play at which numbers of players, their
+        capacity and fields) and a list of its edges."""
+        out = []
+        lo, hi = self.rs.game.min_players, self.rs.game.max_players
+        for board in self.d.boards.values():
+            name = {s.name: self.title(f"space-{s.name}", s.title or s.name) for s in board.spaces}
+            header = [self.m("ui-col-space"), self.m("ui-col-in-play"), self.m("ui-col-capacity")] + \
+                [self.title(f"field-{f}", f) for f in board.fields]
+            rows = []
+            for space in board.spaces:
+                low, high = space.players or (lo, hi)
+                cap = space.capacity if space.capacity is not None else board.capacity
+                values = {f.name: f.value for f in space.fields}
+                in_play = self.g.words.players_text(max(low, lo), min(high, hi), "dat")
+                cells = [[Span(name[space.name])], [Span(in_play)],
+                         [Span(self.m("ui-number", n=cap) if cap is not None else self.m("ui-board-no-limit"))]]
+                for f in board.fields:
+                    cells.append([Span(self._space_value(values.get(f)))])
+                rows.append(cells)
+            blocks: list = [Para(spans(self.m("ui-board-intro", count=len(board.spaces)))),
+                            Table(header, rows, [False, False, True] + [False] * len(board.fields))]
+            edges = [ListItem(spans(self.m("ui-board-one-way" if e.one_way else "ui-board-edge", space=name.get(
+                e.source, e.source), others=self.m.join([name.get(t, t) for t in e.targets], "and"))))
+                for e in board.edges]
+            if edges:
+                blocks.append(BulletList(edges))
+            title = self.title(f"board-{board.name}", board.title or board.name)
+            out.append(Section(self.m("ui-section-board", board=title), blocks=blocks, anchor=f"board-{board.name}"))
+        return out
+
+    def _space_value(self, expr: A.Expr | None) -> str:
+        """A space's field as text: its value when known before the game, else in words."""
+        if expr is None:
+            return self.m("ui-board-no-limit")
+        try:
+            return self.g.words.value_text(over_players(self.ev, expr))
+        except NotStatic:
+            return self.g.exprs.expr(expr, Ctx())
 
     def round_section(self, level: int = 2) -> Section:
         blocks: list = []

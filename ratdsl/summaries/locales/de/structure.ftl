@@ -595,6 +595,17 @@ ui-col-component = Material
 ui-col-where = Ort
 ui-col-amount = Anzahl
 ui-section-round = Ablauf einer Runde
+ui-section-board = Der Spielplan: { $board }
+ui-board-intro = { $count ->
+    [one] Der Spielplan hat ein Feld.
+   *[other] Der Spielplan hat { $count } Felder.
+}
+ui-col-space = Feld
+ui-col-in-play = Im Spiel bei
+ui-col-capacity = Fasst höchstens
+ui-board-no-limit = –
+ui-board-edge = { $space } grenzt an { $others }.
+ui-board-one-way = Von { $space } führt ein Weg nur in eine Richtung: nach { $others }.
 ui-round-generic = Jede Runde hat { $count } Phasen in dieser Reihenfolge:
 ui-round-ends-after = { $count ->
     [one] Das Spiel endet, sobald die erste Runde gespielt ist.

@@ -401,6 +401,17 @@ ui-col-component = Component
 ui-col-where = Where
 ui-col-amount = Amount
 ui-section-round = Round overview
+ui-section-board = The board: { $board }
+ui-board-intro = { $count ->
+    [one] The board has one space.
+   *[other] The board has { $count } spaces.
+}
+ui-col-space = Space
+ui-col-in-play = In play with
+ui-col-capacity = Holds at most
+ui-board-no-limit = –
+ui-board-edge = { $space } borders { $others }.
+ui-board-one-way = From { $space } a one-way path leads to { $others }.
 ui-round-generic = Every round has { $count } phases, played in this order:
 ui-round-ends-after = { $count ->
     [one] The game ends once its first round has been played.

@@ -504,6 +504,17 @@ ui-col-component = Componente
 ui-col-where = Dónde
 ui-col-amount = Cantidad
 ui-section-round = Desarrollo de una ronda
+ui-section-board = El tablero: { $board }
+ui-board-intro = { $count ->
+    [one] El tablero tiene una casilla.
+   *[other] El tablero tiene { $count } casillas.
+}
+ui-col-space = Casilla
+ui-col-in-play = En juego con
+ui-col-capacity = Admite como máximo
+ui-board-no-limit = –
+ui-board-edge = { $space } linda con { $others }.
+ui-board-one-way = Desde { $space } un camino de un solo sentido lleva a { $others }.
 ui-round-generic = Cada ronda tiene { $count } fases, en este orden:
 ui-round-ends-after = { $count ->
     [one] La partida termina en cuanto se ha jugado la primera ronda.

@@ -482,6 +482,17 @@ ui-col-component = Élément
 ui-col-where = Emplacement
 ui-col-amount = Quantité
 ui-section-round = Déroulement d’un tour
+ui-section-board = Le plateau : { $board }
+ui-board-intro = { $count ->
+    [one] Le plateau compte une case.
+   *[other] Le plateau compte { $count } cases.
+}
+ui-col-space = Case
+ui-col-in-play = En jeu à
+ui-col-capacity = Contient au plus
+ui-board-no-limit = –
+ui-board-edge = { $space } touche { $others }.
+ui-board-one-way = Depuis { $space }, un chemin à sens unique mène à { $others }.
 ui-round-generic = Chaque tour compte { $count } phases, dans cet ordre :
 ui-round-ends-after = { $count ->
     [one] La partie se termine dès que le premier tour a été joué.
