@@ -237,9 +237,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
 
     if output_format not in OUTPUT_FORMATS:
         fail(f"unknown output format {output_format!r}: use text, json or github")
-    for path in paths:
-        if not path.exists():
-            fail(f"no such game folder or rule file: {path}")
+    paths = [rules_path(path) for path in paths]  # a bundled game's name too
     try:
         findings = check_tree(paths, modules, also=check_invariants)  # invariants: E242
         text = render(findings, output_format, paths)
@@ -261,10 +259,12 @@ def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folder
     """Run scenario tests written as data (JSON, YAML or TOML); exit 1 if one fails.
 
     Example: ratdsl test rules/my_game/scenarios --coverage"""
+    from ..bundled import resolve_rules
     from ..engine.coverage import Tally
     from ..scenarios import ScenarioOutcome, collect_scenarios, run_scenario
 
-    for path in paths or []:
+    paths = [resolve_rules(path) for path in paths or []]  # a bundled game's name: its scenarios
+    for path in paths:
         if not path.exists():
             fail(f"no such scenario file or folder: {path}")
     files = collect_scenarios(paths or [Path("rules")])
