@@ -83,6 +83,28 @@ def test_observations_agree_with_the_state_api():
             assert info_state.string_from(state, player) == state.information_state_string(player)
 
 
+def test_no_observation_says_where_the_rules_were_loaded_from(tmp_path):
+    """The same game loaded from two folders (a variant with its modules: files of every kind)
+    gives every player the same strings at every node, and none holds either folder."""
+    import shutil
+
+    copy = tmp_path / "elsewhere" / "ratland"
+    shutil.copytree(RATLAND, copy)
+    variant = "variants/clan_wars.rat"
+    games = [load(3, rules=RATLAND / variant), load(3, rules=copy / variant)]
+    states = [random_states(game, 4, limit=400) for game in games]
+    asked_where = set()
+    for here, there in zip(*states, strict=True):
+        for player in range(3):
+            seen = [(s.observation_string(player), s.information_state_string(player)) for s in (here, there)]
+            assert seen[0] == seen[1]
+            text = "".join(seen[0])
+            assert str(ROOT) not in text and "rules/ratland" not in text and str(tmp_path) not in text
+            if '"where": ' in seen[0][0]:
+                asked_where.add(seen[0][0].split('"where": ')[1].split('"')[1].split(":")[0])
+    assert "modules/clans.rat" in asked_where and "round.rat" in asked_where  # names inside the game folder
+
+
 def test_information_states_have_perfect_recall():
     game = load(2)
     rng = np.random.RandomState(8)
