@@ -59,6 +59,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 |           | players, chance): it must be fixed before the game (invariants.py)          |
 | E242      | an invariant that is false for a number of players and option values: found |
 |           | by `ratdsl check` (ratdsl/engine/invariants.py), not when rules are loaded   |
+| E250      | `owner only` on a pile or variable that is not `per player` (information.py) |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -90,6 +91,7 @@ from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .dropped_options import check_dropped_options
 from .hints import Candidates, Hints
+from .information import check_information
 from .invariants import check_invariant
 from .operands import Operands
 from .personas import check_persona
@@ -259,6 +261,7 @@ class Checker:
                 self.report(decl.span, "W302", f"{decl.kind} {decl.name!r} is never used",
                             severity="warning")
         check_dropped_options(self)
+        check_information(self)
         return sorted(self.out, key=lambda d: (d.file, d.line, d.column, d.code))
 
     def check_players(self, game: A.Game) -> None:
