@@ -2,7 +2,9 @@
 with its legal answers and read back. (`ratdsl play` is the fuller table: the board, forms,
 hot seat.)
 
-It prints only that player's view (their own zones and the cards shown to them); everything
+It prints only that player's view (their own zones and values, the cards shown to them, and
+the piles whose cards they may see, face-down cards as `?`); a choice among cards they may not
+see offers places (`tiles#3`), never faces (runtime/sight.py). Everything
 else the player learns comes from the narrator, which tells them only what is public. A wrong
 answer is told what was wrong, never only "again"."""
 
@@ -33,6 +35,25 @@ def parse_counts(raw: str) -> Any:
     return answer
 
 
+def _what_you_see(who: str, view: dict[str, Any]) -> list[str]:
+    """Lines for the player's own variables and the piles whose cards the view lists: each card
+    by name when the player may see its face, else as `?` with what its back shows."""
+    lines = []
+    mine = view.get("player_vars", {}).get(who)
+    if mine:
+        lines.append(f"{who}, your values: " + ", ".join(f"{k} {v}" for k, v in mine.items()))
+    for pile, entries in view.get("cards", {}).items():
+        if entries:
+            shown = [e.get("card", "?") + (f" ({_fields(e['fields'])})" if e.get("fields") else "")
+                     for e in entries]
+            lines.append(f"  {pile}: " + ", ".join(shown))
+    return lines
+
+
+def _fields(fields: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in fields.items())
+
+
 class HumanAgent:
     def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print):
         self.read = read
@@ -47,6 +68,8 @@ class HumanAgent:
             self.write(f"{who}, you hold: {held or 'nothing'}")
             if view.get("shown_to_you"):
                 self.write(f"{who}, you were shown: {', '.join(view['shown_to_you'])}")
+            for line in _what_you_see(who, view):
+                self.write(line)
         while True:
             if decision.kind == "may":
                 raw = self.read(f"{who} — {decision.id}? [y/n] ").strip().lower()

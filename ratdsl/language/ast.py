@@ -517,7 +517,7 @@ class Deck(Decl):
     title: str | None
     fields: tuple[str, ...]
     active: Expr | None
-    # information: (field, visibility) of each field that is not public
+    # information: (field, visibility) of each field declared with one (`public`: also on its back)
     field_visibility: tuple[tuple[str, str], ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 

@@ -657,11 +657,12 @@ def _seen_by(d: A.Zone | A.Pile | A.Var) -> str:
 def _field_lines(d: A.Deck) -> list[str]:
     """A deck's `fields` lines: one per run of fields seen by the same players, in order."""
     seen = dict(d.field_visibility)
-    lines: list[tuple[str, list[str]]] = []
+    lines: list[tuple[str | None, list[str]]] = []
     for name in d.fields:
-        vis = seen.get(name, A.PUBLIC)
+        vis = seen.get(name)
         if lines and lines[-1][0] == vis:
             lines[-1][1].append(name)
         else:
             lines.append((vis, [name]))
-    return [f"{_VISIBILITY_WORDS[vis]}fields {', '.join(names)}" for vis, names in lines]
+    return [f"{vis + ' ' if vis == A.PUBLIC else _VISIBILITY_WORDS[vis] if vis else ''}fields {', '.join(names)}"
+            for vis, names in lines]

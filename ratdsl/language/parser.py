@@ -121,14 +121,14 @@ class _Build:
             if kind == "fields":
                 vis, names = value
                 fields_ += names
-                if vis != A.PUBLIC:
+                if vis is not None:  # (an explicit `public` puts the field on the card's back)
                     seen_as += tuple((n, vis) for n in names)
             else:
                 active = value
         return A.Deck(str(name), _opt_str(title), fields_, active, seen_as, span=span)
 
     def deck_fields(self, span, vis, names):
-        return ("fields", (vis or A.PUBLIC, names))
+        return ("fields", (vis, names))
 
     # -- information
     def vis_public(self, span):
