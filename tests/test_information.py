@@ -255,6 +255,9 @@ def test_run_as_player_writes_their_log_only(tmp_path):
     assert len(full.read_text().splitlines()) > len(records)
     bad = CliRunner().invoke(app, ["run", str(DEMO), "-p", "3", "--as-player", "2"])
     assert bad.exit_code == 2 and "--as-player needs --log" in bad.output
+    assert CliRunner().invoke(app, ["replay", str(full)]).exit_code == 0  # a whole log with sights
+    refused = CliRunner().invoke(app, ["replay", str(out)])
+    assert refused.exit_code == 2 and "P2's log (run --as-player)" in refused.output
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

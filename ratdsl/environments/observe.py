@@ -42,9 +42,9 @@ def revealed(runner: Runner, sizes: dict[str, int]) -> dict[str, list[str]]:
     records = runner.log.records
     for record in records[runner.face_up_upto:]:
         t = record["t"]
-        if t == "reveal":
+        if t == "reveal" and "sight" not in record:  # (a sight: not every player sees the face)
             face_up.setdefault(record["dst"], []).append(str(record["card"]))
-        elif t in ("place", "create") and record.get("pile", record.get("dst")) in face_up:
+        elif (t in ("place", "create") or t == "reveal") and record.get("pile", record.get("dst")) in face_up:
             face_up[record.get("pile", record.get("dst"))] = []
     runner.face_up_upto = len(records)
     out = {}

@@ -22,7 +22,7 @@ class FaceUp:
 
     def __call__(self, record: dict[str, Any]) -> None:
         public = record_seen_by(record, None)
-        if public is not None and public["t"] == "reveal":
+        if public is not None and public["t"] == "reveal" and "card" in public:  # (else face down)
             self.revealed.setdefault(public["dst"], []).append(public["card"])
 
     def on(self, piles: dict[str, int]) -> dict[str, list[str]]:

@@ -2,9 +2,10 @@
 rule set, read by views, decisions and the log.
 
 A pile's cards are seen face up by everybody (`public`, the default), by the player the pile
-belongs to (`owner only`) or by nobody (`hidden`); a pile declared `face down` shows nobody its
-faces whatever its visibility. A pile declared neither way is as it always was: its records name
-their cards (a `reveal`, a `create`) and a view gives its size only. A player also sees the faces
+belongs to (`owner only`) or by nobody (`hidden`: not even their backs); a pile declared `face
+down` shows nobody its faces whatever its visibility, only their backs. A pile declared neither
+way is as it always was: its records name their cards (a `reveal`, a `create`) and a view gives
+its size only. A player also sees the faces
 of the card copies shown to them (`show`), until the pile holding a copy is shuffled.
 
 A variable is seen by everybody, by its owner (a `per player` one) or by nobody. A card field is
@@ -64,8 +65,10 @@ class Sight:
 
     def lists_cards(self, ref: PileRef) -> bool:
         """Whether a view lists the cards of pile `ref` (for those who see their faces, and as
-        backs for the others): only piles declared a way; others show their size, as before."""
-        return ref.name in self.piles
+        backs for the others): only piles declared a way, and not `hidden` ones, which nobody
+        sees even the backs of; the others show their size, as before."""
+        declared = self.piles.get(ref.name)
+        return declared is not None and declared[0] != A.HIDDEN
 
     # ---------------------------------------------------------------- variables
     def var_sight(self, name: str, per_player: bool) -> str | None:
