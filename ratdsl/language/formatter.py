@@ -384,8 +384,9 @@ class Printer:
             self.emit(f"{prefix}{per}var {d.name} = {e(d.value)}", lo, end)
         elif isinstance(d, A.Deck):
             items = []
-            for text in _field_lines(d):
-                items.append(("fields", self._kw_line("FIELDS", s), text))
+            at = [n for n in self.keyword_lines.get("FIELDS", []) if s.line <= n <= s.end_line]
+            for i, text in enumerate(_field_lines(d)):  # (each on its own line, with its comments)
+                items.append(("fields", at[min(i, len(at) - 1)] if at else 0, text))
             if d.active is not None:
                 line = d.active.span.line if d.active.span.line > 0 else self._kw_line("ACTIVE", s)
                 items.append(("active", line, f"active when {e(d.active)}"))
