@@ -273,3 +273,56 @@ def test_both_engines_write_the_same_log_of_the_demo_game(seed):
         logs.append([dumps(r) for r in log.records])
     assert logs[0] == logs[1]
     assert any('"sight"' in line for line in logs[0])
+
+
+def test_a_show_record_says_where_each_copy_lies():
+    _, full = play(DEMO, 2, 1, 0, lambda *_: None)
+    shows = [r for r in full if r["t"] == "show"]
+    assert shows and all(r["at"] == ["bag#1"] for r in shows)  # the rules show the top tile
+
+
+SECRET_VARS = """game secret_vars "Secret variables" {
+  players 2..2
+}
+per player var bid = 0
+per player owner only var note = 0
+round main
+phase main {
+  step bids {
+    secretly {
+      for each p in players {
+        ask p bid: choose n from [3, 4] {
+          set p.bid = n
+          set p.note = n
+        }
+      }
+    }
+    end game
+  }
+}
+scoring p {
+  score = p.bid
+}
+"""
+
+
+def test_inside_secretly_a_view_shows_the_others_variables_as_the_block_began(tmp_path):
+    from ratdsl.agents.random_agent import RandomAgent
+
+    (tmp_path / "game.rat").write_text(SECRET_VARS)
+    definition = load_rules(tmp_path)
+    views = []
+
+    class Looking(RandomAgent):
+        reads_view = True
+
+        def decide(self, decision):
+            views.append(decision.view())
+            return super().decide(decision)
+
+    game = Game(definition, 2, 1, [Looking(1), Looking(2)])
+    game.play()
+    second = views[1]  # P2 asked after P1 has set their bid
+    assert second["player_vars"]["P1"] == {"bid": 0}  # as the block began; P1's note: never
+    assert game.state.player_vars[0]["bid"] in (3, 4)
+    assert second["player_vars"]["P2"] == {"bid": 0, "note": 0}

@@ -130,7 +130,18 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
         for card in cards:
             if card.uid is not None:
                 peeked[card.uid] = card.name
-        self.log.emit("show", player=str(player), cards=names)
+        if self.sight.declared:  # where each copy lies, "PILE#N" (None: in no pile)
+            self.log.emit("show", player=str(player), cards=names, at=[self.place_of(c) for c in cards])
+        else:
+            self.log.emit("show", player=str(player), cards=names)
+
+    def place_of(self, card: CardValue) -> str | None:
+        """Where a card copy lies, as `PILE#N` (the Nth card from the top), or None."""
+        for ref, pile in self.state.piles.items():
+            for i, held in enumerate(pile):
+                if held is card:
+                    return f"{ref}#{i + 1}"
+        return None
 
     def create(self, node: A.Create, what: Any, where: Any) -> None:
         """`create` once what and where are known: tokens in a zone, or cards on a pile."""

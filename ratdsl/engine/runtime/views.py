@@ -127,7 +127,7 @@ def record_seen_by(record: dict[str, Any], seat: int | None) -> dict[str, Any] |
     if record.get("secret"):
         return record if mine and t in ("decision", "show") else None
     if t == "show":
-        return record if mine else {k: v for k, v in record.items() if k != "cards"}
+        return record if mine else {k: v for k, v in record.items() if k not in ("cards", "at")}
     if t in PUBLIC_OUTSIDE_SECRETS:
         return record
     if t == "random":
