@@ -326,3 +326,17 @@ def test_inside_secretly_a_view_shows_the_others_variables_as_the_block_began(tm
     assert second["player_vars"]["P1"] == {"bid": 0}  # as the block began; P1's note: never
     assert game.state.player_vars[0]["bid"] in (3, 4)
     assert second["player_vars"]["P2"] == {"bid": 0, "note": 0}
+
+
+def test_the_ast_export_of_visibility_validates_and_leaves_other_files_as_they_were():
+    from ratdsl.language import parse_file
+    from ratdsl.language.ast_schema import export, validate_export
+
+    program = parse_file(DEMO / "game.rat")
+    document = export(program, "game.rat")
+    validate_export(document)
+    piles = [d for d in document["ast"]["decls"] if d["node"] == "Pile"]
+    assert {p["names"][0]: (p.get("visibility"), p.get("facing")) for p in piles} == {
+        "bag": (None, "down"), "removed": ("hidden", None), "row": (None, "up"), "hand": ("owner", "up")}
+    plain = export(parse_text("pile box\nvar n = 0\n", "x.rat"), "x.rat")["ast"]["decls"]
+    assert all("visibility" not in d and "facing" not in d for d in plain)  # as before visibility
