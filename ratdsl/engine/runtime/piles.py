@@ -83,10 +83,14 @@ class Piles:
         pile = self.state.piles[ref]
         self.state.piles[ref] = taken + pile if node.where == "top" else pile + taken
         self.changed()
-        if self.log.active:
-            self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
-        else:
+        if not self.log.active:
             self.log.seq += 1
+        elif self.sight.piles and self.sight.lists_cards(ref):  # a pile declared a way (sight.py)
+            seen_by = self.sight.pile_sight(ref)
+            extra = {"face": "up"} if seen_by is None else {"sight": seen_by}
+            self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where, **extra)
+        else:
+            self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
 
     def reveal_card(self, cards: list[CardValue], src: PileRef, dst: PileRef) -> CardValue:
         """Moves the top card of `cards` (the cards of `src` as the reveal began) to the top of

@@ -134,7 +134,9 @@ def record_seen_by(record: dict[str, Any], seat: int | None) -> dict[str, Any] |
         if record["what"] == "draw":  # tokens drawn into zones everybody sees
             return record
         return {k: v for k, v in record.items() if k != "result"}
-    if t == "place":
+    if t == "place":  # (cards placed face up on a pile everybody sees are seen: "face": "up")
+        if record.get("face") == "up":
+            return record
         return {**{k: v for k, v in record.items() if k != "cards"}, "count": len(record["cards"])}
     return None  # checkpoints (a digest of the whole state) and any record type not listed
 
@@ -148,13 +150,13 @@ def _within_sight(record: dict[str, Any], seat: int | None, mine: bool) -> dict[
         return None
     if t == "decision":
         return record if mine else {k: v for k, v in record.items() if k != "answer"}
-    where = record.get("var") if t == "set" else record.get("dst")
+    where = record.get("var") if t == "set" else record.get("pile") if t == "place" else record.get("dst")
     owner = str(where).split(".", 1)[0] if "." in str(where) else None
     if sight == OWNER and seat is not None and owner == f"P{seat + 1}":
         return record
     if t == "set":
         return None  # (nobody else learns even that it changed: a change can tell a value)
-    if t == "create":
+    if t in ("create", "place"):
         return {**{k: v for k, v in record.items() if k != "cards"}, "count": len(record["cards"])}
     if t == "reveal":
         return {k: v for k, v in record.items() if k != "card"}
