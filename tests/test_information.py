@@ -340,3 +340,23 @@ def test_the_ast_export_of_visibility_validates_and_leaves_other_files_as_they_w
         "bag": (None, "down"), "removed": ("hidden", None), "row": (None, "up"), "hand": ("owner", "up")}
     plain = export(parse_text("pile box\nvar n = 0\n", "x.rat"), "x.rat")["ast"]["decls"]
     assert all("visibility" not in d and "facing" not in d for d in plain)  # as before visibility
+
+
+def test_the_table_screen_shows_own_cards_and_values_and_backs_of_the_others():
+    from ratdsl.cli.table.board import FaceUp, screen
+    from ratdsl.cli.table.words import GameWords
+
+    definition = load_rules(DEMO)
+    game = new_game(definition, 2, 6)
+    game.setup()
+    runtime = game.runtime
+    bag = runtime.state.piles[PileRef(None, "bag")]
+    mine, theirs = bag[0], bag[1]
+    runtime.state.piles[PileRef(0, "hand")].append(bag.pop(0))
+    runtime.state.piles[PileRef(1, "hand")].append(bag.pop(0))
+    lines, _ = screen(runtime.view_for(0), GameWords(definition, "en"), FaceUp())
+    text = "\n".join(line for line, _ in lines)
+    assert mine.name in text and theirs.name not in text
+    assert not any(card.name in text for card in bag)
+    assert str(runtime.state.player_vars[0]["goal"]) in text
+    assert str(runtime.state.player_vars[1]["goal"]) not in text
