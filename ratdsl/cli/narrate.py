@@ -195,6 +195,10 @@ class Narrator:
         elif t == "reveal":
             card = self.title(r["card"]) if "card" in r else say("narr-hidden")  # (face down to this reader)
             line(1, "   " + say("narr-revealed", card=card, pile=self.pile(r["dst"])), "reveal")
+        elif t == "place" and "cards" in r and ("face" in r or "sight" in r):
+            # (cards placed on a pile the rules declare a way, as far as this reader sees them)
+            for card in r["cards"]:
+                line(1, "   " + say("narr-revealed", card=self.title(card), pile=self.pile(r["pile"])), "reveal")
         elif t == "uncover":
             line(1, "   " + say("narr-placements"), "reveal")
             by_player: dict[str, list[str]] = {}
