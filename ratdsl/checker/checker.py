@@ -69,6 +69,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | W307      | `==` / `!=` between a yes/no value and a number: always false (true)         |
 | W310      | a variant's `replace step` (or `replace`) no longer reads an option that the |
 |           | step it replaces read, itself or through its calls (dropped_options.py)     |
+| W311      | a choice among face-down cards filtered by their faces (information.py)     |
 
 E224, E225 and W307 ask the shared operators (ratdsl/semantics/operators.py) about what is known
 before a game (see operands.py), so the checker refuses exactly what a game would stop on. W307 is
