@@ -360,3 +360,24 @@ def test_the_table_screen_shows_own_cards_and_values_and_backs_of_the_others():
     assert not any(card.name in text for card in bag)
     assert str(runtime.state.player_vars[0]["goal"]) in text
     assert str(runtime.state.player_vars[1]["goal"]) not in text
+
+
+def test_the_human_agent_tells_what_it_knows_of_each_place_offered():
+    from ratdsl.agents.human import HumanAgent
+    from ratdsl.engine.decisions import Decision
+
+    definition = load_rules(DEMO)
+    game = new_game(definition, 2, 8)
+    game.setup()
+    runtime = game.runtime
+    bag = runtime.state.piles[PileRef(None, "bag")]
+    runtime.show(PlayerRef(0), [bag[1]])
+    written: list[str] = []
+    human = HumanAgent(read=lambda prompt: "2", write=written.append)
+    decision = Decision(0, "take", "choose", [f"bag#{i + 1}" for i in range(len(bag))])
+    decision.view = lambda: runtime.view_for(0)
+    assert human.decide(decision) == "bag#2"
+    offered = [line for line in written if line.startswith("  ") and ". bag#" in line]
+    assert offered[1].endswith(f"(you saw: {bag[1].name})")
+    assert all(card.name not in line for line in offered if "you saw" not in line for card in bag)
+    assert "(colour " in offered[0]  # the back shows the colour

@@ -50,6 +50,21 @@ def _what_you_see(who: str, view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _known_at(option: Any, view: dict[str, Any]) -> str:
+    """What the player's view tells of a card offered by its place (`bag#3`): its face when
+    they were shown it, else its back; "" for any other option."""
+    if not isinstance(option, str) or "#" not in option:
+        return ""
+    pile, _, number = option.rpartition("#")
+    entries = view.get("cards", {}).get(pile)
+    if not number.isdigit() or not entries or not 1 <= int(number) <= len(entries):
+        return ""
+    entry = entries[int(number) - 1]
+    if "card" in entry:
+        return f" (you saw: {entry['card']})"
+    return f" ({_fields(entry['fields'])})" if entry.get("fields") else ""
+
+
 def _fields(fields: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v}" for k, v in fields.items())
 
@@ -61,6 +76,7 @@ class HumanAgent:
 
     def decide(self, decision: Decision) -> Any:
         who = f"P{decision.player + 1}"
+        view: dict[str, Any] = {}
         if decision.view is not None:
             view = decision.view()
             mine = {z.split(".", 1)[1]: c for z, c in view["zones"].items() if z.startswith(who + ".")}
@@ -79,7 +95,7 @@ class HumanAgent:
             elif decision.kind == "choose":
                 options = list(decision.options) + ([None] if decision.optional else [])
                 for i, option in enumerate(options, 1):
-                    self.write(f"  {i}. {'pass' if option is None else option}")
+                    self.write(f"  {i}. {'pass' if option is None else option}{_known_at(option, view)}")
                 raw = self.read(f"{who} — {decision.id}: number? ").strip()
                 if raw.isdigit() and 1 <= int(raw) <= len(options):
                     return options[int(raw) - 1]
