@@ -100,7 +100,6 @@ class Asks:
         return amount
 
 
-
 def _offered(runtime: Asks, seat: int, values: list[Any]) -> tuple[list[Any], list[Any]]:
     """The answers a choice offers `seat`, and those that must stay theirs alone (cards offered
     by name that lie where others may not see their faces)."""

@@ -1,9 +1,9 @@
 """What one player may see of the game: the contents of every non-empty zone, the size of every
 pile and the cards shown to that player; in a game that declares any visibility (sight.py), also
-the variables the rules let them see and the cards of piles declared face up, face down, owner
-only or hidden, as far as they may see each;
-inside a `secretly` block, every zone and variable but the player's own as it was when the block
-began (a secret payment into a shared zone would otherwise tell the amount)."""
+the variables the rules let them see and the cards of the piles declared a way, as far as they
+may see each. Inside a `secretly` block, every zone and variable but the player's own is shown
+as it was when the block began (a secret payment into a shared zone would otherwise tell the
+amount)."""
 
 from __future__ import annotations
 
