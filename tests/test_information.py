@@ -381,3 +381,49 @@ def test_the_human_agent_tells_what_it_knows_of_each_place_offered():
     assert offered[1].endswith(f"(you saw: {bag[1].name})")
     assert all(card.name not in line for line in offered if "you saw" not in line for card in bag)
     assert "(colour " in offered[0]  # the back shows the colour
+
+
+# ------------------------------------------------------------------ every way of declaring the piles
+BAGS = {"pile bag face down": False, "hidden pile bag": False}
+ROWS = {"pile row face up": "all", "pile row face down": "none", "hidden pile row": "none"}
+HANDS = {"per player owner only pile hand face up": "owner", "per player owner only pile hand": "owner",
+         "per player pile hand face up": "all", "per player pile hand face down": "none",
+         "per player hidden pile hand": "none"}
+
+
+def declared_demo(tmp_path: Path, bag: str, row: str, hand: str) -> Path:
+    """The demo game with its bag, row and hands declared another way."""
+    text = (DEMO / "game.rat").read_text("utf-8")
+    lines = {"pile bag face down": bag, "pile row face up": row, "per player owner only pile hand face up": hand}
+    out = []
+    for line in text.splitlines():
+        code = line.split("#", 1)[0].strip()
+        out.append(lines.get(code, line))
+    (tmp_path / "game.rat").write_text("\n".join(out) + "\n", "utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("hand", list(HANDS))
+@pytest.mark.parametrize("row", list(ROWS))
+@pytest.mark.parametrize("bag", list(BAGS))
+def test_whichever_way_the_piles_are_declared_a_player_is_given_no_face_they_may_not_see(tmp_path, bag, row, hand):
+    folder = declared_demo(tmp_path, bag, row, hand)
+    row_seen, hand_seen = ROWS[row], HANDS[hand]
+
+    def oracle(state, record, seen):
+        """The test's own reading of the declarations (docs/language.md, Visibility)."""
+        seat = seen.seat
+        if row_seen == "all":
+            seen.allowed.update(c.name for c in state.piles[PileRef(None, "row")])
+        for owner in range(state.player_count):
+            if hand_seen == "all" or (hand_seen == "owner" and owner == seat):
+                seen.allowed.update(c.name for c in state.piles[PileRef(owner, "hand")])
+        seen.allowed.update(state.peeked[seat].values())
+
+    for seat in (0, 2):
+        seen, full = play(folder, 3, 20 + seat, seat, oracle)
+        hidden_tiles = set(TILES) - seen.allowed
+        assert hidden_tiles
+        assert words_in(seen.texts(), hidden_tiles) == set(), (bag, row, hand, seat)
+        for record in seen.log:
+            validate_player_record(record)
