@@ -427,3 +427,19 @@ def test_whichever_way_the_piles_are_declared_a_player_is_given_no_face_they_may
         assert words_in(seen.texts(), hidden_tiles) == set(), (bag, row, hand, seat)
         for record in seen.log:
             validate_player_record(record)
+
+
+def test_play_as_player_writes_their_log_only(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "p1.jsonl"
+    result = subprocess.run([sys.executable, "-m", "ratdsl.cli.main", "play", str(DEMO), "--human", "1", "-p", "2",
+                             "-s", "3", "-v", "0", "--log", str(out), "--as-player", "1"],
+                            input="1\n\n" * 60, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert result.returncode in (0, 2), result.stderr  # (2: the typed answers ran out first)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert records[0]["as_player"] == "P1" and records[-1]["t"] in ("end", "aborted")
+    assert any(r["t"] == "decision" and r["player"] == "P1" for r in records)
+    for record in records:
+        validate_player_record(record)
