@@ -30,6 +30,10 @@ class FlatModule:
     """The generated functions of one rule set at one table size, and the state they share."""
 
     def __init__(self, d: GameDef, players: int):
+        from ..runtime.sight import sight_of
+
+        if sight_of(d).declared:  # (a choice among cards a player cannot see offers places, not names)
+            raise Unsupported(None, "rules that declare what players see: the reference engine plays them")
         gen = StatementLowering(d, players)
         self.d = d
         self.players = players
