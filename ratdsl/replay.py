@@ -37,6 +37,9 @@ def replay_log(path: str | Path, rules: str | Path | None = None) -> ReplayResul
     logged = read_log(path)
     if not logged or not isinstance(logged[0], dict) or logged[0].get("t") != "game":
         raise ValueError(f"{path} does not start with a game record")
+    if "as_player" in logged[0]:  # (run --as-player: what one player saw, without the seed)
+        raise ValueError(f"this is {logged[0]['as_player']}'s log (run --as-player), without the seed "
+                         "and the hidden records: only a whole log can be replayed")
     for record in logged:
         validate_log_record(record)
     header = logged[0]

@@ -230,12 +230,12 @@ def _findings(tmp_path: Path, board: str, players: str = "2..4") -> list[tuple[s
 
 def test_an_edge_to_an_unknown_space_is_e250_at_the_name(tmp_path):
     found = _findings(tmp_path, BOARD.replace("edge south -- west", "edge south -- wset"))
-    assert found == [("E250", 12, 17, "board land: the edge names 'wset', which is not one of its spaces")]
+    assert found == [("E255", 12, 17, "board land: the edge names 'wset', which is not one of its spaces")]
 
 
 def test_an_edge_from_a_space_to_itself_is_e251(tmp_path):
     assert [f[:2] for f in _findings(tmp_path, BOARD.replace("edge south -- west", "edge south -- south"))] \
-        == [("E251", 12)]
+        == [("E256", 12)]
 
 
 def test_a_space_declared_twice_is_e201_at_the_second(tmp_path):
@@ -245,14 +245,14 @@ def test_a_space_declared_twice_is_e201_at_the_second(tmp_path):
 
 def test_a_space_in_play_at_no_number_of_players_is_e252(tmp_path):
     found = _findings(tmp_path, BOARD, players="2..2")
-    assert found == [("E252", 9, 3, "space east is in play for 3..4 players, never in a game for 2..2 players")]
+    assert found == [("E257", 9, 3, "space east is in play for 3..4 players, never in a game for 2..2 players")]
 
 
 @pytest.mark.parametrize("change, code", [
-    (("capacity 5", "capacity 0"), "E253"),
-    (("capacity 2 }", "capacity 0 }"), "E253"),
-    (("fields worth, coast", "fields worth, coast, cube"), "E254"),
-    (("fields worth, coast", "fields worth, coast, stock_size"), "E254"),
+    (("capacity 5", "capacity 0"), "E258"),
+    (("capacity 2 }", "capacity 0 }"), "E258"),
+    (("fields worth, coast", "fields worth, coast, cube"), "E259"),
+    (("fields worth, coast", "fields worth, coast, stock_size"), "E259"),
     (("space west", "space west { height = 3 }"), "E215"),
     (("{ worth = 1 }", "{ worth = 1, worth = 2 }"), "E201"),
 ])

@@ -197,3 +197,13 @@ def test_a_rule_written_where_it_is_called_keeps_its_parameters_its_own(tmp_path
     assert by_flat
     assert result.state["zones"]["P1.purse"] == {"coin": 5}  # 4 in the rule, then x is still 1
     assert outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+
+
+def test_rules_that_declare_what_players_see_are_played_by_the_reference():
+    d = load_rules(Path(__file__).resolve().parent / "games" / "hidden_demo")
+    assert isinstance(flat_module(d, 3), Unsupported)
+
+
+def test_rules_with_a_board_are_played_by_the_reference():
+    d = load_rules(Path(__file__).resolve().parent / "games" / "board_demo")
+    assert isinstance(flat_module(d, 3), Unsupported)

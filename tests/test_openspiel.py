@@ -1,5 +1,6 @@
 """RatLand (and any rule set) as an OpenSpiel game: OpenSpiel's own checks pass, observations
-are consistent, and OpenSpiel's MCTS bot plays a game to the end."""
+are consistent, OpenSpiel's MCTS bot plays a game to the end, and its IS-MCTS bot plays on
+states resampled from a player's information state."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel_game = pytest.importorskip("ratdsl.environments.openspiel_game")
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation  # noqa: E402
 
 from .conftest import RATLAND, ROOT  # noqa: E402
@@ -83,6 +84,28 @@ def test_observations_agree_with_the_state_api():
             assert info_state.string_from(state, player) == state.information_state_string(player)
 
 
+def test_no_observation_says_where_the_rules_were_loaded_from(tmp_path):
+    """The same game loaded from two folders (a variant with its modules: files of every kind)
+    gives every player the same strings at every node, and none holds either folder."""
+    import shutil
+
+    copy = tmp_path / "elsewhere" / "ratland"
+    shutil.copytree(RATLAND, copy)
+    variant = "variants/clan_wars.rat"
+    games = [load(3, rules=RATLAND / variant), load(3, rules=copy / variant)]
+    states = [random_states(game, 4, limit=400) for game in games]
+    asked_where = set()
+    for here, there in zip(*states, strict=True):
+        for player in range(3):
+            seen = [(s.observation_string(player), s.information_state_string(player)) for s in (here, there)]
+            assert seen[0] == seen[1]
+            text = "".join(seen[0])
+            assert str(ROOT) not in text and "rules/ratland" not in text and str(tmp_path) not in text
+            if '"where": ' in seen[0][0]:
+                asked_where.add(seen[0][0].split('"where": ')[1].split('"')[1].split(":")[0])
+    assert "modules/clans.rat" in asked_where and "round.rat" in asked_where  # names inside the game folder
+
+
 def test_information_states_have_perfect_recall():
     game = load(2)
     rng = np.random.RandomState(8)
@@ -128,3 +151,62 @@ def test_mcts_bot_plays_a_game_to_the_end():
             state.apply_action(bot.step(state))
     returns = state.returns()
     assert len(returns) == 3 and max(returns) == 1.0
+
+
+def to_secret_question(game, seat, seed=0):
+    """A state where `seat` is asked inside a `secretly` block, after the players before it."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not (state.current_player() == seat and state.state.node().secret):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_resampling_redraws_the_hidden_bids_and_keeps_what_the_player_knows():
+    game = load(3, rules=BID)
+    state = to_secret_question(game, 2)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(2, sampler) for _ in range(20)]
+    for sample in samples:
+        assert sample.current_player() == 2
+        assert sample.information_state_string(2) == state.information_state_string(2)
+        assert sample.observation_string(2) == state.observation_string(2)
+        assert sample.history()[:3] == state.history()[:3]  # the lots' order: chance, kept
+        assert sample.history() == sample.state.history()  # OpenSpiel's record is the sample's
+    assert len({tuple(s.history()) for s in samples}) > 3  # P1's and P2's bids are drawn anew
+    # P2, asked after P1 only, is given samples where P1's bid varies
+    second = to_secret_question(game, 1)
+    assert len({second.resample_from_infostate(1, sampler).history()[3] for _ in range(12)}) > 1
+
+
+def test_a_state_with_nothing_hidden_by_an_open_block_resamples_to_itself():
+    game = load(3, rules=BID)
+    state = to_secret_question(game, 0)  # the first bidder: nobody has answered in the block
+    sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.history() == state.history()
+
+
+@pytest.mark.parametrize("rules, moves", [(BID, None), (RATLAND, 8)])
+def test_the_ismcts_bot_plays(rules, moves):  # RatLand: its first 8 moves, about 4 s of CPU
+    game = load(3, rules=rules)
+    rng = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 10, random_state=rng)
+    state = game.new_initial_state()
+    played = secret = 0
+    while not state.is_terminal() and played != moves:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        secret += state.state.node().secret
+        action = int(bot.step(state))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        played += 1
+    assert secret > 0  # it played behind the screen, where samples differ from the real state
+    if moves is None:
+        assert state.is_terminal() and max(state.returns()) == 1.0

@@ -141,3 +141,72 @@ def test_simulate_plays_it_from_the_command_line(tmp_path):
     bad = subprocess.run([str(BIN / "ratdsl"), "simulate", str(RATLAND), "-n", "1", "--agents", "mcts:0"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "mcts[:ROLLOUTS]" in bad.stderr
+
+
+GIFT = """game gift "Gift" {
+  players 2..2
+}
+tokens coin
+zone bank
+per player zone purse
+setup {
+  step lay_out {
+    create {coin: 60} in bank
+  }
+}
+round main
+phase main "Main" {
+  step offers "Each player is offered coins, or a loss" {
+    for each p in players {
+      do offer(p)
+    }
+  }
+  step done {
+    if round >= 4 {
+      end game
+    }
+  }
+}
+rule offer(p) "An offer asked inside a rule, not in the step's own body" {
+  ask p take: may {
+    move 3 coin from bank to p.purse
+  }
+  ask p give: choose n from [0, 2] {
+    move up to n coin from p.purse to bank
+  }
+}
+scoring p {
+  score = p.purse.coin
+}
+"""
+
+
+def test_a_decision_asked_inside_a_rule_is_searched_from_the_step_that_runs_it(tmp_path):
+    (tmp_path / "gift").mkdir()
+    (tmp_path / "gift" / "game.rat").write_text(GIFT)
+    d = load_rules(tmp_path / "gift")
+    agent = SearchAgent(d, 2, 7, rollouts=8)
+    answers: list = []
+    real_decide = agent.decide
+
+    def decide(decision: Decision) -> Any:
+        answers.append((decision.id, real_decide(decision)))
+        return answers[-1][1]
+
+    agent.decide = decide  # type: ignore[method-assign]
+    Game(d, 2, 1, [agent, RandomAgent(3)]).play()
+    # eight decisions, each searched (random answers would be right half the time)
+    assert answers == [("take", True), ("give", 0)] * 4 and agent.searched == 8 and agent.unasked == 0
+
+
+def test_the_steps_that_can_run_an_ask_are_found_through_rules_hooks_and_card_effects():
+    from ratdsl.agents.search import steps_reaching
+
+    d = load_rules(RATLAND, ["clans"])
+    events = RATLAND / "events.rat"
+    text = events.read_text().splitlines()
+    helmet = next(i for i, line in enumerate(text, 1) if "ask p helmet_rat" in line)
+    column = text[helmet - 1].index("ask") + 1
+    at = (str(events), helmet, column)
+    assert steps_reaching(d, d.phases["foraging"], at) == [0]  # a hook on a rule the step runs
+    assert steps_reaching(d, d.phases["feeding"], at) == []

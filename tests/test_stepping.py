@@ -150,11 +150,11 @@ def python_blocks():
     return re.findall(r"```python\n(.*?)```", text, re.S)
 
 
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", range(4))
 def test_the_examples_of_docs_environments_run(index, monkeypatch):
     blocks = python_blocks()
-    assert len(blocks) == 3
-    needs = {1: "pyspiel", 2: "pettingzoo"}
+    assert len(blocks) == 4
+    needs = {1: "pyspiel", 2: "pyspiel", 3: "pettingzoo"}
     if index in needs:
         pytest.importorskip(needs[index])
     monkeypatch.chdir(RATLAND.parents[1])

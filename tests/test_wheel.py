@@ -77,3 +77,25 @@ def test_an_unknown_name_is_a_usage_error_naming_it(tmp_path):
                          capture_output=True, text=True)
     assert run.returncode == 2
     assert run.stderr.strip() == "no such game folder or rule file: no_such_game"
+
+
+def test_the_installed_wheel_checks_and_formats_its_games_by_name_without_writing(wheel, tmp_path):
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+                   check=True, capture_output=True, text=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    games = target / "ratdsl" / "games" / "ratland"
+    before = {p: p.stat().st_mtime_ns for p in games.rglob("*.rat")}
+
+    def ratdsl(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "ratdsl.cli.main", *args], cwd=elsewhere, env=env,
+                              capture_output=True, text=True)
+
+    assert ratdsl("check", "ratland").returncode == 0
+    assert ratdsl("fmt", "--check", "ratland").returncode == 0
+    refused = ratdsl("fmt", "ratland")
+    assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert "bundled game's name" in refused.stderr
+    assert {p: p.stat().st_mtime_ns for p in games.rglob("*.rat")} == before

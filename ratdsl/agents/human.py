@@ -2,7 +2,9 @@
 with its legal answers and read back. (`ratdsl play` is the fuller table: the board, forms,
 hot seat.)
 
-It prints only that player's view (their own zones and the cards shown to them); everything
+It prints only that player's view (their own zones and values, the cards shown to them, and
+the piles whose cards they may see, face-down cards as `?`); a choice among cards they may not
+see offers places (`tiles#3`), never faces (runtime/sight.py). Everything
 else the player learns comes from the narrator, which tells them only what is public. A wrong
 answer is told what was wrong, never only "again"."""
 
@@ -33,6 +35,40 @@ def parse_counts(raw: str) -> Any:
     return answer
 
 
+def _what_you_see(who: str, view: dict[str, Any]) -> list[str]:
+    """Lines for the player's own variables and the piles whose cards the view lists: each card
+    by name when the player may see its face, else as `?` with what its back shows."""
+    lines = []
+    mine = view.get("player_vars", {}).get(who)
+    if mine:
+        lines.append(f"{who}, your values: " + ", ".join(f"{k} {v}" for k, v in mine.items()))
+    for pile, entries in view.get("cards", {}).items():
+        if entries:
+            shown = [e.get("card", "?") + (f" ({_fields(e['fields'])})" if e.get("fields") else "")
+                     for e in entries]
+            lines.append(f"  {pile}: " + ", ".join(shown))
+    return lines
+
+
+def _known_at(option: Any, view: dict[str, Any]) -> str:
+    """What the player's view tells of a card offered by its place (`bag#3`): its face when
+    they were shown it, else its back; "" for any other option."""
+    if not isinstance(option, str) or "#" not in option:
+        return ""
+    pile, _, number = option.rpartition("#")
+    entries = view.get("cards", {}).get(pile)
+    if not number.isdigit() or not entries or not 1 <= int(number) <= len(entries):
+        return ""
+    entry = entries[int(number) - 1]
+    if "card" in entry:
+        return f" (you saw: {entry['card']})"
+    return f" ({_fields(entry['fields'])})" if entry.get("fields") else ""
+
+
+def _fields(fields: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in fields.items())
+
+
 class HumanAgent:
     def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print):
         self.read = read
@@ -40,6 +76,7 @@ class HumanAgent:
 
     def decide(self, decision: Decision) -> Any:
         who = f"P{decision.player + 1}"
+        view: dict[str, Any] = {}
         if decision.view is not None:
             view = decision.view()
             mine = {z.split(".", 1)[1]: c for z, c in view["zones"].items() if z.startswith(who + ".")}
@@ -47,6 +84,8 @@ class HumanAgent:
             self.write(f"{who}, you hold: {held or 'nothing'}")
             if view.get("shown_to_you"):
                 self.write(f"{who}, you were shown: {', '.join(view['shown_to_you'])}")
+            for line in _what_you_see(who, view):
+                self.write(line)
         while True:
             if decision.kind == "may":
                 raw = self.read(f"{who} — {decision.id}? [y/n] ").strip().lower()
@@ -56,7 +95,7 @@ class HumanAgent:
             elif decision.kind == "choose":
                 options = list(decision.options) + ([None] if decision.optional else [])
                 for i, option in enumerate(options, 1):
-                    self.write(f"  {i}. {'pass' if option is None else option}")
+                    self.write(f"  {i}. {'pass' if option is None else option}{_known_at(option, view)}")
                 raw = self.read(f"{who} — {decision.id}: number? ").strip()
                 if raw.isdigit() and 1 <= int(raw) <= len(options):
                     return options[int(raw) - 1]

@@ -11,8 +11,10 @@ halving spends the budget (`rollouts`, the `mcts:N` of `--agents`) on the better
 
 Candidates: both answers of a `may`, every option of a `choose` (and passing, when allowed), and
 for a `distribute` K random legal distributions plus one leaning towards each target zone.
-A decision asked inside a rule or card effect (not directly in a step) cannot be resumed
-without replaying hidden history: it is answered at random from the candidates.
+A decision asked inside a rule, a hook or a card's effect is resumed at the start of the step of
+its phase that can run it (steps_reaching), when exactly one can; the candidate is the answer
+to the first decision of the same id and kind there. Otherwise (several steps, setup) it is
+answered at random from the candidates.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from ..engine.decisions import Decision
 from ..engine.errors import GameOver, RuleRuntimeError
 from ..engine.game import Game
 from ..engine.log import GameLog
+from ..engine.reach import _rule_code as rule_code  # what a `do NAME` runs: the rule and its hooks
+from ..language import ast as A
 from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import CardValue, PileRef
 from .random_agent import RandomAgent, agent_seed, random_distribution
@@ -60,7 +64,9 @@ class SearchAgent:
         self.rollouts = max(1, rollouts)
         self.distributions = distributions
         self.searched = 0  # decisions answered by search (the others: at random)
+        self._reaching: dict[tuple[str, str, tuple[int, int]], list[int]] = {}  # see resume_point
         self.failed = 0  # rollouts a determinization could not finish (left out of the means)
+        self.unasked = 0  # rollouts where the decision did not come again (the candidate untried)
 
     # ------------------------------------------------------------------ answering
     def decide(self, decision: Decision) -> Any:
@@ -126,12 +132,16 @@ class SearchAgent:
             s = step.span
             if s.file == file and (s.line, s.column) <= at < (s.end_line, s.end_column):
                 return view["phase"], index
-        return None
+        key = (phase.name, file, at)
+        if key not in self._reaching:
+            self._reaching[key] = steps_reaching(self.d, phase, (file, *at))
+        steps = self._reaching[key]
+        return (view["phase"], steps[0]) if len(steps) == 1 else None
 
     def determinized(self, view: dict[str, Any], seed: int, me: int, first: Any) -> Game:
         """A game whose public state is the view's and whose hidden parts come from `seed`."""
         agents: list[Any] = [RandomAgent(agent_seed(seed, s)) for s in range(self.players)]
-        agents[me] = _FirstAnswer(first, agents[me])
+        agents[me] = self._first = _FirstAnswer(first, agents[me])
         game = Game(self.d, self.players, seed, agents, log=GameLog(keep=False))
         game.setup()  # a plausible deal of every card on this seed
         state = game.state
@@ -194,6 +204,7 @@ class SearchAgent:
                 while game.play_round() and game.state.round < round_cap(self.d.game):
                     pass
             result = game.score()
+            self.unasked += self._first.first is not None
         except (RuleRuntimeError, ValueError, KeyError, IndexError) as err:
             self.failed += 1
             self.last_failure = str(err)
@@ -202,6 +213,33 @@ class SearchAgent:
         best_other = max((s for p, s in result.scores.items() if p != mine), default=0)
         share = 1 / len(result.winners) if mine in result.winners else 0.0
         return share + 0.002 * max(-50, min(50, result.scores[mine] - best_other))
+
+
+ASKS = (A.AskMay, A.AskChoose, A.AskDistribute)
+
+
+def steps_reaching(d: GameDef, phase: A.Phase, at: tuple[str, int, int]) -> list[int]:
+    """The indexes of the phase's steps whose code can run the ask at `at` (file, line, column):
+    through the rules they run (`do`) with those rules' hooks, and the effects of the cards they
+    reveal. Over-approximates (any card's effect may follow any reveal), never under."""
+    out = []
+    for index, step in enumerate(phase.steps):
+        seen: set[tuple[str, str]] = set()
+        todo: list[A.Node] = [step.body]
+        handlers = False
+        while todo:
+            node = todo.pop()
+            for inner in A.walk(node):
+                if isinstance(inner, ASKS) and (inner.span.file, inner.span.line, inner.span.column) == at:
+                    out.append(index)
+                    todo = []
+                    break
+                if isinstance(inner, A.Do):
+                    todo.extend(rule_code(d, inner.rule, seen))
+                elif isinstance(inner, A.Reveal) and not handlers:
+                    handlers = True
+                    todo.extend(h.body for card in d.cards.values() for h in card.handlers)
+    return out
 
 
 class _FirstAnswer:

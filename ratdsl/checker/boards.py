@@ -1,4 +1,4 @@
-"""The checks of a board declaration (E250-E254, E215, E201): its edges name its own spaces, each
+"""The checks of a board declaration (E255-E259, E215, E201): its edges name its own spaces, each
 space is in play at some number of players the game allows, capacities hold something, and each
 space sets only its board's fields, each once (a field it leaves out is none). A space named twice
 (or like another declaration) is E201, found by the resolver as for any global name."""
@@ -23,24 +23,24 @@ def check_board(checker: Checker, board: A.Board, source: Callable[[str], str | 
     for name in board.fields:
         sym = checker.globals.get(name)
         if name in checker.kinds or (sym is not None and sym.kind == CONST):  # `zone.KIND`, `zone.GROUP`
-            checker.report(board.span, "E254", f"board {board.name}: field {name!r} is also a "
+            checker.report(board.span, "E259", f"board {board.name}: field {name!r} is also a "
                            f"{'token kind' if name in checker.kinds else 'const'} (`space.{name}` would count "
                            "tokens)", "give the field another name")
         elif name in ("name", "deck"):
-            checker.report(board.span, "E254", f"board {board.name}: {name!r} cannot be a field",
+            checker.report(board.span, "E259", f"board {board.name}: {name!r} cannot be a field",
                            "give the field another name")
     if board.capacity is not None and board.capacity < 1:
-        checker.report(board.span, "E253", f"board {board.name}: a capacity of {board.capacity} leaves "
+        checker.report(board.span, "E258", f"board {board.name}: a capacity of {board.capacity} leaves "
                        "no room in any space", "write a capacity of 1 or more, or none for no limit")
     for space in board.spaces:
         _check_space(checker, board, space, game)
     for edge in board.edges:
         for target in (edge.source, *edge.targets):
             if target not in names:
-                checker.report(_name_span(edge, target, source), "E250", f"board {board.name}: the edge "
+                checker.report(_name_span(edge, target, source), "E255", f"board {board.name}: the edge "
                                f"names {target!r}, which is not one of its spaces", checker.hint(target, names))
             elif target == edge.source and target in edge.targets:
-                checker.report(edge.span, "E251", f"board {board.name}: an edge from {target!r} to itself",
+                checker.report(edge.span, "E256", f"board {board.name}: an edge from {target!r} to itself",
                                "a space is at distance 0 from itself without an edge")
                 break
 
@@ -63,11 +63,11 @@ def _check_space(checker: Checker, board: A.Board, space: A.Space, game: A.Game)
     if space.players is not None:
         low, high = space.players
         if max(low, game.min_players) > min(high, game.max_players):
-            checker.report(space.span, "E252", f"space {space.name} is in play for {low}..{high} players, "
+            checker.report(space.span, "E257", f"space {space.name} is in play for {low}..{high} players, "
                            f"never in a game for {game.min_players}..{game.max_players} players",
                            "write a range of players the game allows, or remove the space")
     if space.capacity is not None and space.capacity < 1:
-        checker.report(space.span, "E253", f"space {space.name}: a capacity of {space.capacity} leaves "
+        checker.report(space.span, "E258", f"space {space.name}: a capacity of {space.capacity} leaves "
                        "no room", "write a capacity of 1 or more")
     seen = set()
     for f in space.fields:

@@ -59,11 +59,12 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 |           | players, chance): it must be fixed before the game (invariants.py)          |
 | E242      | an invariant that is false for a number of players and option values: found |
 |           | by `ratdsl check` (ratdsl/engine/invariants.py), not when rules are loaded   |
-| E250      | boards: an edge names a space its board does not declare (boards.py)       |
-| E251      | boards: an edge from a space to itself                                      |
-| E252      | boards: a space left out at every number of players the game allows         |
-| E253      | boards: a capacity below 1                                                  |
-| E254      | boards: a field named like a token kind (or `name`, `deck`)                 |
+| E250      | `owner only` on a pile or variable that is not `per player` (information.py) |
+| E255      | boards: an edge names a space its board does not declare (boards.py)       |
+| E256      | boards: an edge from a space to itself                                      |
+| E257      | boards: a space left out at every number of players the game allows         |
+| E258      | boards: a capacity below 1                                                  |
+| E259      | boards: a field named like a token kind (or `name`, `deck`)                 |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -73,6 +74,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | W307      | `==` / `!=` between a yes/no value and a number: always false (true)         |
 | W310      | a variant's `replace step` (or `replace`) no longer reads an option that the |
 |           | step it replaces read, itself or through its calls (dropped_options.py)     |
+| W311      | a choice among face-down cards filtered by their faces (information.py)     |
 
 E224, E225 and W307 ask the shared operators (ratdsl/semantics/operators.py) about what is known
 before a game (see operands.py), so the checker refuses exactly what a game would stop on. W307 is
@@ -96,6 +98,7 @@ from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCA
 from .boards import check_board
 from .dropped_options import check_dropped_options
 from .hints import Candidates, Hints
+from .information import check_information
 from .invariants import check_invariant
 from .operands import Operands
 from .personas import check_persona
@@ -268,6 +271,7 @@ class Checker:
                 self.report(decl.span, "W302", f"{decl.kind} {decl.name!r} is never used",
                             severity="warning")
         check_dropped_options(self)
+        check_information(self)
         return sorted(self.out, key=lambda d: (d.file, d.line, d.column, d.code))
 
     def check_players(self, game: A.Game) -> None:

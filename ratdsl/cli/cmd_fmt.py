@@ -5,7 +5,8 @@
     ratdsl fmt --diff PATH...    change nothing; print the changes as a unified diff; exit 1 if any
     ratdsl fmt -                 read a rule file on stdin, write the result to stdout
 
-Folders are searched for rule files. Exit status (as ruff format): 0 done (or nothing to do), 1
+Folders are searched for rule files; a bundled game's name is read with --check or
+--diff, never rewritten. Exit status (as ruff format): 0 done (or nothing to do), 1
 with --check or --diff when a file would be rewritten, 2 when a path does not exist or a file
 cannot be formatted (a syntax error, a formatter bug) or read; such files are reported and left
 as they are.
@@ -36,6 +37,20 @@ def rule_files(paths: list[Path]) -> list[Path]:
     return list(dict.fromkeys(files))
 
 
+def _named(path: Path, writes: bool) -> Path:
+    """A path that exists, or a bundled game's name (its folder, read only: the installed
+    games are not the user's to rewrite); else a usage error."""
+    from ..bundled import resolve_rules
+
+    found = resolve_rules(path)
+    if not found.exists():
+        fail(f"no such rule file or folder: {path}")
+    if found != path and writes:
+        fail(f"{path} is a bundled game's name: fmt rewrites only files given by their path; "
+             "use --check or --diff, or copy the game's folder first")
+    return found
+
+
 def register(app: typer.Typer) -> None:
     @app.command("fmt")
     def fmt(paths: list[Path] = typer.Argument(..., help="Rule files or folders; - reads stdin."),
@@ -60,9 +75,7 @@ def register(app: typer.Typer) -> None:
             elif not check:
                 echo(result, nl=False)
             raise typer.Exit(1 if (check or diff) and result != text else 0)
-        for path in paths:
-            if not path.exists():
-                fail(f"no such rule file or folder: {path}")
+        paths = [_named(path, writes=not (check or diff)) for path in paths]
         failed = changed = unchanged = 0
         for path in rule_files(paths):
             try:

@@ -38,6 +38,9 @@ def register(app: typer.Typer) -> None:
              verbosity: int = typer.Option(1, "--verbosity", "-v", min=0, max=3,
                                            help="Narration between questions: 0 to 3 as for `run`."),
              log: Path | None = typer.Option(None, "--log", help="Write the game's log when it ends."),
+             as_player: int | None = typer.Option(
+                 None, "--as-player", min=1,
+                 help="With --log: write only what this seat (1-based) may see (as for `run`)."),
              ) -> None:
         """Play at the terminal: the table, each player's public state, the face-up cards with
         their text, your own screen, and each decision as a small form (u undoes, r restarts).
@@ -47,7 +50,7 @@ def register(app: typer.Typer) -> None:
         from ..agents.random_agent import RandomAgent, agent_seed
         from ..engine import Game
         from ..engine.log import GameLog, dumps
-        from .main import _log_file, _play
+        from .main import _log_file, _play, _player_records
         from .table.narration import check_lang, narrator
         from .table.seats import Table
         from .table.terminal import Terminal
@@ -56,6 +59,8 @@ def register(app: typer.Typer) -> None:
         check_lang(lang)
         humans = seats(human, players)
         log = output_path(log, "--log")
+        if as_player is not None and (log is None or as_player > players):
+            fail("--as-player needs --log" if log is None else f"--as-player {as_player}: seats are 1 to {players}")
         definition = load_or_exit(rules, modules, options)
         if seed is None:
             import secrets
@@ -75,8 +80,9 @@ def register(app: typer.Typer) -> None:
             fail(str(err))
         status, message = _play(game, game_log)
         if log is not None:
+            records = game_log.records if as_player is None else _player_records(game_log.records, as_player - 1)
             with _log_file(log) as out:
-                out.writelines(dumps(record) + "\n" for record in game_log.records)
+                out.writelines(dumps(record) + "\n" for record in records)
         if status:
             if not message:
                 raise typer.Exit(status)

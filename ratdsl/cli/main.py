@@ -76,6 +76,10 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         log: Path | None = typer.Option(
             None, "--log",
             help="Write every record as JSON lines when the game ends (or stops), all at once."),
+        as_player: int | None = typer.Option(
+            None, "--as-player", min=1,
+            help="With --log: write only what this seat (1-based) may see, no hidden face, value, "
+                 "shuffled order or other player's secret choice (schemas/player-log.schema.json)."),
         human: list[int] = typer.Option([], "--human", help="Seat (1-based) played at this terminal."),
         referee: bool = typer.Option(
             False, "--referee",
@@ -107,6 +111,8 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     check_lang(lang)
     if referee and human:
         fail("--referee shows hidden information: it cannot be used while a human plays")
+    if as_player is not None and (log is None or as_player > players):
+        fail("--as-player needs --log" if log is None else f"--as-player {as_player}: seats are 1 to {players}")
     bad_seats = [h for h in human if not 1 <= h <= players]
     if bad_seats:
         fail(f"--human {bad_seats[0]}: seats are 1 to {players}")
@@ -125,7 +131,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         # While a human plays, the log stays in memory (nothing hidden on disk while they are
         # asked); otherwise it goes to a temporary file. Either appears at --log when the game
         # ends or stops, whole.
-        stream = None if log is None or human else files.enter_context(_log_file(log))
+        stream = None if log is None or human or as_player else files.enter_context(_log_file(log))
         game_log = GameLog(keep=log is not None and stream is None, stream=stream)
         game_log.listen(narrator(definition, 0 if quiet else verbosity, lang, seat=narrated,
                                  referee=referee, show_seed=not human))
@@ -135,14 +141,26 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
             fail(str(err))
         status, message = _play(game, game_log)
     if game_log.keep:
+        records = game_log.records if as_player is None else _player_records(game_log.records, as_player - 1)
         with _log_file(log) as out:  # type: ignore[arg-type]
-            out.writelines(dumps(record) + "\n" for record in game_log.records)
+            out.writelines(dumps(record) + "\n" for record in records)
     if status:
         if not message:
             raise typer.Exit(status)
         fail(message, status)
     if log:
         echo(f"log written to {log}", err=True)
+
+
+def _player_records(records: list[dict], seat: int) -> list[dict]:
+    """What one seat may read of the log, each record checked against the player-log schema."""
+    from ..engine.runtime.views import player_log
+    from ..schemas import validate_player_record
+
+    seen = player_log(records, seat)
+    for record in seen:
+        validate_player_record(record)
+    return seen
 
 
 def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
@@ -237,9 +255,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
 
     if output_format not in OUTPUT_FORMATS:
         fail(f"unknown output format {output_format!r}: use text, json or github")
-    for path in paths:
-        if not path.exists():
-            fail(f"no such game folder or rule file: {path}")
+    paths = [rules_path(path) for path in paths]  # a bundled game's name too
     try:
         findings = check_tree(paths, modules, also=check_invariants)  # invariants: E242
         text = render(findings, output_format, paths)
@@ -261,10 +277,12 @@ def test(paths: list[Path] = typer.Argument(None, help="Scenario files or folder
     """Run scenario tests written as data (JSON, YAML or TOML); exit 1 if one fails.
 
     Example: ratdsl test rules/my_game/scenarios --coverage"""
+    from ..bundled import resolve_rules
     from ..engine.coverage import Tally
     from ..scenarios import ScenarioOutcome, collect_scenarios, run_scenario
 
-    for path in paths or []:
+    paths = [resolve_rules(path) for path in paths or []]  # a bundled game's name: its scenarios
+    for path in paths:
         if not path.exists():
             fail(f"no such scenario file or folder: {path}")
     files = collect_scenarios(paths or [Path("rules")])

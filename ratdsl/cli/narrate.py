@@ -193,7 +193,12 @@ class Narrator:
             elif len(getattr(self.d.phases.get(r["phase"]), "steps", ())) > 1:
                 line(2, f"   · {self.step_title(r['phase'], r['step'])}", "step")
         elif t == "reveal":
-            line(1, "   " + say("narr-revealed", card=self.title(r["card"]), pile=self.pile(r["dst"])), "reveal")
+            card = self.title(r["card"]) if "card" in r else say("narr-hidden")  # (face down to this reader)
+            line(1, "   " + say("narr-revealed", card=card, pile=self.pile(r["dst"])), "reveal")
+        elif t == "place" and "cards" in r and ("face" in r or "sight" in r):
+            # (cards placed on a pile the rules declare a way, as far as this reader sees them)
+            for card in r["cards"]:
+                line(1, "   " + say("narr-revealed", card=self.title(card), pile=self.pile(r["pile"])), "reveal")
         elif t == "uncover":
             line(1, "   " + say("narr-placements"), "reveal")
             by_player: dict[str, list[str]] = {}
@@ -224,11 +229,12 @@ class Narrator:
                 line(1 if mine else 3, "   " + say("narr-shown", player=r["player"], cards=cards))
         elif t == "decision":
             if not r.get("secret"):  # secret answers show when the block ends ("uncover")
-                if r["answer"] is None:
+                if "answer" in r and r["answer"] is None:
                     line(1, "   " + say("narr-passes", player=r["player"], what=self.decision(r["id"])), "decision")
-                else:
+                else:  # (an answer among cards only its maker sees is not in the reader's record)
+                    answer = self.answer(r["answer"]) if "answer" in r else say("narr-hidden")
                     line(1, "   " + say("narr-decides", player=r["player"], what=self.decision(r["id"]),
-                                        answer=self.answer(r["answer"])), "decision")
+                                        answer=answer), "decision")
         elif t == "move":
             drawn, self.last_draw = self.last_draw, None
             if drawn is not None and (drawn["src"], drawn["dst"], drawn["result"]) == (r["src"], r["dst"], r["what"]):

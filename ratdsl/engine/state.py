@@ -55,6 +55,8 @@ class GameState:
         self.phase: str | None = None
         self.ended = False
         self.known: list[list[str]] = [[] for _ in range(player_count)]  # cards shown to one player
+        # Every card copy shown to each player (uid -> name), until its pile is shuffled.
+        self.peeked: list[dict[int, str]] = [{} for _ in range(player_count)]
 
     def totals_and_negatives(self) -> tuple[dict[str, int], list[tuple[ZoneRef, str]]]:
         """Tokens of each kind over all zones, and any (zone, kind) below zero, in one pass."""

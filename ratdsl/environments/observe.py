@@ -4,12 +4,17 @@ Built only from what the engine already shows a player: `view_for(seat)` (zones,
 `secretly` block other players' zones as they were when it began; pile sizes; cards shown to
 that player) and the log records `record_seen_by(record, seat)` lets through. Record numbers are
 left out (they count hidden records too), and so is whose turn it is inside a `secretly` block
-and everything about another player's unfinished answer.
+and everything about another player's unfinished answer. Nothing says where the rules were
+loaded from: a rule file is named by its path inside the game folder (`round.rat:50:9`,
+`modules/NAME.rat:...`), and the log header's `rules` is left out, so a bot sees the same
+observation whatever folder (or installed copy) the rules came from.
 """
 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -37,9 +42,9 @@ def revealed(runner: Runner, sizes: dict[str, int]) -> dict[str, list[str]]:
     records = runner.log.records
     for record in records[runner.face_up_upto:]:
         t = record["t"]
-        if t == "reveal":
+        if t == "reveal" and "sight" not in record:  # (a sight: not every player sees the face)
             face_up.setdefault(record["dst"], []).append(str(record["card"]))
-        elif t in ("place", "create") and record.get("pile", record.get("dst")) in face_up:
+        elif (t in ("place", "create") or t == "reveal") and record.get("pile", record.get("dst")) in face_up:
             face_up[record.get("pile", record.get("dst"))] = []
     runner.face_up_upto = len(records)
     out = {}
@@ -59,7 +64,8 @@ def _turn(runner: Runner, seat: int) -> dict[str, Any]:
                 "scores": result.scores if result else {}}
     if node.player == seat and node.decision is not None:
         d = node.decision
-        asked: dict[str, Any] = {"you": True, "id": d.id, "kind": d.kind, "where": d.where,
+        asked: dict[str, Any] = {"you": True, "id": d.id, "kind": d.kind,
+                                 "where": placeless(d.where, runner.game.d),
                                  "actions": {str(a): node.labels[a] for a in node.actions}}
         if d.kind == "distribute":
             asked.update(zone=node.zone, placed=node.placed, amount=d.amount, targets=d.targets,
@@ -85,10 +91,41 @@ def information_state_string(runner: Runner, seat: int) -> str:
     for record in records[done:]:
         seen = record_seen_by(record, seat)
         if seen is not None:
-            lines.append(json.dumps({k: v for k, v in seen.items() if k not in ("seq", "secret")},
-                                    sort_keys=True, default=str))
+            lines.append(json.dumps(_public(seen, runner.game.d), sort_keys=True, default=str))
     runner.seen_upto[seat] = len(records)
     return "\n".join([*lines, observation_string(runner, seat)])
+
+
+def _public(record: dict[str, Any], definition: GameDef) -> dict[str, Any]:
+    """A record as a player learns it: no record number, no secrecy mark, no rules path."""
+    out = {k: v for k, v in record.items() if k not in ("seq", "secret")}
+    if out.get("t") == "game":
+        out.pop("rules", None)  # the folder or name the rules were loaded by (game, modules, variant stay)
+    return {k: placeless(v, definition) if isinstance(v, str) else v for k, v in out.items()}
+
+
+def placeless(text: str, definition: GameDef) -> str:
+    """`text` with each rule file's path (as the rules were loaded) replaced by its path inside
+    the game folder."""
+    for path, name in _places(definition):
+        if path in text:
+            text = text.replace(path, name)
+    return text
+
+
+@lru_cache(maxsize=32)
+def _places(definition: GameDef) -> tuple[tuple[str, str], ...]:
+    """(path as loaded, path inside the game folder) for every rule file, longest path first (a
+    file outside the game folder, a variant kept beside it, goes by its file name)."""
+    ruleset = definition.ruleset
+    out = []
+    for file in ruleset.files:
+        try:
+            name = Path(file).relative_to(ruleset.root).as_posix()
+        except ValueError:
+            name = Path(file).name
+        out.append((str(file), name))
+    return tuple(sorted(out, key=lambda pair: -len(pair[0])))
 
 
 class Layout:

@@ -9,11 +9,13 @@ the action space, for player and chance actions alike: a node with more actions 
 naming it). Chance is explicit: every random outcome is a chance node with its probabilities
 (nodes.py). The decisions of a `secretly` block are asked one player after another, each hidden
 from the others (sequentialised, see docs/environments.md), so the game is SEQUENTIAL with
-imperfect information. Returns are 1 for each winner and 0 for the others, at the end.
+imperfect information. Returns are 1 for each winner and 0 for the others, at the end. States
+resample from a player's information state (resample.py), for OpenSpiel's Python IS-MCTS bot.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -21,6 +23,7 @@ import pyspiel
 
 from ..session import parse_option_pairs
 from . import observe
+from .resample import resample
 from .stepper import CHANCE, GameState, Source, load_source
 
 SHORT_NAME = "python_ratdsl"
@@ -114,6 +117,16 @@ class RatdslState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         return self.state.is_terminal()
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> RatdslState:
+        """A state `player` cannot tell from this one, the other players' answers in an open
+        `secretly` block drawn anew (resample.py; for IS-MCTS). `sampler()` gives a number in
+        [0, 1), which seeds the draw."""
+        sample = resample(self.state, player, random.Random(float(sampler())))
+        copy = self.get_game().new_initial_state()
+        for action in sample.history():  # (so that OpenSpiel's own record of the history is the sample's)
+            copy.apply_action(action)
+        return copy
 
     def returns(self) -> list[float]:
         return self.state.returns()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import queue
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.chance import Chance
@@ -39,10 +39,16 @@ class Runner:
     """A game in a thread, paused at `node` (None once it has ended: see `result`/`error`)."""
 
     def __init__(self, definition: GameDef, players: int, history: list[int],
-                 rng: random.Random | None, rules_label: str = ""):
+                 rng: random.Random | None, rules_label: str = "",
+                 chooser: Callable[[N.Node], int | None] | None = None):
         self.history = history  # the state's own list: the runner appends each action to it
         self.pos = 0
         self.rng = rng  # resolves chance nodes itself when set (their outcomes join the history)
+        # once the history is replayed, `chooser` picks actions until it returns None (resample.py)
+        self.chooser = chooser
+        # per action of the history: the node's player and the outermost open `secretly` block
+        # (its kept zones: one object per block), to tell which actions a block hid
+        self.trail: list[tuple[int, object | None]] = []
         self.node: N.Node | None = None
         self.result: GameResult | None = None
         self.error: BaseException | None = None
@@ -103,6 +109,8 @@ class Runner:
         node.secret = self.secret
         if len(node.actions) == 1:
             return node.actions[0]
+        stack = self.game.runtime.secret_stack
+        self.trail.append((node.player, stack[0] if stack else None))
         if self.pos < len(self.history):
             action = self.history[self.pos]
             if action not in node.actions:
@@ -110,6 +118,15 @@ class Runner:
                                     f"there ({node.actions})")
             self.pos += 1
             return action
+        if self.chooser is not None:
+            chosen = self.chooser(node)
+            if chosen is not None and chosen not in node.actions:
+                raise IllegalAction(f"action {chosen} is not legal here ({node.actions})")
+            if chosen is not None:
+                self.history.append(chosen)
+                self.pos += 1
+                return chosen
+            self.chooser = None
         if node.player == N.CHANCE and self.rng is not None:
             action = self.rng.choices(node.actions, weights=node.probabilities)[0]
             self.history.append(action)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,7 @@ class GameState:
         self._history: list[int] = list(history or [])
         self._rng = rng
         self._runner: Runner | None = None
+        self._chooser: Callable[[N.Node], int | None] | None = None
 
     # ------------------------------------------------------------ the game
 
@@ -47,7 +49,8 @@ class GameState:
         runner = self._runner
         if runner is None:
             runner = self._runner = Runner(self.definition, self.players, self._history, self._rng,
-                                           self.rules_label)
+                                           self.rules_label, self._chooser)
+            self._chooser = None
             weakref.finalize(self, runner.stop)
         if runner.error is not None:  # the rules stopped the game (a runtime error): not an end
             raise runner.error
@@ -96,13 +99,25 @@ class GameState:
         self._live().send(int(action))
 
     def clone(self) -> GameState:
-        rng = None
-        if self._rng is not None:
-            rng = random.Random()
-            rng.setstate(self._rng.getstate())
         # (The runner appends to this very list, so it is current whether or not the game runs;
         # a copy of a copy nobody used starts no game.)
-        return GameState(self.definition, self.players, self._history, rng, self.rules_label, self.source)
+        return GameState(self.definition, self.players, self._history, self._rng_copy(), self.rules_label,
+                         self.source)
+
+    def _rng_copy(self) -> random.Random | None:
+        if self._rng is None:
+            return None
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        return rng
+
+    def replayed(self, history: list[int], chooser: Callable[[N.Node], int | None]) -> GameState:
+        """A state of the same game that replays `history`, then plays what `chooser` picks
+        until it returns None (resample.py draws states a player cannot tell apart this way)."""
+        copy = GameState(self.definition, self.players, history, self._rng_copy(), self.rules_label, self.source)
+        copy._chooser = chooser
+        copy._live()
+        return copy
 
     def __deepcopy__(self, memo: dict) -> GameState:
         return self.clone()

@@ -25,6 +25,14 @@ class Span:
 
 NO_SPAN = Span("<builtin>", 0, 0, 0, 0)
 
+# information: who may see a pile's cards, a variable or a card field. `public` is everyone (the
+# default, as before), `owner` the player whose pile or variable it is, `hidden` nobody. A field
+# marked so is left out of exports that use none of it (OMITTED_WHEN_DEFAULT).
+PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
+VISIBILITIES = (PUBLIC, OWNER, HIDDEN)
+FACINGS = ("up", "down")
+OMITTED_WHEN_DEFAULT = {"omit_default": True}
+
 
 def _compared(cls: type) -> tuple[str, ...]:
     """The fields equality compares (all but the span), remembered per class."""
@@ -487,6 +495,8 @@ class Zone(Decl):
 class Pile(Decl):
     names: tuple[str, ...]
     per_player: bool
+    visibility: str = field(default=PUBLIC, metadata=OMITTED_WHEN_DEFAULT)  # information
+    facing: str | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)  # information
 
     @property
     def key(self) -> str:
@@ -498,6 +508,7 @@ class Var(Decl):
     name: str
     value: Expr
     per_player: bool
+    visibility: str = field(default=PUBLIC, metadata=OMITTED_WHEN_DEFAULT)  # information
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -506,6 +517,8 @@ class Deck(Decl):
     title: str | None
     fields: tuple[str, ...]
     active: Expr | None
+    # information: (field, visibility) of each field declared with one (`public`: also on its back)
+    field_visibility: tuple[tuple[str, str], ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -798,6 +811,8 @@ def to_json(value: Any) -> Any:
             if f.name == "span":
                 s = value.span
                 out["span"] = [s.line, s.column, s.end_line, s.end_column]
+            elif f.metadata.get("omit_default") and getattr(value, f.name) == f.default:
+                continue  # (an export of rules that use no such field stays as it was)
             else:
                 out[f.name] = to_json(getattr(value, f.name))
         return out

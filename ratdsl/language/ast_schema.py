@@ -39,6 +39,9 @@ ENUMS = {
     ("DistLimit", "kind"): ["most", "least"],
     ("Place", "where"): ["top", "bottom"],
     ("Hook", "time"): ["before", "after", "instead"],
+    ("Pile", "visibility"): list(A.VISIBILITIES),  # information
+    ("Var", "visibility"): list(A.VISIBILITIES),
+    ("Pile", "facing"): list(A.FACINGS),
 }
 LITERAL = {"$ref": "#/$defs/literal"}
 
@@ -88,8 +91,9 @@ def _node_schema(cls: type) -> dict[str, Any]:
     for f in fields(cls):
         if f.name != "span":
             props[f.name] = _type_schema(hints[f.name], cls.__name__, f.name)
-    schema: dict[str, Any] = {"type": "object", "required": list(props), "additionalProperties": False,
-                              "properties": props}
+    optional = {f.name for f in fields(cls) if f.metadata.get("omit_default")}  # (see A.to_json)
+    schema: dict[str, Any] = {"type": "object", "required": [p for p in props if p not in optional],
+                              "additionalProperties": False, "properties": props}
     doc = (cls.__doc__ or "").strip()
     if doc and not doc.startswith(f"{cls.__name__}("):
         schema = {"description": " ".join(doc.split()), **schema}

@@ -376,15 +376,17 @@ class Printer:
         elif isinstance(d, A.Const):
             self.emit(f"{prefix}const {d.name} = {e(d.value)}", lo, end)
         elif isinstance(d, (A.Zone, A.Pile)):
-            per = "per player " if d.per_player else ""
-            self.emit(f"{prefix}{per}{d.kind} {', '.join(d.names)}", lo, end)
+            per = "per player " + _seen_by(d) if d.per_player else _seen_by(d)
+            facing = f" face {d.facing}" if isinstance(d, A.Pile) and d.facing else ""
+            self.emit(f"{prefix}{per}{d.kind} {', '.join(d.names)}{facing}", lo, end)
         elif isinstance(d, A.Var):
-            per = "per player " if d.per_player else ""
+            per = "per player " + _seen_by(d) if d.per_player else _seen_by(d)
             self.emit(f"{prefix}{per}var {d.name} = {e(d.value)}", lo, end)
         elif isinstance(d, A.Deck):
             items = []
-            if d.fields:
-                items.append(("fields", self._kw_line("FIELDS", s), f"fields {', '.join(d.fields)}"))
+            at = [n for n in self.keyword_lines.get("FIELDS", []) if s.line <= n <= s.end_line]
+            for i, text in enumerate(_field_lines(d)):  # (each on its own line, with its comments)
+                items.append(("fields", at[min(i, len(at) - 1)] if at else 0, text))
             if d.active is not None:
                 line = d.active.span.line if d.active.span.line > 0 else self._kw_line("ACTIVE", s)
                 items.append(("active", line, f"active when {e(d.active)}"))
@@ -666,3 +668,26 @@ def check_same_meaning(text: str, result: str, program: A.Program, tokens, file:
     after = [c.text for c in comments_of(result, again_tokens)]
     if sorted(before) != sorted(after) and sorted(" ".join(before).split()) != sorted(" ".join(after).split()):
         raise FormatError(f"{file}: formatting would lose a comment; the file is left as it is")
+
+
+# information
+_VISIBILITY_WORDS = {A.PUBLIC: "", A.OWNER: "owner only ", A.HIDDEN: "hidden "}
+
+
+def _seen_by(d: A.Zone | A.Pile | A.Var) -> str:
+    """The visibility words before `pile` or `var` ("" for public, the default)."""
+    return _VISIBILITY_WORDS[getattr(d, "visibility", A.PUBLIC)]
+
+
+def _field_lines(d: A.Deck) -> list[str]:
+    """A deck's `fields` lines: one per run of fields seen by the same players, in order."""
+    seen = dict(d.field_visibility)
+    lines: list[tuple[str | None, list[str]]] = []
+    for name in d.fields:
+        vis = seen.get(name)
+        if lines and lines[-1][0] == vis:
+            lines[-1][1].append(name)
+        else:
+            lines.append((vis, [name]))
+    return [f"{vis + ' ' if vis == A.PUBLIC else _VISIBILITY_WORDS[vis] if vis else ''}fields {', '.join(names)}"
+            for vis, names in lines]

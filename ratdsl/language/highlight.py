@@ -31,7 +31,8 @@ DECLARATIONS = ("game", "module", "variant", "option", "const", "var", "deck", "
 DECLARATION_WORDS = ("tokens", "symbols", "zone", "pile", "per", "player", "players", "seating",
                      "requires", "extends", "fields", "active", "when", "setup", "round", "score",
                      "tiebreak", "replace", "remove", "before", "after", "instead", "of", "on",
-                     "during", "into", "ends", "rounds", "edge", "capacity")
+                     "during", "into", "ends", "rounds", "edge", "capacity",
+                     "public", "owner", "only", "hidden", "face", "down")  # information
 # Control flow and decisions.
 CONTROL = ("if", "then", "else", "for", "each", "while", "repeat", "times", "do", "end", "ask",
            "may", "choose", "distribute", "otherwise", "secretly", "assert")

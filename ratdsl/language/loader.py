@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -169,7 +170,7 @@ def _load_game(folder: Path) -> RuleSet:
 
 
 def _find_game_dir(variant_path: Path, header: A.VariantHeader) -> Path:
-    for folder in [variant_path.parent, *variant_path.parent.parents]:
+    for folder in folders_above(variant_path.parent):
         if _rat_files(folder) and _game_name(folder) == header.extends:
             return folder
         candidate = folder / header.extends
@@ -231,11 +232,50 @@ def logged_rules(log: Path, text: str) -> Path:
                         "give the rules on the command line: ratdsl replay LOG --rules PATH")
 
 
+# What marks a project's root (a version-control checkout, a Python project): the folder walk
+# looks at a folder holding one of these and goes no higher.
+PROJECT_MARKERS = (".git", ".hg", ".svn", "pyproject.toml")
+
+
+def _shared_folders() -> set[Path]:
+    """Folders that are never a game folder, nor is anything above them: the user's home and the
+    system's temporary folder hold other people's and other programs' files (a stray rule file
+    there must not turn every game-less folder below into part of a game)."""
+    out = set()
+    for where in (Path.home, lambda: Path(tempfile.gettempdir())):
+        try:
+            out.add(where().resolve())
+        except (OSError, RuntimeError, KeyError):  # no home (no HOME, no passwd entry)
+            pass
+    return out
+
+
+def folders_above(first: Path) -> list[Path]:
+    """The folders searched for the game that holds a file in `first`: `first` and its parents,
+    up to and including a folder holding a project marker (PROJECT_MARKERS), and stopping below
+    the user's home, the temporary folder and a filesystem root, which are never searched."""
+    stops = _shared_folders()
+    out: list[Path] = []
+    for folder in [first, *first.parents]:
+        try:
+            resolved = folder.resolve()
+            if resolved in stops or resolved.parent == resolved:
+                break
+            out.append(folder)
+            if any((folder / marker).exists() for marker in PROJECT_MARKERS):
+                break
+        except (OSError, RuntimeError, ValueError):  # a link loop, an unreadable folder
+            break
+    return out
+
+
 def game_folder_above(path: Path) -> Path | None:
-    """The nearest folder holding `path` (a file or folder) whose rule files hold a game header."""
+    """The nearest folder holding `path` (a file or folder) whose rule files hold a game header,
+    among folders_above: a game folder is found from anywhere inside it, never across a
+    project's root, the home or temporary folder or a filesystem root."""
     start = path.resolve()
     first = start if start.is_dir() else start.parent
-    for folder in [first, *first.parents]:
+    for folder in folders_above(first):
         if _rat_files(folder) and _game_name(folder) is not None:
             return folder
     return None

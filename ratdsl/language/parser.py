@@ -107,24 +107,44 @@ class _Build:
     def zone_decl(self, span, per, names):
         return A.Zone(names, bool(per), span=span)
 
-    def pile_decl(self, span, per, names):
-        return A.Pile(names, bool(per), span=span)
+    def pile_decl(self, span, per, vis, names, facing):
+        return A.Pile(names, bool(per), vis or A.PUBLIC, facing, span=span)
 
-    def var_decl(self, span, per, name, value):
-        return A.Var(str(name), value, bool(per), span=span)
+    def var_decl(self, span, per, vis, name, value):
+        return A.Var(str(name), value, bool(per), vis or A.PUBLIC, span=span)
 
     def deck_decl(self, span, name, title, *items):
         fields_: tuple[str, ...] = ()
+        seen_as: tuple[tuple[str, str], ...] = ()
         active = None
         for kind, value in items:
             if kind == "fields":
-                fields_ += value
+                vis, names = value
+                fields_ += names
+                if vis is not None:  # (an explicit `public` puts the field on the card's back)
+                    seen_as += tuple((n, vis) for n in names)
             else:
                 active = value
-        return A.Deck(str(name), _opt_str(title), fields_, active, span=span)
+        return A.Deck(str(name), _opt_str(title), fields_, active, seen_as, span=span)
 
-    def deck_fields(self, span, names):
-        return ("fields", names)
+    def deck_fields(self, span, vis, names):
+        return ("fields", (vis, names))
+
+    # -- information
+    def vis_public(self, span):
+        return A.PUBLIC
+
+    def vis_owner(self, span):
+        return A.OWNER
+
+    def vis_hidden(self, span):
+        return A.HIDDEN
+
+    def face_up(self, span):
+        return "up"
+
+    def face_down(self, span):
+        return "down"
 
     def deck_active(self, span, expr):
         return ("active", expr)

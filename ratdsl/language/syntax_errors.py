@@ -205,6 +205,9 @@ def _first_sets(parser) -> dict[str, set[str]]:
     return first
 
 
+VISIBILITY_WORDS = frozenset({"PUBLIC", "OWNER", "HIDDEN"})  # information
+
+
 def words_for(terminal: str) -> str:
     """A terminal in a designer's words: keywords and symbols quoted, the rest described."""
     info = grammar_info()
@@ -220,7 +223,8 @@ def describe_expected(expected) -> str:
     info = grammar_info()
     expected = set(expected)
     parts: list[str] = []
-    if len(expected & info.decl_keywords) >= 5:
+    # (the visibility words that may open a pile or variable do not make a list a declaration's)
+    if len(expected & info.decl_keywords - VISIBILITY_WORDS) >= 5:
         parts.append("a declaration (rule, phase, card, const, ...)")
         expected -= info.decl_keywords
     if len(expected & info.stmt_keywords) >= 5:

@@ -17,7 +17,7 @@ from ..engine.game import Game
 from ..engine.log import GameLog
 from ..engine.runtime.core import MAX_TOKENS
 from ..language.errors import RuleError
-from ..language.loader import RULE_SUFFIX, game_folder_above, load, rules_inside
+from ..language.loader import RULE_SUFFIX, folders_above, game_folder_above, load, rules_inside
 from ..schemas import SchemaError, validate
 from ..semantics.operators import MAX_NUMBER
 from ..semantics.values import CardValue, PileRef, ZoneRef
@@ -61,7 +61,7 @@ def collect_scenarios(paths: list[Path]) -> list[Path]:
 
 
 def _game_folder(start: Path) -> Path:
-    for folder in [start, *start.parents]:
+    for folder in folders_above(start):  # never the home or temporary folder, nor past a project root
         if any(folder.glob("*" + RULE_SUFFIX)):
             return folder
     raise ValueError(f"no game folder above {start}; set `rules:` in the scenario")

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # jsonschema takes some 45 ms to import: only commands that v
 
 SCHEMA_FILES = {
     "game-log": "game-log.schema.json",
+    "player-log": "player-log.schema.json",
     "scenario": "scenario.schema.json",
     "ast": "ast.schema.json",
     "diagnostics": "diagnostics.schema.json",
@@ -71,3 +72,8 @@ def validate(name: str, document: Any, where: str = "") -> None:
 
 def validate_log_record(record: dict[str, Any]) -> None:
     validate("game-log", record, f"log record {record.get('seq', '?')}")
+
+
+def validate_player_record(record: dict[str, Any]) -> None:
+    """A record of one player's log (`run --log --as-player`): what that player may see."""
+    validate("player-log", record, f"player log record {record.get('seq', '?')}")

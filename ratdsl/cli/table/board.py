@@ -22,7 +22,7 @@ class FaceUp:
 
     def __call__(self, record: dict[str, Any]) -> None:
         public = record_seen_by(record, None)
-        if public is not None and public["t"] == "reveal":
+        if public is not None and public["t"] == "reveal" and "card" in public:  # (else face down)
             self.revealed.setdefault(public["dst"], []).append(public["card"])
 
     def on(self, piles: dict[str, int]) -> dict[str, list[str]]:
@@ -51,8 +51,11 @@ def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> tuple[lis
         for name in names:
             text = words.card_text(name)
             lines.append((f"{words.pile(pile)}: {words.card(name)}" + (f" — {text}" if text else ""), "reveal"))
+    declared = _declared_piles(view, words)  # (piles the rules declare a way: their cards as seen)
+    lines.extend(declared)
+    listed = set(view.get("cards", {}))
     sizes = [f"{words.pile(p)} {say('tbl-cards', count=n)}" for p, n in view["piles"].items()
-             if n and p not in cards and "." not in p]
+             if n and p not in cards and p not in listed and "." not in p]
     if sizes:
         lines.append((say("tbl-piles") + ": " + " · ".join(sizes), "detail"))
     lines.append((say("tbl-players") + ":", "header"))
@@ -60,10 +63,26 @@ def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> tuple[lis
         if player != you:
             lines.append((f"  {player}  " + _zones(by_player[player], words), ""))
     lines.append((say("tbl-you", player=you) + ": " + _zones(by_player.get(you, {}), words), "private"))
+    mine = view.get("player_vars", {}).get(you)
+    if mine:
+        lines.append(("  " + ", ".join(f"{words.var(k)} {words.value(v)}" for k, v in mine.items()), "private"))
     if view.get("shown_to_you"):
         shown = ", ".join(words.card(c) for c in view["shown_to_you"])
         lines.append((say("tbl-shown") + ": " + shown, "private"))
     return lines, {name for names in cards.values() for name in names}
+
+
+def _declared_piles(view: dict[str, Any], words: GameWords) -> list[Line]:
+    """A line for each non-empty pile whose cards the view lists (rules that declare visibility):
+    each card by name where the player sees its face, else `?`."""
+    lines: list[Line] = []
+    for pile, entries in view.get("cards", {}).items():
+        if entries:
+            owner, dot, name = pile.rpartition(".")
+            label = f"{owner} {words.pile(name)}" if dot else words.pile(name)
+            shown = ", ".join(words.card(e["card"]) if "card" in e else "?" for e in entries)
+            lines.append((f"{label}: {shown}", "private" if owner == view["you"] else "reveal"))
+    return lines
 
 
 def _split(zones: dict[str, dict[str, int]]) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, dict[str, int]]]]:

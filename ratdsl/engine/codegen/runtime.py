@@ -12,7 +12,7 @@ from typing import Any
 
 from ...language import ast as A
 from ...semantics.builtins import BUILTINS
-from ...semantics.values import PlayerRef, ZoneRef, encode
+from ...semantics.values import PlayerRef, ZoneRef
 from ..decisions import Decision
 from ..env import Env
 from ..errors import RuleRuntimeError, did_you_mean
@@ -82,12 +82,8 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
     or the player passed (Interpreter._exec_ask_choose without its body)."""
     if not values:
         return MISSING
-    encoded = [encode(v) for v in values]
-    answer = it.rt.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
-    if answer is None:
-        return MISSING
-    return values[next(i for i, e in enumerate(encoded)
-                       if e == answer and isinstance(e, bool) == isinstance(answer, bool))]
+    chosen = it.rt.choose_index(node, p.seat, values)
+    return MISSING if chosen is None else values[chosen]
 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_bundle",

@@ -8,7 +8,8 @@ reads a runtime's attributes, and writes out `before_move` from its one template
     piles.py         cards: `shuffle`, `place`, `reveal`
     secrets.py       zones kept as a phase or a `secretly` block began, and uncovering them
     conservation.py  what must hold of the totals, checked after steps and rounds
-    views.py         what one player may see
+    sight.py         who may see which pile, variable and card field, as the rules declare
+    views.py         what one player may see; what they see of each log record
     asks.py          decisions: asking the agents, distributing tokens
 
 The state itself is engine/state.py, the log engine/log.py and the chance source engine/chance.py.

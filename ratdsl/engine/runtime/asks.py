@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
-from ...semantics.values import PlayerRef, ZoneRef, type_name
+from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef, encode, type_name
 from ..decisions import Agent, Decision
+from .sight import OWNER
 
 if TYPE_CHECKING:
     from ..log import GameLog
     from ..state import GameState, PhaseStart
+    from .sight import Sight
 
 
 class Asks:
@@ -23,9 +25,28 @@ class Asks:
     agents: list[Agent]
     secret_stack: list[PhaseStart]
     span_text: dict[int, str]
+    sight: Sight
 
-    def ask(self, decision: Decision, node: A.Node) -> Any:
-        """The agent's answer to a decision asked at `node`, checked and logged."""
+    def choose_index(self, node: A.AskChoose, seat: int, values: list[Any]) -> int | None:
+        """`ask P ID: choose X from VALUES` (both engines): the position in `values` of the value
+        chosen, or None when the player passed. A card in a pile whose faces the player may not
+        see is offered as its place, `PILE#N` (the Nth card from the top), never by its name,
+        even when it was shown to them (their view's `peeked` says where it lies); an answer
+        naming a card that others may not see is logged for the player alone (sight "owner")."""
+        private: list[Any] = []
+        if self.sight.piles:
+            encoded, private = _offered(self, seat, values)
+        else:
+            encoded = [encode(v) for v in values]
+        answer = self.ask(Decision(seat, node.id, "choose", encoded, node.optional), node, private)
+        if answer is None:
+            return None
+        return next(i for i, e in enumerate(encoded)
+                    if e == answer and isinstance(e, bool) == isinstance(answer, bool))
+
+    def ask(self, decision: Decision, node: A.Node, private: list[Any] | None = None) -> Any:
+        """The agent's answer to a decision asked at `node`, checked and logged (for the player
+        alone when it is one of the `private` answers: see choose_index)."""
         where = self.span_text.get(id(node))
         if where is None:
             where = self.span_text[id(node)] = str(node.span)
@@ -40,6 +61,8 @@ class Asks:
             self.log.seq += 1
         elif self.secret_stack:
             self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer, secret=True)
+        elif private and answer in private:
+            self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer, sight=OWNER)
         else:
             self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer)
         return answer
@@ -76,3 +99,27 @@ class Asks:
                 self.shift(source, zones_by_label[name], kind, n)
         return amount
 
+
+def _offered(runtime: Asks, seat: int, values: list[Any]) -> tuple[list[Any], list[Any]]:
+    """The answers a choice offers `seat`, and those that must stay theirs alone (cards offered
+    by name that lie where others may not see their faces)."""
+    where: dict[int, tuple[PileRef, int]] = {}
+    for ref, cards in runtime.state.piles.items():
+        for i, card in enumerate(cards):
+            if card.uid is not None:
+                where[card.uid] = (ref, i)
+    offered: list[Any] = []
+    private: list[Any] = []
+    for value in values:
+        place = where.get(value.uid) if isinstance(value, CardValue) and value.uid is not None else None
+        if place is None:
+            offered.append(encode(value))
+            continue
+        ref, i = place
+        if runtime.sight.sees_faces(seat, ref):
+            offered.append(encode(value))
+            if runtime.sight.pile_sight(ref) is not None:
+                private.append(offered[-1])
+        else:
+            offered.append(f"{ref}#{i + 1}")
+    return offered, private

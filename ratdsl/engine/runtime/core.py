@@ -22,6 +22,7 @@ from .conservation import Conservation
 from .moves import TokenMoves
 from .piles import Piles
 from .secrets import KeptZones
+from .sight import Sight, sight_of
 from .views import Views
 
 MAX_TOKENS = 1_000_000  # tokens a game may create, all zones together: a draw stays cheap
@@ -38,7 +39,7 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
     __slots__ = ("active_cache", "active_now", "agents", "baseline", "baseline_cards", "card_uid",
                  "cards_checked_at", "chance", "context", "coverage", "current_span", "d", "kept_secrets", "keeping",
                  "log", "move_watchers", "n", "phase_start_zones", "rules", "secret_stack", "span_text",
-                 "state", "tokens", "version", "where")
+                 "secret_vars", "sight", "state", "tokens", "version", "where")
 
     def __init__(self, definition: GameDef, player_count: int, chance: Chance, agents: list[Agent],
                  log: GameLog | None = None):
@@ -58,6 +59,10 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
         # The open secret blocks whose hidden zones somebody may read: the log, or an agent that
         # reads views (see open_secret). The others are opened without keeping anything.
         self.kept_secrets: list[PhaseStart] = []
+        # The variables as each kept secret block began, for the views meanwhile (see views.py).
+        self.secret_vars: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+        # Who may see which pile, variable and card field (sight.py).
+        self.sight: Sight = sight_of(definition)
         # What a move must first save the zones it changes into: the phase start (when kept) and
         # each kept secret block; empty when nothing is kept (see before_move).
         self.keeping: list[PhaseStart] = [self.phase_start_zones]
@@ -102,7 +107,7 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
     def set_var(self, name: str, value: Any) -> None:
         self.state.vars[name] = value
         self.changed()
-        _log_set(self, name, value)
+        _log_set(self, name, value, self.sight.var_sight(name, False) if self.sight.vars else None)
 
     def set_active(self, player: PlayerRef) -> None:
         self.state.active = player.seat
@@ -112,13 +117,31 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
     def set_player_var(self, player: PlayerRef, name: str, value: Any) -> None:
         self.state.player_vars[player.seat][name] = value
         self.changed()
-        _log_set(self, f"{player}.{name}", value)
+        _log_set(self, f"{player}.{name}", value,
+                 self.sight.var_sight(name, True) if self.sight.player_vars else None)
 
     def show(self, player: PlayerRef, cards: list[CardValue]) -> None:
-        """Shows cards to one player: the names they are shown replace those shown before."""
+        """Shows cards to one player: `shown_to_you` in their view holds the names shown last;
+        each copy shown is also remembered as seen by that player (where it lies now, in their
+        view), until the pile holding it is shuffled."""
         names = [c.name for c in cards]
         self.state.known[player.seat] = names
-        self.log.emit("show", player=str(player), cards=names)
+        peeked = self.state.peeked[player.seat]
+        for card in cards:
+            if card.uid is not None:
+                peeked[card.uid] = card.name
+        if self.sight.declared:  # where each copy lies, "PILE#N" (None: in no pile)
+            self.log.emit("show", player=str(player), cards=names, at=[self.place_of(c) for c in cards])
+        else:
+            self.log.emit("show", player=str(player), cards=names)
+
+    def place_of(self, card: CardValue) -> str | None:
+        """Where a card copy lies, as `PILE#N` (the Nth card from the top), or None."""
+        for ref, pile in self.state.piles.items():
+            for i, held in enumerate(pile):
+                if held is card:
+                    return f"{ref}#{i + 1}"
+        return None
 
     def create(self, node: A.Create, what: Any, where: Any) -> None:
         """`create` once what and where are known: tokens in a zone, or cards on a pile."""
@@ -158,17 +181,24 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
                 cards.append(CardValue(card.name, self.card_uid))
             pile[:0] = cards  # on top, in place: no copy of the pile's references for each create
             self.changed()
-            if self.log.active:
-                self.log.emit("create", cards=[c.name for c in cards], dst=str(where))
-            else:
+            if not self.log.active:
                 self.log.seq += 1
+            elif self.sight.piles and self.sight.pile_sight(where) is not None:
+                self.log.emit("create", cards=[c.name for c in cards], dst=str(where),
+                              sight=self.sight.pile_sight(where))
+            else:
+                self.log.emit("create", cards=[c.name for c in cards], dst=str(where))
             return
         raise self.error(node, f"cannot create {type_name(what)} in {type_name(where)}",
                          "create a bundle like {token: 7} in a zone, or cards in a pile")
 
 
-def _log_set(runtime: Runtime, var: str, value: Any) -> None:
+def _log_set(runtime: Runtime, var: str, value: Any, sight: str | None = None) -> None:
+    """A `set` record; `sight` says who may see it when the variable is not public."""
     if runtime.log.active:
-        runtime.log.emit("set", var=var, value=encode(value))
+        if sight is None:
+            runtime.log.emit("set", var=var, value=encode(value))
+        else:
+            runtime.log.emit("set", var=var, value=encode(value), sight=sight)
     else:
         runtime.log.seq += 1  # records are numbered the same whether or not they are kept

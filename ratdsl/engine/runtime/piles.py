@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..chance import Chance
     from ..log import GameLog
     from ..state import GameState
+    from .sight import Sight
 
 
 class Piles:
@@ -26,6 +27,7 @@ class Piles:
     state: GameState
     log: GameLog
     chance: Chance
+    sight: Sight
 
     def cards_of(self, value: Any, node: A.Node) -> list[CardValue]:
         """The cards a value names: a pile's (a copy), a card, or a list of cards."""
@@ -38,6 +40,7 @@ class Piles:
         return items
 
     def shuffle_pile(self, node: A.Shuffle, ref: PileRef) -> None:
+        _forget_peeks(self.state, ref)
         try:
             self.state.piles[ref] = self.chance.shuffle(self.state.piles[ref], str(ref))
             self.changed()
@@ -80,10 +83,14 @@ class Piles:
         pile = self.state.piles[ref]
         self.state.piles[ref] = taken + pile if node.where == "top" else pile + taken
         self.changed()
-        if self.log.active:
-            self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
-        else:
+        if not self.log.active:
             self.log.seq += 1
+        elif self.sight.piles and self.sight.lists_cards(ref):  # a pile declared a way (sight.py)
+            seen_by = self.sight.pile_sight(ref)
+            extra = {"face": "up"} if seen_by is None else {"sight": seen_by}
+            self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where, **extra)
+        else:
+            self.log.emit("place", cards=[c.name for c in taken], pile=str(ref), where=node.where)
 
     def reveal_card(self, cards: list[CardValue], src: PileRef, dst: PileRef) -> CardValue:
         """Moves the top card of `cards` (the cards of `src` as the reveal began) to the top of
@@ -91,11 +98,23 @@ class Piles:
         card = cards.pop(0)
         self.state.piles[dst].insert(0, card)
         self.changed()
-        if self.log.active:
-            self.log.emit("reveal", card=card.name, src=str(src), dst=str(dst))
-        else:
+        if not self.log.active:
             self.log.seq += 1
+        elif self.sight.piles and self.sight.pile_sight(dst) is not None:  # revealed to some only
+            self.log.emit("reveal", card=card.name, src=str(src), dst=str(dst), sight=self.sight.pile_sight(dst))
+        else:
+            self.log.emit("reveal", card=card.name, src=str(src), dst=str(dst))
         return card
+
+
+def _forget_peeks(state: GameState, ref: PileRef) -> None:
+    """After a shuffle nobody knows where a copy they were shown lies: their peeks at the
+    pile's cards are forgotten."""
+    for peeked in state.peeked:
+        if peeked:
+            for card in state.piles[ref]:
+                if card.uid is not None:
+                    peeked.pop(card.uid, None)
 
 
 def _take_card(runtime: Piles, card: CardValue, node: A.Node) -> tuple[CardValue, list[CardValue]]:

@@ -11,7 +11,7 @@ skip the saving altogether.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
 from ..decisions import Agent, reads_views
@@ -20,6 +20,7 @@ from ..state import PhaseStart
 if TYPE_CHECKING:
     from ..log import GameLog
     from ..state import GameState
+    from .sight import Sight
 
 
 class KeptZones:
@@ -34,6 +35,8 @@ class KeptZones:
     kept_secrets: list[PhaseStart]
     keeping: list[PhaseStart]
     active_cache: dict[str, bool]
+    secret_vars: list[tuple[dict[str, Any], list[dict[str, Any]]] | None]
+    sight: Sight
 
     def begin_phase(self, reads_start: bool = True) -> None:
         """Marks the state every `at_phase_start(...)` of the coming phase reads (kept only when
@@ -60,13 +63,18 @@ class KeptZones:
         before = PhaseStart(self.state.zones)
         self.secret_stack.append(before)
         self.log.secret += 1  # what the log records meanwhile is marked secret
-        if self.log.active or reads_views(self.agents):
+        views = reads_views(self.agents)
+        # The variables as the block began: what the other players see of them meanwhile.
+        self.secret_vars.append((dict(self.state.vars), [dict(v) for v in self.state.player_vars])
+                                if views and self.sight.declared else None)
+        if self.log.active or views:
             self.kept_secrets.append(before)
             _keep(self)
         return before
 
     def close_secret(self) -> None:
         before = self.secret_stack.pop()
+        self.secret_vars.pop()
         self.log.secret = len(self.secret_stack)
         if self.kept_secrets and self.kept_secrets[-1] is before:
             self.kept_secrets.pop()

@@ -118,13 +118,10 @@ def _exec_ask_choose(it: Interpreter, node: A.AskChoose, env: Env) -> None:
     values = it.iterable(it.eval(node.options, env), node.options)
     if not values:
         return  # nothing to choose from: the choice is skipped
-    encoded = [encode(v) for v in values]
-    answer = it.rt.ask(Decision(p.seat, node.id, "choose", encoded, node.optional), node)
-    if answer is None:
+    chosen = it.rt.choose_index(node, p.seat, values)
+    if chosen is None:
         return
-    value = values[next(i for i, e in enumerate(encoded)
-                        if e == answer and isinstance(e, bool) == isinstance(answer, bool))]
-    it.run_block(node.body, env.child({node.var: value}))
+    it.run_block(node.body, env.child({node.var: values[chosen]}))
 
 
 def _exec_ask_distribute(it: Interpreter, node: A.AskDistribute, env: Env) -> None:
