@@ -259,7 +259,7 @@ def _format_all(summary: Summary, el: Element, entry: FTL.Message, lang: str, pa
     elif el.kind == "symbol":
         variants = [{**args, "count": c} for c in (1, 5)]
     elif el.kind in ("func", "rule") and isinstance(el.node, (A.Func, A.Rule)):
-        params = {}
+        params = {"case": "nom"}
         for p in el.node.params:
             params[p] = "x"
             for case in ("acc", "dat", "gen"):

@@ -99,7 +99,13 @@ class Declarations:
         return Ctx(ctx.locals, subject)
 
     def hook(self, hook: A.Hook, params_ctx: Ctx) -> list[Item]:
-        head = self.m(f"decl-hook-{hook.time}", rule=self.w.rule_title(hook.name))
+        target = self.d.rules.get(hook.name)
+        if target is not None and not target.body.stmts:
+            # A hook point: a rule with no body of its own, whose title names a moment ("right
+            # after a player draws"); before, after and instead of it are that moment.
+            head = self.m("decl-hook-at", when=self.w.rule_title(hook.name))
+        else:
+            head = self.m(f"decl-hook-{hook.time}", rule=self.w.rule_title(hook.name))
         if hook.condition is not None:
             decided = self.v.decide(hook.condition, params_ctx)
             if decided is False:

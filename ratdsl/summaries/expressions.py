@@ -81,12 +81,32 @@ class Expressions:
                 return self.m("cond-exists" if e.op == "!=" else "cond-missing", a=self.expr(e.left, ctx))
             left_kind, right_kind = self.k.kind_of(e.left, ctx), self.k.kind_of(e.right, ctx)
             if e.op in ("==", "!=") and right_kind == "kind" and isinstance(e.right, A.Name):
-                return self.m(f"cond-is-kind-{names[e.op]}", a=self.expr(e.left, ctx), kind=self.w.short(e.right.id))
-            del left_kind
+                key = self.w.noun_key(e.right.id)
+                return self.m(f"cond-is-kind-{names[e.op]}", a=self.expr(e.left, ctx), kind=self.w.short(e.right.id),
+                              noun=self.w.noun(key, "one"), gender=self.w.gender(key))
+            if e.op in ("==", "!=") and "number" not in (left_kind, right_kind):
+                # Two things, not two amounts: "this place is the city", never "equals city".
+                return self.m("cond-is" if e.op == "==" else "cond-is-not", a=self.expr(e.left, ctx),
+                              b=self.thing(e.right, ctx))
             return self.m(f"cond-{names[e.op]}", a=self.expr(e.left, ctx), b=self.expr(e.right, ctx))
+        if isinstance(e, A.Call) and e.func in ("any", "all") and len(e.args) == 1 \
+                and isinstance(e.args[0], A.Comprehension):
+            comp = e.args[0]
+            inner = ctx.bind(comp.var, self.local_for(comp.source, ctx))
+            return self.m(f"cond-{e.func}", cond=self.cond(comp.element, inner),
+                          items=self.expr(comp.source, ctx), items_gen=self.expr(comp.source, ctx, "gen"))
+        if isinstance(e, A.Call) and e.func in self.d.funcs and self.m.has(f"func-{e.func}"):
+            # A yes/no function's message is written as a condition ("the player has it").
+            return self.m("cond-func", what=self.expr(e, ctx, as_value=True))
         if isinstance(e, A.InExpr):
             return self.m("cond-in", a=self.expr(e.item, ctx), b=self.expr(e.container, ctx, "dat"))
         return self.m("cond-holds", what=self.expr(e, ctx, as_value=True))
+
+    def thing(self, e: A.Expr, ctx: Ctx) -> str:
+        """What something is compared with: a place's name with its article ("the city")."""
+        if isinstance(e, A.Name) and e.id not in ctx.locals and e.id in self.d.player_zones:
+            return self.w.place(self.w.noun_key(e.id), "nom")
+        return self.expr(e, ctx)
 
     def zone_phrase(self, e: A.Expr, ctx: Ctx, how: str) -> str:
         """A zone, a list of zones or a zone group as a phrase: how is the/from/to/in/acc/dat."""
@@ -126,9 +146,30 @@ class Expressions:
             return self.w.place(key, how, owner="own", name=name, gender=gender)
         return self.w.place(key, how, owner="other", owner_np=self.expr(player, ctx, "gen"), name=name, gender=gender)
 
-    def count_in(self, kind: str, zone: A.Expr, ctx: Ctx) -> str:
+    def count_in(self, kind: str, zone: A.Expr, ctx: Ctx, case: str = "nom") -> str:
         key = self.w.noun_key(kind)
-        return self.m("np-count-in", what=self.w.noun(key, "other", "dat"), where=self.zone_phrase(zone, ctx, "in"))
+        return self.m("np-count-in", what=self.w.noun(key, "other", "dat"), where=self.zone_phrase(zone, ctx, "in"),
+                      case=case)
+
+    def order_keys(self, key: A.Expr, descending: bool, ctx: Ctx) -> str:
+        """An ordering's keys in words, each with its direction: `[0 - a, b]` reads "by a,
+        highest first, then by b, lowest first" (a negated key is the same key the other way)."""
+        parts = []
+        for k in key.items if isinstance(key, A.ListLit) else (key,):
+            desc = descending
+            while True:
+                if isinstance(k, A.Neg):
+                    k, desc = k.operand, not desc
+                elif isinstance(k, A.BinOp) and k.op == "-" and isinstance(k.left, A.IntLit) and k.left.value == 0:
+                    k, desc = k.right, not desc
+                else:
+                    break
+            parts.append(self.m("order-key", key=self.expr(k, ctx), key_dat=self.expr(k, ctx, "dat"),
+                                order="descending" if desc else "ascending"))
+        text = parts[0]
+        for part in parts[1:]:
+            text = self.m("order-then", first=text, next=part)
+        return text
 
     def card_field(self, card: A.Expr, name: str, ctx: Ctx) -> str:
         return self.m("np-field", field=self.w.field_label(name), of=self.expr(card, ctx, "gen"))
@@ -150,8 +191,8 @@ class Expressions:
 
     def arg_values(self, params: tuple[str, ...], args: Sequence[A.Expr], ctx: Ctx) -> dict[str, str]:
         """The values passed to a function or rule, as variables: $p (nominative) and $p_acc,
-        $p_dat, $p_gen for languages with cases."""
-        out = {}
+        $p_dat, $p_gen for languages with cases; $case is the case of the whole phrase."""
+        out = {"case": "nom"}
         for p, a in zip(params, args):
             out[p] = self.expr(a, ctx)
             for case in ("acc", "dat", "gen"):
@@ -214,7 +255,8 @@ class Expressions:
             noun = self.w.noun(noun_key, value) if what is not None else self.w.word("piece", count=value)
             return self.m("qty-up-to" if q.mode == "up_to" else "qty-exact", n=value, what=noun)
         noun = self.w.noun(noun_key, "other") if what is not None else self.w.word("piece", count="other")
-        return self.m("qty-up-to-np" if q.mode == "up_to" else "qty-np", n=self.expr(q.amount, ctx), what=noun)
+        return self.m("qty-up-to-np" if q.mode == "up_to" else "qty-np", n=self.expr(q.amount, ctx), what=noun,
+                      gender=self.w.gender(noun_key) if what is not None else self.w.word("piece", form="gender"))
 
 
 def e_IntLit(x: Expressions, e: A.IntLit, ctx: Ctx, case: str) -> str:
@@ -270,9 +312,9 @@ def e_Attr(x: Expressions, e: A.Attr, ctx: Ctx, case: str) -> str:
             return x.owned_place(e.obj, x.w.noun_key(e.name), ctx, case)
         key = x.w.noun_key(e.name)
         return x.m("np-of-player", noun=x.w.noun(key, "one"), player=x.expr(e.obj, ctx, "dat"),
-                      own="yes" if x.is_subject(e.obj, ctx) else "no", gender=x.w.gender(key))
+                      own="yes" if x.is_subject(e.obj, ctx) else "no", gender=x.w.gender(key), case=case)
     if obj_kind in ("zone", list_of("zone")):
-        return x.count_in(e.name, e.obj, ctx)
+        return x.count_in(e.name, e.obj, ctx, case)
     if obj_kind == "card":
         return x.card_field(e.obj, e.name, ctx)
     return x.m("np-field", field=x.w.field_label(e.name), of=x.expr(e.obj, ctx, "dat"))
@@ -294,9 +336,9 @@ def e_Index(x: Expressions, e: A.Index, ctx: Ctx, case: str) -> str:
     if is_list(obj_kind):
         value = x.v.try_static(e.key, ctx)
         if isinstance(value, int) and 0 <= value < 9:
-            return x.m("np-nth", n=value + 1, of=x.expr(e.obj, ctx, "dat"))
+            return x.m("np-nth", n=value + 1, of=x.expr(e.obj, ctx, "dat"), of_gen=x.expr(e.obj, ctx, "gen"))
     if obj_kind in ("zone", "bundle") and isinstance(e.key, A.Name):
-        return x.count_in(e.key.id, e.obj, ctx)
+        return x.count_in(e.key.id, e.obj, ctx, case)
     return x.m("np-field", field=x.expr(e.key, ctx), of=x.expr(e.obj, ctx, "dat"))
 
 
@@ -318,7 +360,7 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
             subject = next((p for p, a in zip(func.params, args) if isinstance(a, A.Name)
                             and a.id == ctx.subject), None)
             return x.expr(func.value, Ctx({**ctx.locals, **bound}, subject), case)
-        return x.m(key, **x.arg_values(func.params, args, ctx))
+        return x.m(key, **{**x.arg_values(func.params, args, ctx), "case": case})
     if f in d.tables:
         table = d.tables[f]
         title = x.m(f"table-{f}") if x.m.has(f"table-{f}") else x.m("ui-quoted", text=table.title or "")
@@ -326,7 +368,7 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     if f == "zones":
         return x.zone_phrase(e, ctx, case)
     if f == "count" and len(args) == 2 and isinstance(args[1], A.Name):
-        return x.count_in(args[1].id, args[0], ctx)
+        return x.count_in(args[1].id, args[0], ctx, case)
     if f == "size" and args:
         return x.m("np-size", of=x.expr(args[0], ctx, "gen"))
     if f in ("min", "max"):
@@ -357,11 +399,13 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     if f == "at_phase_start" and args:
         return _at_phase_start(x, args[0], ctx)
     if f == "rank" and args:
-        return x.m("np-rank", of=x.expr(args[0], ctx, "gen"))
+        return x.m("np-rank", of=x.expr(args[0], ctx, "gen"), case=case)
     if f == "share_in_turn" and len(args) == 2:
         return x.m("np-share", total=x.expr(args[0], ctx), claims=x.expr(args[1], ctx))
+    if f == "first_n" and len(args) == 2:
+        return x.m("np-first-n", n=x.expr(args[1], ctx), of_gen=x.expr(args[0], ctx, "gen"))
     if f == "first" and args:
-        return x.m("np-nth", n=1, of=x.expr(args[0], ctx, "dat"))
+        return x.m("np-nth", n=1, of=x.expr(args[0], ctx, "dat"), of_gen=x.expr(args[0], ctx, "gen"))
     if f == "owner" and args:
         return x.m("np-owner", of=x.expr(args[0], ctx, "gen"))
     if f in ("len", "sum", "abs", "seat", "any", "all"):
@@ -447,8 +491,7 @@ def e_Where(x: Expressions, e: A.Where, ctx: Ctx, case: str) -> str:
 
 def e_Ordered(x: Expressions, e: A.Ordered, ctx: Ctx, case: str) -> str:
     inner = x.with_it(e.source, ctx)
-    return x.m("np-ordered", items=x.expr(e.source, ctx, case), key=x.expr(e.key, inner),
-                  order="descending" if e.descending else "ascending")
+    return x.m("np-ordered", items=x.expr(e.source, ctx, case), keys=x.order_keys(e.key, e.descending, inner))
 
 
 def e_Extreme(x: Expressions, e: A.Extreme, ctx: Ctx, case: str) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..language import ast as A
 from ..semantics.definition import GameDef
-from .context import Ctx, Item, Local, element_of, list_of
+from .context import Ctx, Item, Local, element_of, is_list, list_of
 from .decided import counts_where
 from .expressions import Expressions
 from .messages import Catalog
@@ -121,8 +121,7 @@ def s_ForEach(r: Statements, s: A.ForEach, ctx: Ctx) -> list[Item]:
     if cond is not None:
         head = r.m("stmt-each-where", head=head, cond=r.x.cond(cond, it_ctx))
     if order is not None:
-        head = r.m("stmt-each-order", head=head, key=r.x.expr(order.key, it_ctx),
-                      order="descending" if order.descending else "ascending")
+        head = r.m("stmt-each-order", head=head, keys=r.x.order_keys(order.key, order.descending, it_ctx))
     return [Item(r.w.sentence(r.m("ui-head", text=head)), r.block(s.body, inner))]
 
 
@@ -249,8 +248,23 @@ def s_Show(r: Statements, s: A.Show, ctx: Ctx) -> list[Item]:
 def s_Set(r: Statements, s: A.Set, ctx: Ctx) -> list[Item]:
     if (builtin := builtin_of(r.d, s.target)) is not None and builtin.type == "player" and not builtin.binder:
         return [Item(r.w.sentence(r.m("stmt-set-active", player=r.x.expr(s.value, ctx))))]
+    value = s.value
+    if isinstance(value, A.BinOp) and value.op in ("+", "-") and same_place(value.left, s.target) \
+            and not is_list(r.k.kind_of(value.left, ctx)):
+        # `x = x + n` reads "add n to x", as a rulebook says it.
+        return [Item(r.w.sentence(r.m("stmt-add" if value.op == "+" else "stmt-subtract",
+                                      target=r.x.expr(s.target, ctx, "acc"), n=r.x.expr(value.right, ctx))))]
     return [Item(r.w.sentence(r.m("stmt-set", target=r.x.expr(s.target, ctx, "acc"),
-                                       value=r.x.expr(s.value, ctx))))]
+                                       value=r.x.expr(value, ctx, as_value=True))))]
+
+
+def same_place(a: A.Expr, b: A.Expr) -> bool:
+    """The same variable written twice (`p.uses` and `p.uses`, `count` and `count`)."""
+    if isinstance(a, A.Name) and isinstance(b, A.Name):
+        return a.id == b.id
+    if isinstance(a, A.Attr) and isinstance(b, A.Attr):
+        return a.name == b.name and same_place(a.obj, b.obj)
+    return False
 
 
 

@@ -332,8 +332,18 @@ ref-it = es
 
 np-the = die { $noun }
 np-of-player = { $own ->
-    [yes] sein Wert „{ $noun }“
-   *[no] der Wert „{ $noun }“ von { $player }
+    [yes] { $case ->
+        [acc] seinen
+        [dat] seinem
+        [gen] seines
+       *[nom] sein
+    } Wert „{ $noun }“
+   *[no] { $case ->
+        [acc] den
+        [dat] dem
+        [gen] des
+       *[nom] der
+    } Wert „{ $noun }“ von { $player }
 }
 np-field = der Wert „{ $field }“ { $of }
 np-card-field-var = der Wert, den { $card } für { $field } zeigt
@@ -343,7 +353,12 @@ np-nth = { $n ->
     [3] der dritte Wert
    *[other] der { $n }. Wert
 } aus { $of }
-np-count-in = die Anzahl an { $what } { $where }
+np-first-n = die ersten { $n } { $of_gen }
+np-count-in = { $case ->
+    [dat] der
+    [gen] der
+   *[other] die
+} Anzahl an { $what } { $where }
 np-table = { $table } für { $arg }
 np-size = die Anzahl der Karten { $of }
 np-min = der kleinere Wert von { $items }
@@ -402,7 +417,12 @@ np-kinds = jede Art von Stück { $of }
 np-contents = die Stücke { $of }
 np-one-of-each = je ein Stück von { $of }
 np-at-phase-start = { $value } zu Beginn der Phase
-np-rank = der Platz { $of } in der Reihenfolge ab dem aktiven Spieler
+np-rank = { $case ->
+    [acc] den Platz
+    [dat] dem Platz
+    [gen] des Platzes
+   *[nom] der Platz
+} { $of } in der Reihenfolge ab dem aktiven Spieler
 np-share = { $total }, Stück für Stück verteilt auf { $claims }
 np-owner = der Besitzer { $of }
 np-len = die Anzahl { $of }
@@ -420,10 +440,7 @@ np-result = das Ergebnis für { $items }
 np-if = { $then }, falls { $cond }, sonst { $otherwise }
 np-range = { $low } bis { $high }
 np-where = { $items }, sofern { $cond }
-np-ordered = { $items }, geordnet nach: { $key } ({ $order ->
-    [descending] höchster Wert zuerst
-   *[ascending] niedrigster Wert zuerst
-})
+np-ordered = { $items }, geordnet nach { $keys }
 np-extreme = { $player ->
     [yes] der Spieler mit { $most ->
         [yes] dem höchsten
@@ -455,8 +472,14 @@ cond-not = es nicht zutrifft, dass { $cond }
 cond-players = { $players } mitspielen
 cond-exists = es { $a } gibt
 cond-missing = es { $a } nicht gibt
-cond-is-kind-eq = { $a } „{ $kind }“ ist
-cond-is-kind-ne = { $a } nicht „{ $kind }“ ist
+cond-is-kind-eq = { $a } { $kind } ist
+cond-is-kind-ne = { $a } nicht { $kind } ist
+cond-is = { $a } { $b } ist
+cond-is-not = { $a } nicht { $b } ist
+# Meldungen von Ja/Nein-Funktionen stehen als Nebensatz da (Verb am Ende).
+cond-func = { $what }
+cond-any = { $cond }, für mindestens einen { $items_gen }
+cond-all = { $cond }, für jeden { $items_gen }
 cond-eq = { $a } gleich { $b } ist
 cond-ne = { $a } nicht gleich { $b } ist
 cond-lt = { $a } kleiner als { $b } ist
@@ -486,10 +509,13 @@ stmt-each-in = für { $gender ->
 stmt-each-pieces = für jedes Stück { $where }
 stmt-each-kinds = für jede Art von Stück { $where }
 stmt-each-where = { $head }, sofern { $cond }
-stmt-each-order = { $head }, geordnet nach: { $key } ({ $order ->
+stmt-each-order = { $head }, geordnet nach { $keys }
+# Ein Schlüssel einer Reihenfolge; $key_dat ist derselbe im Dativ (nach „nach“).
+order-key = { $key_dat } ({ $order ->
     [descending] höchster Wert zuerst
    *[ascending] niedrigster Wert zuerst
 })
+order-then = { $first }, dann nach { $next }
 stmt-while = solange { $cond }:
 stmt-repeat = { $n ->
     [one] einmal
@@ -503,8 +529,8 @@ qty-everything = alles
 qty-all = alle { $what }
 qty-exact = { $n } { $what }
 qty-up-to = bis zu { $n } { $what }
-qty-np = { $what } (Anzahl: { $n })
-qty-up-to-np = { $what } (höchstens: { $n })
+qty-np = so viele { $what } wie { $n }
+qty-up-to-np = { $what }, höchstens { $n },
 stmt-move = { $what } { $src } { $dst } legen.
 stmt-draw = { $what } zufällig { $src } { $dst } ziehen.
 stmt-create = { $what } { $dst } bereitlegen.
@@ -531,6 +557,8 @@ stmt-end = das Spiel endet sofort.
 stmt-show = { $cards } nur { $player } zeigen.
 stmt-set-active = { $player } wird aktiver Spieler.
 stmt-set = { $target } auf { $value } setzen.
+stmt-add = { $target } um { $n } erhöhen.
+stmt-subtract = { $target } um { $n } verringern.
 
 ## Deklarationen
 
@@ -543,6 +571,7 @@ change-becomes = wird zu { $value }
 decl-hook-before = vor „{ $rule }“
 decl-hook-after = nach „{ $rule }“
 decl-hook-instead = statt „{ $rule }“
+decl-hook-at = { $when }
 decl-hook-if = { $head }, falls { $cond }
 decl-on-reveal = sobald diese Karte aufgedeckt wird
 decl-on-event = wenn diese Karte eingesetzt wird

@@ -166,6 +166,7 @@ np-nth = { $n ->
     [3] the third
    *[other] item { $n }
 } of { $of }
+np-first-n = the first { $n } { $of_gen }
 np-count-in = the number of { $what } { $where }
 np-table = { $table } for { $arg }
 np-size = the number of items { $of }
@@ -231,10 +232,7 @@ np-result = the result for { $items }
 np-if = { $then } if { $cond }, otherwise { $otherwise }
 np-range = { $low } to { $high }
 np-where = { $items } for which { $cond }
-np-ordered = { $items } ordered by { $key } ({ $order ->
-    [descending] highest first
-   *[ascending] lowest first
-})
+np-ordered = { $items } ordered by { $keys }
 np-extreme = { $player ->
     [yes] the player with { $most ->
         [yes] the most
@@ -268,6 +266,11 @@ cond-exists = there is { $a }
 cond-missing = there is no { $a }
 cond-is-kind-eq = { $a } is { $kind }
 cond-is-kind-ne = { $a } is not { $kind }
+cond-is = { $a } is { $b }
+cond-is-not = { $a } is not { $b }
+cond-func = { $what }
+cond-any = { $cond }, for at least one { $items_gen }
+cond-all = { $cond }, for each { $items_gen }
 cond-eq = { $a } is { $b }
 cond-ne = { $a } is not { $b }
 cond-lt = { $a } is less than { $b }
@@ -289,10 +292,13 @@ stmt-each-in = each { $noun } in { $items }
 stmt-each-pieces = each piece { $where }
 stmt-each-kinds = each kind of piece { $where }
 stmt-each-where = { $head }, if { $cond }
-stmt-each-order = { $head }, in order of { $key } ({ $order ->
+stmt-each-order = { $head }, in order of { $keys }
+# One key of an ordering; $key_dat is the same in the dative.
+order-key = { $key } ({ $order ->
     [descending] highest first
    *[ascending] lowest first
 })
+order-then = { $first }, then by { $next }
 stmt-while = as long as { $cond }:
 stmt-repeat = { $n ->
     [one] once
@@ -305,8 +311,8 @@ qty-everything = everything
 qty-all = all { $what }
 qty-exact = { $n } { $what }
 qty-up-to = up to { $n } { $what }
-qty-np = { $what } (as many as { $n })
-qty-up-to-np = { $what } (up to { $n })
+qty-np = as many { $what } as { $n }
+qty-up-to-np = { $what }, up to { $n },
 stmt-move = move { $what } { $src } { $dst }.
 stmt-draw = draw { $what } at random { $src } { $dst }.
 stmt-create = put { $what } { $dst }.
@@ -337,6 +343,8 @@ stmt-end = the game ends at once.
 stmt-show = show { $cards } to { $player }, and to no one else.
 stmt-set-active = { $player } becomes the active player.
 stmt-set = set { $target } to { $value }.
+stmt-add = add { $n } to { $target }.
+stmt-subtract = subtract { $n } from { $target }.
 
 ## Declarations: modifiers, hooks, card events
 
@@ -349,6 +357,7 @@ change-becomes = it becomes { $value }
 decl-hook-before = before “{ $rule }”
 decl-hook-after = after “{ $rule }”
 decl-hook-instead = instead of “{ $rule }”
+decl-hook-at = { $when }
 decl-hook-if = { $head }, if { $cond }
 decl-on-reveal = when this card is revealed
 decl-on-event = when this card is used

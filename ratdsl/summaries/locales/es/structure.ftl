@@ -255,7 +255,8 @@ np-nth = { $n ->
     [2] el segundo valor
     [3] el tercer valor
    *[other] el valor n.º { $n }
-} de { $of }
+} { $of_gen }
+np-first-n = los primeros { $n } { $of_gen }
 np-count-in = el número de { $what } { $where }
 np-table = { $table } para { $arg }
 np-size = el número de cartas { $of }
@@ -325,10 +326,7 @@ np-result = el resultado para { $items }
 np-if = { $then } si { $cond }; si no, { $otherwise }
 np-range = de { $low } a { $high }
 np-where = { $items } para los que { $cond }
-np-ordered = { $items } ordenados por { $key } ({ $order ->
-    [descending] de mayor a menor
-   *[ascending] de menor a mayor
-})
+np-ordered = { $items } ordenados por { $keys }
 np-extreme = { $player ->
     [yes] el jugador con { $most ->
         [yes] el mayor
@@ -360,8 +358,19 @@ cond-not = no es cierto que { $cond }
 cond-players = juegan { $players }
 cond-exists = existe { $a }
 cond-missing = no existe { $a }
-cond-is-kind-eq = { $a } es de tipo «{ $kind }»
-cond-is-kind-ne = { $a } no es de tipo «{ $kind }»
+cond-is-kind-eq = { $a } es { $gender ->
+    [f] una
+   *[m] un
+} { $noun }
+cond-is-kind-ne = { $a } no es { $gender ->
+    [f] una
+   *[m] un
+} { $noun }
+cond-is = { $a } es { $b }
+cond-is-not = { $a } no es { $b }
+cond-func = { $what }
+cond-any = { $cond }, para al menos uno { $items_gen }
+cond-all = { $cond }, para cada uno { $items_gen }
 cond-eq = { $a } es igual a { $b }
 cond-ne = { $a } es distinto de { $b }
 cond-lt = { $a } es menor que { $b }
@@ -383,10 +392,13 @@ stmt-each-in = para cada { $noun } de { $items }
 stmt-each-pieces = para cada ficha { $where }
 stmt-each-kinds = para cada tipo de ficha { $where }
 stmt-each-where = { $head }, si { $cond }
-stmt-each-order = { $head }, ordenados por { $key } ({ $order ->
+stmt-each-order = { $head }, ordenados por { $keys }
+# Una clave de un orden ($key_dat: la misma en dativo, para lenguas con casos).
+order-key = { $key } ({ $order ->
     [descending] de mayor a menor
    *[ascending] de menor a mayor
 })
+order-then = { $first }, y luego por { $next }
 stmt-while = mientras { $cond }:
 stmt-repeat = { $n ->
     [one] una vez
@@ -403,8 +415,11 @@ qty-all = { $gender ->
 } { $what }
 qty-exact = { $n } { $what }
 qty-up-to = hasta { $n } { $what }
-qty-np = { $what } (cantidad: { $n })
-qty-up-to-np = { $what } (como máximo: { $n })
+qty-np = { $gender ->
+    [f] tantas
+   *[m] tantos
+} { $what } como { $n }
+qty-up-to-np = { $what }, como máximo { $n },
 stmt-move = mover { $what } { $src } { $dst }.
 stmt-draw = sacar al azar { $what } { $src } { $dst }.
 stmt-create = poner { $what } { $dst }.
@@ -434,6 +449,8 @@ stmt-end = la partida termina inmediatamente.
 stmt-show = mostrar { $cards } solo { $player }.
 stmt-set-active = { $player } pasa a ser el jugador activo.
 stmt-set = fijar { $target } en { $value }.
+stmt-add = aumentar { $target } en { $n }.
+stmt-subtract = reducir { $target } en { $n }.
 
 ## Declaraciones
 
@@ -446,6 +463,7 @@ change-becomes = pasa a ser { $value }
 decl-hook-before = antes de «{ $rule }»
 decl-hook-after = después de «{ $rule }»
 decl-hook-instead = en lugar de «{ $rule }»
+decl-hook-at = { $when }
 decl-hook-if = { $head }, si { $cond }
 decl-on-reveal = en cuanto se revela esta carta
 decl-on-event = cuando se usa esta carta

@@ -243,7 +243,8 @@ np-nth = { $n ->
     [2] la deuxième valeur
     [3] la troisième valeur
    *[other] la valeur no { $n }
-} de { $of }
+} { $of_gen }
+np-first-n = les premiers { $n } { $of_gen }
 np-count-in = le nombre de { $what } { $where }
 np-table = { $table } pour { $arg }
 np-size = le nombre de cartes { $of }
@@ -303,10 +304,7 @@ np-result = le résultat pour { $items }
 np-if = { $then } si { $cond }, sinon { $otherwise }
 np-range = de { $low } à { $high }
 np-where = { $items } pour lesquels { $cond }
-np-ordered = { $items } selon { $key } ({ $order ->
-    [descending] la plus grande valeur d’abord
-   *[ascending] la plus petite valeur d’abord
-})
+np-ordered = { $items } selon { $keys }
 np-extreme = { $player ->
     [yes] le joueur qui a { $most ->
         [yes] la plus grande
@@ -338,8 +336,19 @@ cond-not = il est faux que { $cond }
 cond-players = la partie compte { $players }
 cond-exists = il existe { $a }
 cond-missing = il n’existe pas { $a }
-cond-is-kind-eq = { $a } est « { $kind } »
-cond-is-kind-ne = { $a } n’est pas « { $kind } »
+cond-is-kind-eq = { $a } est { $gender ->
+    [f] une
+   *[m] un
+} { $noun }
+cond-is-kind-ne = { $a } n’est pas { $gender ->
+    [f] une
+   *[m] un
+} { $noun }
+cond-is = { $a } est { $b }
+cond-is-not = { $a } n’est pas { $b }
+cond-func = { $what }
+cond-any = { $cond }, pour au moins l’un { $items_gen }
+cond-all = { $cond }, pour chacun { $items_gen }
 cond-eq = { $a } vaut { $b }
 cond-ne = { $a } est différent de { $b }
 cond-lt = { $a } est inférieur à { $b }
@@ -361,10 +370,13 @@ stmt-each-in = pour chaque { $noun } parmi { $items }
 stmt-each-pieces = pour chaque pièce { $where }
 stmt-each-kinds = pour chaque sorte de pièce { $where }
 stmt-each-where = { $head }, si { $cond }
-stmt-each-order = { $head }, selon { $key } ({ $order ->
+stmt-each-order = { $head }, selon { $keys }
+# Une clé d’un ordre ($key_dat : la même au datif, pour les langues à cas).
+order-key = { $key } ({ $order ->
     [descending] la plus grande valeur d’abord
    *[ascending] la plus petite valeur d’abord
 })
+order-then = { $first }, puis selon { $next }
 stmt-while = tant que { $cond } :
 stmt-repeat = { $n ->
     [one] une fois
@@ -381,8 +393,8 @@ qty-all = { $gender ->
 } { $what }
 qty-exact = { $n } { $what }
 qty-up-to = jusqu’à { $n } { $what }
-qty-np = des { $what } (nombre : { $n })
-qty-up-to-np = des { $what } (au plus : { $n })
+qty-np = autant de { $what } que { $n }
+qty-up-to-np = des { $what }, au plus { $n },
 stmt-move = déplacer { $what } { $src } { $dst }.
 stmt-draw = tirer au hasard { $what } { $src } { $dst }.
 stmt-create = mettre { $what } { $dst }.
@@ -412,6 +424,8 @@ stmt-end = la partie s’arrête immédiatement.
 stmt-show = montrer { $cards } à { $player } seulement.
 stmt-set-active = { $player } devient le joueur actif.
 stmt-set = fixer { $target } à { $value }.
+stmt-add = augmenter { $target } de { $n }.
+stmt-subtract = diminuer { $target } de { $n }.
 
 ## Déclarations
 
@@ -424,6 +438,7 @@ change-becomes = devient { $value }
 decl-hook-before = avant « { $rule } »
 decl-hook-after = après « { $rule } »
 decl-hook-instead = au lieu de « { $rule } »
+decl-hook-at = { $when }
 decl-hook-if = { $head }, si { $cond }
 decl-on-reveal = dès que cette carte est révélée
 decl-on-event = quand cette carte est utilisée

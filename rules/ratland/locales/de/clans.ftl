@@ -67,11 +67,11 @@ var-corrupted_round = { $count ->
 setup-deal_clans = Clankarten verteilen
     .text = Die Clankarten mischen (ein Satz pro Spielschachtel im Einsatz). Jeder Spieler erhält zwei, behält eine und wirft die andere ab.
 
-func-owns = { $p } hat { $card }
+func-owns = { $p } { $card } hat
 func-side = die geltende Seite der Clankarten
 func-starting_side = die Anfangsseite gilt
 func-final_side = die Schlussseite gilt
-func-ninja_strikes = { $a } kann als Ninja auf der Seite „{ $side }“ zuschlagen
+func-ninja_strikes = { $a } auf der Seite „{ $side }“ als Ninja zuschlagen kann
 
 deck-clans = Clankarten
     .text = Eine Clankarte wirkt für den Spieler, der sie behalten hat. { $final_side_starts ->
@@ -219,6 +219,6 @@ hook-after-round_ends = Am Ende der Runde: { $end_of_round_order ->
        *[musician_first] zuerst die Musiker, dann die Alchemisten.
     }
 
-func-may_move = eine Ratte von { $p } darf von { $from } nach { $to } wechseln
-func-room_for_one = { $to } hat Platz für eine weitere Ratte von { $p }
-func-may_leave = eine Ratte von { $p } darf { $from } verlassen
+func-may_move = eine Ratte { $p_gen } von { $from_dat } nach { $to_dat } wechseln darf
+func-room_for_one = { $to } Platz für eine weitere Ratte { $p_gen } hat
+func-may_leave = eine Ratte { $p_gen } { $from_acc } verlassen darf

@@ -494,12 +494,16 @@ rule-round_ends = ganz am Ende der Runde
 rule-before_eating = bevor ein Spieler für die Nahrung bezahlt
 
 ## Werte, die die Regeln berechnen (für erzeugte Sätze)
+# $case (nom, acc, dat, gen) sagt, in welchem Fall der Wert steht („geordnet nach den sich vermehrenden Ratten“).
 
 func-current_event = das aktuelle Ereignis
 func-placement_zones = die Plätze, auf die { $p } Ratten setzen darf
 func-pipe_minimum = die Mindestzahl an Ratten, die { $p } in die Seitenkanäle setzen muss
 func-claim = was der Angriff auf { $d_acc } von der Seite „{ $side }“ stehlen darf
-func-attackers = die Ratten, mit denen { $a } auf der Seite „{ $side }“ angreift
+func-attackers = { $case ->
+    [dat] den
+   *[other] die
+} Ratten, mit denen { $a } auf der Seite „{ $side }“ angreift
 func-pipe = der Seitenkanal auf der Seite „{ $side }“
 func-defenders = die Ratten, die { $d } gegen die Seite „{ $side }“ verteidigen
     .text = Mit { $n1 } Spielern stehen sich die Seitenkanäle gegenüber: Die Ratten im Seitenkanal eines Spielers blockieren den gegenüberliegenden Seitenkanal des Gegners, und jede Seite stiehlt den Unterschied. { $two_player_pantry ->
@@ -510,14 +514,20 @@ func-two_player_defenders = die Ratten, die { $d } bei gegenüberliegenden Seite
 func-pantry_guard = die Ratten, die die Vorratskammer { $d_gen } bewachen
 func-stealable = der Käse, den { $d } verlieren kann
 func-stash = woher der { $d_dat } gestohlene Käse stammt
-func-breeders = die sich vermehrenden Ratten { $p_gen }
+func-breeders = { $case ->
+    [dat] den
+   *[other] die
+} sich vermehrenden Ratten { $p_gen }
 func-births = die neuen Ratten für { $p_acc }
 func-extra_cheese = zusätzliche Stücke in jedem Bereich
 func-extra_for = die zusätzlichen Stücke für { $shown_acc }
 func-takes = die Stücke, die { $p } in { $a_dat } zieht
 func-treated_as = was { $piece } für { $p_acc } zählt
 func-fed_rats = die Ratten, die { $p } ernähren muss
-func-drunk_rats = die Ratten { $p_gen }, die für „Betrunken“ zählen
+func-drunk_rats = { $case ->
+    [dat] den
+   *[other] die
+} Ratten { $p_gen }, die für „Betrunken“ zählen
 
 ## Entscheidungen der Spieler
 
@@ -697,7 +707,11 @@ rule-trade_whites = Paare weißer Stücke gegen gelbe getauscht
         [2] Jedes Paar
        *[other] Jede Gruppe von { $n1 }
     } weißer Stücke kommt zurück in den Vorrat, und der Spieler nimmt dafür ein gelbes Stück. Ein weißes Stück, das früher im selben Bereich gezogen wurde, zählt mit; es liegt schon im Vorrat.
-func-bad_tie = der Platz von { $p } unter Gleichstehenden, wenn der Gleichstand schadet
+func-bad_tie = { $case ->
+    [acc] den
+    [dat] dem
+   *[other] der
+} Platz { $p_gen } unter Gleichstehenden, wenn der Gleichstand schadet
 rule-placement_stands = sobald jede Ratte dort steht, wo sie die Runde über bleibt
 const-dual_most = { $count ->
     [one] Ratte, die als Kinderstube und Vorratskammer zählt

@@ -596,7 +596,7 @@ rule-trade_whites = Parejas de quesos blancos cambiadas por amarillos
         [2] pareja
        *[other] grupo de { $n1 }
     } de quesos blancos vuelve a la reserva y el jugador toma a cambio un queso amarillo. Un queso blanco sacado antes en la misma zona también cuenta; ya está en la reserva.
-func-bad_tie = el puesto de { $p } entre los empatados cuando el empate perjudica
+func-bad_tie = el puesto { $p_gen } entre los empatados cuando el empate perjudica
 rule-placement_stands = cuando cada rata está donde se queda durante la ronda
 const-dual_most = { $count ->
     [one] rata que cuenta como criadero y despensa

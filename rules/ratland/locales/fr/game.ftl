@@ -593,7 +593,7 @@ rule-trade_whites = Paires de fromages blancs échangées contre des jaunes
         [2] paire
        *[other] groupe de { $n1 }
     } de fromages blancs retourne dans la réserve et le joueur prend à la place un fromage jaune. Un fromage blanc pioché plus tôt dans la même zone compte aussi ; il est déjà dans la réserve.
-func-bad_tie = la place de { $p } parmi les joueurs à égalité quand l’égalité nuit
+func-bad_tie = la place { $p_gen } parmi les joueurs à égalité quand l’égalité nuit
 rule-placement_stands = une fois chaque rat là où il reste pour le tour
 const-dual_most = { $count ->
     [one] rat qui compte comme maternité et garde-manger

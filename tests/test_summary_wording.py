@@ -1,0 +1,112 @@
+"""Generic sentences read as a rulebook would, not as code (issue 18): the text the summaries
+build from the rules themselves, where no hand-written message tells an element. Each form
+below was in the generic text of RatLand with both modules before the fix; each replacement is
+what the same rule reads now. The forms come from the phrase tables (`structure.ftl`) and the
+expression and statement renderers, so they hold for any game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ratdsl.language import ast as A
+from ratdsl.session import load_rules
+from ratdsl.summaries import LANGUAGES, summarize, to_markdown
+from ratdsl.summaries.builder import Summary
+
+RULES = Path(__file__).resolve().parents[1] / "rules" / "ratland"
+
+# (language, a form that read like code)
+CODE_LIKE = [
+    # a hook point (a rule with no body: a moment) quoted as if it were a rule's name
+    ("en", "After “right after a player draws”"),
+    ("de", "Nach „direkt nachdem ein Spieler gezogen hat“"),
+    ("es", "Después de «justo después"),
+    ("fr", "Après «\u202fjuste après la pioche d’un joueur\u202f»"),
+    # two things compared like numbers
+    ("de", "gleich Müllkippe"),
+    ("es", "es igual a vertedero"),
+    ("es", "es igual a el evento en curso"),
+    ("fr", "vaut décharge"),
+    ("fr", "vaut l’Événement en cours"),
+    # a kind named in quotes
+    ("de", "„gelb“"),
+    ("es", "es de tipo «amarillo»"),
+    ("fr", "est «\u202fblanc\u202f»"),
+    # a yes/no function quoted and then said to hold
+    ("de", "„der Spieler hat es“ zutrifft"),
+    ("es", "se cumple «el jugador tiene"),
+    ("fr", "«\u202fle joueur possède cela\u202f» est vrai"),
+    # orderings: a colon and the nominative after "nach", and a key negated to sort downwards
+    ("de", "geordnet nach:"),
+    ("de", "0 − die"),
+    ("en", "ordered by 0 − "),
+    ("es", "ordenados por 0 − "),
+    ("fr", "selon 0 − "),
+    # a counter set to itself plus one; a yes/no value set to a condition
+    ("en", "to their piece put back with Helmet Rat in this area + 1"),
+    ("de", "auf es immer gilt setzen"),
+    # wrong case after a preposition
+    ("de", "eine Ratte von der Spieler"),
+    ("es", "valor de a los jugadores"),
+    ("es", "el puesto de el jugador"),
+    # a quantity told as a parenthesis
+    ("en", "(as many as "),
+    ("de", "(Anzahl: "),
+    ("es", "(cantidad: "),
+    ("fr", "(nombre\u00a0: "),
+]
+
+READS_INSTEAD = [
+    ("en", "Right after a player draws, if"),
+    ("de", "Direkt nachdem ein Spieler gezogen hat, falls"),
+    ("fr", "Juste après la pioche d’un joueur, si"),
+    ("en", "this place is the dump"),
+    ("de", "dieser Platz die Müllkippe ist"),
+    ("es", "este lugar es el vertedero"),
+    ("fr", "cet emplacement est la décharge"),
+    ("de", "dieses Stück weiß ist"),
+    ("es", "esta ficha es un queso blanco"),
+    ("fr", "cette pièce est un fromage blanc"),
+    ("de", "falls der Spieler es hat"),
+    ("de", "geordnet nach den sich vermehrenden Ratten des Spielers (niedrigster Wert zuerst)"),
+    ("de", "geordnet nach den Ratten des Spielers, die für „Betrunken“ zählen (höchster Wert zuerst), "
+           "dann nach dem Platz des Spielers"),
+    ("en", "ordered by the rats of the player that count for Drunk (highest first), then by"),
+    ("en", "Add 1 to their piece put back with Helmet Rat in this area."),
+    ("de", "um 1 erhöhen."),
+    ("es", "el primer valor de los jugadores"),
+    ("en", "Move as many pieces of cheese as (B) from their pantry"),
+    ("de", "So viele Käsestücke wie (B) aus seiner Vorratskammer"),
+]
+
+
+@pytest.fixture(scope="module")
+def generic() -> dict[str, str]:
+    d = load_rules(RULES, ["clans", "aggressive"])
+    return {lang: to_markdown(summarize(d, lang, generic_only=True)) for lang in LANGUAGES}
+
+
+@pytest.mark.parametrize(("lang", "bad"), CODE_LIKE)
+def test_a_code_like_form_is_gone(generic, lang, bad):
+    assert bad not in generic[lang]
+
+
+@pytest.mark.parametrize(("lang", "good"), READS_INSTEAD)
+def test_what_the_generic_text_says_instead(generic, lang, good):
+    assert good in generic[lang]
+
+
+def test_no_hook_point_is_quoted(generic):
+    """A rule without a body names a moment ("right after a player draws"): no language quotes
+    it as a rule to apply, whichever hook point it is."""
+    d = load_rules(RULES, ["clans", "aggressive"])
+    points = {h.name for h in d.ruleset.decls if isinstance(h, A.Hook)
+              and h.name in d.rules and not d.rules[h.name].body.stmts}
+    assert len(points) >= 5
+    for lang in LANGUAGES:
+        words = Summary(d, lang).g.words
+        titles = [words.rule_title(p) for p in sorted(points)]
+        quoted = [t for t in titles if words.m("ui-quoted", text=t) in generic[lang]]
+        assert not quoted, (lang, quoted)
