@@ -125,6 +125,54 @@ def test_i18n_check_refuses_a_number_typed_into_a_message(tmp_path):
     assert "12" in found[0].message
 
 
+@pytest.mark.parametrize(("lang", "old", "new", "word"), [
+    ("en", "Every piece drawn takes effect at once:", "Every piece drawn (up to two) takes effect at once:", "two"),
+    ("de", "Jedes gezogene Stück wirkt sofort:", "Jedes gezogene Stück (höchstens zwei) wirkt sofort:", "zwei"),
+    ("es", "sacar quesos", "sacar tres quesos", "tres"),
+    ("fr", "Chaque fromage pioché", "Chacun des trois fromages piochés", "trois"),
+])
+def test_i18n_check_refuses_a_number_word_typed_into_a_message(tmp_path, lang, old, new, word):
+    """A number written as a word goes stale like a digit (issue 18: "genau zwei Ratten")."""
+    rules = copy_rules(tmp_path)
+    ftl = rules / "locales" / lang / "game.ftl"
+    assert not check_locales(rules, (lang,))
+    edit(ftl, old, new)
+    found = [f for f in check_locales(rules, (lang,)) if f.kind == "malformed"]
+    assert len(found) == 1 and f"“{word}”" in found[0].message, [f.render() for f in found]
+
+
+def test_a_number_word_is_allowed_where_its_variant_selects_it(tmp_path):
+    rules = copy_rules(tmp_path)
+    edit(rules / "locales" / "en" / "game.ftl", "[2] pairs", "[2] twos, that is pairs")
+    assert not check_locales(rules, ("en",))
+    edit(rules / "locales" / "en" / "game.ftl", "groups of { $trade_whites_n1 }", "groups of two")
+    found = [f for f in check_locales(rules, ("en",)) if f.kind == "malformed"]
+    assert [f.key for f in found] == ["card-dr_cheese.text"], [f.render() for f in found]
+
+
+def test_i18n_check_refuses_a_colour_the_rules_of_the_element_do_not_name(tmp_path):
+    """Massive Attacks names no cheese: a colour in its text is not what its rules say."""
+    rules = copy_rules(tmp_path)
+    ftl = rules / "locales" / "en" / "game.ftl"
+    edit(ftl, "Every attack counts {", "Every attack with a yellow piece counts {")
+    found = [f for f in check_locales(rules, ("en",)) if f.kind == "malformed"]
+    assert [f.key for f in found] == ["card-massive_attacks.text"], [f.render() for f in found]
+    assert "yellow" in found[0].message
+    # the comment that says the word means something else here lets it pass
+    edit(ftl, "card-massive_attacks = ", "# i18n-allow: yellow (a test)\ncard-massive_attacks = ")
+    assert not [f for f in check_locales(rules, ("en",)) if f.kind == "malformed"]
+
+
+def test_a_colour_that_is_another_word_needs_its_comment(tmp_path):
+    """German "weiß" is also "knows": RatLand's text says so in a comment; without it, a finding."""
+    rules = copy_rules(tmp_path)
+    ftl = rules / "locales" / "de" / "game.ftl"
+    assert not check_locales(rules, ("de",))
+    edit(ftl, "# i18n-allow: weiß (von „wissen“, nicht die Farbe)\n", "")
+    found = [f for f in check_locales(rules, ("de",)) if f.kind == "malformed"]
+    assert [f.key for f in found] == ["setup-clans.text"] and "weiß" in found[0].message
+
+
 def test_an_untranslated_name_is_marked(tmp_path):
     rules = copy_rules(tmp_path)
     (rules / "events.rat").write_text((rules / "events.rat").read_text("utf-8") + (

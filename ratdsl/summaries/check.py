@@ -7,10 +7,14 @@ module in modules/, each variant) and the package's own `structure.ftl`, and rep
                card's .text or a noun's .gender in a language with genders)
     unused     a message (or attribute) that no rule element has: a typo, or a renamed element
     malformed  a file Fluent cannot parse, a message that fails to format with the values the
-               summary gives it (an unknown variable or message), an invalid grammar value, or a
-               number typed into a text: every number a rule can change must come from the rules
-               as a variable ($n1, $KIND, ...), or the text goes stale when the rule changes.
-               Option titles and readings are exempt: they repeat the rule file's own title
+               summary gives it (an unknown variable or message), an invalid grammar value, a
+               number typed into a text, as digits or as a word ("two", "zwei", "dos", "deux"):
+               every number a rule can change must come from the rules as a variable ($n1,
+               $KIND, ...), or the text goes stale when the rule changes; or the name of a kind
+               of a group (a colour of counters) in the text of an element whose rules do not name it.
+               Option titles and readings are exempt: they repeat the rule file's own title.
+               A word that means something else where it stands ("weiß" from "wissen") is
+               allowed by a comment on its message: `# i18n-allow: weiß (why)`
 
 Variants only need messages for the elements they add: an element a variant changes keeps the
 game's title, and its text falls back to the generic renderer unless the variant's own file
@@ -32,6 +36,7 @@ from ..semantics.definition import GameDef
 from ..session import load_rules
 from .builder import Summary
 from .elements import BASE_SOURCE, Element, Registry
+from .facts import called_by
 from .messages import LANGUAGES, LOCALES_DIR, PACKAGE_LOCALES, STRUCTURE_FILE, line_of, parse_ftl
 
 # Attributes any message of this kind may carry beyond the required ones.
@@ -156,6 +161,7 @@ def _check_source(root: Path, lang: str, src: Source, base_keys: set[str]) -> li
     parsed = parse_ftl(path)
     for j in parsed.junk:
         findings.append(Finding(lang, path, j.line, "malformed", "-", j.message))
+    kind_words = _kind_words(summary)
     noun_attrs = _grammar(summary, "grammar-noun-attributes")
     genders = _grammar(summary, "grammar-genders")
     by_key = {e.key: e for e in elements}
@@ -186,6 +192,7 @@ def _check_source(root: Path, lang: str, src: Source, base_keys: set[str]) -> li
             findings += _format_all(summary, el, entry, lang, path, line)
             if not el.kind.startswith("option"):
                 findings += _typed_numbers(entry, lang, path, line)
+                findings += _typed_kinds(summary, el, entry, lang, path, line, kind_words)
     for key, entry in parsed.messages.items():
         if key.startswith("-") or key in by_key or key in hook_keys:
             continue
@@ -194,6 +201,7 @@ def _check_source(root: Path, lang: str, src: Source, base_keys: set[str]) -> li
                 line = line_of(parsed, entry)
                 findings += _format_all(summary, optional[key], entry, lang, path, line)
                 findings += _typed_numbers(entry, lang, path, line)
+                findings += _typed_kinds(summary, optional[key], entry, lang, path, line, kind_words)
             continue
         findings.append(Finding(lang, path, line_of(parsed, entry), "unused", key,
                                 "no rule element has this id" + _near(key, by_key)))
@@ -204,29 +212,157 @@ TYPED_NUMBER = re.compile(r"(?<![\w$])\d+(?![\w])")
 
 
 def _typed_numbers(entry: FTL.Message, lang: str, path: Path, line: int) -> list[Finding]:
-    """Numbers written as digits in the text of a message (its value, attributes and every variant
-    of a selector), which would not follow a change to the rules."""
+    """Numbers written in the text of a message (its value, attributes and every variant of a
+    selector), as digits or as words ("two", "zwei", "dos", "deux", "twice"), which would not
+    follow a change to the rules. A word is allowed in the variant that selects its number
+    (`[2] pairs`, `[one] one piece`). "One" is not looked for: in German, Spanish and French it is
+    also the indefinite article, and in English a pronoun ("one of them")."""
     out: list[Finding] = []
+    words = {w: n for w, n in NUMBER_WORDS.get(lang, {}).items() if w not in _allowed_words(entry)}
     patterns = ([(None, entry.value)] if entry.value else []) + [(a.id.name, a.value) for a in entry.attributes]
     for attr, pattern in patterns:
-        for text in _pattern_texts(pattern):
+        for text, allowed in _pattern_texts(pattern):
             found = TYPED_NUMBER.search(text)
-            if found:
+            word = next((w for w in _words(text) if w in words and words[w] not in allowed), None)
+            if found or word:
                 what = f"{entry.id.name}.{attr}" if attr else entry.id.name
+                typed = f"the number {found.group()}" if found else f"the number word “{word}” ({words[word]})"
                 out.append(Finding(lang, path, line, "malformed", what,
-                                   f"the number {found.group()} is typed into the text; take it from the rules "
+                                   f"{typed} is typed into the text; take it from the rules "
                                    "as a variable ($n1, $KIND, ...) so that it follows them"))
                 break
     return out
 
 
-def _pattern_texts(pattern: FTL.Pattern):
+def _typed_kinds(summary: Summary, el: Element, entry: FTL.Message, lang: str, path: Path, line: int,
+                 kind_words: dict[str, str]) -> list[Finding]:
+    """Names of token kinds written into the text of an element whose rules never name that
+    kind: the text says what the rules do not, and goes stale when a rule changes its kind
+    (a card that gives red instead of blue). Only kinds that are one of a group (`const
+    coins = [gold, silver, ...]`) are looked for, in the words of their short names (colours):
+    those are the ones a rule swaps for another. Looked at: the texts of elements (.text,
+    .summary) and the phrases of functions, not names and titles. The kinds an element names are
+    those in its own rules and in the rules and functions it calls."""
+    node = el.node if isinstance(el.node, A.Node) else None
+    if node is None or not kind_words or el.is_noun:
+        return []
+    named = _kinds_named(summary.d, node)
+    allowed_words = _allowed_words(entry)
+    out: list[Finding] = []
+    patterns = [(a.id.name, a.value) for a in entry.attributes if a.id.name in ("text", "summary")]
+    if el.kind == "func" and entry.value is not None:
+        patterns.insert(0, (None, entry.value))
+    for attr, pattern in patterns:
+        for text, _allowed in _pattern_texts(pattern):
+            word = next((w for w in _words(text) if w in kind_words and kind_words[w] not in named
+                         and w not in allowed_words), None)
+            if word:
+                what = f"{entry.id.name}.{attr}" if attr else entry.id.name
+                out.append(Finding(lang, path, line, "malformed", what,
+                                   f"“{word}” names the kind {kind_words[word]}, which the rules of this "
+                                   "element do not name: say what the rules say, or, if the word means "
+                                   f"something else here, add the comment `# i18n-allow: {word}`"))
+                break
+    return out
+
+
+def _kinds_named(d: GameDef, node: A.Node) -> set[str]:
+    """The kinds the rules of node name; a group named names each of its kinds, and a group
+    whose kinds are all named but one names that one too (the last branch of an if-chain)."""
+    nodes = [node] + [callee for _name, callee in called_by(d, node)]
+    names = {n.id for top in nodes for n in A.walk(top) if isinstance(n, A.Name)}
+    kinds = {k for k in names if k in d.kinds}
+    for group in _kind_groups(d).items():
+        name, members = group
+        if name in names or len(members - kinds) == 1:
+            kinds |= members
+    return kinds
+
+
+def _kind_groups(d: GameDef) -> dict[str, set[str]]:
+    """Constants that list token kinds (`const coins = [gold, silver, copper]`)."""
+    groups = {}
+    for name, const in d.consts.items():
+        if isinstance(const.value, A.ListLit) and const.value.items and all(
+                isinstance(i, A.Name) and i.id in d.kinds for i in const.value.items):
+            groups[name] = {i.id for i in const.value.items}
+    return groups
+
+
+ALLOW = re.compile(r"i18n-allow:\s*([^(\n]+)")
+
+
+def _allowed_words(entry: FTL.Message) -> set[str]:
+    """Words a message's comment allows (`# i18n-allow: two, weiß`): a number word that counts
+    statements rather than a number of the rules, a colour word that means something else."""
+    if entry.comment is None:
+        return set()
+    found = ALLOW.search(entry.comment.content)
+    return {w.strip().lower() for w in found.group(1).split(",")} if found else set()
+
+
+def _kind_words(summary: Summary) -> dict[str, str]:
+    """Each word of the short name of a kind in a group, in this language (every count), lower
+    case → the kind; a word two kinds share is left out."""
+    words: dict[str, set[str]] = {}
+    grouped = set().union(*_kind_groups(summary.d).values()) if _kind_groups(summary.d) else set()
+    for kind in sorted(grouped):
+        key = f"kind-{kind}"
+        if not summary.m.has(key, "short"):
+            continue
+        for count in (1, 5, "adj", "one", "other"):
+            try:
+                text = summary.m.attr(key, "short", count=count)
+            except Exception:  # noqa: BLE001 - a malformed .short is reported by _format_all
+                continue
+            for w in _words(text):
+                words.setdefault(w, set()).add(kind)
+    return {w: next(iter(k)) for w, k in words.items() if len(k) == 1}
+
+
+WORD = re.compile(r"[^\W\d_]+(?:[-’'][^\W\d_]+)*")
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in WORD.findall(text)]
+
+
+# Number words from two to twelve (and "twice"), lower case → the number they say.
+NUMBER_WORDS: dict[str, dict[str, int]] = {
+    "en": {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10, "eleven": 11, "twelve": 12, "twice": 2, "thrice": 3},
+    "de": {"zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9,
+           "zehn": 10, "elf": 11, "zwölf": 12, "zweimal": 2, "dreimal": 3},
+    "es": {"dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
+           "diez": 10, "once": 11, "doce": 12},
+    "fr": {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9,
+           "dix": 10, "onze": 11, "douze": 12},
+}
+
+
+def _pattern_texts(pattern: FTL.Pattern, allowed: frozenset = frozenset()):
+    """The texts of a pattern, each with the numbers its variant selects (`[2]`, `[one]` → 1)."""
     for element in pattern.elements:
         if isinstance(element, FTL.TextElement):
-            yield element.value
+            yield element.value, allowed
         elif isinstance(element, FTL.Placeable) and isinstance(element.expression, FTL.SelectExpression):
             for variant in element.expression.variants:
-                yield from _pattern_texts(variant.value)
+                yield from _pattern_texts(variant.value, allowed | _selected(variant.key))
+        elif isinstance(element, FTL.Placeable) and isinstance(element.expression, FTL.Placeable):
+            yield from _pattern_texts(FTL.Pattern([element.expression]), allowed)
+
+
+def _selected(key) -> frozenset:
+    if isinstance(key, FTL.NumberLiteral):
+        try:
+            return frozenset({int(key.value)})
+        except ValueError:
+            return frozenset()
+    if isinstance(key, FTL.Identifier) and key.name == "one":
+        return frozenset({1})
+    if isinstance(key, FTL.Identifier) and key.name == "two":
+        return frozenset({2})
+    return frozenset()
 
 
 def _loose_keys(summary: Summary, source: str) -> set[str]:

@@ -87,13 +87,13 @@ def local_values(d: GameDef, ev: StaticEval, node: A.Node | None, callees: bool 
         return {}
     out = _own_values(d, ev, node)
     if callees:
-        for name, callee in _callees(d, node):
+        for name, callee in called_by(d, node):
             for key, value in _own_values(d, ev, callee).items():
                 out.setdefault(f"{name}_{key}", value)
     return out
 
 
-def _callees(d: GameDef, node: A.Node) -> list[tuple[str, A.Node]]:
+def called_by(d: GameDef, node: A.Node) -> list[tuple[str, A.Node]]:
     """The rules and functions of the rules that node calls, in the order of the text."""
     seen: dict[str, A.Node] = {}
     for n in A.walk(node):

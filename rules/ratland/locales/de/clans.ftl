@@ -64,6 +64,7 @@ var-corrupted_round = { $count ->
 }
     .gender = f
 
+# i18n-allow: zwei (zwei Karten werden mit zwei Anweisungen ausgeteilt: die Regeln haben dafür keine Zahl)
 setup-deal_clans = Clankarten verteilen
     .text = Die Clankarten mischen (ein Satz pro Spielschachtel im Einsatz). Jeder Spieler erhält zwei, behält eine und wirft die andere ab.
 
@@ -170,7 +171,10 @@ card-musician = Musiker
         }.
         - Schlussseite: ebenso, von den { $musicians_n2 } reichsten Spielern.
 card-sports = Sportler
-    .text = Sobald die Sichtschirme entfernt sind, darf der Spieler Ratten auf andere Plätze seiner Kanaltafel versetzen: eine mit der Anfangsseite, bis zu drei mit der Schlussseite. { $sports_redeploy ->
+    .text = Sobald die Sichtschirme entfernt sind, darf der Spieler Ratten auf andere Plätze seiner Kanaltafel versetzen: { $sports_moves_n2 ->
+        [one] eine
+       *[other] { $sports_moves_n2 }
+    } mit der Anfangsseite, bis zu { $sports_moves_n1 } mit der Schlussseite. { $sports_redeploy ->
         [tie_order] Mehrere Sportler-Clans setzen nacheinander um.
        *[simultaneous] Alle Sportler-Clans setzen gleichzeitig und geheim um.
     }

@@ -361,6 +361,7 @@ setup-food_deck = Nahrungsstapel vorbereiten
         [sorted] Die Nahrungskarten bleiben nach Nummern sortiert, die niedrigste liegt oben.
        *[shuffled] Die Nahrungskarten mischen und verdeckt bereitlegen.
     }
+# i18n-allow: weiß (von „wissen“, nicht die Farbe)
 setup-clans = Ratten und Käse für jeden Spieler
     .text = Jeder Spieler legt { $rat ->
         [one] eine Ratte

@@ -55,6 +55,7 @@ var-corrupted_round = { $count ->
    *[other] rounds of the last Corrupt piece
 }
 
+# i18n-allow: two (two cards are dealt by two statements: the rules hold no number for it)
 setup-deal_clans = Deal the clan cards
     .text = Shuffle the clan cards (one set per game box in use). Each player is dealt two, keeps one and discards the other.
 
@@ -167,7 +168,10 @@ card-musician = Musician
         } of cheese.
         - Final side: the same from the { $musicians_n2 } richest players.
 card-sports = Sports
-    .text = Once the screens are lifted, the player may move rats to other places on their board: one with the starting side, up to three with the final side. { $sports_redeploy ->
+    .text = Once the screens are lifted, the player may move rats to other places on their board: { $sports_moves_n2 ->
+        [one] one
+       *[other] { $sports_moves_n2 }
+    } with the starting side, up to { $sports_moves_n1 } with the final side. { $sports_redeploy ->
         [tie_order] Sports clans move one after another.
        *[simultaneous] All Sports clans move at once, in secret.
     }

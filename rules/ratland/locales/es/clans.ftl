@@ -63,6 +63,7 @@ var-corrupted_round = { $count ->
 }
     .gender = f
 
+# i18n-allow: dos (las dos cartas se reparten con dos instrucciones: las reglas no tienen un número para ello)
 setup-deal_clans = Repartir las cartas de clan
     .text = Barajar las cartas de clan (un juego por cada caja en uso). Cada jugador recibe dos, se queda con una y descarta la otra.
 
@@ -175,7 +176,10 @@ card-musician = Músico
         }.
         - Cara final: lo mismo, de los { $musicians_n2 } jugadores más ricos.
 card-sports = Deportista
-    .text = Una vez retiradas las pantallas, el jugador puede mover ratas a otros lugares de su tablero: una con la cara inicial, hasta tres con la cara final. { $sports_redeploy ->
+    .text = Una vez retiradas las pantallas, el jugador puede mover ratas a otros lugares de su tablero: { $sports_moves_n2 ->
+        [one] una
+       *[other] { $sports_moves_n2 }
+    } con la cara inicial, hasta { $sports_moves_n1 } con la cara final. { $sports_redeploy ->
         [tie_order] Los clanes Deportistas mueven uno tras otro.
        *[simultaneous] Todos los clanes Deportistas mueven a la vez y en secreto.
     }

@@ -305,6 +305,7 @@ step-rats-screens_down = Se retiran las pantallas
 
 phase-attack = Ataques
     .summary = Las tuberías atacan las despensas de los vecinos y les roban queso.
+# i18n-allow: dos (“los dos atacantes”: ambos, no un número de las reglas)
 step-attack-steal = Las tuberías atacan las despensas
     .text =
         La tubería izquierda ataca la despensa del vecino de la izquierda; la derecha, la del vecino de la derecha. Un ataque con más ratas que la despensa que defiende roba tantos quesos como la diferencia; si no, no pasa nada. Ninguna rata muere en un ataque.

@@ -64,6 +64,7 @@ var-corrupted_round = { $count ->
 }
     .gender = m
 
+# i18n-allow: deux (les deux cartes sont distribuées par deux instructions : les règles n’ont pas de nombre pour cela)
 setup-deal_clans = Distribuer les cartes Clan
     .text = Mélanger les cartes Clan (un jeu par boîte utilisée). Chaque joueur en reçoit deux, en garde une et défausse l’autre.
 
@@ -82,6 +83,7 @@ deck-clans = Cartes Clan
        *[replace] , à la place de la face de départ.
     }
 
+# i18n-allow: deux (la lecture de la règle française, citée telle quelle)
 card-recycler = Clan des Recycleurs
     .text =
         - Face de départ : le joueur qui a envoyé des rats à la décharge y pioche { $n2 ->
@@ -176,7 +178,10 @@ card-musician = Clan des Musiciens
         }.
         - Face finale : de même, pour les { $musicians_n2 } joueurs les plus riches.
 card-sports = Clan des Sportifs
-    .text = Une fois les paravents retirés, le joueur peut déplacer des rats vers d’autres emplacements de son plateau : un avec la face de départ, jusqu’à trois avec la face finale. { $sports_redeploy ->
+    .text = Une fois les paravents retirés, le joueur peut déplacer des rats vers d’autres emplacements de son plateau : { $sports_moves_n2 ->
+        [one] un
+       *[other] { $sports_moves_n2 }
+    } avec la face de départ, jusqu’à { $sports_moves_n1 } avec la face finale. { $sports_redeploy ->
         [tie_order] Les clans Sportifs se déplacent l’un après l’autre.
        *[simultaneous] Tous les clans Sportifs se déplacent en même temps, en secret.
     }

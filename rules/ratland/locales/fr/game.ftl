@@ -302,6 +302,7 @@ step-rats-screens_down = On retire les paravents
 
 phase-attack = Attaque
     .summary = Les conduits attaquent les garde-manger des voisins et y volent du fromage.
+# i18n-allow: deux (« ses deux attaquants » : les deux voisins, pas un nombre des règles)
 step-attack-steal = Les conduits attaquent les garde-manger
     .text =
         Le conduit de gauche attaque le garde-manger du voisin de gauche, celui de droite le garde-manger du voisin de droite. Une attaque qui compte plus de rats que le garde-manger défendu vole autant de fromages que la différence ; sinon, rien ne se passe. Aucun rat ne meurt lors d’une attaque.
@@ -550,6 +551,7 @@ rule-eat_a_rat = Un rat échangé contre du fromage
         [one] un fromage jaune
        *[other] { $yellow } fromages jaunes
     } dans la réserve de fromages.
+# i18n-allow: deux (« compte pour les deux » : maternité et garde-manger)
 card-locked_and_loaded = Prêts à tout
     .text = { $locked_and_loaded_limit ->
        *[shared_cap] Au lieu de la maternité et du garde-manger, les joueurs placent jusqu’à { $placement_at_most } rats en tout sur une case qui compte pour les deux : ces rats défendent et se reproduisent.
