@@ -554,6 +554,8 @@ rule-eat_a_rat = Una rata cambiada por queso
         [one] un queso amarillo
        *[other] { $yellow } quesos amarillos
     } de la reserva.
+# El nombre de la carta en el reglamento español (Cartas de eventos, Eventos finales: «Preñada»,
+# hasta 3 ratas entre criadero y despensa que defienden y procrean); no «Listos para todo».
 card-locked_and_loaded = Preñada
     .text = { $locked_and_loaded_limit ->
        *[shared_cap] En lugar del criadero y la despensa, los jugadores colocan hasta { $placement_at_most } ratas en total en una casilla que cuenta como ambos: esas ratas defienden y crían.
