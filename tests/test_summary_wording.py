@@ -51,6 +51,18 @@ CODE_LIKE = [
     ("de", "eine Ratte von der Spieler"),
     ("es", "valor de a los jugadores"),
     ("es", "el puesto de el jugador"),
+    # a side quoted as a name ("on side “this side”")
+    ("en", "on side this side"),
+    ("de", "auf der Seite „diese Seite“"),
+    ("es", "por el lado «este lado»"),
+    ("fr", "du côté «\u202fce côté\u202f»"),
+    # the card at hand as a pronoun, and a key quoted in "the player with the fewest"
+    ("es", "tiene ello"),
+    ("de", "niedrigsten Wert für „"),
+    ("en", "the player with the fewest: "),
+    # a computed list of a player's places, told as "value"
+    ("de", "aus Wert, sofern"),
+    ("en", "from value for which"),
     # a quantity told as a parenthesis
     ("en", "(as many as "),
     ("de", "(Anzahl: "),
@@ -69,14 +81,21 @@ READS_INSTEAD = [
     ("de", "dieses Stück weiß ist"),
     ("es", "esta ficha es un queso blanco"),
     ("fr", "cette pièce est un fromage blanc"),
-    ("de", "falls der Spieler es hat"),
-    ("de", "geordnet nach den sich vermehrenden Ratten des Spielers (niedrigster Wert zuerst)"),
+        ("de", "geordnet nach den sich vermehrenden Ratten des Spielers (niedrigster Wert zuerst)"),
     ("de", "geordnet nach den Ratten des Spielers, die für „Betrunken“ zählen (höchster Wert zuerst), "
            "dann nach dem Platz des Spielers"),
     ("en", "ordered by the rats of the player that count for Drunk (highest first), then by"),
     ("en", "Add 1 to their piece put back with Helmet Rat in this area."),
     ("de", "um 1 erhöhen."),
     ("es", "el primer valor de los jugadores"),
+    ("en", "the rats that their neighbour on this side attacks with on the opposite side"),
+    ("de", "den Ratten, mit denen der Nachbar des Spielers auf dieser Seite auf der gegenüberliegenden Seite angreift"),
+    ("es", "lo que puede robar el ataque contra el jugador por este lado"),
+    ("fr", "ce que l’attaque contre le joueur venant de ce côté peut voler"),
+    ("en", "if the player has this card"),
+    ("de", "falls der Spieler diese Karte hat"),
+    ("de", "der Spieler mit dem niedrigsten Wert bei den Ratten des Spielers, die für „Betrunken“ zählen"),
+    ("de", "aus den Plätzen, auf die der Spieler Ratten setzen darf, sofern"),
     ("en", "Move as many pieces of cheese as (B) from their pantry"),
     ("de", "So viele Käsestücke wie (B) aus seiner Vorratskammer"),
 ]

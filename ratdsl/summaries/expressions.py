@@ -18,6 +18,8 @@ from .names import builtin_of, is_side, ref_key
 from .static import ByPlayers, Sym
 from .words import Words
 
+CASES = ("nom", "acc", "dat", "gen")
+
 
 class Expressions:
     """Renders expressions through the forms of `EXPRESSIONS`; a kind with no form is an error."""
@@ -136,6 +138,9 @@ class Expressions:
                     return self.w.place(key, how, owner="own", number="other")
                 return self.w.place(key, how, owner="other", owner_np=self.expr(e.args[0], ctx, "gen"),
                                   number="other")
+            # a player's places named by a computed list: the list's own words ("the spaces where
+            # the player may put pieces"), never the phrase of this call again
+            return self.m(f"place-{how}-np", np=self.expr(group, ctx, how if how in CASES else "nom"))
         return self.m(f"place-{how}-np", np=self.expr(e, ctx))
 
     def owned_place(self, player: A.Expr, key: str | None, ctx: Ctx, how: str, name: str | None = None,
@@ -197,6 +202,13 @@ class Expressions:
             out[p] = self.expr(a, ctx)
             for case in ("acc", "dat", "gen"):
                 out[f"{p}_{case}"] = self.expr(a, ctx, case)
+        return out
+
+    def cases(self, name: str, e: A.Expr, ctx: Ctx) -> dict[str, str]:
+        """One value as $name and $name_acc, $name_dat, $name_gen."""
+        out = {name: self.expr(e, ctx)}
+        for case in ("acc", "dat", "gen"):
+            out[f"{name}_{case}"] = self.expr(e, ctx, case)
         return out
 
     def operand(self, e: A.Expr, ctx: Ctx) -> str:
@@ -278,8 +290,10 @@ def e_NoneLit(x: Expressions, e: A.NoneLit, ctx: Ctx, case: str) -> str:
 def e_Name(x: Expressions, e: A.Name, ctx: Ctx, case: str) -> str:
     d, n = x.d, e.id
     builtin = builtin_of(d, e)
-    if builtin is not None and not builtin.itself and x.m.has(ref_key(builtin)):  # sides read as symbols
+    if builtin is not None and not builtin.itself and x.m.has(ref_key(builtin)):
         return x.m(ref_key(builtin), case=case)
+    if is_side(n):  # a side as a value: "the left side", in the case the phrase needs
+        return x.m("ref-side", side=n, case=case)
     if n in d.options:
         return x.w.symbol_text(str(d.option_values[n]))
     if n in d.shared_zones or n in d.shared_piles:
@@ -379,10 +393,12 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
         if isinstance(side, Sym) and is_side(side.name):
             return x.m("np-neighbour", side=side.name, of=x.expr(args[0], ctx, "gen"),
                           own="yes" if x.is_subject(args[0], ctx) else "no", case=case)
-        return x.m("np-neighbour-on", side=x.expr(args[1], ctx), of=x.expr(args[0], ctx, "gen"),
+        return x.m("np-neighbour-on", **x.cases("side", args[1], ctx), of=x.expr(args[0], ctx, "gen"),
                       own="yes" if x.is_subject(args[0], ctx) else "no", case=case)
     if f == "opposite" and args:
-        return x.m("np-opposite", side=x.expr(args[0], ctx))
+        # the opposite of the side at hand is "the opposite side"; of another, "the side opposite X"
+        this = isinstance(args[0], A.Name) and args[0].id in ctx.locals
+        return x.m("np-opposite", **x.cases("side", args[0], ctx), this="yes" if this else "no", case=case)
     if f == "top" and args:
         return x.m("np-top", of=x.zone_phrase(args[0], ctx, "gen"))
     if f == "cards" and args and isinstance(args[0], A.Name):
@@ -403,7 +419,7 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     if f == "share_in_turn" and len(args) == 2:
         return x.m("np-share", total=x.expr(args[0], ctx), claims=x.expr(args[1], ctx))
     if f == "first_n" and len(args) == 2:
-        return x.m("np-first-n", n=x.expr(args[1], ctx), of_gen=x.expr(args[0], ctx, "gen"))
+        return x.m("np-first-n", n=x.expr(args[1], ctx), of_gen=x.expr(args[0], ctx, "gen"), case=case)
     if f == "first" and args:
         return x.m("np-nth", n=1, of=x.expr(args[0], ctx, "dat"), of_gen=x.expr(args[0], ctx, "gen"))
     if f == "owner" and args:
@@ -498,6 +514,7 @@ def e_Extreme(x: Expressions, e: A.Extreme, ctx: Ctx, case: str) -> str:
     inner = x.with_it(e.source, ctx)
     elem = element_of(x.k.kind_of(e.source, ctx))
     return x.m("np-extreme", most="yes" if e.most else "no", key=x.expr(e.key, inner),
+                  key_dat=x.expr(e.key, inner, "dat"),
                   items=x.expr(e.source, ctx, "gen"), player="yes" if elem == "player" else "no",
                   case=case)
 

@@ -42,5 +42,5 @@ def is_side(name: str) -> bool:
 
 def ref_key(builtin: BuiltinName) -> str:
     """The message that names a built-in name (`ref-player-count`); `this`, the card at hand,
-    reads like `it`."""
-    return "ref-" + ("it" if builtin.name == "this" else builtin.name.replace("_", "-"))
+    reads "this card"."""
+    return "ref-" + ("this-card" if builtin.name == "this" else builtin.name.replace("_", "-"))

@@ -307,6 +307,20 @@ ref-this = { $which ->
         } { $noun }
     }
 }
+ref-side = { $case ->
+    [dat] der { $side ->
+        [left] linken
+       *[right] rechten
+    } Seite
+    [gen] von der { $side ->
+        [left] linken
+       *[right] rechten
+    } Seite
+   *[other] die { $side ->
+        [left] linke
+       *[right] rechte
+    } Seite
+}
 ref-param = { $name }
 ref-label = { $case ->
     [gen] von { $label }
@@ -326,6 +340,11 @@ ref-active = { $case ->
 ref-round = die Rundennummer
 ref-player-count = die Spielerzahl
 ref-base = der übliche Wert
+ref-this-card = { $case ->
+    [dat] dieser Karte
+    [gen] von dieser Karte
+   *[other] diese Karte
+}
 ref-it = es
 
 ## Nominalgruppen
@@ -353,7 +372,10 @@ np-nth = { $n ->
     [3] der dritte Wert
    *[other] der { $n }. Wert
 } aus { $of }
-np-first-n = die ersten { $n } { $of_gen }
+np-first-n = { $case ->
+    [dat] den
+   *[other] die
+} ersten { $n } { $of_gen }
 np-count-in = { $case ->
     [dat] der
     [gen] der
@@ -402,12 +424,23 @@ np-neighbour = { $own ->
     }
 }
 np-neighbour-on = { $case ->
-    [gen] des Nachbarn { $of } auf der Seite „{ $side }“
-    [dat] dem Nachbarn { $of } auf der Seite „{ $side }“
-    [acc] den Nachbarn { $of } auf der Seite „{ $side }“
-   *[nom] der Nachbar { $of } auf der Seite „{ $side }“
+    [gen] des Nachbarn { $of } auf { $side_dat }
+    [dat] dem Nachbarn { $of } auf { $side_dat }
+    [acc] den Nachbarn { $of } auf { $side_dat }
+   *[nom] der Nachbar { $of } auf { $side_dat }
 }
-np-opposite = die Seite gegenüber von „{ $side }“
+np-opposite = { $this ->
+    [yes] { $case ->
+        [dat] der gegenüberliegenden Seite
+        [gen] von der gegenüberliegenden Seite
+       *[other] die gegenüberliegende Seite
+    }
+   *[no] { $case ->
+        [dat] der Seite gegenüber { $side_dat }
+        [gen] von der Seite gegenüber { $side_dat }
+       *[other] die Seite gegenüber { $side_dat }
+    }
+}
 np-top = die oberste Karte { $of }
 np-all-cards = alle { $deck }
 np-sample = { $n } zufällig gewählte Karten aus { $of }
@@ -442,14 +475,14 @@ np-range = { $low } bis { $high }
 np-where = { $items }, sofern { $cond }
 np-ordered = { $items }, geordnet nach { $keys }
 np-extreme = { $player ->
-    [yes] der Spieler mit { $most ->
-        [yes] dem höchsten
-       *[no] dem niedrigsten
-    } Wert für „{ $key }“
-   *[no] das Element mit { $most ->
-        [yes] dem höchsten
-       *[no] dem niedrigsten
-    } Wert für „{ $key }“
+    [yes] der Spieler mit dem { $most ->
+        [yes] höchsten
+       *[no] niedrigsten
+    } Wert bei { $key_dat }
+   *[no] das Element mit dem { $most ->
+        [yes] höchsten
+       *[no] niedrigsten
+    } Wert bei { $key_dat }
 }
 np-each = { $value } für jedes Element aus { $items }
 np-pile-cards = die Karten { $pile }

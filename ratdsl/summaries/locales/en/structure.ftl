@@ -133,6 +133,16 @@ ref-this = { $case ->
        *[this] this { $noun }
     }
 }
+ref-side = { $case ->
+    [gen] of the { $side ->
+        [left] left
+       *[right] right
+    } side
+   *[other] the { $side ->
+        [left] left
+       *[right] right
+    } side
+}
 ref-param = { $name }
 ref-label = { $case ->
     [gen] of { $label }
@@ -149,6 +159,10 @@ ref-active = { $case ->
 ref-round = the round number
 ref-player-count = the number of players
 ref-base = the usual value
+ref-this-card = { $case ->
+    [gen] of this card
+   *[other] this card
+}
 ref-it = it
 
 ## Noun phrases
@@ -204,7 +218,16 @@ np-neighbour-on = { $case ->
        *[no] the neighbour { $of } on { $side }
     }
 }
-np-opposite = the side opposite { $side }
+np-opposite = { $case ->
+    [gen] of { $this ->
+        [yes] the opposite side
+       *[no] the side opposite { $side }
+    }
+   *[other] { $this ->
+        [yes] the opposite side
+       *[no] the side opposite { $side }
+    }
+}
 np-top = the top card { $of }
 np-all-cards = all { $deck }
 np-sample = { $n } cards picked at random from { $of }
@@ -234,14 +257,14 @@ np-range = { $low } to { $high }
 np-where = { $items } for which { $cond }
 np-ordered = { $items } ordered by { $keys }
 np-extreme = { $player ->
-    [yes] the player with { $most ->
-        [yes] the most
-       *[no] the fewest
-    }: { $key }
-   *[no] the one with { $most ->
+    [yes] the player for whom { $key } is { $most ->
         [yes] the highest
        *[no] the lowest
-    } value of { $key }
+    }
+   *[no] the one for which { $key } is { $most ->
+        [yes] the highest
+       *[no] the lowest
+    }
 }
 np-each = { $value } for each of { $items }
 np-pile-cards = the cards { $pile }

@@ -221,6 +221,20 @@ ref-this = { $case ->
         }
     }
 }
+ref-side = { $case ->
+    [gen] del lado { $side ->
+        [left] izquierdo
+       *[right] derecho
+    }
+    [dat] al lado { $side ->
+        [left] izquierdo
+       *[right] derecho
+    }
+   *[other] el lado { $side ->
+        [left] izquierdo
+       *[right] derecho
+    }
+}
 ref-param = { $name }
 ref-label = { $case ->
     [gen] de { $label }
@@ -239,6 +253,11 @@ ref-active = { $case ->
 ref-round = el número de ronda
 ref-player-count = el número de jugadores
 ref-base = el valor habitual
+ref-this-card = { $case ->
+    [gen] de esta carta
+    [dat] a esta carta
+   *[other] esta carta
+}
 ref-it = ello
 
 ## Sintagmas nominales
@@ -295,10 +314,19 @@ np-neighbour = { $case ->
     }
 }
 np-neighbour-on = { $case ->
-    [gen] del vecino { $of } por el lado «{ $side }»
-   *[other] el vecino { $of } por el lado «{ $side }»
+    [gen] del vecino { $of } por { $side }
+   *[other] el vecino { $of } por { $side }
 }
-np-opposite = el lado opuesto a «{ $side }»
+np-opposite = { $this ->
+    [yes] { $case ->
+        [gen] del lado opuesto
+       *[other] el lado opuesto
+    }
+   *[no] { $case ->
+        [gen] del lado opuesto a { $side }
+       *[other] el lado opuesto a { $side }
+    }
+}
 np-top = la carta superior { $of }
 np-all-cards = todas las { $deck }
 np-sample = { $n } cartas elegidas al azar entre { $of }
@@ -328,14 +356,14 @@ np-range = de { $low } a { $high }
 np-where = { $items } para los que { $cond }
 np-ordered = { $items } ordenados por { $keys }
 np-extreme = { $player ->
-    [yes] el jugador con { $most ->
-        [yes] el mayor
-       *[no] el menor
-    } valor de «{ $key }»
-   *[no] el elemento con { $most ->
-        [yes] el mayor
-       *[no] el menor
-    } valor de «{ $key }»
+    [yes] el jugador con el { $most ->
+        [yes] mayor
+       *[no] menor
+    } valor de { $key }
+   *[no] el elemento con el { $most ->
+        [yes] mayor
+       *[no] menor
+    } valor de { $key }
 }
 np-each = { $value } para cada elemento de { $items }
 np-pile-cards = las cartas { $pile }

@@ -211,6 +211,16 @@ f-this = { $gender ->
        *[this] {""}
     }
 }
+ref-side = { $case ->
+    [gen] du côté { $side ->
+        [left] gauche
+       *[right] droit
+    }
+   *[other] le côté { $side ->
+        [left] gauche
+       *[right] droit
+    }
+}
 ref-param = { $name }
 ref-label = { $case ->
     [gen] de { $label }
@@ -227,6 +237,10 @@ ref-active = { $case ->
 ref-round = le numéro du tour
 ref-player-count = le nombre de joueurs
 ref-base = la valeur habituelle
+ref-this-card = { $case ->
+    [gen] de cette carte
+   *[other] cette carte
+}
 ref-it = cela
 
 ## Groupes nominaux
@@ -273,10 +287,19 @@ np-neighbour = { $case ->
     }
 }
 np-neighbour-on = { $case ->
-    [gen] du voisin { $of } du côté « { $side } »
-   *[other] le voisin { $of } du côté « { $side } »
+    [gen] du voisin { $of } { $side_gen }
+   *[other] le voisin { $of } { $side_gen }
 }
-np-opposite = le côté opposé à « { $side } »
+np-opposite = { $this ->
+    [yes] { $case ->
+        [gen] du côté opposé
+       *[other] le côté opposé
+    }
+   *[no] { $case ->
+        [gen] du côté opposé à { $side }
+       *[other] le côté opposé à { $side }
+    }
+}
 np-top = la carte du dessus { $of }
 np-all-cards = toutes les { $deck }
 np-sample = { $n } cartes tirées au hasard parmi { $of }
@@ -306,14 +329,14 @@ np-range = de { $low } à { $high }
 np-where = { $items } pour lesquels { $cond }
 np-ordered = { $items } selon { $keys }
 np-extreme = { $player ->
-    [yes] le joueur qui a { $most ->
-        [yes] la plus grande
-       *[no] la plus petite
-    } valeur pour « { $key } »
-   *[no] l’élément qui a { $most ->
-        [yes] la plus grande
-       *[no] la plus petite
-    } valeur pour « { $key } »
+    [yes] le joueur qui a la plus { $most ->
+        [yes] grande
+       *[no] petite
+    } valeur pour { $key }
+   *[no] l’élément qui a la plus { $most ->
+        [yes] grande
+       *[no] petite
+    } valeur pour { $key }
 }
 np-each = { $value } pour chaque élément de { $items }
 np-pile-cards = les cartes { $pile }

@@ -36,7 +36,7 @@ setup-boards = Jeder Spieler nimmt eine Tafel
         [secret_choice] Zu Beginn entscheidet jeder Spieler geheim hinter seinem Sichtschirm, ob er mit der aggressiven Tafel spielt.
        *[all] Alle Spieler spielen mit der aggressiven Tafel.
     }
-func-defending_zones = die Plätze, die { $d_acc } gegen die Seite „{ $side }“ verteidigen
+func-defending_zones = die Plätze, die { $d_acc } gegen { $side_acc } verteidigen
 rule-kill_rat = Eine Ratte stirbt im Kampf
     .text = { $aggressive_kills_to ->
         [graveyard] { $rat ->

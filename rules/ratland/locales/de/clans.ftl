@@ -72,7 +72,7 @@ func-owns = { $p } { $card } hat
 func-side = die geltende Seite der Clankarten
 func-starting_side = die Anfangsseite gilt
 func-final_side = die Schlussseite gilt
-func-ninja_strikes = { $a } auf der Seite „{ $side }“ als Ninja zuschlagen kann
+func-ninja_strikes = { $a } auf { $side_dat } als Ninja zuschlagen kann
 
 deck-clans = Clankarten
     .text = Eine Clankarte wirkt für den Spieler, der sie behalten hat. { $final_side_starts ->

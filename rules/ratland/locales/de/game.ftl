@@ -498,20 +498,23 @@ rule-before_eating = bevor ein Spieler für die Nahrung bezahlt
 # $case (nom, acc, dat, gen) sagt, in welchem Fall der Wert steht („geordnet nach den sich vermehrenden Ratten“).
 
 func-current_event = das aktuelle Ereignis
-func-placement_zones = die Plätze, auf die { $p } Ratten setzen darf
+func-placement_zones = { $case ->
+    [dat] den Plätzen
+   *[other] die Plätze
+}, auf die { $p } Ratten setzen darf
 func-pipe_minimum = die Mindestzahl an Ratten, die { $p } in die Seitenkanäle setzen muss
-func-claim = was der Angriff auf { $d_acc } von der Seite „{ $side }“ stehlen darf
+func-claim = was der Angriff auf { $d_acc } von { $side_dat } stehlen darf
 func-attackers = { $case ->
     [dat] den
    *[other] die
-} Ratten, mit denen { $a } auf der Seite „{ $side }“ angreift
-func-pipe = der Seitenkanal auf der Seite „{ $side }“
-func-defenders = die Ratten, die { $d } gegen die Seite „{ $side }“ verteidigen
+} Ratten, mit denen { $a } auf { $side_dat } angreift
+func-pipe = der Seitenkanal auf { $side_dat }
+func-defenders = die Ratten, die { $d } gegen { $side_acc } verteidigen
     .text = Mit { $n1 } Spielern stehen sich die Seitenkanäle gegenüber: Die Ratten im Seitenkanal eines Spielers blockieren den gegenüberliegenden Seitenkanal des Gegners, und jede Seite stiehlt den Unterschied. { $two_player_pantry ->
         [defends] Die Ratten in der Vorratskammer verteidigen zusätzlich.
        *[unused] Die Vorratskammer spielt keine Rolle.
     }
-func-two_player_defenders = die Ratten, die { $d } bei gegenüberliegenden Seitenkanälen gegen die Seite „{ $side }“ verteidigen
+func-two_player_defenders = die Ratten, die { $d } bei gegenüberliegenden Seitenkanälen gegen { $side_acc } verteidigen
 func-pantry_guard = die Ratten, die die Vorratskammer { $d_gen } bewachen
 func-stealable = der Käse, den { $d } verlieren kann
 func-stash = woher der { $d_dat } gestohlene Käse stammt

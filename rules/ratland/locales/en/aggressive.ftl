@@ -28,7 +28,7 @@ setup-boards = Each player takes a board
         [secret_choice] At the start, behind the screen, each player secretly chooses whether to play the aggressive board.
        *[all] Every player plays the aggressive board.
     }
-func-defending_zones = the places that defend { $d } against side { $side }
+func-defending_zones = the places that defend { $d } against { $side }
 rule-kill_rat = A rat dies in a fight
     .text = { $aggressive_kills_to ->
         [graveyard] { $rat ->

@@ -63,7 +63,7 @@ func-owns = { $p } has { $card }
 func-side = the side of the clan cards in use
 func-starting_side = the starting side applies
 func-final_side = the final side applies
-func-ninja_strikes = { $a } can strike as a Ninja on side { $side }
+func-ninja_strikes = { $a } can strike as a Ninja on { $side }
 
 deck-clans = Clan cards
     .text = A clan card works for the player who kept it. { $final_side_starts ->

@@ -331,15 +331,15 @@ rule-before_eating = before a player pays for food
 func-current_event = the current event
 func-placement_zones = the spaces where { $p } may place rats
 func-pipe_minimum = the fewest rats { $p } must put in the pipes
-func-claim = what the attack on { $d } from side { $side } may steal
-func-attackers = the rats that { $a } attacks with on side { $side }
-func-pipe = the pipe on side { $side }
-func-defenders = the rats defending { $d } against side { $side }
+func-claim = what the attack on { $d } from { $side } may steal
+func-attackers = the rats that { $a } attacks with on { $side }
+func-pipe = the pipe on { $side }
+func-defenders = the rats defending { $d } against { $side }
     .text = With { $n1 } players, the pipes face each other: the rats in a player’s pipe block the opponent’s facing pipe, and each side steals the difference. { $two_player_pantry ->
         [defends] The rats in the pantry defend as well.
        *[unused] The pantry plays no part.
     }
-func-two_player_defenders = the rats defending { $d } against side { $side } when the pipes face each other
+func-two_player_defenders = the rats defending { $d } against { $side } when the pipes face each other
 func-pantry_guard = the rats guarding the pantry of { $d }
 func-stealable = the cheese { $d } can lose
 func-stash = where cheese stolen from { $d } comes from

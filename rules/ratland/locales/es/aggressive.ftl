@@ -30,7 +30,7 @@ setup-boards = Cada jugador toma un tablero
         [secret_choice] Al comienzo, tras su pantalla, cada jugador decide en secreto si juega con el tablero belicoso.
        *[all] Todos los jugadores juegan con el tablero belicoso.
     }
-func-defending_zones = los lugares que defienden { $d_dat } del lado «{ $side }»
+func-defending_zones = los lugares que defienden { $d_dat } { $side_gen }
 rule-kill_rat = Una rata muere en combate
     .text = { $aggressive_kills_to ->
         [graveyard] { $rat ->

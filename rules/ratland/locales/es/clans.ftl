@@ -71,7 +71,7 @@ func-owns = { $p } tiene { $card }
 func-side = la cara vigente de las cartas de clan
 func-starting_side = se aplica la cara inicial
 func-final_side = se aplica la cara final
-func-ninja_strikes = { $a } puede golpear como Ninja por el lado «{ $side }»
+func-ninja_strikes = { $a } puede golpear como Ninja por { $side }
 
 deck-clans = Cartas de clan
     .text = Una carta de clan actúa para el jugador que se quedó con ella. { $final_side_starts ->

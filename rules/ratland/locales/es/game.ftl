@@ -398,15 +398,15 @@ rule-before_eating = antes de que un jugador pague su comida
 func-current_event = el evento en curso
 func-placement_zones = los lugares donde { $p } puede colocar ratas
 func-pipe_minimum = el mínimo de ratas que { $p } debe poner en las tuberías
-func-claim = lo que puede robar el ataque contra { $d } por el lado «{ $side }»
-func-attackers = las ratas con que { $a } ataca por el lado «{ $side }»
-func-pipe = la tubería del lado «{ $side }»
-func-defenders = las ratas que defienden { $d_dat } del lado «{ $side }»
+func-claim = lo que puede robar el ataque contra { $d } por { $side }
+func-attackers = las ratas con que { $a } ataca por { $side }
+func-pipe = la tubería { $side_gen }
+func-defenders = las ratas que defienden { $d_dat } { $side_gen }
     .text = Con { $n1 } jugadores, las tuberías quedan enfrentadas: las ratas de la tubería de un jugador bloquean la tubería opuesta del rival, y cada lado roba la diferencia. { $two_player_pantry ->
         [defends] Las ratas de la despensa también defienden.
        *[unused] La despensa no interviene.
     }
-func-two_player_defenders = las ratas que defienden { $d_dat } del lado «{ $side }» cuando las tuberías quedan enfrentadas
+func-two_player_defenders = las ratas que defienden { $d_dat } { $side_gen } cuando las tuberías quedan enfrentadas
 func-pantry_guard = las ratas que guardan la despensa { $d_gen }
 func-stealable = los quesos que { $d } puede perder
 func-stash = de dónde salen los quesos robados { $d_dat }

@@ -30,7 +30,7 @@ setup-boards = Chaque joueur prend un plateau
         [secret_choice] Au début de la partie, derrière son paravent, chaque joueur choisit en secret s’il joue avec le plateau agressif.
        *[all] Tous les joueurs jouent avec le plateau agressif.
     }
-func-defending_zones = les emplacements qui défendent { $d } contre le côté « { $side } »
+func-defending_zones = les emplacements qui défendent { $d } contre { $side }
 rule-kill_rat = Un rat meurt au combat
     .text = { $aggressive_kills_to ->
         [graveyard] { $rat ->

@@ -72,7 +72,7 @@ func-owns = { $p } possède { $card }
 func-side = la face des cartes Clan en vigueur
 func-starting_side = la face de départ s’applique
 func-final_side = la face finale s’applique
-func-ninja_strikes = { $a } peut frapper en Ninja du côté « { $side } »
+func-ninja_strikes = { $a } peut frapper en Ninja { $side_gen }
 
 deck-clans = Cartes Clan
     .text = Une carte Clan agit pour le joueur qui l’a gardée. { $final_side_starts ->

@@ -395,15 +395,15 @@ rule-before_eating = avant qu’un joueur paie sa nourriture
 func-current_event = l’Événement en cours
 func-placement_zones = les emplacements où { $p } peut placer des rats
 func-pipe_minimum = le nombre minimal de rats que { $p } doit mettre dans les conduits
-func-claim = ce que l’attaque contre { $d } venant du côté « { $side } » peut voler
-func-attackers = les rats avec lesquels { $a } attaque du côté « { $side } »
-func-pipe = le conduit du côté « { $side } »
-func-defenders = les rats qui défendent { $d } contre le côté « { $side } »
+func-claim = ce que l’attaque contre { $d } venant { $side_gen } peut voler
+func-attackers = les rats avec lesquels { $a } attaque { $side_gen }
+func-pipe = le conduit { $side_gen }
+func-defenders = les rats qui défendent { $d } contre { $side }
     .text = À { $n1 } joueurs, les conduits se font face : les rats du conduit d’un joueur bloquent le conduit opposé de l’adversaire, et chaque camp vole la différence. { $two_player_pantry ->
         [defends] Les rats du garde-manger défendent aussi.
        *[unused] Le garde-manger ne joue aucun rôle.
     }
-func-two_player_defenders = les rats qui défendent { $d } contre le côté « { $side } » quand les conduits se font face
+func-two_player_defenders = les rats qui défendent { $d } contre { $side } quand les conduits se font face
 func-pantry_guard = les rats qui gardent le garde-manger { $d_gen }
 func-stealable = les fromages que { $d } peut perdre
 func-stash = d’où viennent les fromages volés { $d_gen }
