@@ -63,6 +63,14 @@ CODE_LIKE = [
     # a computed list of a player's places, told as "value"
     ("de", "aus Wert, sofern"),
     ("en", "from value for which"),
+    # two players in one sentence, both "the player"; a player's place read as a field
+    ("en", "players for which the player is not the player"),
+    ("en", "If this value is not the player"),
+    ("de", "sofern der Spieler nicht gleich der Spieler ist"),
+    ("de", "der Wert „Vorratskammer“"),
+    # a call the renderer had no words for
+    ("en", "the result for the players"),
+    ("de", "das Ergebnis für die Spieler"),
     # a quantity told as a parenthesis
     ("en", "(as many as "),
     ("de", "(Anzahl: "),
@@ -96,6 +104,9 @@ READS_INSTEAD = [
     ("de", "falls der Spieler diese Karte hat"),
     ("de", "der Spieler mit dem niedrigsten Wert bei den Ratten des Spielers, die für „Betrunken“ zählen"),
     ("de", "aus den Plätzen, auf die der Spieler Ratten setzen darf, sofern"),
+    ("en", "If the other player is not the player:"),
+    ("en", "Move up to 1 piece of cheese from the pantry of the other player to their pantry."),
+    ("de", "Bis zu 1 Käsestück aus der Vorratskammer des anderen Spielers in seine Vorratskammer legen."),
     ("en", "Move as many pieces of cheese as (B) from their pantry"),
     ("de", "So viele Käsestücke wie (B) aus seiner Vorratskammer"),
 ]

@@ -219,13 +219,21 @@ class Expressions:
 
     def with_it(self, source: A.Expr, ctx: Ctx) -> Ctx:
         local = self.local_for(source, ctx)
-        subject = element_of(self.k.kind_of(source, ctx)) == "player"
-        return ctx.bind("it", local, subject=subject)
+        return ctx.bind("it", local, subject=self.new_subject(local))
 
     def local_for(self, source: A.Expr, ctx: Ctx, chosen: bool = False) -> Local:
-        """How a loop or choice variable over `source` is referred to."""
-        return self.w.local_of_kind(element_of(self.k.kind_of(source, ctx)), chosen,
-                                  self.group_noun(source, ctx), self.group_gender(source, ctx))
+        """How a loop or choice variable over `source` is referred to; a player while another
+        player is being talked about is "the other player", so that the two read apart."""
+        elem = element_of(self.k.kind_of(source, ctx))
+        if elem == "player" and not chosen and any(
+                loc.ref_key == "ref-player" and name != "it" for name, loc in ctx.locals.items()):
+            return Local("player", "ref-player", {"which": "other"})
+        return self.w.local_of_kind(elem, chosen, self.group_noun(source, ctx), self.group_gender(source, ctx))
+
+    @staticmethod
+    def new_subject(local: Local) -> bool:
+        """Whether a new local owns "their" places: a player, unless it is "the other player"."""
+        return local.kind == "player" and local.ref_args.get("which") != "other"
 
     def group_noun(self, source: A.Expr, ctx: Ctx) -> str | None:
         if isinstance(source, A.Name) and source.id in self.d.consts:

@@ -86,6 +86,8 @@ class Kinds:
                 return self.kind_of(e.args[1], ctx) if len(e.args) > 1 else "value"
             if f == "first":
                 return element_of(self.kind_of(e.args[0], ctx)) if e.args else "value"
+            if f == "first_n":  # the first n items: a list of the same kind
+                return self.kind_of(e.args[0], ctx) if e.args else "value"
             if f == "opposite":
                 return "side"
             if f in ("one_of_each", "contents"):

@@ -104,8 +104,8 @@ def s_ForEach(r: Statements, s: A.ForEach, ctx: Ctx) -> list[Item]:
         source = source.source
     elem = element_of(r.k.kind_of(source, ctx))
     local = r.x.local_for(source, ctx)
-    inner = ctx.bind(s.var, local, subject=(elem == "player"))
-    it_ctx = ctx.bind("it", local, subject=(elem == "player"))
+    inner = ctx.bind(s.var, local, subject=r.x.new_subject(local))
+    it_ctx = ctx.bind("it", local, subject=r.x.new_subject(local))
     if (builtin := builtin_of(r.d, source)) is not None and builtin.type == list_of("player"):  # every player
         head = r.m("stmt-each-player")
     elif isinstance(source, A.Call) and source.func in ("pieces", "kinds") and source.args:

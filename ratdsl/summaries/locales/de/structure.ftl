@@ -258,6 +258,12 @@ ref-player = { $which ->
         [gen] des gewählten Spielers
        *[nom] der gewählte Spieler
     }
+    [other] { $case ->
+        [acc] den anderen Spieler
+        [dat] dem anderen Spieler
+        [gen] des anderen Spielers
+       *[nom] der andere Spieler
+    }
    *[this] { $case ->
         [acc] den Spieler
         [dat] dem Spieler

@@ -116,10 +116,12 @@ place-in-np = in { $np }
 ref-player = { $case ->
     [gen] of { $which ->
         [chosen] the chosen player
+        [other] the other player
        *[this] the player
     }
    *[other] { $which ->
         [chosen] the chosen player
+        [other] the other player
        *[this] the player
     }
 }

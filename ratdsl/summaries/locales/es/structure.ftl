@@ -188,14 +188,17 @@ place-in-np = en «{ $np }»
 ref-player = { $case ->
     [gen] { $which ->
         [chosen] del jugador elegido
+        [other] del otro jugador
        *[this] del jugador
     }
     [dat] { $which ->
         [chosen] al jugador elegido
+        [other] al otro jugador
        *[this] al jugador
     }
    *[other] { $which ->
         [chosen] el jugador elegido
+        [other] el otro jugador
        *[this] el jugador
     }
 }

@@ -187,10 +187,12 @@ place-in-np = dans « { $np } »
 ref-player = { $case ->
     [gen] { $which ->
         [chosen] du joueur choisi
+        [other] de l’autre joueur
        *[this] du joueur
     }
    *[other] { $which ->
         [chosen] le joueur choisi
+        [other] l’autre joueur
        *[this] le joueur
     }
 }
