@@ -53,6 +53,9 @@ BAD_FORMS = [
     ("es", "base", "Listos para todo"),
     ("en", "modules", "see the module’s rules"),
     ("en", "modules", "the 0 richest players"),
+    ("en", "modules", "(with the final side: the 3 richest players) each give"),
+    ("de", "modules", "(mit der Schlussseite: die 3 reichsten) geben"),
+    ("fr", "modules", "(avec la face finale, les 3 plus riches) donnent"),
 ]
 FOUND_INSTEAD = [
     ("en", "ones", "Each player puts one rat"),
@@ -64,6 +67,8 @@ FOUND_INSTEAD = [
     ("es", "base", "pila común"),
     ("en", "base", "say truthfully how much cheese they hold"),
     ("en", "big_litters", "one more for every 3 of them"),
+    ("en", "modules", "The richest player gives the Musician up to one piece of cheese; with the final side, each of the 3"),
+    ("de", "modules", "Der reichste Spieler gibt dem Musiker bis zu einem Käsestück; mit der Schlussseite tut das jeder der 3"),
 ]
 
 

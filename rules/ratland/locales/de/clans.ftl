@@ -192,9 +192,15 @@ card-seer = Hellseher
 
 rule-musicians = Musiker kassieren
     .text = { $n3 ->
-        [one] Der reichste Spieler
-       *[other] Die { $n3 } reichsten Spieler
-    } (mit der Schlussseite: die { $n2 } reichsten) geben dem Musiker je bis zu { $cheese } Käsestück. { $musician_self ->
+        [one] Der reichste Spieler gibt
+       *[other] Jeder der { $n3 } reichsten Spieler gibt
+    } dem Musiker bis zu { $cheese ->
+        [one] einem Käsestück
+       *[other] { $cheese } Käsestücke
+    }; mit der Schlussseite { $n2 ->
+        [one] tut das der reichste Spieler
+       *[other] tut das jeder der { $n2 } reichsten Spieler
+    }. { $musician_self ->
         [include_self] Der Musiker zählt in der Rangfolge mit.
        *[exclude_self] Der Musiker zählt in der Rangfolge nicht mit.
     }

@@ -188,10 +188,16 @@ card-seer = Seer
         - Final side: they also look at the next food cards.
 
 rule-musicians = Musicians collect their fee
-    .text = The { $n3 ->
-        [one] richest player
-       *[other] { $n3 } richest players
-    } (with the final side: the { $n2 } richest players) each give the Musician up to { $cheese } piece of cheese. { $musician_self ->
+    .text = { $n3 ->
+        [one] The richest player gives
+       *[other] Each of the { $n3 } richest players gives
+    } the Musician up to { $cheese ->
+        [one] one piece
+       *[other] { $cheese } pieces
+    } of cheese; with the final side, { $n2 ->
+        [one] the richest player does
+       *[other] each of the { $n2 } richest players does
+    }. { $musician_self ->
         [include_self] The Musician counts in the ranking.
        *[exclude_self] The Musician is left out of the ranking.
     }

@@ -197,9 +197,15 @@ card-seer = Vidente
 
 rule-musicians = Los Músicos cobran
     .text = { $n3 ->
-        [one] El jugador más rico
-       *[other] Los { $n3 } jugadores más ricos
-    } (con la cara final, los { $n2 } más ricos) dan al Músico hasta { $cheese } queso cada uno. { $musician_self ->
+        [one] El jugador más rico da
+       *[other] Cada uno de los { $n3 } jugadores más ricos da
+    } al Músico hasta { $cheese ->
+        [one] un queso
+       *[other] { $cheese } quesos
+    }; con la cara final, { $n2 ->
+        [one] lo hace el jugador más rico
+       *[other] lo hace cada uno de los { $n2 } jugadores más ricos
+    }. { $musician_self ->
         [include_self] El Músico cuenta en la clasificación.
        *[exclude_self] El Músico no cuenta en la clasificación.
     }

@@ -199,9 +199,15 @@ card-seer = Clan des Devins
 
 rule-musicians = Les Musiciens encaissent
     .text = { $n3 ->
-        [one] Le joueur le plus riche
-       *[other] Les { $n3 } joueurs les plus riches
-    } (avec la face finale, les { $n2 } plus riches) donnent au Musicien jusqu’à { $cheese } fromage chacun. { $musician_self ->
+        [one] Le joueur le plus riche donne
+       *[other] Chacun des { $n3 } joueurs les plus riches donne
+    } au Musicien jusqu’à { $cheese ->
+        [one] un fromage
+       *[other] { $cheese } fromages
+    } ; avec la face finale, { $n2 ->
+        [one] c’est le joueur le plus riche
+       *[other] c’est chacun des { $n2 } joueurs les plus riches
+    }. { $musician_self ->
         [include_self] Le Musicien est compté dans le classement.
        *[exclude_self] Le Musicien n’est pas compté dans le classement.
     }
