@@ -67,8 +67,8 @@ FOUND_INSTEAD = [
     ("es", "base", "pila común"),
     ("en", "base", "say truthfully how much cheese they hold"),
     ("en", "big_litters", "one more for every 3 of them"),
-    ("en", "modules", "The richest player gives the Musician up to one piece of cheese; with the final side, each of the 3"),
-    ("de", "modules", "Der reichste Spieler gibt dem Musiker bis zu einem Käsestück; mit der Schlussseite tut das jeder der 3"),
+    ("en", "modules", "The richest player gives the Musician up to one piece of cheese; with the final side, each"),
+    ("de", "modules", "Der reichste Spieler gibt dem Musiker bis zu einem Käsestück; mit der Schlussseite tut das"),
 ]
 
 

@@ -71,6 +71,11 @@ CODE_LIKE = [
     # a call the renderer had no words for
     ("en", "the result for the players"),
     ("de", "das Ergebnis für die Spieler"),
+    # a preposition and an article the language joins
+    ("fr", "est supérieur à les rats"),
+    ("fr", "un rat de le joueur"),
+    ("es", "una rata de el jugador"),
+    ("es", "de 0 a el número"),
     # a quantity told as a parenthesis
     ("en", "(as many as "),
     ("de", "(Anzahl: "),
@@ -107,6 +112,9 @@ READS_INSTEAD = [
     ("en", "If the other player is not the player:"),
     ("en", "Move up to 1 piece of cheese from the pantry of the other player to their pantry."),
     ("de", "Bis zu 1 Käsestück aus der Vorratskammer des anderen Spielers in seine Vorratskammer legen."),
+    ("fr", "est supérieur aux rats de (B)"),
+    ("fr", "un rat du joueur peut quitter"),
+    ("es", "una rata del jugador puede salir"),
     ("en", "Move as many pieces of cheese as (B) from their pantry"),
     ("de", "So viele Käsestücke wie (B) aus seiner Vorratskammer"),
 ]
@@ -140,3 +148,16 @@ def test_no_hook_point_is_quoted(generic):
         titles = [words.rule_title(p) for p in sorted(points)]
         quoted = [t for t in titles if words.m("ui-quoted", text=t) in generic[lang]]
         assert not quoted, (lang, quoted)
+
+
+def test_contractions_come_from_the_phrase_table():
+    """French and Spanish join a preposition and an article where two parts meet; the pairs are
+    data of each language's phrase table, and no other language is touched."""
+    from ratdsl.summaries.messages import Catalog
+
+    fr, es, en = Catalog("fr"), Catalog("es"), Catalog("en")
+    assert fr("cond-gt", a="le total", b="le nombre de rats") == "le total est supérieur au nombre de rats"
+    assert fr("cond-gt", a="le total", b="les rats") == "le total est supérieur aux rats"
+    assert es("np-range", low="0", high="el número") == "de 0 al número"
+    assert en("cond-gt", a="the total", b="the rats") == "the total is more than the rats"
+    assert fr("cond-gt", a="x", b="lesquels") == "x est supérieur à lesquels"  # whole words only

@@ -7,6 +7,7 @@ raises MessageError instead of leaving a placeholder in the text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,7 @@ class Catalog:
             self.bundle.add_resource(parsed.resource, allow_overrides=True)
             for key in parsed.messages:
                 self.origin[key] = path
+        self.contractions = self._contractions()
 
     # ------------------------------------------------------------ lookups
     def has(self, key: str, attr: str | None = None) -> bool:
@@ -143,7 +145,24 @@ class Catalog:
             raise MessageError(f"[{self.lang}] {what}: " + "; ".join(str(e) for e in errors))
         for marker, long_text in long_texts.items():
             text = text.replace(marker, long_text)
+        for pattern, joined in self.contractions:
+            text = pattern.sub(joined, text)
         return text
+
+    def _contractions(self) -> list[tuple[re.Pattern, str]]:
+        """The language's obligatory contractions (French "à le" → "au", Spanish "de el" →
+        "del"), from the phrase table's `grammar-contractions` ("à le=au; de le=du"): a phrase
+        put together from parts ("is more than" + "the coins") then reads as it must."""
+        if not self.bundle.has_message("grammar-contractions"):
+            return []
+        message = self.bundle.get_message("grammar-contractions")
+        text, errors = self.bundle.format_pattern(message.value, {}) if message.value else ("", [])
+        out = []
+        for pair in text.split(";") if not errors else []:
+            loose, _, joined = pair.partition("=")
+            if loose.strip() and joined.strip():
+                out.append((re.compile(rf"(?<!\w){re.escape(loose.strip())}(?!\w)"), joined.strip()))
+        return out
 
     def __call__(self, msg_id: str, /, **args: Any) -> str:
         return self.format(msg_id, None, args)

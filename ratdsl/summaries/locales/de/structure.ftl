@@ -10,6 +10,7 @@
 ## Grammatik
 grammar-noun-attributes = gender
 grammar-genders = m f n
+grammar-contractions = {""}
 
 ## Hilfsformen (teilen die Variablen der aufrufenden Meldung)
 

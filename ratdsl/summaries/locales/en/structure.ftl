@@ -12,6 +12,8 @@
 ## Grammar: which attributes each noun message must carry in this language (space-separated).
 grammar-noun-attributes = {""}
 grammar-genders = {""}
+# Contractions the language requires where parts meet ("LOOSE=JOINED; ...", French "à le=au").
+grammar-contractions = {""}
 
 ## Words
 

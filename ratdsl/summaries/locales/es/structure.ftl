@@ -8,6 +8,7 @@
 ## Gramática
 grammar-noun-attributes = gender
 grammar-genders = m f
+grammar-contractions = a el=al; de el=del
 
 ## Formas auxiliares (comparten las variables del mensaje que las usa)
 

@@ -10,6 +10,7 @@
 ## Grammaire
 grammar-noun-attributes = gender
 grammar-genders = m f
+grammar-contractions = à le=au; à les=aux; de le=du; de les=des
 
 ## Formes auxiliaires (elles partagent les variables du message appelant)
 

@@ -234,6 +234,6 @@ hook-after-round_ends = Al final de la ronda: { $end_of_round_order ->
        *[musician_first] primero los Músicos, después los Alquimistas.
     }
 
-func-may_move = una rata de { $p } puede pasar de { $from } a { $to }
-func-room_for_one = { $to } tiene sitio para otra rata de { $p }
-func-may_leave = una rata de { $p } puede salir de { $from }
+func-may_move = una rata { $p_gen } puede pasar de { $from } a { $to }
+func-room_for_one = { $to } tiene sitio para otra rata { $p_gen }
+func-may_leave = una rata { $p_gen } puede salir de { $from }

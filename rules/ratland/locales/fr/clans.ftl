@@ -236,6 +236,6 @@ hook-after-round_ends = À la fin du tour : { $end_of_round_order ->
        *[musician_first] d’abord les Musiciens, puis les Alchimistes.
     }
 
-func-may_move = un rat de { $p } peut passer de { $from } à { $to }
-func-room_for_one = { $to } a de la place pour un autre rat de { $p }
-func-may_leave = un rat de { $p } peut quitter { $from }
+func-may_move = un rat { $p_gen } peut passer de { $from } à { $to }
+func-room_for_one = { $to } a de la place pour un autre rat { $p_gen }
+func-may_leave = un rat { $p_gen } peut quitter { $from }
