@@ -76,6 +76,11 @@ CODE_LIKE = [
     ("fr", "un rat de le joueur"),
     ("es", "una rata de el jugador"),
     ("es", "de 0 a el número"),
+    # a repeat count that depends on a condition; the pieces in a place counted as cards
+    ("en", "As many times as 3 if"),
+    ("de", "So oft wie 3, falls"),
+    ("en", "the number of items of the bag"),
+    ("de", "die Anzahl der Karten vom Beutel"),
     # a quantity told as a parenthesis
     ("en", "(as many as "),
     ("de", "(Anzahl: "),
@@ -115,6 +120,10 @@ READS_INSTEAD = [
     ("fr", "est supérieur aux rats de (B)"),
     ("fr", "un rat du joueur peut quitter"),
     ("es", "una rata del jugador puede salir"),
+    ("en", "3 times if the final side applies, otherwise once:"),
+    ("de", "3-mal, falls die Schlussseite gilt, sonst einmal:"),
+    ("en", "if the number of pieces in the bag is more than 0"),
+    ("de", "falls die Anzahl an Stücken im Beutel größer als 0 ist"),
     ("en", "Move as many pieces of cheese as (B) from their pantry"),
     ("de", "So viele Käsestücke wie (B) aus seiner Vorratskammer"),
 ]

@@ -392,6 +392,9 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     if f == "count" and len(args) == 2 and isinstance(args[1], A.Name):
         return x.count_in(args[1].id, args[0], ctx, case)
     if f == "size" and args:
+        if x.k.kind_of(args[0], ctx) in ("zone", list_of("zone")):  # the pieces in a place, not cards
+            return x.m("np-count-in", what=x.w.word("piece", count="other", form="dat"),
+                       where=x.zone_phrase(args[0], ctx, "in"), case=case)
         return x.m("np-size", of=x.expr(args[0], ctx, "gen"))
     if f in ("min", "max"):
         items = args[0].items if len(args) == 1 and isinstance(args[0], A.ListLit) else args

@@ -136,6 +136,12 @@ def s_Repeat(r: Statements, s: A.Repeat, ctx: Ctx) -> list[Item]:
         if value == 1:
             return body
         head = r.m("stmt-repeat", n=value)
+    elif isinstance(s.count, A.IfExpr) and all(
+            isinstance(r.v.try_static(branch, ctx), int) for branch in (s.count.then, s.count.otherwise)):
+        # "3 times if the final side applies, otherwise once", not "as many times as 3 if ..."
+        head = r.m("stmt-repeat-if", cond=r.x.cond(s.count.condition, ctx),
+                   then=r.m("repeat-times", n=r.v.try_static(s.count.then, ctx)),
+                   otherwise=r.m("repeat-times", n=r.v.try_static(s.count.otherwise, ctx)))
     elif isinstance(value, ByPlayers) and isinstance(s.count, A.Name) and s.count.id in r.d.consts:
         head = r.m("stmt-repeat-per", noun=r.w.noun(f"const-{s.count.id}", "one"))
     else:

@@ -557,11 +557,13 @@ order-key = { $key_dat } ({ $order ->
 })
 order-then = { $first }, dann nach { $next }
 stmt-while = solange { $cond }:
-stmt-repeat = { $n ->
+repeat-times = { $n ->
     [one] einmal
     [2] zweimal
    *[other] { $n }-mal
-}:
+}
+stmt-repeat = { repeat-times }:
+stmt-repeat-if = { $then }, falls { $cond }, sonst { $otherwise }:
 stmt-repeat-np = so oft wie { $n }:
 stmt-repeat-per = einmal pro { $noun }:
 stmt-let = { $label } steht für: { $value }.

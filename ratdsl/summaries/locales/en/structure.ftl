@@ -327,11 +327,13 @@ order-key = { $key } ({ $order ->
 })
 order-then = { $first }, then by { $next }
 stmt-while = as long as { $cond }:
-stmt-repeat = { $n ->
+repeat-times = { $n ->
     [one] once
     [2] twice
    *[other] { $n } times
-}:
+}
+stmt-repeat = { repeat-times }:
+stmt-repeat-if = { $then } if { $cond }, otherwise { $otherwise }:
 stmt-repeat-np = as many times as { $n }:
 stmt-repeat-per = once per { $noun }:
 qty-everything = everything

@@ -432,11 +432,13 @@ order-key = { $key } ({ $order ->
 })
 order-then = { $first }, y luego por { $next }
 stmt-while = mientras { $cond }:
-stmt-repeat = { $n ->
+repeat-times = { $n ->
     [one] una vez
     [2] dos veces
    *[other] { $n } veces
-}:
+}
+stmt-repeat = { repeat-times }:
+stmt-repeat-if = { $then } si { $cond }; si no, { $otherwise }:
 stmt-repeat-np = tantas veces como { $n }:
 stmt-repeat-per = una vez por cada { $noun }:
 stmt-let = { $label } significa: { $value }.

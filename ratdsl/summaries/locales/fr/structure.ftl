@@ -404,11 +404,13 @@ order-key = { $key } ({ $order ->
 })
 order-then = { $first }, puis selon { $next }
 stmt-while = tant que { $cond } :
-stmt-repeat = { $n ->
+repeat-times = { $n ->
     [one] une fois
     [2] deux fois
    *[other] { $n } fois
-} :
+}
+stmt-repeat = { repeat-times } :
+stmt-repeat-if = { $then } si { $cond }, sinon { $otherwise } :
 stmt-repeat-np = autant de fois que { $n } :
 stmt-repeat-per = une fois par { $noun } :
 stmt-let = { $label } désigne : { $value }.
