@@ -81,6 +81,11 @@ CODE_LIKE = [
     ("de", "So oft wie 3, falls"),
     ("en", "the number of items of the bag"),
     ("de", "die Anzahl der Karten vom Beutel"),
+    # a function's places, and cards picked from a pile, quoted as names
+    ("de", "aus „woher der dem Spieler gestohlene Käse stammt“"),
+    ("es", "de «de dónde salen los quesos robados al jugador»"),
+    ("de", "Die Karten von „5 zufällig gewählte Karten"),
+    ("en", "Put the cards of 5 cards picked at random"),
     # a quantity told as a parenthesis
     ("en", "(as many as "),
     ("de", "(Anzahl: "),
@@ -124,6 +129,10 @@ READS_INSTEAD = [
     ("de", "3-mal, falls die Schlussseite gilt, sonst einmal:"),
     ("en", "if the number of pieces in the bag is more than 0"),
     ("de", "falls die Anzahl an Stücken im Beutel größer als 0 ist"),
+    ("de", "aus dem Vorrat, aus dem der dem Spieler gestohlene Käse kommt"),
+    ("en", "from the place that cheese stolen from the player is taken from"),
+    ("es", "del lugar del que salen los quesos robados al jugador"),
+    ("en", "Put 5 cards picked at random from the game box"),
     ("en", "Move as many pieces of cheese as (B) from their pantry"),
     ("de", "So viele Käsestücke wie (B) aus seiner Vorratskammer"),
 ]

@@ -140,8 +140,15 @@ class Expressions:
                                   number="other")
             # a player's places named by a computed list: the list's own words ("the spaces where
             # the player may put pieces"), never the phrase of this call again
-            return self.m(f"place-{how}-np", np=self.expr(group, ctx, how if how in CASES else "nom"))
-        return self.m(f"place-{how}-np", np=self.expr(e, ctx))
+            return self.place_np(group, ctx, how)
+        # any other place (a function's list of zones): its phrase, with the case the preposition takes
+        return self.place_np(e, ctx, how)
+
+    def place_np(self, e: A.Expr, ctx: Ctx, how: str) -> str:
+        """A place told by a phrase: $np in the case asked for, $np_acc, $np_dat, $np_gen for the
+        case a language's preposition takes (German "aus" + dative)."""
+        return self.m(f"place-{how}-np", **{**self.cases("np", e, ctx),
+                                            "np": self.expr(e, ctx, how if how in CASES else "nom")})
 
     def owned_place(self, player: A.Expr, key: str | None, ctx: Ctx, how: str, name: str | None = None,
                     gender: str | None = None) -> str:
@@ -358,7 +365,8 @@ def e_Index(x: Expressions, e: A.Index, ctx: Ctx, case: str) -> str:
     if is_list(obj_kind):
         value = x.v.try_static(e.key, ctx)
         if isinstance(value, int) and 0 <= value < 9:
-            return x.m("np-nth", n=value + 1, of=x.expr(e.obj, ctx, "dat"), of_gen=x.expr(e.obj, ctx, "gen"))
+            return x.m("np-nth", n=value + 1, of=x.expr(e.obj, ctx, "dat"), of_gen=x.expr(e.obj, ctx, "gen"),
+                       case=case)
     if obj_kind in ("zone", "bundle") and isinstance(e.key, A.Name):
         return x.count_in(e.key.id, e.obj, ctx, case)
     return x.m("np-field", field=x.expr(e.key, ctx), of=x.expr(e.obj, ctx, "dat"))
@@ -432,7 +440,7 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     if f == "first_n" and len(args) == 2:
         return x.m("np-first-n", n=x.expr(args[1], ctx), of_gen=x.expr(args[0], ctx, "gen"), case=case)
     if f == "first" and args:
-        return x.m("np-nth", n=1, of=x.expr(args[0], ctx, "dat"), of_gen=x.expr(args[0], ctx, "gen"))
+        return x.m("np-nth", n=1, of=x.expr(args[0], ctx, "dat"), of_gen=x.expr(args[0], ctx, "gen"), case=case)
     if f == "owner" and args:
         return x.m("np-owner", of=x.expr(args[0], ctx, "gen"))
     if f in ("len", "sum", "abs", "seat", "any", "all"):

@@ -82,8 +82,8 @@ class Kinds:
                 return list_of("card")
             if f in ("pieces", "kinds"):
                 return list_of("kind")
-            if f == "sample":
-                return self.kind_of(e.args[1], ctx) if len(e.args) > 1 else "value"
+            if f == "sample":  # cards (or items) picked from a pile or list: a list, never the pile
+                return list_of(element_of(self.kind_of(e.args[1], ctx))) if len(e.args) > 1 else "value"
             if f == "first":
                 return element_of(self.kind_of(e.args[0], ctx)) if e.args else "value"
             if f == "first_n":  # the first n items: a list of the same kind

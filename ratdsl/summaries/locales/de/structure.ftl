@@ -245,10 +245,10 @@ place-in = { $prep ->
 place-nom-np = { $np }
 place-acc-np = { $np }
 place-dat-np = { $np }
-place-gen-np = von „{ $np }“
-place-from-np = aus „{ $np }“
-place-to-np = nach „{ $np }“
-place-in-np = in „{ $np }“
+place-gen-np = von { $np_dat }
+place-from-np = aus { $np_dat }
+place-to-np = in { $np_acc }
+place-in-np = in { $np_dat }
 
 ## Verweise
 
@@ -373,11 +373,31 @@ np-of-player = { $own ->
 }
 np-field = der Wert „{ $field }“ { $of }
 np-card-field-var = der Wert, den { $card } für { $field } zeigt
-np-nth = { $n ->
-    [1] der erste Wert
-    [2] der zweite Wert
-    [3] der dritte Wert
-   *[other] der { $n }. Wert
+np-nth = { $case ->
+    [acc] den { $n ->
+        [1] ersten
+        [2] zweiten
+        [3] dritten
+       *[other] { $n }.
+    } Wert
+    [dat] dem { $n ->
+        [1] ersten
+        [2] zweiten
+        [3] dritten
+       *[other] { $n }.
+    } Wert
+    [gen] des { $n ->
+        [1] ersten
+        [2] zweiten
+        [3] dritten
+       *[other] { $n }.
+    } Werts
+   *[nom] der { $n ->
+        [1] erste
+        [2] zweite
+        [3] dritte
+       *[other] { $n }.
+    } Wert
 } aus { $of }
 np-first-n = { $case ->
     [dat] den

@@ -179,10 +179,10 @@ place-in = { $prep ->
 place-nom-np = { $np }
 place-acc-np = { $np }
 place-dat-np = { $np }
-place-gen-np = de «{ $np }»
-place-from-np = de «{ $np }»
-place-to-np = a «{ $np }»
-place-in-np = en «{ $np }»
+place-gen-np = de { $np }
+place-from-np = de { $np }
+place-to-np = a { $np }
+place-in-np = en { $np }
 
 ## Referencias
 

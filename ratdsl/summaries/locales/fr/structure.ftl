@@ -178,10 +178,10 @@ place-in = { place-to }
 place-nom-np = { $np }
 place-acc-np = { $np }
 place-dat-np = { $np }
-place-gen-np = de « { $np } »
-place-from-np = de « { $np } »
-place-to-np = vers « { $np } »
-place-in-np = dans « { $np } »
+place-gen-np = de { $np }
+place-from-np = de { $np }
+place-to-np = dans { $np }
+place-in-np = dans { $np }
 
 ## Renvois
 

@@ -517,7 +517,12 @@ func-defenders = die Ratten, die { $d } gegen { $side_acc } verteidigen
 func-two_player_defenders = die Ratten, die { $d } bei gegenüberliegenden Seitenkanälen gegen { $side_acc } verteidigen
 func-pantry_guard = die Ratten, die die Vorratskammer { $d_gen } bewachen
 func-stealable = der Käse, den { $d } verlieren kann
-func-stash = woher der { $d_dat } gestohlene Käse stammt
+func-stash = { $case ->
+    [acc] den Vorrat
+    [dat] dem Vorrat
+    [gen] des Vorrats
+   *[nom] der Vorrat
+}, aus dem der { $d_dat } gestohlene Käse kommt
 func-breeders = { $case ->
     [dat] den
    *[other] die
