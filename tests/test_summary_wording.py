@@ -86,6 +86,11 @@ CODE_LIKE = [
     ("es", "de «de dónde salen los quesos robados al jugador»"),
     ("de", "Die Karten von „5 zufällig gewählte Karten"),
     ("en", "Put the cards of 5 cards picked at random"),
+    # a player's counter quoted as a name; "gleich" with the nominative
+    ("de", "sein Wert „mit dem Schutzhelm"),
+    ("es", "su valor «queso devuelto"),
+    ("fr", "sa valeur «\u202ffromage remis"),
+    ("de", "nicht gleich die Rundennummer ist"),
     # a quantity told as a parenthesis
     ("en", "(as many as "),
     ("de", "(Anzahl: "),
@@ -133,6 +138,10 @@ READS_INSTEAD = [
     ("en", "from the place that cheese stolen from the player is taken from"),
     ("es", "del lugar del que salen los quesos robados al jugador"),
     ("en", "Put 5 cards picked at random from the game box"),
+    ("de", "Sein mit dem Schutzhelm in diesem Bereich zurückgelegtes Stück um 1 erhöhen."),
+    ("es", "Aumentar su queso devuelto con Rata con casco en esta zona en 1."),
+    ("fr", "Augmenter son fromage remis avec Rat casqué dans cette zone de 1."),
+    ("de", "nicht gleich der Rundennummer ist"),
     ("en", "Move as many pieces of cheese as (B) from their pantry"),
     ("de", "So viele Käsestücke wie (B) aus seiner Vorratskammer"),
 ]

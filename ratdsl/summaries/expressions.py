@@ -90,7 +90,8 @@ class Expressions:
                 # Two things, not two amounts: "this place is the city", never "equals city".
                 return self.m("cond-is" if e.op == "==" else "cond-is-not", a=self.expr(e.left, ctx),
                               b=self.thing(e.right, ctx))
-            return self.m(f"cond-{names[e.op]}", a=self.expr(e.left, ctx), b=self.expr(e.right, ctx))
+            return self.m(f"cond-{names[e.op]}", a=self.expr(e.left, ctx), b=self.expr(e.right, ctx),
+                          b_dat=self.expr(e.right, ctx, "dat"))
         if isinstance(e, A.Call) and e.func in ("any", "all") and len(e.args) == 1 \
                 and isinstance(e.args[0], A.Comprehension):
             comp = e.args[0]
@@ -340,8 +341,10 @@ def e_Attr(x: Expressions, e: A.Attr, ctx: Ctx, case: str) -> str:
         if e.name in x.d.player_zones or e.name in x.d.player_piles:
             return x.owned_place(e.obj, x.w.noun_key(e.name), ctx, case)
         key = x.w.noun_key(e.name)
-        return x.m("np-of-player", noun=x.w.noun(key, "one"), player=x.expr(e.obj, ctx, "dat"),
-                      own="yes" if x.is_subject(e.obj, ctx) else "no", gender=x.w.gender(key), case=case)
+        noun = x.w.noun(key, "one")
+        return x.m("np-of-player", noun=noun, player=x.expr(e.obj, ctx, "dat"), player_gen=x.expr(e.obj, ctx, "gen"),
+                   own="yes" if x.is_subject(e.obj, ctx) else "no", gender=x.w.gender(key), case=case,
+                   vowel=x.w.vowel(key, noun))
     if obj_kind in ("zone", list_of("zone")):
         return x.count_in(e.name, e.obj, ctx, case)
     if obj_kind == "card":

@@ -344,9 +344,22 @@ ref-active = { $case ->
     [gen] des aktiven Spielers
    *[nom] der aktive Spieler
 }
-ref-round = die Rundennummer
-ref-player-count = die Spielerzahl
-ref-base = der übliche Wert
+ref-round = { $case ->
+    [dat] der Rundennummer
+    [gen] der Rundennummer
+   *[other] die Rundennummer
+}
+ref-player-count = { $case ->
+    [dat] der Spielerzahl
+    [gen] der Spielerzahl
+   *[other] die Spielerzahl
+}
+ref-base = { $case ->
+    [acc] den üblichen Wert
+    [dat] dem üblichen Wert
+    [gen] des üblichen Werts
+   *[nom] der übliche Wert
+}
 ref-this-card = { $case ->
     [dat] dieser Karte
     [gen] von dieser Karte
@@ -359,11 +372,18 @@ ref-it = es
 np-the = die { $noun }
 np-of-player = { $own ->
     [yes] { $case ->
-        [acc] seinen
-        [dat] seinem
-        [gen] seines
-       *[nom] sein
-    } Wert „{ $noun }“
+        [dat] seinem Wert „{ $noun }“
+        [gen] seines Werts „{ $noun }“
+        [acc] { $gender ->
+            [f] seine { $noun }
+            [n] sein { $noun }
+           *[m] seinen Wert „{ $noun }“
+        }
+       *[nom] { $gender ->
+            [f] seine { $noun }
+           *[other] sein { $noun }
+        }
+    }
    *[no] { $case ->
         [acc] den
         [dat] dem
@@ -540,8 +560,8 @@ cond-is-not = { $a } nicht { $b } ist
 cond-func = { $what }
 cond-any = { $cond }, für mindestens einen { $items_gen }
 cond-all = { $cond }, für jeden { $items_gen }
-cond-eq = { $a } gleich { $b } ist
-cond-ne = { $a } nicht gleich { $b } ist
+cond-eq = { $a } gleich { $b_dat } ist
+cond-ne = { $a } nicht gleich { $b_dat } ist
 cond-lt = { $a } kleiner als { $b } ist
 cond-le = { $a } höchstens { $b } ist
 cond-gt = { $a } größer als { $b } ist

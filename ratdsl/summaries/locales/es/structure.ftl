@@ -268,8 +268,11 @@ ref-it = ello
 
 np-the = los { $noun }
 np-of-player = { $own ->
-    [yes] su valor «{ $noun }»
-   *[no] el valor «{ $noun }» de { $player }
+    [yes] su { $noun }
+   *[no] { $gender ->
+        [f] la
+       *[m] el
+    } { $noun } { $player_gen }
 }
 np-field = el valor «{ $field }» { $of }
 np-card-field-var = lo que { $card } indica para { $field }

@@ -250,8 +250,20 @@ ref-it = cela
 
 np-the = les { $noun }
 np-of-player = { $own ->
-    [yes] sa valeur « { $noun } »
-   *[no] la valeur « { $noun } » de { $player }
+    [yes] { $gender ->
+        [f] { $vowel ->
+            [yes] son
+           *[no] sa
+        }
+       *[m] son
+    } { $noun }
+   *[no] { $vowel ->
+        [yes] l’{ $noun }
+       *[no] { $gender ->
+            [f] la { $noun }
+           *[m] le { $noun }
+        }
+    } { $player_gen }
 }
 np-field = la valeur « { $field } » { $of }
 np-card-field-var = ce que { $card } indique pour { $field }
