@@ -207,9 +207,7 @@ class Expressions:
         $p_dat, $p_gen for languages with cases; $case is the case of the whole phrase."""
         out = {"case": "nom"}
         for p, a in zip(params, args):
-            out[p] = self.expr(a, ctx)
-            for case in ("acc", "dat", "gen"):
-                out[f"{p}_{case}"] = self.expr(a, ctx, case)
+            out.update(self.cases(p, a, ctx))
         return out
 
     def cases(self, name: str, e: A.Expr, ctx: Ctx) -> dict[str, str]:
