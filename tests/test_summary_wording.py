@@ -188,3 +188,15 @@ def test_contractions_come_from_the_phrase_table():
     assert es("np-range", low="0", high="el número") == "de 0 al número"
     assert en("cond-gt", a="the total", b="the rats") == "the total is more than the rats"
     assert fr("cond-gt", a="x", b="lesquels") == "x est supérieur à lesquels"  # whole words only
+
+
+def test_a_game_locale_file_cannot_add_contractions(tmp_path):
+    """The pairs are the package's: a game's (untrusted) locale file that defines the same id
+    changes nothing, so it can neither rewrite words nor slow every message down."""
+    from .test_summaries import copy_rules
+
+    rules = copy_rules(tmp_path)
+    ftl = rules / "locales" / "en" / "game.ftl"
+    ftl.write_text(ftl.read_text("utf-8") + "\ngrammar-contractions = the=XX; a=YY\n", "utf-8")
+    text = to_markdown(summarize(load_rules(rules), "en"))
+    assert "XX" not in text and "YY" not in text and " the " in text

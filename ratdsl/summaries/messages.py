@@ -20,6 +20,7 @@ LANGUAGES = ("en", "de", "es", "fr")
 PACKAGE_LOCALES = Path(__file__).resolve().parent / "locales"
 STRUCTURE_FILE = "structure.ftl"
 LOCALES_DIR = "locales"
+MAX_CONTRACTIONS = 16
 
 
 class MessageError(Exception):
@@ -151,14 +152,15 @@ class Catalog:
 
     def _contractions(self) -> list[tuple[re.Pattern, str]]:
         """The language's obligatory contractions (French "à le" → "au", Spanish "de el" →
-        "del"), from the phrase table's `grammar-contractions` ("à le=au; de le=du"): a phrase
-        put together from parts ("is more than" + "the coins") then reads as it must."""
-        if not self.bundle.has_message("grammar-contractions"):
+        "del"), from the package's phrase table's `grammar-contractions` ("à le=au; de le=du"):
+        a phrase put together from parts ("is more than" + "the coins") then reads as it must.
+        Read from the package's own file only: a game's locale file cannot add patterns."""
+        entry = self.parsed[0].messages.get("grammar-contractions") if self.parsed else None
+        if not isinstance(entry, FTL.Message) or entry.value is None:
             return []
-        message = self.bundle.get_message("grammar-contractions")
-        text, errors = self.bundle.format_pattern(message.value, {}) if message.value else ("", [])
+        text = "".join(e.value for e in entry.value.elements if isinstance(e, FTL.TextElement))
         out = []
-        for pair in text.split(";") if not errors else []:
+        for pair in text.split(";")[:MAX_CONTRACTIONS]:
             loose, _, joined = pair.partition("=")
             if loose.strip() and joined.strip():
                 out.append((re.compile(rf"(?<!\w){re.escape(loose.strip())}(?!\w)"), joined.strip()))
