@@ -200,3 +200,28 @@ def test_a_game_locale_file_cannot_add_contractions(tmp_path):
     ftl.write_text(ftl.read_text("utf-8") + "\ngrammar-contractions = the=XX; a=YY\n", "utf-8")
     text = to_markdown(summarize(load_rules(rules), "en"))
     assert "XX" not in text and "YY" not in text and " the " in text
+
+
+CITY_CARD = """
+card city_lights in events "City Lights" {
+  back = start
+  modify takes(p, a) if a == city = base + 1
+}
+"""
+
+
+def test_the_sentences_the_issue_quotes_for_a_place_compared(tmp_path):
+    """Issue 18 quotes "falls dieser Platz gleich Stadt ist" and "cuando este lugar es igual a
+    ciudad": a new card (no message: the generic sentence) that compares a place with the city."""
+    from .test_summaries import copy_rules
+
+    rules = copy_rules(tmp_path)
+    (rules / "events.rat").write_text((rules / "events.rat").read_text("utf-8") + CITY_CARD, "utf-8")
+    d = load_rules(rules)
+    expected = {"en": "when this place is the city", "de": "falls dieser Platz die Stadt ist",
+                "es": "cuando este lugar es la ciudad", "fr": "quand cet emplacement est la ville"}
+    for lang, good in expected.items():
+        text = to_markdown(summarize(d, lang))
+        card = text[text.index("City Lights"):][:400]
+        assert good in card, (lang, card)
+        assert "gleich Stadt" not in card and "igual a ciudad" not in card and "vaut ville" not in card
