@@ -91,6 +91,9 @@ CODE_LIKE = [
     ("es", "su valor «queso devuelto"),
     ("fr", "sa valeur «\u202ffromage remis"),
     ("de", "nicht gleich die Rundennummer ist"),
+    # German prepositions with the nominative or accusative where the dative belongs
+    ("de", "aus jede Art von Stück"),
+    ("de", "zu die Käsestücke gehört"),
     # a quantity told as a parenthesis
     ("en", "(as many as "),
     ("de", "(Anzahl: "),
@@ -142,6 +145,8 @@ READS_INSTEAD = [
     ("es", "Aumentar su queso devuelto con Rata con casco en esta zona en 1."),
     ("fr", "Augmenter son fromage remis avec Rat casqué dans cette zone de 1."),
     ("de", "nicht gleich der Rundennummer ist"),
+    ("de", "aus jeder Art von Stück in seiner Hand"),
+    ("de", "sofern dieses Stück zu den Käsestücken gehört"),
     ("en", "Move as many pieces of cheese as (B) from their pantry"),
     ("de", "So viele Käsestücke wie (B) aus seiner Vorratskammer"),
 ]

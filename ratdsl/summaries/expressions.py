@@ -318,8 +318,9 @@ def e_Name(x: Expressions, e: A.Name, ctx: Ctx, case: str) -> str:
         kind = x.k.kind_of(e, ctx)
         if kind == list_of("zone"):
             return x.w.place(key, case)
-        return x.m("np-the", noun=x.w.noun(key, "other", "def"), gender=x.w.gender(key),
-                      case=case, vowel=x.w.vowel(key, x.w.noun(key, "other", "def")))
+        return x.m("np-the", noun=x.w.noun(key, "other", "def"), noun_dat=x.w.noun(key, "other", "dat"),
+                   gender=x.w.gender(key), number="other", case=case,
+                   vowel=x.w.vowel(key, x.w.noun(key, "other", "def")))
     if n in d.kinds:
         return x.w.short(n)
     if n in d.player_zones:
@@ -328,8 +329,8 @@ def e_Name(x: Expressions, e: A.Name, ctx: Ctx, case: str) -> str:
         return x.w.card_title(n)
     if n in d.vars:
         key = f"var-{n}"
-        return x.m("np-the", noun=x.w.noun(key, "one"), gender=x.w.gender(key), case=case,
-                      vowel=x.w.vowel(key, x.w.noun(key, "one")))
+        return x.m("np-the", noun=x.w.noun(key, "one", "def"), noun_dat=x.w.noun(key, "one", "dat"),
+                   gender=x.w.gender(key), number="one", case=case, vowel=x.w.vowel(key, x.w.noun(key, "one")))
     return x.w.symbol_text(n)
 
 
@@ -429,7 +430,7 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     if f == "pick" and args:
         return x.m("np-pick", of=x.expr(args[0], ctx, "dat"))
     if f in ("pieces", "kinds", "contents") and args:
-        return x.m(f"np-{f}", of=x.zone_phrase(args[0], ctx, "in"))
+        return x.m(f"np-{f}", of=x.zone_phrase(args[0], ctx, "in"), case=case)
     if f == "one_of_each" and args:
         return x.m("np-one-of-each", of=x.expr(args[0], ctx, "dat"))
     if f == "at_phase_start" and args:

@@ -369,7 +369,36 @@ ref-it = es
 
 ## Nominalgruppen
 
-np-the = die { $noun }
+np-the = { $number ->
+    [one] { $case ->
+        [acc] { $gender ->
+            [m] den
+            [f] die
+           *[n] das
+        }
+        [dat] { $gender ->
+            [f] der
+           *[other] dem
+        }
+        [gen] { $gender ->
+            [f] der
+           *[other] des
+        }
+       *[nom] { $gender ->
+            [m] der
+            [f] die
+           *[n] das
+        }
+    } { $case ->
+        [dat] { $noun_dat }
+       *[other] { $noun }
+    }
+   *[other] { $case ->
+        [dat] den { $noun_dat }
+        [gen] der { $noun }
+       *[other] die { $noun }
+    }
+}
 np-of-player = { $own ->
     [yes] { $case ->
         [dat] seinem Wert „{ $noun }“
@@ -492,9 +521,18 @@ np-top = die oberste Karte { $of }
 np-all-cards = alle { $deck }
 np-sample = { $n } zufällig gewählte Karten aus { $of }
 np-pick = ein zufällig gewählter Spieler aus { $of }
-np-pieces = die einzelnen Stücke { $of }
-np-kinds = jede Art von Stück { $of }
-np-contents = die Stücke { $of }
+np-pieces = { $case ->
+    [dat] den einzelnen Stücken
+   *[other] die einzelnen Stücke
+} { $of }
+np-kinds = { $case ->
+    [dat] jeder
+   *[other] jede
+} Art von Stück { $of }
+np-contents = { $case ->
+    [dat] den Stücken
+   *[other] die Stücke
+} { $of }
 np-one-of-each = je ein Stück von { $of }
 np-at-phase-start = { $value } zu Beginn der Phase
 np-rank = { $case ->

@@ -266,7 +266,16 @@ ref-it = ello
 
 ## Sintagmas nominales
 
-np-the = los { $noun }
+np-the = { $number ->
+    [one] { $gender ->
+        [f] la
+       *[m] el
+    }
+   *[other] { $gender ->
+        [f] las
+       *[m] los
+    }
+} { $noun }
 np-of-player = { $own ->
     [yes] su { $noun }
    *[no] { $gender ->

@@ -248,7 +248,16 @@ ref-it = cela
 
 ## Groupes nominaux
 
-np-the = les { $noun }
+np-the = { $number ->
+    [one] { $vowel ->
+        [yes] l’{ $noun }
+       *[no] { $gender ->
+            [f] la { $noun }
+           *[m] le { $noun }
+        }
+    }
+   *[other] les { $noun }
+}
 np-of-player = { $own ->
     [yes] { $gender ->
         [f] { $vowel ->
