@@ -736,8 +736,8 @@ class StatementLowering(FlatCompiler):
                     target = n.target
                     if isinstance(target, A.Attr) and target.name in self.d.player_vars and "vars" in reads:
                         return True
-                    if isinstance(target, A.Name) and ((target.id in self.d.vars and "vars" in reads)
-                                                       or (target.id == "active" and "active" in reads)):
+                    if isinstance(target, A.Name) and (
+                            (target.id in self.d.vars and "vars" in reads) or (target.id == "active" and "active" in reads)):
                         return True
                 if isinstance(n, A.Do) and n.rule not in seen:
                     seen.add(n.rule)
