@@ -157,9 +157,6 @@ class FlatCompiler:
         self._recursive: set[str] | None = None
         self._activity_reads: set[str] | None = None
         self.inlining: set[str] = set()  # funcs being lowered where they are called (no recursion)
-        # While a phase variant is generated: each card's activity, known (see generator.py)
-        self.fixed: dict[str, bool] | None = None
-        self.variant: tuple | None = None
         # each metric of the rules: (name, its kinds' positions, source name, dest name, "phase[.step]")
         self.metrics: list[tuple[str, frozenset[int], str | None, str | None, str | None]] = []
         for m in d.metrics.values():
@@ -873,7 +870,7 @@ class FlatCompiler:
                 return self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
             finally:
                 self.inlining.discard(name)
-        key = ("func", name, tuple((a.t, a.domain) for a in args), sc.zsrc, self.variant)
+        key = ("func", name, tuple((a.t, a.domain) for a in args), sc.zsrc)
         py = self.defined.get(key)
         if py is None:
             py = self.defined[key] = self.fresh("F")
@@ -892,8 +889,6 @@ class FlatCompiler:
         live = []
         for attached in self.d.modifiers.get(name, ()):
             mod = attached.decl
-            if attached.card is not None and self.fixed is not None and self.fixed.get(attached.card.name) is False:
-                continue
             if mod.condition is not None:
                 names = dict(zip(mod.params, args))
                 names["base"] = Val("None", NONE)  # (a condition that reads `base` is not known now)
@@ -949,11 +944,7 @@ class FlatCompiler:
             guard = []
             if attached.card is not None:
                 names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
-                test = self.active_test(attached.card.name)
-                if test is False:
-                    continue
-                if test is not True:
-                    guard.append(test)
+                guard.append(self.active_test(attached.card.name))
             sc = Scope(names, zsrc)
             if mod.condition is not None:
                 c = self.ex(mod.condition, sc)
@@ -973,20 +964,14 @@ class FlatCompiler:
     def fired_index(self, key: str) -> int:
         return self.fired_keys.setdefault(key, len(self.fired_keys))
 
-    def active_test(self, card: str) -> str | bool:
-        """A card's activity: as code, or True/False when this code is for a known activity
-        (a phase variant, see generator.py)."""
-        if self.fixed is not None:
-            if card not in self.fixed:
-                raise Unsupported(None, f"card {card} met only in a variant")
-            return self.fixed[card]
+    def active_test(self, card: str) -> str:
         i = self.active_cards.setdefault(card, len(self.active_cards))
         return f"(AC[0] or act())[{i}]"
 
     def call_table(self, name: str, args: list[Val], node: A.Node, sc: Scope) -> Val:
         if len(args) != 1 or args[0].t != INT:
             raise Unsupported(node, "a table looked up by something that is not one number")
-        key = ("table", name, sc.zsrc, self.variant)
+        key = ("table", name, sc.zsrc)
         py = self.defined.get(key)
         if py is None:
             py = self.defined[key] = self.fresh("T")

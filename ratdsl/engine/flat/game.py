@@ -60,9 +60,6 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
     G = ns["G"]
     AC = ns["AC"]
     width = m.layout.width
-    stable = m.stable
-    variants = m.variants
-    act = ns.get("act")
     try:
         if "setup" in m.gen.reading_start:
             PS[:] = Z
@@ -76,12 +73,9 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
             G[1] += 1
             AC[0] = None
             try:
-                for index, (_name, reads, fn) in enumerate(m.phase_fns):
+                for _name, reads, fn in m.phase_fns:
                     if reads:
                         PS[:] = Z
-                    if stable[index]:
-                        activity = tuple(AC[0] or act())
-                        fn = variants[index].get(activity) or m.variant(index, activity)
                     fn()
             except Ended:
                 over = True

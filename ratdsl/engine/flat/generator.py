@@ -83,11 +83,8 @@ class FlatModule:
         # setup, then each phase: one function each
         self.steps: list[str] = []
         self.setup = self._steps_function("setup", d.setup.steps if d.setup else [])
-        self.first_step: dict[str, int] = {}
-        self.phases = []
-        for name in d.round:
-            self.first_step[name] = len(self.steps)
-            self.phases.append((name, name in gen.reading_start, self._steps_function(name, d.phases[name].steps)))
+        self.phases = [(name, name in gen.reading_start, self._steps_function(name, d.phases[name].steps))
+                       for name in d.round]
         reveal = gen.reveal_effects()
         gen.scoring_unit()
         gen.activity_unit()
@@ -101,41 +98,7 @@ class FlatModule:
         self._matching: dict[tuple, list[int]] = {}
         self.setup_fn = ns[self.setup]
         self.phase_fns = [(name, reads, ns[py]) for name, reads, py in self.phases]
-        # Phases that cannot change card activity are played by a variant made for the activity
-        # they start with (hooks of inactive cards left out, active ones untested, modifiers of
-        # inactive cards gone so their funcs are written where they are called), made when
-        # first met. The others (the one revealing the round's card) keep the general form.
-        self.stable = [not gen.changes_activity(d.phases[name].steps) for name in d.round]
-        self.variants: list[dict[tuple, Any]] = [{} for _ in d.round]
-        self.cards_by_place = list(gen.active_cards)
-        if not self.cards_by_place:  # (no card is ever tested: nothing to make variants for)
-            self.stable = [False] * len(d.round)
         self.score_of = ns["score_of"]
-
-    def variant(self, index: int, activity: tuple) -> Any:
-        """The function playing phase `index` when the cards' activity is `activity`."""
-        known = self.variants[index].get(activity)
-        if known is not None:
-            return known
-        gen = self.gen
-        name = self.d.round[index]
-        fn = self.phase_fns[index][2]
-        if self.stable[index]:
-            before = len(gen.units)
-            gen.fixed = dict(zip(self.cards_by_place, activity))
-            gen.variant = activity
-            try:
-                py = self._steps_function(name, self.d.phases[name].steps, self.first_step[name])
-                source = "\n\n".join(gen.units[before:])
-                exec(compile(source, f"<flat {self.d.game.name} {self.players}p {name} variant>", "exec"), self.ns)
-                fn = self.ns[py]
-            except Unsupported:
-                del gen.units[before:]
-            finally:
-                gen.fixed = None
-                gen.variant = None
-        self.variants[index][activity] = fn
-        return fn
 
     def _constant(self, node, gen: StatementLowering, sc: Scope) -> Any:
         v = gen.ex(node, sc)
@@ -143,19 +106,14 @@ class FlatModule:
             raise Unsupported(node, "a variable whose first value is not a constant")
         return v.const
 
-    def _steps_function(self, phase: str, steps, first: int | None = None) -> str:
-        """A phase's (or the setup's) steps as one function; `first`: the number of its first
-        step, when the phase has one already (a variant)."""
+    def _steps_function(self, phase: str, steps) -> str:
         gen = self.gen
         py = gen.fresh("P")
         code = Code(f"def {py}():")
-        for i, step in enumerate(steps):
+        for step in steps:
             code("if MV: FLUSH()")  # (the moves of the step before, counted for its metrics)
-            if first is None:
-                code(f"W[0] = {len(self.steps)}")
-                self.steps.append(f"{phase}.{step.name}")
-            else:
-                code(f"W[0] = {first + i}")
+            code(f"W[0] = {len(self.steps)}")
+            self.steps.append(f"{phase}.{step.name}")
             gen.block(step.body, code, Scope())
         code("if MV: FLUSH()")
         gen.units.append(code.text())

@@ -678,7 +678,7 @@ class StatementLowering(FlatCompiler):
         """A rule's function for arguments of these kinds (and possible values), with its hooks."""
         rule = self.d.rules[name]
         types = [a.t for a in args]
-        key = ("rule", name, tuple((a.t, a.domain) for a in args), zsrc, self.variant)
+        key = ("rule", name, tuple((a.t, a.domain) for a in args), zsrc)
         py = self.defined.get(key)
         if py is not None:
             return py
@@ -720,32 +720,6 @@ class StatementLowering(FlatCompiler):
             self.hook(attached, code, args, zsrc, None)
         if len(code.lines) == start and code.depth == 1 and len(code.lines) == 1:
             code("pass")
-
-    def changes_activity(self, steps: list) -> bool:
-        """Whether running these steps can change what card activity reads (a pile; a variable or
-        the active player where a deck reads them), through the rules, hooks and card effects
-        they reach: a phase that cannot may be played by a variant made for one activity."""
-        reads = self.activity_reads()
-        todo: list[A.Node] = list(steps)
-        seen: set[str] = set()
-        while todo:
-            for n in A.walk(todo.pop()):
-                if isinstance(n, (A.Place, A.Reveal, A.Shuffle, A.Create)):
-                    return True
-                if isinstance(n, A.Set):
-                    target = n.target
-                    if isinstance(target, A.Attr) and target.name in self.d.player_vars and "vars" in reads:
-                        return True
-                    if isinstance(target, A.Name) and (
-                            (target.id in self.d.vars and "vars" in reads) or (target.id == "active" and "active" in reads)):
-                        return True
-                if isinstance(n, A.Do) and n.rule not in seen:
-                    seen.add(n.rule)
-                    rule = self.d.rules.get(n.rule)
-                    if rule is not None:
-                        todo.append(rule.body)
-                        todo.extend(a.decl.body for time in self.d.hooks.get(n.rule, {}).values() for a in time)
-        return False
 
     def forget_activity(self, code: Code, what: str) -> None:
         """Card activity is worked out again after a change of `what` ("vars", "active") only if
@@ -814,11 +788,7 @@ class StatementLowering(FlatCompiler):
         guard = []
         if attached.card is not None:
             names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
-            test = self.active_test(attached.card.name)
-            if test is False:
-                return
-            if test is not True:
-                guard.append(test)
+            guard.append(self.active_test(attached.card.name))
         sc = Scope(names, zsrc)
         if h.condition is not None:
             c = self.cond(h.condition, sc)
