@@ -18,6 +18,8 @@ from ratdsl.engine.flat.game import FlatModule, flat_module, play_flat, play_mod
 from ratdsl.session import load_rules
 from ratdsl.simulation.runner import GamePlayer, SimulationSpec, persona_weights
 
+from .test_runtime_errors import HEADER  # (the same tiny game, here loaded rather than started)
+
 RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
 MODULE_SETS = [(), ("clans",), ("aggressive",), ("clans", "aggressive")]
 
@@ -107,19 +109,6 @@ def test_the_simulator_switches_to_the_flat_target_after_a_few_games(monkeypatch
     assert stats == [GamePlayer(spec).play(i, 3) for i in range(FLAT_AFTER + 5)]
 
 
-HEADER = '''game tiny "Tiny" {
-  players 2..2
-}
-tokens coin
-zone bank
-per player zone purse
-setup {
-  step coins {
-    create {coin: 5} in bank
-  }
-}
-round main
-'''
 
 
 def tiny(tmp_path, body: str, extra: str = ""):

@@ -117,11 +117,15 @@ class StatementLowering(FlatCompiler):
             if chosen is not None:
                 self.block(chosen, code, sc)
             return
-        code(f"if {c.code}:")
-        self.indented(node.then, code, sc)
-        if node.otherwise is not None:
+        self.branch(code, c.code, node.then, node.otherwise, sc)
+
+    def branch(self, code: Code, test: str, then: A.Block, otherwise: A.Block | None, sc: Scope) -> None:
+        """`if TEST: THEN else: OTHERWISE`, written out (an `if` statement, a `may` question)."""
+        code(f"if {test}:")
+        self.indented(then, code, sc)
+        if otherwise is not None:
             code("else:")
-            self.indented(node.otherwise, code, sc)
+            self.indented(otherwise, code, sc)
 
     def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
         src = self.items_of(self.ex(node.source, sc), node.source)
@@ -543,11 +547,7 @@ class StatementLowering(FlatCompiler):
         p = self.ex(node.player, sc)
         if p.t != PLAYER:
             raise Unsupported(node, "asking something that is not a player")
-        code(f"if AG[{p.code}].fast_may({node.id!r}):")
-        self.indented(node.body, code, sc)
-        if node.otherwise is not None:
-            code("else:")
-            self.indented(node.otherwise, code, sc)
+        self.branch(code, f"AG[{p.code}].fast_may({node.id!r})", node.body, node.otherwise, sc)
 
     def st_AskChoose(self, node: A.AskChoose, code: Code, sc: Scope) -> None:
         p = self.ex(node.player, sc)
