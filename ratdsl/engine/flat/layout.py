@@ -77,8 +77,10 @@ class Layout:
         """The zones of GameState.snapshot: non-empty ones only, kinds sorted, zero counts left out."""
         out = {}
         w = self.width
+        kinds = self.kinds
+        order = sorted(range(w), key=kinds.__getitem__)
         for i, label in enumerate(self.labels()):
             row = counts[i * w:(i + 1) * w]
             if any(row):
-                out[label] = {k: v for k, v in sorted(zip(self.kinds, row)) if v}
+                out[label] = {kinds[k]: row[k] for k in order if row[k]}
         return out

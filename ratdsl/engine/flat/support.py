@@ -76,33 +76,30 @@ def move_all(Z: list[int], sources: list[int], dest: int, kinds: list[int], move
 
 def move_bundle(Z: list[int], sources: list[int], dest: int, bundle: dict[str, int], index: dict[str, int],
                 up_to: bool, moved: list | None) -> None:
-    """TokenMoves.move_bundle: from the first source holding them, then the next. Bundles are
-    keyed by kind name, as everywhere in the language; `index` gives each kind's position."""
-    remaining = {k: v for k, v in bundle.items() if v > 0}
+    """TokenMoves.move_bundle: each kind from the first source holding it, then the next. Bundles
+    are keyed by kind name, as everywhere in the language; `index` gives each kind's position.
+    (Kind by kind rather than source by source: what a source gives of one kind depends on no
+    other kind, so the counts and the moves recorded come out the same.)"""
     if not up_to:
-        for k, v in remaining.items():
-            if sum(Z[s + index[k]] for s in sources) < v:
+        for k, v in bundle.items():
+            if v > 0 and sum(Z[s + index[k]] for s in sources) < v:
                 raise Abort
-    for s in sources:
-        if not remaining:
-            break
-        for k in list(remaining):
-            i = index[k]
+    for k, v in bundle.items():
+        if v <= 0:
+            continue
+        i = index[k]
+        for s in sources:
             have = Z[s + i]
             if have > 0:
-                v = remaining[k]
                 n = v if v < have else have
                 if s != dest:
                     Z[s + i] = have - n
                     Z[dest + i] += n
                     if moved is not None:
                         moved.append((s, dest, i, n))
-                if v == n:
-                    del remaining[k]
-                else:
-                    remaining[k] = v - n
-    if remaining and not up_to:
-        raise Abort
+                v -= n
+                if not v:
+                    break
 
 
 def draw(Z: list[int], rng: Any, width: int, source: int, dest: int, wanted: int | None, exact: bool,
