@@ -130,28 +130,25 @@ class StatementLowering(FlatCompiler):
     def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
         src = self.items_of(self.ex(node.source, sc), node.source)
         py = self.fresh("i")
-        code(f"for {py} in {uncopied(src.code)}:")
-        code.depth += 1
-        self.tick(code)
-        self.block(node.body, code, sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}))
-        code.depth -= 1
+        self.loop(code, f"for {py} in {uncopied(src.code)}:", node.body,
+                  sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}))
 
     def st_Repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
         n = self.ex(node.count, sc)
         if n.t != INT:
             raise Unsupported(node, "repeat of something that is not a number")
-        code(f"for _ in range({n.code}):")
-        code.depth += 1
-        self.tick(code)
-        self.block(node.body, code, sc)
-        code.depth -= 1
+        self.loop(code, f"for _ in range({n.code}):", node.body, sc)
 
     def st_While(self, node: A.While, code: Code, sc: Scope) -> None:
         c = self.cond(node.condition, sc)
-        code(f"while {c.code}:")
+        self.loop(code, f"while {c.code}:", node.body, sc)
+
+    def loop(self, code: Code, header: str, body: A.Block, sc: Scope) -> None:
+        """A loop whose every turn counts against the step budget (for each, repeat, while)."""
+        code(header)
         code.depth += 1
         self.tick(code)
-        self.block(node.body, code, sc)
+        self.block(body, code, sc)
         code.depth -= 1
 
     def st_Secretly(self, node: A.Secretly, code: Code, sc: Scope) -> None:
