@@ -3,7 +3,7 @@ games on a flat list of counts (see layout.py), with no log.
 
 Every value's kind is known when the code is generated (a player is a seat number, a zone the
 index of its first count, a kind or a symbol its name, a card a CardValue, a pile the list of
-its cards), so each operation becomes the Python that does it: `p.pantry.rat` is one list read.
+its cards), so each operation becomes the Python that does it: `p.hand.coin` is one list read.
 Options, constants and the table size are folded in; funcs are generated once per kind of
 arguments; modifiers and hooks of cards test the card's activity, worked out again only after
 a change that can alter it (as the reference engine remembers it).

@@ -1,8 +1,8 @@
 """Where each (zone, kind) count of one rule set at one table size lives in the flat target's
 state: one list of ints, zone after zone, each zone a run of K counts (K = the token kinds).
 
-A zone is represented at run time by the index of its first count (its *base*), so `p.pantry.rat`
-is `Z[base_of_pantry + p * PLAYER_STRIDE + 0]`: every name is resolved when the code is generated.
+A zone is represented at run time by the index of its first count (its *base*), so `p.hand.coin`
+is `Z[base_of_hand + p * PLAYER_STRIDE + 0]`: every name is resolved when the code is generated.
 """
 
 from __future__ import annotations

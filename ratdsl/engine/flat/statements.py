@@ -261,9 +261,7 @@ class StatementLowering(FlatCompiler):
         """`move [up to] N KIND from [ZONES] to ZONE` with the zones written out: zone by zone
         until N have moved (TokenMoves.move_tokens)."""
         n = self.fresh("n")
-        d = dst.code if dst.known or _NAME.match(dst.code) else self.fresh("d")
-        if d != dst.code:
-            code(f"{d} = {dst.code}")
+        d = self.local(code, dst, "d")
         dval = Val(d, ZONE_T, dst.const, rel=dst.rel)
         srcs = []
         for one in sources:
@@ -297,18 +295,22 @@ class StatementLowering(FlatCompiler):
             code(f"{n} -= {t}")
             code.depth -= 2
 
+    def local(self, code: Code, v: Val, prefix: str) -> str:
+        """The code naming a value worked out once: itself when it is a constant or a plain
+        name, else a new local assigned here."""
+        if v.known or _NAME.match(v.code):
+            return v.code
+        name = self.fresh(prefix)
+        code(f"{name} = {v.code}")
+        return name
+
     def move_kinds(self, code: Code, src: Val, dst: Val, kinds: list[int], amount: Val, exact: bool) -> None:
         """`move [up to] N KINDS from ZONE to ZONE`: kind by kind, in the order given, until N
         have moved (TokenMoves.move_tokens for one source)."""
         if len(kinds) == 1:
             self.move_one(code, src, dst, kinds[0], amount, exact)
             return
-        s = src.code if src.known or _NAME.match(src.code) else self.fresh("s")
-        d = dst.code if dst.known or _NAME.match(dst.code) else self.fresh("d")
-        if s != src.code:
-            code(f"{s} = {src.code}")
-        if d != dst.code:
-            code(f"{d} = {dst.code}")
+        s, d = self.local(code, src, "s"), self.local(code, dst, "d")
         n, k, h, t = self.fresh("n"), self.fresh("k"), self.fresh("h"), self.fresh("t")
         code(f"{n} = {amount.code}")
         code(f"if {n} < 0: raise Abort")
@@ -348,12 +350,7 @@ class StatementLowering(FlatCompiler):
                 code(f"{n} = {amount.code}")
                 code(f"if {n} < 0 or ({exact} and {n} > Z[{s} + {k}]): raise Abort")
             return
-        s = src.code if src.known or _NAME.match(src.code) else self.fresh("s")
-        d = dst.code if dst.known or _NAME.match(dst.code) else self.fresh("d")
-        if s != src.code:
-            code(f"{s} = {src.code}")
-        if d != dst.code:
-            code(f"{d} = {dst.code}")
+        s, d = self.local(code, src, "s"), self.local(code, dst, "d")
         k = kind if isinstance(kind, int) else self.fresh("k")
         if not isinstance(kind, int):
             code(f"{k} = {kind}")
