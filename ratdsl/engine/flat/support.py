@@ -129,12 +129,27 @@ def draw(Z: list[int], rng: Any, width: int, source: int, dest: int, wanted: int
                 moved.append((source, dest, k, 1))
         return 1
     got = [0] * width
-    for position in sample_positions(rng, size, n):
-        k = 0
-        while position >= row[k]:
-            position -= row[k]
-            k += 1
-        got[k] += 1
+    if n <= 5 and size <= 21:
+        # rng.sample's pool algorithm (sample_positions' small case), on a pool holding each
+        # position's kind instead of the position: the same picks, no walk from position to kind
+        pool: list[int] = []
+        for k in range(width):
+            c = row[k]
+            if c:
+                pool += [k] * c
+        below = rng._randbelow
+        last = size - 1
+        for i in range(n):
+            j = below(size - i)
+            got[pool[j]] += 1
+            pool[j] = pool[last - i]
+    else:
+        for position in sample_positions(rng, size, n):
+            k = 0
+            while position >= row[k]:
+                position -= row[k]
+                k += 1
+            got[k] += 1
     if source != dest:
         for k in range(width):
             g = got[k]
