@@ -196,3 +196,36 @@ def test_rules_that_declare_what_players_see_are_played_by_the_reference():
 def test_rules_with_a_board_are_played_by_the_reference():
     d = load_rules(Path(__file__).resolve().parent / "games" / "board_demo")
     assert isinstance(flat_module(d, 3), Unsupported)
+
+
+# The limits (R001 depth, R002 budget, R006 numbers, R007 lists and piles, R008 tokens): the flat
+# code stops where the reference engine would, which then reports the error with its position.
+# tests/test_limits_runtime.py holds the flat target to every limit case there; these show the
+# flat code itself ran (a module was made), so the agreement is not the reference's alone.
+LIMIT_CASES = {
+    "R006 a product": dict(step="    set x = 3\n    repeat 40 times {\n      set x = x * x\n    }",
+                           extra="var x = 0\n"),
+    "R006 a sum": dict(step='    let n = 999999999999999999\n    say "s" with sum([n, n])'),
+    "R007 a joined list": dict(step="    let xs = [1, 2, 3]\n    repeat 100 times {\n      set xs = xs + xs\n    }"),
+    "R001 a range too long": dict(step='    let n = 5\n    say "n" with size(1..(n * 100000))'),
+    "R008 tokens": dict(step="", setup="    create {red: 10000000000000} in reserve"),
+    "R002 a nested query": dict(step='    say "n" with size([x for x in 1..300 for y in 1..300 if false])',
+                                budget=50_000),
+    "R002 queries in a loop": dict(step="    repeat 1000 times {\n      let ys = [y for y in 1..1000]\n    }",
+                                   budget=200_000),
+    "R001 a rule inside itself": dict(step="    do down(1000)",
+                                      extra="rule down(n) {\n  if n > 0 {\n    do down(n - 1)\n  }\n}\n"),
+}
+
+
+@pytest.mark.parametrize("case", list(LIMIT_CASES))
+def test_the_flat_code_stops_at_each_limit_of_the_reference_engine(tmp_path, case):
+    from .test_limits_runtime import flat_outcome, game_folder, play
+
+    spec = dict(LIMIT_CASES[case])
+    budget = spec.pop("budget", 5_000_000)
+    folder = game_folder(tmp_path, **spec)
+    flat, made = flat_outcome(folder, budget)
+    assert made  # (the flat code ran, and stopped)
+    reference = play(folder, compiled=False, budget=budget, logged=False)[0]
+    assert flat is not None and flat == reference and flat[0] == case[:4]

@@ -47,9 +47,9 @@ def game_folder(tmp_path: Path, step: str, setup: str = "", extra: str = "") -> 
     return folder
 
 
-def play(folder: Path, compiled: bool, budget: int = 5_000_000):
+def play(folder: Path, compiled: bool, budget: int = 5_000_000, logged: bool = True):
     """(error code, line, column, message) or None, and the log's lines."""
-    log = GameLog(keep=True)
+    log = GameLog(keep=logged)
     game = new_game(load_rules(folder), 2, 0, log=log, compiled=compiled, step_budget=budget)
     try:
         game.play()
@@ -59,12 +59,31 @@ def play(folder: Path, compiled: bool, budget: int = 5_000_000):
     return error, [dumps(r) for r in log.records]
 
 
+def flat_outcome(folder: Path, budget: int = 5_000_000):
+    """What the flat target gives (ratdsl/engine/flat): None when it ends the game, else the error
+    the reference engine reports when it plays the game again; and whether a flat module was made
+    for these rules at all (else the reference engine played from the start)."""
+    from ratdsl.agents.random_agent import random_agents
+    from ratdsl.engine.flat.game import FlatModule, flat_module, play_flat
+
+    d = load_rules(folder)
+    made = isinstance(flat_module(d, 2), FlatModule)
+    try:
+        play_flat(d, 2, 0, lambda: random_agents(0, 2), budget)
+        return None, made
+    except RuleRuntimeError as err:
+        return (err.code, err.line, err.column, err.message), made
+
+
 def both(tmp_path: Path, step: str, setup: str = "", extra: str = "", budget: int = 5_000_000):
-    """The outcome of both engines, which must be the same (error and log)."""
+    """The outcome of both engines, which must be the same (error and log); the flat target
+    must end the same games and stop the others with the same error."""
     folder = game_folder(tmp_path, step, setup, extra)
     reference = play(folder, compiled=False, budget=budget)
     generated = play(folder, compiled=True, budget=budget)
     assert generated == reference
+    # (the flat target keeps no log: what a game with no log gives, which may stop elsewhere)
+    assert flat_outcome(folder, budget)[0] == play(folder, compiled=False, budget=budget, logged=False)[0]
     return reference[0]
 
 

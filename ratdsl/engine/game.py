@@ -238,8 +238,24 @@ class Game:
         else:
             self.log.seq += 1
         coverage = self.runtime.coverage
-        return GameResult(scores, breaks, winners, played, dict(it.fired), self.state.snapshot(),
+        return GameResult(scores, breaks, winners, played, dict(it.fired), self.end_state(),
                           None if coverage is None else dict(coverage))
+
+    def end_state(self):
+        """The state's JSON form at the end. A game played with no log may hold a value nested too
+        deeply to record (a logged one stopped at the step that made it): R001 at that variable."""
+        try:
+            return self.state.snapshot()
+        except (RecursionError, ValueTooDeep):
+            state = self.state
+            held = {name: [state.vars[name]] for name in sorted(state.vars)}
+            for name in sorted(self.d.player_vars):
+                held[name] = [pv.get(name) for pv in state.player_vars]
+            deep = next((name for name, values in held.items() if not _recordable(values)), None)
+            decl = self.d.vars.get(deep) or self.d.player_vars.get(deep)
+            raise RuleRuntimeError(decl.span if decl is not None else self.d.game.span,
+                                   f"values nest too deeply to record (lists inside lists, over {MAX_VALUE_DEPTH} "
+                                   "deep)", "R001") from None
 
     def play(self, max_rounds: int | None = None) -> GameResult:
         """The whole game. It stops with R004 after the header's round cap (`at most N rounds`,
@@ -252,6 +268,14 @@ class Game:
                 raise RuleRuntimeError(self.d.game.span,
                                        f"the game did not end within {cap} rounds", "R004")
         return self.score()
+
+
+def _recordable(values: list) -> bool:
+    try:
+        encode(values)
+        return True
+    except (RecursionError, ValueTooDeep):
+        return False
 
 
 def play(definition: GameDef, players: int, seed: int, agents: list[Agent], **kwargs) -> GameResult:

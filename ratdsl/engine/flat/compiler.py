@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...language import ast as A
-from ...semantics.definition import GameDef
+from ...semantics.definition import MAX_ROUND_CAP, GameDef
+from ...semantics.operators import MAX_ITEMS, MAX_NUMBER, MAX_RANGE
 from ...semantics.symbols import BUILTIN, CARD, CONST, OPTION, PILE, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..reach import phases_reading_start
+from ..runtime.core import MAX_TOKENS
 from .layout import Layout
 
 INT, BOOL, STR, PLAYER, ZONE_T, CARD_T, PILE_T, BUNDLE, NONE = (
@@ -33,7 +35,9 @@ INT, BOOL, STR, PLAYER, ZONE_T, CARD_T, PILE_T, BUNDLE, NONE = (
 _NOCONST = object()
 _PARAM = re.compile(r"\ba(\d+)\b")
 _QUOTED_PARAM = re.compile(r"'[^']*\ba\d+\b[^']*'")
-_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z_0-9]*|-?\d+|'[A-Za-z_0-9]*')$")
+COUNT_BOUND = MAX_TOKENS + 1  # what a zone's count is below: a game holds at most MAX_TOKENS tokens
+LENGTH_BOUND = MAX_ITEMS + 1  # what a list's or a pile's length is below
+SIMPLE_CODE = re.compile(r"^(?:[A-Za-z_][A-Za-z_0-9]*|-?\d+|'[A-Za-z_0-9]*')$")
 
 
 class Unsupported(Exception):
@@ -81,10 +85,43 @@ class Val:
     seat_zones: tuple | None = None  # zones(p, NAMES) with NAMES known: (p's code, each zone's seat-0 base)
     rel: tuple | None = None  # a player's zone: (the player's code, the zone's seat-0 base)
     items: tuple | None = None  # a list written out: each item's Val
+    bound: int | None = None  # a number surely below this in size (None: any number within the limit)
+    length: int | None = None  # a list surely no longer than this (None: not known)
 
     @property
     def known(self) -> bool:
         return self.const is not _NOCONST
+
+    @property
+    def size(self) -> int | None:
+        """What this number is surely below in size, when that is known now."""
+        if self.const is not _NOCONST and self.const.__class__ is int:
+            return abs(self.const) + 1
+        return self.bound
+
+    @property
+    def most(self) -> int | None:
+        """What this list's length is surely at most, when that is known now."""
+        if self.const is not _NOCONST and isinstance(self.const, list):
+            return len(self.const)
+        if self.items is not None:
+            return len(self.items)
+        if self.seat_zones is not None:
+            return len(self.seat_zones[1])
+        return self.length
+
+
+def arithmetic(op: str, left: Val, right: Val) -> Val:
+    """`left op right` on numbers (+, -, *): the plain Python where the operands' sizes show the
+    result stays within the limit of numbers (token counts, lengths, small constants), else
+    checked by operators.bounded (R006), as the reference engine checks every result."""
+    code = f"({left.code} {op} {right.code})"
+    lb, rb = left.size, right.size
+    if lb is not None and rb is not None:
+        bound = lb * rb if op == "*" else lb + rb
+        if bound <= MAX_NUMBER:
+            return Val(code, INT, bound=bound)
+    return Val(f"BD{code}", INT)
 
 
 class Scope:
@@ -135,6 +172,12 @@ class FlatCompiler:
         self.lay = Layout.of(d, players)
         self.table = d.symbol_table
         self.ns: dict[str, Any] = {}
+        # Queries pay the step budget by the item (Interpreter.charge). A query a statement runs
+        # once, over a list whose length is known now, is paid with the statement (a constant:
+        # `static_charge`, which StatementLowering.st writes before it); any other pays as it runs
+        # (CH). `item_depth` is 0 only while a statement's own expressions are lowered.
+        self.item_depth = 1
+        self.static_charge = 0
         self.units: list[str] = []
         self.counter = 0
         self.defined: dict[tuple, str] = {}
@@ -152,6 +195,7 @@ class FlatCompiler:
         self.steps: list[str] = []  # "phase.step" of every step, by its number (W[0])
         self.evaluator = None  # a tree-walker for constants, made when first needed
         self.func_types: dict[str, Any] = {}  # each generated func's kind of value
+        self.func_bounds: dict[str, int | None] = {}  # and what a number it gives is surely below
         self.func_bodies: dict[str, str] = {}  # funcs with no modifiers: their value's code
         self.fired_keys: dict[str, int] = {}  # what GameResult.fired counts, by its place in FC
         self._recursive: set[str] | None = None
@@ -262,11 +306,11 @@ class FlatCompiler:
         kind = kinds[0]
         if kind == BUILTIN:
             if name == "players":
-                return Val("PF[G[0]]", list_of(PLAYER))
+                return Val("PF[G[0]]", list_of(PLAYER), length=self.n)
             if name == "active":
                 return Val("G[0]", PLAYER)
             if name == "round":
-                return Val("G[1]", INT)
+                return Val("G[1]", INT, bound=MAX_ROUND_CAP + 2)
             if name == "player_count":
                 return Val(repr(self.n), INT, self.n)
             raise Unsupported(node, f"the built-in name {name!r}")
@@ -348,10 +392,10 @@ class FlatCompiler:
         idx = [self.lay.kind_index(k) for k in kinds]
         z = sc.zsrc
         if zone.known:
-            return Val(" + ".join(f"{z}[{zone.const + i}]" for i in idx), INT)
+            return Val(" + ".join(f"{z}[{zone.const + i}]" for i in idx), INT, bound=COUNT_BOUND * len(idx))
         if len(idx) == 1:
-            return Val(f"{z}[{zone.code} + {idx[0]}]", INT)
-        return Val(f"count_kinds({z}, {zone.code}, {self.k(tuple(idx))})", INT)
+            return Val(f"{z}[{zone.code} + {idx[0]}]", INT, bound=COUNT_BOUND)
+        return Val(f"count_kinds({z}, {zone.code}, {self.k(tuple(idx))})", INT, bound=COUNT_BOUND * len(idx))
 
     def card_field(self, card: Val, name: str, node: A.Node) -> Val:
         """A field of a card, by card name: fields must be constants (the same in every game)."""
@@ -409,7 +453,7 @@ class FlatCompiler:
             offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
             return Val(f"({self.k(offsets)}[{key.code}] + {obj.code} * {self.lay.player_stride})", ZONE_T)
         if obj.t == ZONE_T:
-            return Val(f"{sc.zsrc}[{obj.code} + KI[{key.code}]]", INT)
+            return Val(f"{sc.zsrc}[{obj.code} + KI[{key.code}]]", INT, bound=COUNT_BOUND)
         if obj.t == BUNDLE:
             return Val(f"{obj.code}.get({key.code}, 0)", INT)
         if obj.t == CARD_T:
@@ -449,28 +493,24 @@ class FlatCompiler:
             if left.t != INT or right.t != INT:
                 raise Unsupported(node, f"ordering a {left.t} and a {right.t}")
             return Val(f"({left.code} {op} {right.code})", BOOL)
+        if op in ("+", "-", "*") and left.t == INT and right.t == INT:
+            return arithmetic(op, left, right)
         if op == "+":
-            if left.t == INT and right.t == INT:
-                return Val(f"({left.code} + {right.code})", INT)
             if is_list(left.t) and is_list(right.t):
                 t = left.t if left.t[1] != NONE else right.t
                 if left.t[1] != NONE and right.t[1] != NONE and left.t != right.t:
                     raise Unsupported(node, "joining lists of different kinds")
-                return Val(f"({left.code} + {right.code})", t)
+                return Val(f"ADD({left.code}, {right.code})", t)  # (the shared operator: R007 past MAX_ITEMS)
             if left.t == BUNDLE and right.t == BUNDLE:
-                return Val(f"bundle_sum({left.code}, {right.code}, 1)", BUNDLE)
-        if op == "-":
-            if left.t == INT and right.t == INT:
-                return Val(f"({left.code} - {right.code})", INT)
-            if left.t == BUNDLE and right.t == BUNDLE:
-                return Val(f"bundle_sum({left.code}, {right.code}, -1)", BUNDLE)
-        if op == "*":
-            if left.t == INT and right.t == INT:
-                return Val(f"({left.code} * {right.code})", INT)
-            if left.t == BUNDLE and right.t == INT:
-                return Val(f"bundle_scale({left.code}, {right.code})", BUNDLE)
+                return Val(f"ADD({left.code}, {right.code})", BUNDLE)
+        if op == "-" and left.t == BUNDLE and right.t == BUNDLE:
+            return Val(f"SUB({left.code}, {right.code})", BUNDLE)
+        if op == "*" and left.t == BUNDLE and right.t == INT:
+            return Val(f"MUL({left.code}, {right.code})", BUNDLE)
         if op in ("/", "%") and left.t == INT and right.t == INT:
-            return Val(f"({left.code} {'//' if op == '/' else '%'} {right.code})", INT)
+            # (a zero divisor stops the flat code; the result is no bigger than the dividend, or the divisor)
+            return Val(f"({left.code} {'//' if op == '/' else '%'} {right.code})", INT,
+                       bound=left.size if op == "/" else right.size)
         raise Unsupported(node, f"{left.t} {op} {right.t}")
 
     def ex_BoolOp(self, node: A.BoolOp, sc: Scope) -> Val:
@@ -506,7 +546,7 @@ class FlatCompiler:
             raise Unsupported(node, "`-` of a value that is not a number")
         if v.known:
             return Val(repr(-v.const), INT, -v.const)
-        return Val(f"(-{v.code})", INT)
+        return Val(f"(-{v.code})", INT, bound=v.bound)
 
     def ex_IfExpr(self, node: A.IfExpr, sc: Scope) -> Val:
         c = self.ex(node.condition, sc)
@@ -547,7 +587,9 @@ class FlatCompiler:
         hi = self.ex(node.high, sc)
         if lo.t != INT or hi.t != INT:
             raise Unsupported(node, "a range of non-numbers")
-        return Val(f"list(range({lo.code}, {hi.code} + 1))", list_of(INT))
+        if lo.known and hi.known and hi.const - lo.const < MAX_RANGE:
+            return Val(f"list(range({lo.code}, {hi.code} + 1))", list_of(INT))
+        return Val(f"RG({lo.code}, {hi.code})", list_of(INT))  # (the shared operator: refused when too long)
 
     def items_of(self, v: Val, node: A.Node) -> Val:
         """What `for each` and the queries go through: a list, a pile's cards, a bundle's kinds."""
@@ -574,43 +616,64 @@ class FlatCompiler:
 
     def query(self, node: A.Node, source: A.Expr, var: str, sc: Scope) -> tuple[Val, str, Scope]:
         src = self.iterable(source, sc)
-        src = Val(uncopied(src.code), src.t, src.const, src.domain)
+        most = src.most
+        if self.item_depth == 0 and most is not None:
+            self.static_charge += most  # (paid with the statement: at most this many items)
+            src = Val(uncopied(src.code), src.t, src.const, src.domain, length=most)
+        else:  # paid by the item before the query runs, as the reference engine charges it (R002)
+            src = Val(f"CH({uncopied(src.code)})", src.t, src.const, src.domain, length=most)
         py = self.fresh("q")
         inner = sc.child(**{var: Val(py, src.t[1], domain=domain_of(src))})
         return src, py, inner
 
+    def per_item(self, node: A.Expr, sc: Scope) -> Val:
+        """An expression a query works out once per item: its own queries pay as they run."""
+        self.item_depth += 1
+        try:
+            return self.ex(node, sc)
+        finally:
+            self.item_depth -= 1
+
     def ex_Comprehension(self, node: A.Comprehension, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, node.var, sc)
-        el = self.ex(node.element, inner)
+        el = self.per_item(node.element, inner)
         cond = ""
         if node.condition is not None:
-            c = self.ex(node.condition, inner)
+            c = self.per_item(node.condition, inner)
             cond = f" if {c.code}"
-        return Val(f"[{el.code} for {py} in {src.code}{cond}]", list_of(el.t))
+        return Val(f"[{el.code} for {py} in {src.code}{cond}]", list_of(el.t), length=src.length)
 
     def ex_NestedComprehension(self, node: A.NestedComprehension, sc: Scope) -> Val:
+        self.item_depth += 1  # (every clause pays as it runs: all but the first run once per item)
+        try:
+            return self._nested(node, sc)
+        finally:
+            self.item_depth -= 1
+
+    def _nested(self, node: A.NestedComprehension, sc: Scope) -> Val:
         parts = []
         inner = sc
         for clause in node.clauses:
             src = self.iterable(clause.source, inner)
             py = self.fresh("q")
             inner = inner.child(**{clause.var: Val(py, src.t[1])})
-            parts.append(f"for {py} in {uncopied(src.code)}")
+            parts.append(f"for {py} in CH({uncopied(src.code)})")  # (each clause pays when its loop starts)
             if clause.condition is not None:
                 parts.append(f"if {self.ex(clause.condition, inner).code}")
         el = self.ex(node.element, inner)
-        return Val(f"[{el.code} {' '.join(parts)}]", list_of(el.t))
+        # (at most the step budget of items is made before CH stops it; then R007 past MAX_ITEMS)
+        return Val(f"SHORT([{el.code} {' '.join(parts)}])", list_of(el.t))
 
     def ex_Where(self, node: A.Where, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
-        c = self.ex(node.condition, inner)
+        c = self.per_item(node.condition, inner)
         if c.t != BOOL:
             raise Unsupported(node, "a condition that is not yes/no")
-        return Val(f"[{py} for {py} in {src.code} if {c.code}]", src.t)
+        return Val(f"[{py} for {py} in {src.code} if {c.code}]", src.t, length=src.length)
 
     def ex_Ordered(self, node: A.Ordered, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
-        key = self.ex(node.key, inner)
+        key = self.per_item(node.key, inner)
         code = key.code
         if node.descending:
             if key.t == INT:
@@ -621,11 +684,11 @@ class FlatCompiler:
                 raise Unsupported(node, "ordering by a value that is not numbers")
         elif key.t != INT and key.t != list_of(INT):
             raise Unsupported(node, "ordering by a value that is not numbers")
-        return Val(f"sorted({src.code}, key=lambda {py}: {code})", src.t)
+        return Val(f"sorted({src.code}, key=lambda {py}: {code})", src.t, length=src.length)
 
     def ex_Extreme(self, node: A.Extreme, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
-        key = self.ex(node.key, inner)
+        key = self.per_item(node.key, inner)
         if key.t != INT:
             raise Unsupported(node, "`with most/fewest` of a value that is not a number")
         pick = "max" if node.most else "min"
@@ -683,15 +746,17 @@ class FlatCompiler:
         idx = [self.lay.kind_index(k) for k in names]
         z = sc.zsrc
         if zones.known:
-            return Val(" + ".join(f"{z}[{b + i}]" for b in zones.const for i in idx) or "0", INT)
+            terms = [f"{z}[{b + i}]" for b in zones.const for i in idx]
+            return Val(" + ".join(terms) or "0", INT, bound=COUNT_BOUND * max(1, len(terms)))
         if zones.seat_zones is not None and re.match(r"^[A-Za-z_][A-Za-z_0-9]*$", zones.seat_zones[0]):
             seat, offsets = zones.seat_zones
             stride = self.lay.player_stride
             terms = [f"{z}[{o + i} + {seat} * {stride}]" for o in offsets for i in idx]
-            return Val("(" + " + ".join(terms) + ")", INT)
+            return Val("(" + " + ".join(terms) + ")", INT, bound=COUNT_BOUND * max(1, len(terms)))
         q = self.fresh("q")
         inner = " + ".join(f"{z}[{q} + {i}]" for i in idx)
-        return Val(f"sum([{inner} for {q} in {uncopied(zones.code)}])", INT)
+        return Val(f"sum([{inner} for {q} in {uncopied(zones.code)}])", INT,
+                   bound=COUNT_BOUND * len(idx) * LENGTH_BOUND)
 
     def kinds_value(self, kinds: Val, node: A.Node) -> list[str]:
         if not kinds.known:
@@ -715,19 +780,21 @@ class FlatCompiler:
             if all(a.known for a in args):
                 value = (min if fn == "min" else max)(a.const for a in args)
                 return Val(repr(value), INT, value)
-            return Val(f"{fn}({', '.join(a.code for a in args)})", INT)
+            sizes = [a.size for a in args]
+            return Val(f"{fn}({', '.join(a.code for a in args)})", INT,
+                       bound=None if None in sizes else max(sizes))
         raise Unsupported(node, f"{fn} of values that are not numbers")
 
     def b_sum(self, node, sc, values: Val) -> Val:
         if values.t != list_of(INT):
             raise Unsupported(node, "sum of a list that is not numbers")
-        return Val(f"sum({values.code})", INT)
+        return Val(f"BD(sum({values.code}))", INT)  # (checked as the reference checks a sum: R006)
 
     def b_len(self, node, sc, values: Val) -> Val:
         v = self.items_of(values, node)
         if values.t == PILE_T:
-            return Val(f"len({values.code})", INT)
-        return Val(f"len({v.code})", INT)
+            return Val(f"len({values.code})", INT, bound=LENGTH_BOUND)
+        return Val(f"len({v.code})", INT, bound=LENGTH_BOUND)
 
     def b_neighbour(self, node, sc, player: Val, side: Val) -> Val:
         if player.t != PLAYER or side.t != STR:
@@ -748,7 +815,7 @@ class FlatCompiler:
         return Val(f"OPP[{side.code}]", STR)
 
     def b_rank(self, node, sc, player: Val) -> Val:
-        return Val(f"((({player.code}) - G[0]) * {self.left_step} % {self.n})", INT)
+        return Val(f"((({player.code}) - G[0]) * {self.left_step} % {self.n})", INT, bound=self.n)
 
     def b_top(self, node, sc, pile: Val) -> Val:
         if pile.t != PILE_T:
@@ -773,12 +840,12 @@ class FlatCompiler:
     def b_seat(self, node, sc, p: Val) -> Val:
         if p.t != PLAYER:
             raise Unsupported(node, "seat of a value that is not a player")
-        return Val(f"({p.code} + 1)", INT)
+        return Val(f"({p.code} + 1)", INT, bound=self.n + 1)
 
     def b_size(self, node, sc, thing: Val) -> Val:
         z = sc.zsrc
         if thing.t == ZONE_T:
-            return Val(f"zone_size({z}, {thing.code})", INT)
+            return Val(f"zone_size({z}, {thing.code})", INT, bound=COUNT_BOUND)
         if thing.t == PILE_T:
             return Val(f"len({thing.code})", INT)
         if thing.t == BUNDLE:
@@ -862,7 +929,7 @@ class FlatCompiler:
         if len(args) != len(func.params):
             raise Unsupported(node, "a call with the wrong number of values")
         if (not self.live_modifiers(name, args, sc) and name not in self.inlining
-                and all(a.known or _SIMPLE.match(a.code) for a in args)):
+                and all(a.known or SIMPLE_CODE.match(a.code) for a in args)):
             # the body lowered where it is called, with the arguments' Vals: constants fold, and
             # what is known of a zone or list stays known
             self.inlining.add(name)
@@ -881,7 +948,7 @@ class FlatCompiler:
         inline = self.inlined(py, [a.code for a in args])
         if inline is not None:
             return Val(inline, t)
-        return Val(f"{py}({', '.join(a.code for a in args)})", t)
+        return Val(f"{py}({', '.join(a.code for a in args)})", t, bound=self.func_bounds.get(py))
 
     def live_modifiers(self, name: str, args: list[Val], sc: Scope) -> list:
         """The modifiers of a func that can apply: those whose condition is not false whatever the
@@ -912,7 +979,7 @@ class FlatCompiler:
             return None
         for i, a in enumerate(args):
             uses = len(re.findall(rf"\ba{i}\b", body))
-            if uses > 1 and not _SIMPLE.match(a):
+            if uses > 1 and not SIMPLE_CODE.match(a):
                 return None
             if uses and ("sample_of" in a or "pick_of" in a):
                 return None
@@ -925,9 +992,13 @@ class FlatCompiler:
         code = Code(f"def {py}({', '.join(params)}):")
         sc = Scope({p: Val(params[i], types[i], domain=args[i].domain) for i, p in enumerate(func.params)}, zsrc)
         self.func_types[py] = None  # (while its body is lowered: a call back to it is refused)
-        body = self.ex(func.value, sc)
-        code(f"v = {body.code}")
-        t = self.apply_modifiers(code, name, params, types, body.t, zsrc)
+        self.item_depth += 1  # (called from anywhere: its queries pay as they run)
+        try:
+            body = self.ex(func.value, sc)
+            code(f"v = {body.code}")
+            t, self.func_bounds[py] = self.apply_modifiers(code, name, params, types, body.t, zsrc, body.size)
+        finally:
+            self.item_depth -= 1
         code("return v")
         self.func_types[py] = t
         if len(code.lines) == 3 and "sample_of" not in body.code and "pick_of" not in body.code:
@@ -935,12 +1006,13 @@ class FlatCompiler:
         self.units.append(code.text())
 
     def apply_modifiers(self, code: Code, name: str, params: list[str], types: list[Any], t: Any,
-                        zsrc: str) -> Any:
-        """The modifiers of a func or table, in order, each on the value so far (`base`)."""
+                        zsrc: str, bound: int | None = None) -> tuple[Any, int | None]:
+        """The modifiers of a func or table, in order, each on the value so far (`base`); the
+        value's kind and, for a number, what it is surely below in size (None: not known)."""
         for attached in self.d.modifiers.get(name, ()):
             mod = attached.decl
             names = {p: Val(params[i], types[i]) for i, p in enumerate(mod.params)}
-            names["base"] = Val("v", t)
+            names["base"] = Val("v", t, bound=bound)
             guard = []
             if attached.card is not None:
                 names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
@@ -956,10 +1028,11 @@ class FlatCompiler:
                     guard.append(c.code)
             value = self.ex(mod.value, sc)
             t = self.join(t, value.t, mod)
+            bound = None if bound is None or value.size is None else max(bound, value.size)
             key = attached.card.name if attached.card is not None else mod.key
             inner = f"v = {value.code}; FC[{self.fired_index(key)}] += 1"
             code(f"if {' and '.join(guard)}: {inner}" if guard else inner)
-        return t
+        return t, bound
 
     def fired_index(self, key: str) -> int:
         return self.fired_keys.setdefault(key, len(self.fired_keys))
@@ -979,12 +1052,15 @@ class FlatCompiler:
             table = self.d.tables[name]
             code = Code(f"def {py}(a0):")
             sc2 = Scope({table.param: Val("a0", INT)}, sc.zsrc)
+            self.item_depth += 1  # (called from anywhere: its queries pay as they run)
             t = NONE
             word = "if"
+            sizes = []
             for entry in table.rows:
                 row = entry.row
                 v = self.ex(entry.value, sc2)
                 t = self.join(t, v.t, entry)
+                sizes.append(v.size)
                 test = "True" if row.low is None else f"{row.low} <= a0 <= {row.high}"
                 code(f"{word} {test}:")
                 code(f"    v = {v.code}")
@@ -994,10 +1070,13 @@ class FlatCompiler:
             else:
                 code("else:")
                 code("    raise Abort")
-            self.func_types[py] = self.apply_modifiers(code, name, ["a0"], [INT], t, sc.zsrc)
+            bound = None if None in sizes or not sizes else max(sizes)
+            self.func_types[py], self.func_bounds[py] = self.apply_modifiers(code, name, ["a0"], [INT], t, sc.zsrc,
+                                                                              bound)
+            self.item_depth -= 1
             code("return v")
             self.units.append(code.text())
         t = self.func_types[py]
         if t is None:
             raise Unsupported(node, "a table that looks itself up")
-        return Val(f"{py}({args[0].code})", t)
+        return Val(f"{py}({args[0].code})", t, bound=self.func_bounds.get(py))

@@ -92,6 +92,8 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
         # at which step it broke): no count below zero, the same total of each kind.
         if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
             raise Stopped
+        if ns["ST"][0] < 0:  # (statements pay for their queries unchecked: see FlatCompiler.query)
+            raise Stopped
     except (Stopped, Ended):
         raise Stopped from None
     except Exception:  # whatever stops the flat code: the reference engine plays the game again

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
 from .compiler import INT, NONE, PLAYER, STR, Code, Scope, Unsupported, Val
@@ -13,11 +14,10 @@ from .statements import StatementLowering
 from .support import (
     Abort,
     Ended,
-    bundle_scale,
-    bundle_sum,
     count_kinds,
     draw,
     first_of,
+    make_limits,
     make_zone_readers,
     move_all,
     move_bundle,
@@ -37,6 +37,8 @@ class FlatModule:
         if d.boards:  # (capacities and left-out spaces are checked after every step: not here yet)
             raise Unsupported(None, "rules with a board: the reference engine plays them")
         gen = StatementLowering(d, players)
+        if gen.recursion_limit() < 1:  # (calls could then nest past the reference's limit unchecked)
+            raise Unsupported(None, "more funcs, rules and cards than calls may nest: the reference engine plays them")
         self.d = d
         self.players = players
         self.layout = lay = gen.lay
@@ -47,7 +49,8 @@ class FlatModule:
         ns.update({
             "Abort": Abort, "Ended": Ended, "CardValue": CardValue,
             "move_tokens": move_tokens, "move_all": move_all, "move_bundle": move_bundle, "draw": draw,
-            "take_cards": take_cards, "bundle_sum": bundle_sum, "bundle_scale": bundle_scale,
+            "take_cards": take_cards, "ADD": ops.add, "SUB": ops.subtract, "MUL": ops.multiply,
+            "BD": ops.bounded, "RG": ops.whole_range, "SHORT": ops.short, "CR": [0, 0], "DP": [0],
             "KN": tuple(lay.kinds), "KI": {k: i for i, k in enumerate(lay.kinds)}, "RK_": range(lay.width),
             "PF": players_from, "ZL": lay.labels(),
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
@@ -60,6 +63,7 @@ class FlatModule:
         from ...semantics.builtins import share_out
 
         ns["share_out"] = share_out
+        ns.update(make_limits(ns["ST"], ns["CR"]))
         ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of)
         for i, _name in enumerate(gen.pile_names):
             ns[f"PL{i}"] = []
@@ -142,6 +146,8 @@ class FlatModule:
         ns["G"][:] = [0, 0]
         ns["AC"][0] = None
         ns["ST"][0] = budget  # (counted down)
+        ns["CR"][:] = [0, 0]  # tokens and cards created so far
+        ns["DP"][0] = 0  # rules that can reach themselves, nested now
         ns["W"][0] = 0
         ns["FC"][:] = [0] * len(self.gen.fired_keys)
         ns["MC"][:] = [0] * len(self.gen.metrics)

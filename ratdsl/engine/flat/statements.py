@@ -8,6 +8,7 @@ from typing import Any
 
 from ...language import ast as A
 from ...semantics.values import CardValue
+from ..interpreter import MAX_DEPTH
 from .compiler import (
     BOOL,
     BUNDLE,
@@ -16,6 +17,7 @@ from .compiler import (
     NONE,
     PILE_T,
     PLAYER,
+    SIMPLE_CODE,
     STR,
     ZONE_T,
     Code,
@@ -52,7 +54,19 @@ class StatementLowering(FlatCompiler):
         method = getattr(self, "st_" + type(node).__name__, None)
         if method is None:
             raise Unsupported(node, f"no flat form for the statement {type(node).__name__}")
-        out = method(node, code, sc)
+        # the queries this statement runs once over lists of known length are paid before it
+        # (compiler.py, FlatCompiler.query); the budget is checked at the next loop turn, query
+        # or draw, and when the game ends
+        saved = self.item_depth, self.static_charge
+        self.item_depth, self.static_charge = 0, 0
+        mark, depth = len(code.lines), code.depth
+        try:
+            out = method(node, code, sc)
+            charge = self.static_charge
+        finally:
+            self.item_depth, self.static_charge = saved
+        if charge:
+            code.lines.insert(mark, "    " * depth + f"ST[0] -= {charge}")
         return sc if out is None else out
 
     def tick(self, code: Code) -> None:
@@ -140,7 +154,11 @@ class StatementLowering(FlatCompiler):
         self.loop(code, f"for _ in range({n.code}):", node.body, sc)
 
     def st_While(self, node: A.While, code: Code, sc: Scope) -> None:
-        c = self.cond(node.condition, sc)
+        self.item_depth += 1  # (the condition is worked out before every turn: its queries pay as they run)
+        try:
+            c = self.cond(node.condition, sc)
+        finally:
+            self.item_depth -= 1
         self.loop(code, f"while {c.code}:", node.body, sc)
 
     def loop(self, code: Code, header: str, body: A.Block, sc: Scope) -> None:
@@ -162,8 +180,12 @@ class StatementLowering(FlatCompiler):
         code(f"if not {c.code}: raise Abort")
 
     def st_Say(self, node: A.Say, code: Code, sc: Scope) -> None:
+        # a say only writes to the log, which the flat code keeps none of; but its values are
+        # worked out, as the reference engine works them out (one may pass a limit)
         for a in node.args:
-            self.ex(a, sc)  # (checked for a flat form; a say only writes to the log)
+            v = self.ex(a, sc)
+            if not v.known and not SIMPLE_CODE.match(v.code):
+                code(v.code)
 
     def st_Show(self, node: A.Show, code: Code, sc: Scope) -> None:
         # What a player was shown is read only by views and the log, which the flat target's
@@ -441,8 +463,10 @@ class StatementLowering(FlatCompiler):
             raise Unsupported(node, "a draw that is not from one zone to one zone")
         q = node.quantity
         wanted = "None" if q.mode == "all" else self.ex(q.amount, sc).code
+        # each token drawn costs a step (Interpreter.draw_tokens): draw() says how many it drew
         if q.mode == "all" or self.distinct(src, dst) is not True:
-            code(f"draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {q.mode == 'exact'}, MV)")
+            code(f"ST[0] -= draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {q.mode == 'exact'}, MV)")
+            code("if ST[0] < 0: raise Abort")
             return
         # one token, the commonest draw, written out (support.draw's first case); others call it
         w, s, d = self.fresh("w"), self.fresh("s"), self.fresh("d")
@@ -461,9 +485,11 @@ class StatementLowering(FlatCompiler):
         code(f"Z[{k} - {s} + {d}] += 1")
         self.count_metrics(code, Val(s, ZONE_T, src.const, rel=src.rel), Val(d, ZONE_T, dst.const, rel=dst.rel),
                            s, d, f"{k} - {s}", f"{k} - {s}", "1")
+        self.static_charge += 1  # (the token this branch draws, paid with the statement)
         code.depth -= 1
         code("else:")
-        code(f"    draw(Z, RNG, {self.lay.width}, {s}, {d}, {w}, {q.mode == 'exact'}, MV)")
+        code(f"    ST[0] -= draw(Z, RNG, {self.lay.width}, {s}, {d}, {w}, {q.mode == 'exact'}, MV)")
+        code("    if ST[0] < 0: raise Abort")
 
     def st_Create(self, node: A.Create, code: Code, sc: Scope) -> None:
         what = self.ex(node.what, sc)
@@ -471,13 +497,12 @@ class StatementLowering(FlatCompiler):
         if where.t == ZONE_T and what.t == BUNDLE:
             w = self.fresh("w")
             code(f"{w} = {where.code}")
-            code(f"for k, c in {what.code}.items():")
-            code("    if c < 0: raise Abort")
+            code(f"for k, c in CT({what.code}).items():")  # (at most MAX_TOKENS made in a game: R008)
             code(f"    Z[{w} + KI[k]] += c")
             return
         if where.t == PILE_T and what.t in (list_of(CARD_T), CARD_T):
             cards = what.code if is_list(what.t) else f"[{what.code}]"
-            code(f"{where.code}[:0] = [CardValue(c.name, next(UID)) for c in {cards}]")
+            code(f"{where.code}[:0] = CC([CardValue(c.name, next(UID)) for c in {cards}])")  # (R007)
             code("AC[0] = None")
             return
         raise Unsupported(node, f"creating a {what.t} in a {where.t}")
@@ -617,6 +642,8 @@ class StatementLowering(FlatCompiler):
         code.depth += 1
         for line in checks:
             code(line)
+        code(f"ST[0] -= {amount}")  # (each token placed costs a step, as in the reference engine;
+        # checked at the next loop turn, query or draw, and when the game ends)
         stride = self.lay.player_stride
         offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
         base, cnt = self.fresh("b"), self.fresh("c")
@@ -683,9 +710,17 @@ class StatementLowering(FlatCompiler):
         py = self.defined[key] = self.fresh("R")
         params = [f"a{i}" for i in range(len(types))]
         code = Code(f"def {py}({', '.join(params)}):")
-        if name in self.recursive_rules():
+        recursive = name in self.recursive_rules()
+        if recursive:
             self.tick(code)  # (loops tick too; a rule that can reach itself must, or it could branch forever)
+            # The reference engine stops calls nested more than MAX_DEPTH deep (R001), counting
+            # every func, rule and card effect; only these functions can nest without bound here,
+            # so they stop early enough that the others, nested at most once each, fit in the rest.
+            code("DP[0] += 1")
+            code(f"if DP[0] > {self.recursion_limit()}: raise Abort")
         self.rule_body(name, [Val(params[i], types[i], domain=args[i].domain) for i in range(len(args))], code, zsrc)
+        if recursive:
+            code("DP[0] -= 1")  # (an exception ends the game: no finally is needed)
         self.units.append(code.text())
         return py
 
@@ -749,6 +784,13 @@ class StatementLowering(FlatCompiler):
                             reads.add("active")
             self._activity_reads = reads
         return self._activity_reads
+
+    def recursion_limit(self) -> int:
+        """How deep rules that can reach themselves may nest here: MAX_DEPTH less one level for
+        each func, rule and card that could sit around or under them (each at most once, as
+        nothing else can reach itself)."""
+        others = len(self.d.funcs) + len(self.d.tables) + len(self.d.rules) + len(self.d.cards)
+        return MAX_DEPTH - others
 
     def recursive_rules(self) -> set[str]:
         """The rules that can run themselves again through `do` (their own body or hooks)."""

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...semantics.operators import MAX_ITEMS
 from ..chance import sample_positions
+from ..runtime.core import MAX_TOKENS
 
 
 class Abort(Exception):
@@ -179,19 +181,6 @@ def take_cards(piles: list[list], cards: list) -> list:
     return taken
 
 
-def bundle_sum(left: dict, right: dict, sign: int) -> dict:
-    out = dict(left)
-    for k, v in right.items():
-        out[k] = out.get(k, 0) + sign * v
-    return {k: v for k, v in out.items() if v > 0}
-
-
-def bundle_scale(bundle: dict, factor: int) -> dict:
-    if factor < 0:
-        raise Abort
-    return {k: v * factor for k, v in bundle.items() if v * factor}
-
-
 def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
     """The zone built-ins of the generated code, for a rule set with these kinds (in order)."""
     width = len(kinds)
@@ -206,6 +195,8 @@ def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
             n = Z[z + i]
             if n > 0:
                 out += [kinds[i]] * n
+        if len(out) > MAX_ITEMS:  # (R007: a zone holds at most MAX_TOKENS, so the list was cheap to make)
+            raise Abort
         return out
 
     def zone_contents(Z: list[int], z: int) -> dict[str, int]:
@@ -227,3 +218,43 @@ def count_kinds(Z: list[int], z: int, kinds: tuple[int, ...]) -> int:
 
 def first_of(items: list) -> Any:
     return items[0] if items else None
+
+
+# ---------------------------------------------------------------- the limits (engine/interpreter.py)
+# The reference engine stops a game at its limits: numbers below 10^18 in size (R006), lists and
+# piles of at most MAX_ITEMS (R007), at most MAX_TOKENS tokens created (R008), and a step budget that
+# queries and draws pay into by the item (R002). The flat code checks the same limits (numbers,
+# lists and ranges with the shared operators of semantics/operators.py), or stricter ones: past any
+# of them it stops, and the reference engine plays the game again and reports the error with its
+# position. So a rule set can make the flat code neither hang nor hold a number or a list the
+# reference would refuse.
+
+def make_limits(budget: list[int], created: list[int]) -> dict[str, Any]:
+    """The checks that read this module's step budget and its count of created tokens and cards."""
+
+    def charged(items: Any) -> Any:
+        """A query's source, paid for by the item before the query runs (Interpreter.charge)."""
+        budget[0] -= len(items)
+        if budget[0] < 0:
+            raise Abort
+        return items
+
+    def create_tokens(bundle: dict[str, int]) -> dict[str, int]:
+        total = 0
+        for v in bundle.values():
+            if v < 0:
+                raise Abort
+            total += v
+        created[0] += total
+        if created[0] > MAX_TOKENS:
+            raise Abort
+        return bundle
+
+    def create_cards(cards: list) -> list:
+        # every pile stays within MAX_ITEMS if no more cards than that are made in all
+        created[1] += len(cards)
+        if created[1] > MAX_ITEMS:
+            raise Abort
+        return cards
+
+    return {"CH": charged, "CT": create_tokens, "CC": create_cards}
