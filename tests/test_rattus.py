@@ -1,0 +1,169 @@
+"""Rattus (rules/rattus/, issue 14) from rule files on the generic engine: seeded random games at
+every table size end without error and alike in both engines; the setup deals what the rulebook
+says for 2, 3 and 4 players; the scenarios pass in both engines; a player is never given a
+face-down tile, and `ratdsl check` finds the data blocks consistent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ratdsl.checker.run import check_path
+from ratdsl.engine.log import GameLog, dumps
+from ratdsl.scenarios import run_scenario
+from ratdsl.schemas import validate_player_record
+from ratdsl.semantics.values import PileRef
+from ratdsl.session import load_rules, new_game
+
+from .test_information import play, words_in
+
+ROOT = Path(__file__).resolve().parents[1]
+RATTUS = ROOT / "rules" / "rattus"
+TILES = [f"r{i:02d}" for i in range(1, 50)]
+SEEDS = range(8)
+
+
+@pytest.fixture(scope="module")
+def rattus():
+    return load_rules(RATTUS)
+
+
+def _play(definition, players: int, seed: int, compiled: bool) -> tuple[Any, list[str]]:
+    log = GameLog(keep=True)
+    result = new_game(definition, players, seed, log=log, compiled=compiled).play()
+    return result, [dumps(r) for r in log.records]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seeded_random_games_end_alike_in_both_engines(rattus, players):
+    for seed in SEEDS:
+        result, log = _play(rattus, players, seed, compiled=True)
+        assert _play(rattus, players, seed, compiled=False)[1] == log, (players, seed)
+        assert result.winners and len(result.winners) == 1, (players, seed, result.winners)
+        records = [json.loads(r) for r in log]
+        assert any(r["t"] == "end_game" for r in records), (players, seed)  # the rules ended it
+        assert any(r["t"] == "say" and r["msg"] == "the end is triggered" for r in records)
+
+
+@pytest.mark.parametrize("players,regions,stock,removed", [(2, 8, 29, 12), (3, 10, 33, 6), (4, 12, 37, 0)])
+def test_the_setup_deals_regions_stock_and_removed_tiles_by_table_size(rattus, players, regions, stock, removed):
+    game = new_game(rattus, players, 5)
+    game.setup()
+    piles = game.state.piles
+    board = [ref.name for ref in piles
+             if ref.owner is None and ref.name.endswith("_tiles") and ref.name != "start_tiles"]
+    dealt = {name: len(piles[PileRef(None, name)]) for name in board}
+    assert sorted(dealt.values(), reverse=True) == [1] * regions + [0] * (12 - regions)
+    assert len(piles[PileRef(None, "stock")]) == stock
+    assert len(piles[PileRef(None, "removed")]) == removed
+    assert all(c.name in TILES for c in piles[PileRef(None, "removed")])
+    start = {c.name for c in piles[PileRef(None, "stock")]} | {c.name for n in board for c in piles[PileRef(None, n)]}
+    assert len(start) + removed == 49
+    assert sum(game.state.zones[z].get("cube", 0) for z in game.state.zones if z.owner is not None
+               and z.name not in ("reserve", "castle")) == 4 * players
+    if players == 3:
+        assert dealt["russia_tiles"] == dealt["tartaria_tiles"] == 0
+
+
+@pytest.mark.parametrize("players,order", [(2, ["P1", "P2", "P2", "P1"]),
+                                           (4, ["P1", "P2", "P3", "P4", "P4", "P3", "P2", "P1"])])
+def test_start_placement_goes_clockwise_then_counter_clockwise(rattus, players, order):
+    log = GameLog(keep=True)
+    game = new_game(rattus, players, 2, log=log)
+    game.setup()
+    asked = [r["player"] for r in log.records if r["t"] == "decision" and r["id"] == "start_region"]
+    assert asked == order
+    assert game.state.active == 0
+
+
+def test_the_last_round_goes_counter_clockwise_without_the_triggering_player(rattus):
+    for seed in SEEDS:
+        log = GameLog(keep=True)
+        new_game(rattus, 4, seed, log=log).play()
+        trigger = next(r["args"][0] for r in log.records if r["t"] == "say" and r["msg"] == "the end is triggered")
+        seat = int(trigger[1:])
+        last = []
+        for r in log.records:
+            if r["t"] == "decision" and r["id"] == "last_action" and (not last or last[-1] != r["player"]):
+                last.append(r["player"])
+        expected = [f"P{(seat - 1 - k - 1) % 4 + 1}" for k in range(3)]
+        assert last == expected, (seed, trigger, last)
+
+
+@pytest.mark.parametrize("option,value", [("end_timing", "end_of_turn"), ("placement", "optional"),
+                                          ("figure_start", "random"), ("knight_return", True),
+                                          ("neutral_majority", True), ("final_neutral", "always"),
+                                          ("final_neutral", "never")])
+def test_every_option_value_plays(option, value):
+    definition = load_rules(RATTUS, options={option: value})
+    for players in (2, 4):
+        for seed in range(3):
+            result = new_game(definition, players, seed, compiled=True).play()
+            assert result.winners
+
+
+def test_the_scenarios_pass_alike_in_both_engines(monkeypatch):
+    from ratdsl.engine.game import Game
+    from ratdsl.scenarios import runner
+
+    scenarios = sorted((RATTUS / "scenarios").glob("*.yaml"))
+    assert len(scenarios) >= 20
+    for path in scenarios:
+        logs = {}
+        for compiled in (False, True):
+            made: list[Game] = []
+
+            def make(*args, compiled=compiled, made=made, **kwargs):
+                made.append(Game(*args, compiled=compiled, **kwargs))
+                return made[-1]
+
+            monkeypatch.setattr(runner, "Game", make)
+            outcome = run_scenario(path)
+            assert outcome.ok, (path.name, compiled, outcome.failures)
+            logs[compiled] = [dumps(r) for r in made[0].log.records]
+        assert logs[False] == logs[True], path.name
+
+
+def test_a_scenario_fails_when_the_rules_resolve_m_after_the_symbols(tmp_path):
+    """The M-first scenario can fail: with the symbols resolved first, P2 loses a cube too."""
+    copy = tmp_path / "rattus"
+    copy.mkdir()
+    for path in RATTUS.glob("*.rat"):
+        text = path.read_text("utf-8")
+        if path.name == "plague.rat":
+            moved = ("    if t.majority {\n      for each p in majority_holders(r, neutral) {\n"
+                     "        do lose_cube(p, r)\n      }\n    }\n")
+            assert moved in text
+            text = text.replace(moved, "").replace("    if t.all_players {", moved + "    if t.all_players {")
+        (copy / path.name).write_text(text, "utf-8")
+    (copy / "scenarios").mkdir()
+    scenario = (RATTUS / "scenarios" / "majority_first.yaml").read_text("utf-8")
+    (copy / "scenarios" / "majority_first.yaml").write_text(scenario, "utf-8")
+    outcome = run_scenario(copy / "scenarios" / "majority_first.yaml")
+    assert not outcome.ok and any("P2.gallia" in f for f in outcome.failures)
+
+
+def rattus_oracle(state, record: dict[str, Any], seen) -> None:
+    """A seat may know the tiles revealed (face up in the box) and those shown to it."""
+    seen.allowed.update(card.name for card in state.piles[PileRef(None, "box")])
+    seen.allowed.update(state.peeked[seen.seat].values())
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 4), (4, 6)])
+def test_a_player_is_given_no_face_down_tile(players, seed):
+    for seat in range(players):
+        seen, full = play(RATTUS, players, seed, seat, rattus_oracle)
+        hidden = set(TILES) - seen.allowed
+        referee = [json.dumps(r) for r in full]
+        assert hidden and words_in(referee, hidden), "the game hid no tile from the seat"
+        assert words_in(seen.texts(), hidden) == set(), f"P{seat + 1} was given a face-down tile"
+        for record in seen.log:
+            validate_player_record(record)
+            assert not (record["t"] == "random" and record["what"] == "shuffle" and "result" in record)
+
+
+def test_check_finds_the_rules_and_their_data_blocks_consistent():
+    assert [d for d in check_path(RATTUS) if d.severity == "error"] == []
