@@ -1,4 +1,4 @@
-"""The engine knows no game: no RatLand word may appear in the code under ratdsl/."""
+"""The engine knows no game: no word of RatLand or Rattus may appear in the code under ratdsl/."""
 
 import re
 from pathlib import Path
@@ -7,7 +7,11 @@ PACKAGE = Path(__file__).resolve().parents[1] / "ratdsl"
 # `(?<!\.)` lets the rule files' suffix ".rat" through: it is the language's file extension.
 GAME_WORDS = re.compile(
     r"(?<!\.)\b(rats?|cheese|pantry|pantries|nursery|clans?|dump|sewers?|foraging|ratland|yellow|"
-    r"infirmary|graveyard|aggressive)\b", re.IGNORECASE)
+    r"infirmary|graveyard|aggressive|"
+    # Rattus (rules/rattus/): its map, its plague, its class cards
+    # ("class card" is left out: Python's `class Card(...)` would match it)
+    r"rattus|regions?|plagues?|castles?|peasants?|merchants?|monks?|knights?|witch(es)?|kings?)\b",
+    re.IGNORECASE)
 
 
 def offending_lines() -> list[str]:
@@ -30,3 +34,6 @@ def test_the_check_would_catch_a_game_word(tmp_path):
     assert not GAME_WORDS.search("move 2 tokens to the zone; iterate")
     assert not GAME_WORDS.search('RULE_SUFFIX = ".rat"')
     assert GAME_WORDS.search("a rat in the zone")
+    assert GAME_WORDS.search("the plague ravages a region")
+    assert GAME_WORDS.search("the Witch swaps two tiles") and GAME_WORDS.search("the King's castle")
+    assert not GAME_WORDS.search("a ranking of kinds in the marking")

@@ -11,7 +11,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Span:
-    """A region of a rule file, 1-based lines and columns; end is exclusive."""
+    """A stretch of a rule file, 1-based lines and columns; end is exclusive."""
 
     file: str
     line: int
