@@ -167,3 +167,37 @@ def test_a_player_is_given_no_face_down_tile(players, seed):
 
 def test_check_finds_the_rules_and_their_data_blocks_consistent():
     assert [d for d in check_path(RATTUS) if d.severity == "error"] == []
+
+
+# ---------------------------------------------------------------- summaries
+def test_the_english_and_german_messages_are_complete_and_well_formed():
+    from ratdsl.summaries.check import check_locales
+
+    assert [f.render() for f in check_locales(RATTUS, ("en", "de"))] == []
+
+
+def test_a_board_space_without_its_name_is_reported_missing(tmp_path):
+    """The map's names (board-, space-, field-) are elements of their own: a language that lacks
+    one is told so (before, `i18n check` called them unused and never asked for them)."""
+    import shutil
+
+    from ratdsl.summaries.check import check_locales
+
+    copy = tmp_path / "rattus"
+    shutil.copytree(RATTUS, copy, ignore=shutil.ignore_patterns("scenarios"))
+    ftl = copy / "locales" / "en" / "game.ftl"
+    ftl.write_text(ftl.read_text("utf-8").replace("space-gallia = Gallia\n", ""), "utf-8")
+    found = check_locales(copy, ("en",))
+    assert [(f.kind, f.key) for f in found] == [("missing", "space-gallia")], [f.render() for f in found]
+
+
+@pytest.mark.parametrize("lang,words", [("en", ["Gallia", "Merchant", "royal castle", "counter-clockwise"]),
+                                        ("de", ["Gallien", "Kaufmann", "Königsburg", "entgegen dem Uhrzeigersinn"])])
+def test_the_summary_is_written_in_the_language_with_every_name_translated(lang, words):
+    from ratdsl.summaries import summarize, to_markdown
+
+    text = to_markdown(summarize(load_rules(RATTUS), lang))
+    assert "(not translated)" not in text and "(nicht übersetzt)" not in text
+    assert " thing" not in text
+    for word in words:
+        assert word in text

@@ -8,6 +8,7 @@ Message ids are built from the identifiers in the rule files, never from their t
     option-OPTION             option-OPTION-VALUE        table-TABLE (.param, .value)
     zone-ZONE  pile-PILE  kind-KIND  const-CONST  var-VAR      nouns (with grammar attributes)
     func-FUNC  rule-RULE (.text when it has a body)      decision-ID     symbol-SYMBOL
+    board-BOARD  space-SPACE  field-FIELD (a board's)    the board section's names
     scoring (.text)           module-MODULE              variant-VARIANT
 
 Each element belongs to one source: "game" for the game folder's own files, the module's name
@@ -150,6 +151,12 @@ class Registry:
         elif isinstance(decl, A.Card):
             self.add(f"card-{decl.name}", "card", decl, ("text",) if has_effects(decl) else (),
                      decl.title, parent=decl.deck)
+        elif isinstance(decl, A.Board):  # the names of the summary's board section
+            self.add(f"board-{decl.name}", "board", decl, title=decl.title)
+            for f in decl.fields:
+                self.add(f"field-{f}", "board-field", decl, parent=decl.name)
+            for space in decl.spaces:
+                self.add(f"space-{space.name}", "space", space, title=space.title, parent=decl.name)
         elif isinstance(decl, A.Table):
             self.add(f"table-{decl.name}", "table", decl, ("param", "value"), decl.title)
         elif isinstance(decl, A.Func):
