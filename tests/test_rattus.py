@@ -166,7 +166,9 @@ def test_a_player_is_given_no_face_down_tile(players, seed):
 
 
 def test_check_finds_the_rules_and_their_data_blocks_consistent():
-    assert [d for d in check_path(RATTUS) if d.severity == "error"] == []
+    from ratdsl.engine.invariants import check_invariants
+
+    assert [d.to_json() for d in check_path(RATTUS, also=check_invariants)] == []
 
 
 # ---------------------------------------------------------------- summaries
@@ -201,3 +203,43 @@ def test_the_summary_is_written_in_the_language_with_every_name_translated(lang,
     assert " thing" not in text
     for word in words:
         assert word in text
+
+
+# ---------------------------------------------------------------- the command line and the data
+def test_run_narrates_a_whole_three_player_game():
+    from typer.testing import CliRunner
+
+    from ratdsl.cli.main import app
+
+    result = CliRunner().invoke(app, ["run", str(RATTUS), "-p", "3", "-s", "1"])
+    assert result.exit_code == 0, result.output
+    assert "the end is triggered" in result.output and "Final scores" in result.output
+    assert "Winner: P" in result.output
+
+
+@pytest.mark.parametrize("old,new,invariant", [
+    ("card r49 in rats {\n  start = false", "card r49 in rats {\n  start = true", "forty_nine_tiles"),
+    ("  edge tartaria -- byzantium\n", "", None),  # still connected: no finding
+    ("  edge hispania -- africa\n  edge italia -- africa, byzantium\n  edge africa -- byzantium\n",
+     "", "every_region_has_neighbours"),
+])
+def test_check_catches_a_data_block_mistake(tmp_path, old, new, invariant):
+    """The invariants over the map and the tiles are worked out by `ratdsl check` and can fail."""
+    import shutil
+
+    copy = tmp_path / "rattus"
+    shutil.copytree(RATTUS, copy, ignore=shutil.ignore_patterns("scenarios", "locales"))
+    for name in ("tiles.rat", "map.rat"):
+        text = (copy / name).read_text("utf-8")
+        if old in text:
+            (copy / name).write_text(text.replace(old, new), "utf-8")
+            break
+    else:
+        pytest.fail(f"{old!r} is in neither data block")
+    from ratdsl.engine.invariants import check_invariants
+
+    errors = [d for d in check_path(copy, also=check_invariants) if d.severity == "error"]
+    if invariant is None:
+        assert errors == []
+    else:
+        assert errors and all(d.code == "E242" for d in errors) and invariant in errors[0].message, errors
