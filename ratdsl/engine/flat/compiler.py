@@ -178,6 +178,9 @@ class FlatCompiler:
         # (CH). `item_depth` is 0 only while a statement's own expressions are lowered.
         self.item_depth = 1
         self.static_charge = 0
+        # a player's zones are at offset + seat * stride: a loop over players works out seat * stride
+        # once per turn, in a local named here by the loop variable's (see StatementLowering.st_ForEach)
+        self.seat_bases: dict[str, str] = {}
         self.units: list[str] = []
         self.counter = 0
         self.defined: dict[tuple, str] = {}
@@ -363,7 +366,7 @@ class FlatCompiler:
                 if obj.known:
                     base = off + obj.const * self.lay.player_stride
                     return Val(repr(base), ZONE_T, base)
-                return Val(f"({off} + {obj.code} * {self.lay.player_stride})", ZONE_T, rel=(obj.code, off))
+                return Val(self.seat_address(obj.code, off), ZONE_T, rel=(obj.code, off))
             if name in d.player_vars:
                 t = self.pvar_type(name, node)
                 return Val(f"PV{list(d.player_vars).index(name)}[{obj.code}]", t)
@@ -388,11 +391,23 @@ class FlatCompiler:
                 return value
         raise Unsupported(node, f"{name!r} is not a kind")
 
+    def seat_address(self, seat: str, offset: int) -> str:
+        """Where a count of a player's zone is: `offset` past the first count of that seat."""
+        base = self.seat_bases.get(seat)
+        if base is not None:
+            return f"({base} + {offset})"
+        return f"({offset} + {seat} * {self.lay.player_stride})"
+
     def count_in(self, zone: Val, kinds: list[str], sc: Scope) -> Val:
         idx = [self.lay.kind_index(k) for k in kinds]
         z = sc.zsrc
         if zone.known:
             return Val(" + ".join(f"{z}[{zone.const + i}]" for i in idx), INT, bound=COUNT_BOUND * len(idx))
+        if zone.rel is not None and len(idx) <= 4:  # a player's zone: each count's place written out
+            seat, off = zone.rel
+            terms = [f"{z}[{self.seat_address(seat, off + i)}]" for i in idx]
+            code = terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"
+            return Val(code, INT, bound=COUNT_BOUND * len(idx))
         if len(idx) == 1:
             return Val(f"{z}[{zone.code} + {idx[0]}]", INT, bound=COUNT_BOUND)
         return Val(f"count_kinds({z}, {zone.code}, {self.k(tuple(idx))})", INT, bound=COUNT_BOUND * len(idx))
@@ -750,8 +765,7 @@ class FlatCompiler:
             return Val(" + ".join(terms) or "0", INT, bound=COUNT_BOUND * max(1, len(terms)))
         if zones.seat_zones is not None and re.match(r"^[A-Za-z_][A-Za-z_0-9]*$", zones.seat_zones[0]):
             seat, offsets = zones.seat_zones
-            stride = self.lay.player_stride
-            terms = [f"{z}[{o + i} + {seat} * {stride}]" for o in offsets for i in idx]
+            terms = [f"{z}[{self.seat_address(seat, o + i)}]" for o in offsets for i in idx]
             return Val("(" + " + ".join(terms) + ")", INT, bound=COUNT_BOUND * max(1, len(terms)))
         q = self.fresh("q")
         inner = " + ".join(f"{z}[{q} + {i}]" for i in idx)

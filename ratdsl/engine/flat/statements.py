@@ -144,8 +144,12 @@ class StatementLowering(FlatCompiler):
     def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
         src = self.items_of(self.ex(node.source, sc), node.source)
         py = self.fresh("i")
+        first = []
+        if src.t[1] == PLAYER and self.d.player_zones:
+            self.seat_bases[py] = f"{py}b"  # (where this player's zones start: compiler.seat_address)
+            first.append(f"{py}b = {py} * {self.lay.player_stride}")
         self.loop(code, f"for {py} in {uncopied(src.code)}:", node.body,
-                  sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}))
+                  sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}), first)
 
     def st_Repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
         n = self.ex(node.count, sc)
@@ -161,11 +165,14 @@ class StatementLowering(FlatCompiler):
             self.item_depth -= 1
         self.loop(code, f"while {c.code}:", node.body, sc)
 
-    def loop(self, code: Code, header: str, body: A.Block, sc: Scope) -> None:
-        """A loop whose every turn counts against the step budget (for each, repeat, while)."""
+    def loop(self, code: Code, header: str, body: A.Block, sc: Scope, first: list[str] = ()) -> None:
+        """A loop whose every turn counts against the step budget (for each, repeat, while);
+        `first`: lines each turn starts with."""
         code(header)
         code.depth += 1
         self.tick(code)
+        for line in first:
+            code(line)
         self.block(body, code, sc)
         code.depth -= 1
 
