@@ -111,6 +111,26 @@ def test_seat_balance_test():
     assert seat_balance([10.0]) is None and seat_balance([0.0, 0.0]) is None
 
 
+@pytest.mark.parametrize("df", range(1, 12))  # 2 to 12 seats
+def test_the_chi_square_tail_is_scipys(df):
+    from scipy import stats
+
+    from ratdsl.simulation.stats import chi_square_sf
+
+    for x in (0.0, 1e-9, 0.3, 1.0, float(df), 2.5 * df, 7.0, 19.5, 60.0, 400.0, 5000.0):
+        assert chi_square_sf(x, df) == pytest.approx(stats.chi2.sf(x, df), rel=1e-9, abs=1e-300)
+
+
+@pytest.mark.parametrize("wins", [[25.0, 25.0, 25.0, 25.0], [40.0, 20.0, 20.0, 20.0], [7.5, 3.0, 5.5],
+                                  [300.0, 100.0], [12.0] * 11 + [40.0], [1000.0, 5.0, 5.0, 5.0, 5.0]])
+def test_seat_balance_gives_scipys_chi_square_test(wins):
+    from scipy import stats
+
+    test, ours = stats.chisquare(wins), seat_balance(wins)
+    assert ours["statistic"] == round(float(test.statistic), 6)
+    assert ours["p_value"] == pytest.approx(float(test.pvalue), rel=1e-5, abs=1e-300)
+
+
 def test_precision_plays_batches_until_every_headline_interval_is_narrow_enough():
     wanted = Precision(30.0, 400, batch=20)
     report = simulate(spec(RATLAND, 3), 0, 5, precision=wanted)
