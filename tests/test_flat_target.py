@@ -229,3 +229,30 @@ def test_the_flat_code_stops_at_each_limit_of_the_reference_engine(tmp_path, cas
     assert made  # (the flat code ran, and stopped)
     reference = play(folder, compiled=False, budget=budget, logged=False)[0]
     assert flat is not None and flat == reference and flat[0] == case[:4]
+
+
+# The step budget as the reference counts it: a step per statement, func call and table row too,
+# not only per loop turn; a game that passes the budget there stops here (and the reference says so).
+STEP_CASES = {
+    "statements in a loop": dict(step="    repeat 2000 times {\n      let a = 1\n      let b = 2\n    }"),
+    "func calls in a loop": dict(step="    repeat 2000 times {\n      let a = twice(1)\n    }",
+                                 extra="func twice(x) = x + x\n"),
+    "func calls per item of a query": dict(
+        step="    repeat 700 times {\n      let a = [twice(y) for y in [1, 2, 3]]\n    }",
+        extra="func twice(x) = x + x\n"),
+}
+
+
+@pytest.mark.parametrize("case", list(STEP_CASES))
+def test_the_flat_code_counts_steps_as_the_reference_does(tmp_path, case):
+    from .test_limits_runtime import flat_outcome, game_folder, play
+
+    folder = game_folder(tmp_path, **STEP_CASES[case])
+    budget = 5_000
+    for compiled in (False, True):  # (the budget is passed in both reference engines)
+        assert play(folder, compiled=compiled, budget=budget, logged=False)[0][0] == "R002"
+    flat, made = flat_outcome(folder, budget)
+    # the flat code stops, and the engine play_flat falls back on (the generated code) reports it
+    assert made and flat == play(folder, compiled=True, budget=budget, logged=False)[0]
+    roomy = play(folder, compiled=False, budget=20_000, logged=False)[0]
+    assert roomy is None and flat_outcome(folder, 20_000)[0] is None  # (and fits a larger one in both)

@@ -172,12 +172,14 @@ class FlatCompiler:
         self.lay = Layout.of(d, players)
         self.table = d.symbol_table
         self.ns: dict[str, Any] = {}
-        # Queries pay the step budget by the item (Interpreter.charge). A query a statement runs
-        # once, over a list whose length is known now, is paid with the statement (a constant:
-        # `static_charge`, which StatementLowering.st writes before it); any other pays as it runs
-        # (CH). `item_depth` is 0 only while a statement's own expressions are lowered.
-        self.item_depth = 1
-        self.static_charge = 0
+        # The step budget (R002) as the reference engine counts it: a step per statement, func call
+        # and table row, per loop turn, per item of a query, per token drawn or placed. What is
+        # known now is paid in constants: `costs` holds the steps of the expression being lowered
+        # (a statement's, paid with its block; a query's item's, which multiply the query's
+        # length). None on top: paid as it runs (a func's body: its calls are in func_cost).
+        self.costs: list[list[int] | None] = [None]
+        self.block_steps: list[list[int]] = [[0]]  # each open block's steps (StatementLowering.block)
+        self._func_costs: dict[str, int] = {}
         # a player's zones are at offset + seat * stride: a loop over players works out seat * stride
         # once per turn, in a local named here by the loop variable's (see StatementLowering.st_ForEach)
         self.seat_bases: dict[str, str] = {}
@@ -629,66 +631,112 @@ class FlatCompiler:
         """A comprehension's source."""
         return self.items_of(self.ex(source, sc), source)
 
+    # ------------------------------------------------------------------ the step budget
+    def pay(self, steps: int) -> bool:
+        """Adds steps to what the expression being lowered costs; False where that is paid as it
+        runs (the steps are then counted elsewhere: in a func's cost, or through CH)."""
+        top = self.costs[-1]
+        if top is None:
+            return False
+        top[0] += steps
+        return True
+
+    def costed(self, node: A.Expr, sc: Scope) -> tuple[Val, int]:
+        """An expression and the steps it costs each time it is worked out."""
+        acc = [0]
+        self.costs.append(acc)
+        try:
+            return self.ex(node, sc), acc[0]
+        finally:
+            self.costs.pop()
+
+    def paid(self, src: Val, per_item: int) -> str:
+        """A query's source, paid for by the item (and what each item costs besides): with the
+        expression around it when its length is known now, else as it runs (CH)."""
+        k = 1 + per_item
+        most = src.most
+        if most is not None and self.pay(most * k):
+            return src.code
+        return f"CH({src.code})" if k == 1 else f"CH({src.code}, {k})"
+
+    def func_cost(self, name: str) -> int:
+        """The steps a call of a func or table costs in the reference engine, beyond its queries'
+        items (which pay as they run): one, each func or table its value calls, and its
+        modifiers' (a table, its costliest row)."""
+        cost = self._func_costs.get(name)
+        if cost is None:
+            self._func_costs[name] = 0  # (a func that calls itself is refused elsewhere)
+            if name in self.d.funcs:
+                values = [self.d.funcs[name].value]
+                cost = 1 + call_steps(self, values[0])
+            else:
+                cost = 1 + max((call_steps(self, e.value) for e in self.d.tables[name].rows), default=0)
+            for attached in self.d.modifiers.get(name, ()):
+                mod = attached.decl
+                cost += call_steps(self, mod.value) + (call_steps(self, mod.condition) if mod.condition else 0)
+            self._func_costs[name] = cost
+        return cost
+
     def query(self, node: A.Node, source: A.Expr, var: str, sc: Scope) -> tuple[Val, str, Scope]:
         src = self.iterable(source, sc)
-        most = src.most
-        if self.item_depth == 0 and most is not None:
-            self.static_charge += most  # (paid with the statement: at most this many items)
-            src = Val(uncopied(src.code), src.t, src.const, src.domain, length=most)
-        else:  # paid by the item before the query runs, as the reference engine charges it (R002)
-            src = Val(f"CH({uncopied(src.code)})", src.t, src.const, src.domain, length=most)
+        src = Val(uncopied(src.code), src.t, src.const, src.domain, length=src.most)
         py = self.fresh("q")
         inner = sc.child(**{var: Val(py, src.t[1], domain=domain_of(src))})
         return src, py, inner
 
-    def per_item(self, node: A.Expr, sc: Scope) -> Val:
-        """An expression a query works out once per item: its own queries pay as they run."""
-        self.item_depth += 1
-        try:
-            return self.ex(node, sc)
-        finally:
-            self.item_depth -= 1
-
     def ex_Comprehension(self, node: A.Comprehension, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, node.var, sc)
-        el = self.per_item(node.element, inner)
+        el, cost = self.costed(node.element, inner)
         cond = ""
         if node.condition is not None:
-            c = self.per_item(node.condition, inner)
+            c, more = self.costed(node.condition, inner)
             cond = f" if {c.code}"
-        return Val(f"[{el.code} for {py} in {src.code}{cond}]", list_of(el.t), length=src.length)
+            cost += more
+        return Val(f"[{el.code} for {py} in {self.paid(src, cost)}{cond}]", list_of(el.t), length=src.length)
 
     def ex_NestedComprehension(self, node: A.NestedComprehension, sc: Scope) -> Val:
-        self.item_depth += 1  # (every clause pays as it runs: all but the first run once per item)
-        try:
-            return self._nested(node, sc)
-        finally:
-            self.item_depth -= 1
-
-    def _nested(self, node: A.NestedComprehension, sc: Scope) -> Val:
-        parts = []
+        # each clause pays for its items as its loop starts (the reference's charge), times what
+        # an item costs: its condition, the next clause's source, or the element
         inner = sc
-        for clause in node.clauses:
-            src = self.iterable(clause.source, inner)
+        clauses = []
+        for i, clause in enumerate(node.clauses):
+            if i == 0:
+                src = self.iterable(clause.source, inner)
+            else:
+                src, cost = self.costed_items(clause.source, inner)
+                clauses[-1][3] += cost
             py = self.fresh("q")
             inner = inner.child(**{clause.var: Val(py, src.t[1])})
-            parts.append(f"for {py} in CH({uncopied(src.code)})")  # (each clause pays when its loop starts)
-            if clause.condition is not None:
-                parts.append(f"if {self.ex(clause.condition, inner).code}")
-        el = self.ex(node.element, inner)
+            cond, cost = (None, 0) if clause.condition is None else self.costed(clause.condition, inner)
+            clauses.append([py, src, cond, 1 + cost])
+        el, cost = self.costed(node.element, inner)
+        clauses[-1][3] += cost
+        parts = []
+        for py, src, cond, k in clauses:
+            parts.append(f"for {py} in CH({uncopied(src.code)}, {k})")
+            if cond is not None:
+                parts.append(f"if {cond.code}")
         # (at most the step budget of items is made before CH stops it; then R007 past MAX_ITEMS)
         return Val(f"SHORT([{el.code} {' '.join(parts)}])", list_of(el.t))
 
+    def costed_items(self, source: A.Expr, sc: Scope) -> tuple[Val, int]:
+        acc = [0]
+        self.costs.append(acc)
+        try:
+            return self.iterable(source, sc), acc[0]
+        finally:
+            self.costs.pop()
+
     def ex_Where(self, node: A.Where, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
-        c = self.per_item(node.condition, inner)
+        c, cost = self.costed(node.condition, inner)
         if c.t != BOOL:
             raise Unsupported(node, "a condition that is not yes/no")
-        return Val(f"[{py} for {py} in {src.code} if {c.code}]", src.t, length=src.length)
+        return Val(f"[{py} for {py} in {self.paid(src, cost)} if {c.code}]", src.t, length=src.length)
 
     def ex_Ordered(self, node: A.Ordered, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
-        key = self.per_item(node.key, inner)
+        key, cost = self.costed(node.key, inner)
         code = key.code
         if node.descending:
             if key.t == INT:
@@ -699,16 +747,16 @@ class FlatCompiler:
                 raise Unsupported(node, "ordering by a value that is not numbers")
         elif key.t != INT and key.t != list_of(INT):
             raise Unsupported(node, "ordering by a value that is not numbers")
-        return Val(f"sorted({src.code}, key=lambda {py}: {code})", src.t, length=src.length)
+        return Val(f"sorted({self.paid(src, cost)}, key=lambda {py}: {code})", src.t, length=src.length)
 
     def ex_Extreme(self, node: A.Extreme, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
-        key = self.per_item(node.key, inner)
+        key, cost = self.costed(node.key, inner)
         if key.t != INT:
             raise Unsupported(node, "`with most/fewest` of a value that is not a number")
         pick = "max" if node.most else "min"
         # max/min return the first of the best: as the reference engine does
-        return Val(f"{pick}({src.code}, key=lambda {py}: {key.code}, default=None)", src.t[1])
+        return Val(f"{pick}({self.paid(src, cost)}, key=lambda {py}: {key.code}, default=None)", src.t[1])
 
     def ex_AtPhaseStart(self, node: A.AtPhaseStart, sc: Scope) -> Val:
         inner = Scope(sc.names, "PS")
@@ -947,6 +995,7 @@ class FlatCompiler:
             # the body lowered where it is called, with the arguments' Vals: constants fold, and
             # what is known of a zone or list stays known
             self.inlining.add(name)
+            self.pay(1)  # (the call; what its value calls pays as it is lowered here)
             try:
                 return self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
             finally:
@@ -959,6 +1008,7 @@ class FlatCompiler:
         t = self.func_types[py]
         if t is None:
             raise Unsupported(node, "a func that calls itself")
+        self.pay(self.func_cost(name))
         inline = self.inlined(py, [a.code for a in args])
         if inline is not None:
             return Val(inline, t)
@@ -975,10 +1025,13 @@ class FlatCompiler:
                 names["base"] = Val("None", NONE)  # (a condition that reads `base` is not known now)
                 if attached.card is not None:
                     names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
+                self.costs.append(None)  # (lowered only to see whether it is false: nothing is paid)
                 try:
                     c = self.ex(mod.condition, Scope(names, sc.zsrc))
                 except Unsupported:
                     c = None
+                finally:
+                    self.costs.pop()
                 if c is not None and c.known and c.const is False:
                     continue
             live.append(attached)
@@ -1006,13 +1059,13 @@ class FlatCompiler:
         code = Code(f"def {py}({', '.join(params)}):")
         sc = Scope({p: Val(params[i], types[i], domain=args[i].domain) for i, p in enumerate(func.params)}, zsrc)
         self.func_types[py] = None  # (while its body is lowered: a call back to it is refused)
-        self.item_depth += 1  # (called from anywhere: its queries pay as they run)
+        self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
         try:
             body = self.ex(func.value, sc)
             code(f"v = {body.code}")
             t, self.func_bounds[py] = self.apply_modifiers(code, name, params, types, body.t, zsrc, body.size)
         finally:
-            self.item_depth -= 1
+            self.costs.pop()
         code("return v")
         self.func_types[py] = t
         if len(code.lines) == 3 and "sample_of" not in body.code and "pick_of" not in body.code:
@@ -1066,7 +1119,7 @@ class FlatCompiler:
             table = self.d.tables[name]
             code = Code(f"def {py}(a0):")
             sc2 = Scope({table.param: Val("a0", INT)}, sc.zsrc)
-            self.item_depth += 1  # (called from anywhere: its queries pay as they run)
+            self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
             t = NONE
             word = "if"
             sizes = []
@@ -1087,10 +1140,38 @@ class FlatCompiler:
             bound = None if None in sizes or not sizes else max(sizes)
             self.func_types[py], self.func_bounds[py] = self.apply_modifiers(code, name, ["a0"], [INT], t, sc.zsrc,
                                                                               bound)
-            self.item_depth -= 1
+            self.costs.pop()
             code("return v")
             self.units.append(code.text())
         t = self.func_types[py]
         if t is None:
             raise Unsupported(node, "a table that looks itself up")
+        self.pay(self.func_cost(name))
         return Val(f"{py}({args[0].code})", t, bound=self.func_bounds.get(py))
+
+
+# The parts of a query worked out once per item: their steps are multiplied by the query's length.
+_PER_ITEM = {A.Comprehension: ("element", "condition"), A.Where: ("condition",), A.Ordered: ("key",),
+             A.Extreme: ("key",)}
+
+
+def call_steps(low: FlatCompiler, node: A.Node) -> int:
+    """The steps the func and table calls of an expression cost each time it is worked out
+    (FlatCompiler.func_cost), leaving out what its queries' items call (they pay as they run)."""
+    total = 0
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, A.Call) and (n.func in low.d.funcs or n.func in low.d.tables):
+            total += low.func_cost(n.func)
+        if isinstance(n, A.NestedComprehension):
+            todo.append(n.clauses[0].source)
+            continue
+        skip = _PER_ITEM.get(type(n), ())
+        for name, value in vars(n).items():
+            if name in skip or name == "span":
+                continue
+            for v in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(v, A.Node):
+                    todo.append(v)
+    return total

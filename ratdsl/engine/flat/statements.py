@@ -37,11 +37,24 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
 class StatementLowering(FlatCompiler):
     """Adds statements, rules, hooks and card effects to the expression lowering."""
 
-    def block(self, block: A.Block, code: Code, sc: Scope) -> None:
+    def block(self, block: A.Block, code: Code, sc: Scope, tick: int | None = None, per_turn: int = 0) -> None:
+        """A block's statements, paying the step budget for all of them (a step each, and what
+        their expressions cost) in one line where the block starts, or in the loop's own tick
+        (`tick`: that line's place), as the reference engine counts them one by one."""
         start = len(code.lines)
-        inner = sc.child()
-        for stmt in block.stmts:
-            inner = self.st(stmt, code, inner)
+        depth = code.depth
+        steps = [0]
+        self.block_steps.append(steps)
+        try:
+            inner = sc.child()
+            for stmt in block.stmts:
+                inner = self.st(stmt, code, inner)
+        finally:
+            self.block_steps.pop()
+        if tick is not None:
+            code.lines[tick] = code.lines[tick].replace("ST[0] -= 1", f"ST[0] -= {1 + per_turn + steps[0]}")
+        elif steps[0]:
+            code.lines.insert(start, "    " * depth + f"ST[0] -= {steps[0]}")
         if len(code.lines) == start:
             code("pass")
 
@@ -54,19 +67,16 @@ class StatementLowering(FlatCompiler):
         method = getattr(self, "st_" + type(node).__name__, None)
         if method is None:
             raise Unsupported(node, f"no flat form for the statement {type(node).__name__}")
-        # the queries this statement runs once over lists of known length are paid before it
-        # (compiler.py, FlatCompiler.query); the budget is checked at the next loop turn, query
-        # or draw, and when the game ends
-        saved = self.item_depth, self.static_charge
-        self.item_depth, self.static_charge = 0, 0
-        mark, depth = len(code.lines), code.depth
+        # a step for the statement, and what its expressions cost (compiler.py, FlatCompiler.pay),
+        # paid with its block; the budget is checked at the next loop turn, query or draw, and
+        # when the game ends
+        acc = [1]
+        self.costs.append(acc)
         try:
             out = method(node, code, sc)
-            charge = self.static_charge
         finally:
-            self.item_depth, self.static_charge = saved
-        if charge:
-            code.lines.insert(mark, "    " * depth + f"ST[0] -= {charge}")
+            self.costs.pop()
+        self.block_steps[-1][0] += acc[0]
         return sc if out is None else out
 
     def tick(self, code: Code) -> None:
@@ -158,22 +168,28 @@ class StatementLowering(FlatCompiler):
         self.loop(code, f"for _ in range({n.code}):", node.body, sc)
 
     def st_While(self, node: A.While, code: Code, sc: Scope) -> None:
-        self.item_depth += 1  # (the condition is worked out before every turn: its queries pay as they run)
+        # the condition is worked out before every turn and once more: paid with each turn, and once
+        acc = [0]
+        self.costs.append(acc)
         try:
             c = self.cond(node.condition, sc)
         finally:
-            self.item_depth -= 1
-        self.loop(code, f"while {c.code}:", node.body, sc)
+            self.costs.pop()
+        self.pay(acc[0])
+        self.loop(code, f"while {c.code}:", node.body, sc, per_turn=acc[0])
 
-    def loop(self, code: Code, header: str, body: A.Block, sc: Scope, first: list[str] = ()) -> None:
-        """A loop whose every turn counts against the step budget (for each, repeat, while);
-        `first`: lines each turn starts with."""
+    def loop(self, code: Code, header: str, body: A.Block, sc: Scope, first: list[str] = (),
+             per_turn: int = 0) -> None:
+        """A loop whose every turn counts against the step budget (for each, repeat, while): its
+        tick pays for the turn, its body's statements and `per_turn` steps more (a while's
+        condition); `first`: lines each turn starts with."""
         code(header)
         code.depth += 1
+        tick = len(code.lines)
         self.tick(code)
         for line in first:
             code(line)
-        self.block(body, code, sc)
+        self.block(body, code, sc, tick=tick, per_turn=per_turn)
         code.depth -= 1
 
     def st_Secretly(self, node: A.Secretly, code: Code, sc: Scope) -> None:
@@ -492,7 +508,7 @@ class StatementLowering(FlatCompiler):
         code(f"Z[{k} - {s} + {d}] += 1")
         self.count_metrics(code, Val(s, ZONE_T, src.const, rel=src.rel), Val(d, ZONE_T, dst.const, rel=dst.rel),
                            s, d, f"{k} - {s}", f"{k} - {s}", "1")
-        self.static_charge += 1  # (the token this branch draws, paid with the statement)
+        self.pay(1)  # (the token this branch draws, paid with the statement)
         code.depth -= 1
         code("else:")
         code(f"    ST[0] -= draw(Z, RNG, {self.lay.width}, {s}, {d}, {w}, {q.mode == 'exact'}, MV)")

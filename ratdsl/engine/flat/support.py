@@ -232,9 +232,10 @@ def first_of(items: list) -> Any:
 def make_limits(budget: list[int], created: list[int]) -> dict[str, Any]:
     """The checks that read this module's step budget and its count of created tokens and cards."""
 
-    def charged(items: Any) -> Any:
-        """A query's source, paid for by the item before the query runs (Interpreter.charge)."""
-        budget[0] -= len(items)
+    def charged(items: Any, per_item: int = 1) -> Any:
+        """A query's source, paid for by the item before the query runs (Interpreter.charge),
+        `per_item` steps each: the item's, and what working it out calls."""
+        budget[0] -= len(items) * per_item
         if budget[0] < 0:
             raise Abort
         return items
