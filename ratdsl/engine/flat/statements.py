@@ -80,8 +80,8 @@ class StatementLowering(FlatCompiler):
         return sc if out is None else out
 
     def tick(self, code: Code) -> None:
-        """The step budget, counted per loop turn and rule call (coarser than the reference's
-        count, never above it: a game the reference finishes is never stopped here)."""
+        """A loop turn's (or a rule that can reach itself) step, checked: `block` adds the steps
+        of the statements it runs each turn to this line."""
         code("ST[0] -= 1")
         code("if ST[0] < 0: raise Abort")
 
