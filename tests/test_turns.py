@@ -363,3 +363,25 @@ def test_the_summary_lists_the_actions_and_the_endings():
     english = to_markdown(summarize(d, "en"))
     assert "The game ends at the end of a turn in which" in english
     assert "at most 2 times per turn" in english.lower() and "at most once per turn" in english.lower()
+
+
+@pytest.mark.parametrize("ending, flat", [("end game not counting the round", True), ("end game", False)])
+def test_simulate_leaves_endings_the_flat_target_does_not_know_to_the_reference(tmp_path, ending, flat):
+    """The flat target plays every `end game` as not counting its round and knows no header
+    ending: `simulate` plays such rules on the reference engine, so its round counts stay true."""
+    from ratdsl.simulation.runner import GamePlayer, SimulationSpec, flat_ends_alike
+
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "game.rat").write_text('game g "G" {\n  players 2..2\n}\ntokens coin\nzone bank\nround main\n'
+                                     f"phase main {{\n  step s {{\n    if round == 3 {{\n      {ending}\n"
+                                     "    }\n  }\n}\n", "utf-8")
+    assert flat_ends_alike(load_rules(folder)) is flat
+    player = GamePlayer(SimulationSpec(rules=str(folder), players=2))
+    stats = [player.play(i, 1) for i in range(35)]  # past FLAT_AFTER: the flat target where it may
+    assert {s.rounds for s in stats} == {2 if flat else 3}
+    header = tmp_path / "h"
+    header.mkdir()
+    (header / "game.rat").write_text('game g "G" {\n  players 2..2\n  ends at end of round when round == 2\n}\n'
+                                     "tokens coin\nzone bank\nround main\nphase main {\n  step s { }\n}\n", "utf-8")
+    assert not flat_ends_alike(load_rules(header))

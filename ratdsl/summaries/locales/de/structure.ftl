@@ -554,6 +554,33 @@ np-neighbours = die Nachbarfelder { $of }
 np-adjacent = ob eine Kante von { $a_dat } zu { $b_dat } führt
 np-distance = der Abstand in Kanten von { $a_dat } zu { $b_dat }
 np-room = der freie Platz { $of }
+# turns: orders of play
+np-clockwise = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} im Uhrzeigersinn, beginnend mit { $of_dat }
+np-counter-clockwise = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} gegen den Uhrzeigersinn, beginnend mit { $of_dat }
+np-clockwise-after = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} im Uhrzeigersinn, beginnend mit dem Spieler nach { $of_dat }
+np-counter-clockwise-after = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} gegen den Uhrzeigersinn, beginnend mit dem Spieler nach { $of_dat }
+np-snake = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} im Uhrzeigersinn ab { $of_dat }, dann zurück gegen den Uhrzeigersinn
+# end turns
 np-result = das Ergebnis für { $items }
 np-if = { $then }, falls { $cond }, sonst { $otherwise }
 np-range = { $low } bis { $high }

@@ -255,6 +255,13 @@ np-neighbours = the neighbouring spaces { $of }
 np-adjacent = whether an edge leads from { $a } to { $b }
 np-distance = the distance in edges from { $a } to { $b }
 np-room = the room left { $of }
+# turns: orders of play
+np-clockwise = the players clockwise, starting with { $of }
+np-counter-clockwise = the players counter-clockwise, starting with { $of }
+np-clockwise-after = the players clockwise, starting with the player after { $of }
+np-counter-clockwise-after = the players counter-clockwise, starting with the player after { $of }
+np-snake = the players clockwise from { $of }, then back counter-clockwise
+# end turns
 np-result = the result for { $items }
 np-if = { $then } if { $cond }, otherwise { $otherwise }
 np-range = { $low } to { $high }

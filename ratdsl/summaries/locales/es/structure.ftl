@@ -366,6 +366,13 @@ np-neighbours = las casillas vecinas { $of }
 np-adjacent = si una arista va { $a_gen } { $b_dat }
 np-distance = la distancia en aristas entre { $a } y { $b }
 np-room = el espacio libre { $of }
+# turns: orders of play
+np-clockwise = los jugadores en el sentido de las agujas del reloj, empezando por { $of }
+np-counter-clockwise = los jugadores en sentido contrario a las agujas del reloj, empezando por { $of }
+np-clockwise-after = los jugadores en el sentido de las agujas del reloj, empezando por el jugador que sigue a { $of }
+np-counter-clockwise-after = los jugadores en sentido contrario a las agujas del reloj, empezando por el jugador que sigue a { $of }
+np-snake = los jugadores en el sentido de las agujas del reloj desde { $of }, y luego de vuelta en sentido contrario
+# end turns
 np-result = el resultado para { $items }
 np-if = { $then } si { $cond }; si no, { $otherwise }
 np-range = de { $low } a { $high }

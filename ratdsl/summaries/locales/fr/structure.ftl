@@ -347,6 +347,13 @@ np-neighbours = les cases voisines { $of }
 np-adjacent = si une arête mène { $a_gen } vers { $b }
 np-distance = la distance en arêtes entre { $a } et { $b }
 np-room = la place libre { $of }
+# turns: orders of play
+np-clockwise = les joueurs dans le sens horaire, en commençant par { $of }
+np-counter-clockwise = les joueurs dans le sens antihoraire, en commençant par { $of }
+np-clockwise-after = les joueurs dans le sens horaire, en commençant par le joueur qui suit { $of }
+np-counter-clockwise-after = les joueurs dans le sens antihoraire, en commençant par le joueur qui suit { $of }
+np-snake = les joueurs dans le sens horaire à partir de { $of }, puis dans l’autre sens
+# end turns
 np-result = le résultat pour { $items }
 np-if = { $then } si { $cond }, sinon { $otherwise }
 np-range = de { $low } à { $high }
