@@ -385,3 +385,26 @@ def test_simulate_leaves_endings_the_flat_target_does_not_know_to_the_reference(
     (header / "game.rat").write_text('game g "G" {\n  players 2..2\n  ends at end of round when round == 2\n}\n'
                                      "tokens coin\nzone bank\nround main\nphase main {\n  step s { }\n}\n", "utf-8")
     assert not flat_ends_alike(load_rules(header))
+
+
+def test_the_language_server_finds_an_action_from_act(tmp_path):
+    """Go to definition from `act buy` lands on the action, and its parameter is a local."""
+    import shutil
+
+    from lsprotocol import types as T
+
+    from ratdsl.lsp import navigation
+    from ratdsl.lsp.workspace import Workspace
+
+    folder = tmp_path / "turn_demo"
+    shutil.copytree(DEMO, folder)
+    path = folder / "game.rat"
+    lines = path.read_text("utf-8").split("\n")
+    act = next(i for i, line in enumerate(lines) if "act buy, sell" in line)
+    declared = next(i for i, line in enumerate(lines) if line.startswith("action buy(p)"))
+    found = navigation.definition(Workspace(), path, T.Position(act, lines[act].index("buy") + 1))
+    assert [loc.range.start.line for loc in found] == [declared]
+    cost = declared + 1  # `cost 2 coin from p.purse to supply`: p is the action's parameter
+    found = navigation.definition(Workspace(), path, T.Position(cost, lines[cost].index("p.purse")))
+    assert [(loc.range.start.line, loc.range.start.character) for loc in found] == \
+        [(declared, lines[declared].index("(p)") + 1)]
