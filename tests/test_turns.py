@@ -123,6 +123,19 @@ def test_new_keywords_stay_names_elsewhere():
     assert [d.name for d in program.decls] == ["one", "order", "p"]
 
 
+def test_keywords_that_follow_a_value_may_still_name_a_decision_or_a_field():
+    """After a value the parser also expects the words that start a declaration, a statement or
+    an action's part, so they are keywords there: as a decision's id (Rattus asks `action`), a
+    card field or a persona's decision they are names all the same."""
+    program = parse_text('card c in d {\n  cost = 3\n  effect = 2\n  once = 1\n}\n'
+                         'persona q {\n  action.buy = 2\n  turn.act = 3\n}\n'
+                         'rule r(p) {\n  ask p action: may { }\n  ask p turn: may { }\n  ask p only: may { }\n}\n')
+    card, persona, rule = program.decls
+    assert [f.name for f in card.fields] == ["cost", "effect", "once"]
+    assert [(w.decision, w.option) for w in persona.weights] == [("action", "buy"), ("turn", "act")]
+    assert [s.id for s in rule.body.stmts] == ["action", "turn", "only"]
+
+
 def test_the_formatter_keeps_every_form(tmp_path):
     text = (DEMO / "game.rat").read_text("utf-8")
     assert format_text(text) == text

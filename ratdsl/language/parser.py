@@ -125,6 +125,9 @@ class _Build:
     def uncounted(self, span):
         return False
 
+    def soft_name(self, span, token):
+        return str(token)
+
     def players_range(self, span, low, high):
         return ("players", int(low), int(high))
 
