@@ -421,3 +421,27 @@ def test_the_language_server_finds_an_action_from_act(tmp_path):
     found = navigation.definition(Workspace(), path, T.Position(cost, lines[cost].index("p.purse")))
     assert [(loc.range.start.line, loc.range.start.character) for loc in found] == \
         [(declared, lines[declared].index("(p)") + 1)]
+
+
+def test_the_environments_step_through_turns():
+    """A game stepped action by action (OpenSpiel, PettingZoo) offers the legal actions by name."""
+    import random
+
+    from ratdsl.environments import CHANCE
+    from ratdsl.environments import new_game as new_state
+
+    state = new_state(str(DEMO), 2, seed=3)
+    rng = random.Random(3)
+    named = set()
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            actions, probabilities = zip(*state.chance_outcomes())
+            state.apply(rng.choices(actions, probabilities)[0])
+            continue
+        seat = state.current_player()
+        asked = state.observation(seat)
+        legal = state.legal_actions(seat)
+        named |= {state.action_label(a) for a in legal}
+        state.apply(rng.choice(legal))
+    assert state.result().rounds >= 1 and asked
+    assert any("buy" in text for text in named) and any("call_in" in text for text in named)
