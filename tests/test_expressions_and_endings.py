@@ -208,10 +208,15 @@ def test_a_game_that_ends_after_n_rounds_counts_round_n(tmp_path):
         assert not any('"t":"end_game"' in r for r in records) and '"rounds":3' in records[-1]
 
 
-def test_end_game_does_not_count_its_round_even_before_the_last_one(tmp_path):
-    folder = _game(tmp_path, header="  ends after 5 rounds\n", step="    if round == 2 {\n      end game\n    }")
-    for compiled in (False, True):
-        assert new_game(load_rules(folder), 2, 0, compiled=compiled).play().rounds == 1
+def test_end_game_counts_its_round_unless_told_not_to(tmp_path):
+    # turns: the round `end game` runs in was played (issue 14); `not counting the round` says it was not
+    for ending, played in (("end game", 2), ("end game not counting the round", 1)):
+        folder = _game(tmp_path, header="  ends after 5 rounds\n",
+                       step=f"    if round == 2 {{\n      {ending}\n    }}")
+        for compiled in (False, True):
+            log = GameLog(keep=True)
+            assert new_game(load_rules(folder), 2, 0, log=log, compiled=compiled).play().rounds == played
+            assert f'"rounds":{played}' in dumps(log.records[-1])
 
 
 def test_the_round_cap_is_the_headers(tmp_path):

@@ -198,8 +198,8 @@ class SearchAgent:
                 game.play_phase(phase, step)
                 for name in rest:
                     game.play_phase(name)
-            except GameOver:
-                game.over = game.state.ended = True
+            except GameOver as over:
+                game.ended_by(over)
             if not game.over:
                 while game.play_round() and game.state.round < round_cap(self.d.game):
                     pass

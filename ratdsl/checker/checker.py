@@ -65,6 +65,10 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E257      | boards: a space left out at every number of players the game allows         |
 | E258      | boards: a capacity below 1                                                  |
 | E259      | boards: a field named like a token kind (or `name`, `deck`)                 |
+| E260      | turns: `act` outside a `turn` block (turns.py)                              |
+| E261      | turns: `act` names something that is not an action or ability               |
+| E262      | turns: a limit per turn, known before the game, that is not 1 or more       |
+| E263      | turns: `act` lists the same action twice                                    |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -75,6 +79,8 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | W310      | a variant's `replace step` (or `replace`) no longer reads an option that the |
 |           | step it replaces read, itself or through its calls (dropped_options.py)     |
 | W311      | a choice among face-down cards filtered by their faces (information.py)     |
+| W312      | turns: an action no `act` names, or an ability or `ends at end of turn` in  |
+|           | rules that play no `turn` (turns.py)                                        |
 
 E224, E225 and W307 ask the shared operators (ratdsl/semantics/operators.py) about what is known
 before a game (see operands.py), so the checker refuses exactly what a game would stop on. W307 is
@@ -102,6 +108,7 @@ from .information import check_information
 from .invariants import check_invariant
 from .operands import Operands
 from .personas import check_persona
+from .turns import check_action, check_endings, check_turns
 
 MAX_PLAYERS = 100  # the most players a game may declare (`players 2..100`)
 
@@ -272,6 +279,8 @@ class Checker:
                             severity="warning")
         check_dropped_options(self)
         check_information(self)
+        check_endings(self, game)  # turns
+        check_turns(self)  # turns
         return sorted(self.out, key=lambda d: (d.file, d.line, d.column, d.code))
 
     def check_players(self, game: A.Game) -> None:
@@ -318,6 +327,8 @@ class Checker:
             self.expr(decl.value)
         elif isinstance(decl, A.Board):
             check_board(self, decl, _source)  # E250-E254
+        elif isinstance(decl, A.Action):  # turns
+            check_action(self, decl)
         elif isinstance(decl, A.Invariant):
             self.operands.condition(decl.condition)
             self.expr(decl.condition)
@@ -513,6 +524,9 @@ class Checker:
             self.show_needs_cards(s.cards)
             e(s.cards)
             e(s.player)
+        elif isinstance(s, A.Turn):  # turns
+            e(s.player)
+            self.block(s.body)
 
     def show_needs_cards(self, cards: A.Expr) -> None:
         """E239: `show` of a value known before the game that is surely not cards (a number, yes

@@ -60,4 +60,9 @@ def list_too_long(it: Any, node: Node, size: int) -> RuleRuntimeError:
 
 
 class GameOver(Exception):
-    """Raised by `end game`; unwinds to the round loop."""
+    """Raised by `end game`; unwinds to the round loop. turns: `counts_round` says whether the
+    round it ends counts as played (`end game not counting the round`: it does not)."""
+
+    def __init__(self, counts_round: bool = True):
+        super().__init__()
+        self.counts_round = counts_round

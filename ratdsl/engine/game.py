@@ -16,6 +16,7 @@ from ..language import ast as A
 from ..semantics.boards import layout as board_layout
 from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import MAX_VALUE_DEPTH, PlayerRef, ValueTooDeep, encode, label
+from . import turns
 from .chance import Chance
 from .codegen import GeneratedInterpreter
 from .coverage import STEP, hit
@@ -68,8 +69,8 @@ class Game:
         self.interp = engine(self.runtime, step_budget)
         self.rules_label = rules_label
         self.over = False
-        # The rounds played when the game ended after the number of rounds its header states
-        # (`ends after N rounds`: round N counts); None while it has not, or ended otherwise.
+        # The rounds played once the game has ended (the round it ended in counts, but after
+        # `end game not counting the round`); None while it goes on.
         self.rounds_done: int | None = None
         rules = self.runtime.rules
         self.reading_start = rules.phases_reading_start  # phases that keep their start state
@@ -119,6 +120,7 @@ class Game:
             plan = self._plan(phase, steps)
         coverage = rt.coverage
         capacities = self.board.capacities
+        at_once = phase != "setup" and any(e.moment == A.AT_ONCE for e in self.d.game.endings)
         for where, step, run in plan[first:] if first else plan:
             rt.where = where
             if coverage is not None:
@@ -140,6 +142,8 @@ class Game:
                 rt.check_conservation(step.span)
             if capacities:
                 self.check_capacities(step)
+            if at_once:  # turns: `ends at once when ...` is tested after every step of a round
+                turns.check_endings(it, A.AT_ONCE)
 
     def check_capacities(self, step: A.Step) -> None:
         """After a step: no space of a board holds more tokens than its capacity (a space left
@@ -192,20 +196,27 @@ class Game:
         try:
             for name in phases or self.d.round:
                 self.play_phase(name)
-        except GameOver:  # `end game`: this round is not played to its end, so it does not count
-            self.over = True
-            self.state.ended = True
+        except GameOver as over:
+            self.ended_by(over)
             self.log.emit("end_game", round=self.state.round, at=self.runtime.where)
             self.check_whole_state()
             return False
         self.check_whole_state()
         last = self.d.game.end_after
-        if last is not None and self.state.round >= last:  # the last round was played: it counts
-            self.over = True
+        if last is not None and self.state.round >= last or \
+                self.d.game.endings and turns.check_endings(self.interp, A.END_OF_ROUND):
+            self.over = True  # the last round was played: it counts
             self.state.ended = True
             self.rounds_done = self.state.round
             return False
         return True
+
+    def ended_by(self, over: GameOver) -> None:
+        """turns: `end game` ran. The round it ran in counts as played, unless the rules say `end
+        game not counting the round` (a game that ends before its round is played)."""
+        self.over = True
+        self.state.ended = True
+        self.rounds_done = self.state.round - (0 if over.counts_round else 1)
 
     def check_whole_state(self) -> None:
         """The conservation check over the whole state (steps check only what they changed)."""
@@ -229,10 +240,7 @@ class Game:
         keys = {p: [scores[p], *breaks[p]] for p in scores}
         best = max(keys.values())
         winners = [p for p in scores if keys[p] == best]
-        if self.rounds_done is not None:
-            played = self.rounds_done
-        else:
-            played = self.state.round - 1 if self.over else self.state.round
+        played = self.rounds_done if self.rounds_done is not None else self.state.round
         if self.log.active:
             self.log.emit("end", scores=scores, tiebreaks=breaks, winners=winners, rounds=played)
         else:

@@ -370,7 +370,9 @@ class Secretly(Stmt):
 
 @dataclass(frozen=True, eq=False, repr=False)
 class EndGame(Stmt):
-    pass
+    # turns: `end game` counts the round it runs in as played; `end game not counting the
+    # round` does not (a game that ends before its round is played).
+    counts_round: bool = field(default=True, metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -401,6 +403,44 @@ class Create(Stmt):
     where: Expr
 
 
+# ---------------------------------------------------------------- turns
+# When a game-end condition is tested: at the end of every turn, of every round, or after every
+# step and action ("at once").
+END_OF_TURN, END_OF_ROUND, AT_ONCE = "turn", "round", "once"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Turn(Stmt):
+    """`turn PLAYER { ... }`: the player's turn. Actions are taken in it (`act`), each action's
+    per-turn limit counts from its start, and the legal abilities are offered before each of its
+    statements and after the last."""
+
+    player: Expr
+    body: Block
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Act(Stmt):
+    """`act A` (A if it is legal), `act one of A, B [or pass]` (the player picks one legal action),
+    `act A, B in any order` (each legal one, in the order the player picks), `act any of A, B
+    until pass` (legal actions until the player passes or none is left)."""
+
+    mode: str  # "one", "choose", "any_order", "until_pass"
+    actions: tuple[str, ...]
+    optional: bool = False  # `or pass` (always for `until pass`)
+
+
+ACT_MODES = ("one", "choose", "any_order", "until_pass")
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Ending(Node):
+    """`ends at end of turn|end of round|once when CONDITION` in the game header."""
+
+    moment: str  # END_OF_TURN, END_OF_ROUND or AT_ONCE
+    condition: Expr
+
+
 # ---------------------------------------------------------------- declarations
 @dataclass(frozen=True, eq=False, repr=False)
 class Decl(Node):
@@ -424,6 +464,8 @@ class Game(Decl):
     seating: str
     max_rounds: int | None = None  # `at most N rounds` (None: the engine's default)
     end_after: int | None = None  # `ends after N rounds`: the game ends once round N is played
+    # turns: `ends at end of turn|end of round|once when CONDITION`, in the order written
+    endings: tuple[Ending, ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -662,6 +704,27 @@ class Board(Decl):
     capacity: int | None
     spaces: tuple[Space, ...]
     edges: tuple[Edge, ...]
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Action(Decl):
+    """turns: `action NAME(P) "Title" { only if ..., at most N per turn, cost ..., effect {...} }`,
+    or `ability` (offered between the statements of every turn). It is legal for a player when
+    its limit is not reached, its condition holds and its cost can be paid; taking it pays the
+    cost (a move) and runs the effect, with P bound to the player whose turn it is."""
+
+    name: str
+    param: str
+    title: str | None
+    ability: bool
+    condition: Expr | None
+    limit: Expr | None  # times per turn (None: no limit)
+    cost: Block | None  # one `move` statement
+    effect: Block
+
+    @property
+    def kind(self) -> str:
+        return "ability" if self.ability else "action"
 
 
 @dataclass(frozen=True, eq=False, repr=False)

@@ -9,4 +9,6 @@ BUILTIN_FUNCTIONS: tuple[str, ...] = (
     "neighbour", "opposite", "rank", "seat", "top", "cards", "sample", "pick", "share_in_turn",
     "zones", "first", "first_n", "owner", "any", "all", "flatten", "unique",
     "spaces", "neighbours", "adjacent", "distance", "room",
+    # turns: orders of play
+    "clockwise", "counter_clockwise", "clockwise_after", "counter_clockwise_after", "snake",
 )

@@ -359,7 +359,10 @@ class Printer:
             if d.max_rounds is not None:
                 items.append(("cap", self._kw_line("MOST", s), f"at most {d.max_rounds} rounds"))
             if d.end_after is not None:
-                items.append(("after", self._kw_line("ENDS", s), f"ends after {d.end_after} rounds"))
+                after = [n for n in self.keyword_lines.get("ENDS", []) if s.line <= n <= s.end_line
+                         and n not in {x.span.line for x in d.endings}]
+                items.append(("after", after[-1] if after else 0, f"ends after {d.end_after} rounds"))
+            items += [("ends", x.span.line, _ending(x, e)) for x in d.endings]  # turns
             self.body(f"{prefix}game {d.name} {quote(d.title, self.raw)}", lo, self._header_hi(s, items),
                       end, sorted(items, key=lambda i: i[1]), self._simple_item)
         elif isinstance(d, A.ModuleHeader):
@@ -411,6 +414,8 @@ class Printer:
                       for x in d.edges]
             self.body(f"{prefix}board {d.name}{self.title(d.title)}", lo, self._header_hi(s, items), end,
                       sorted(items, key=lambda i: i[1]), self._simple_item)
+        elif isinstance(d, A.Action):  # turns
+            self.action(d, prefix)
         elif isinstance(d, A.Table):
             self.body(f"{prefix}table {d.name}({d.param}){self.title(d.title)}", lo,
                       self._header_hi(s, d.rows), end, list(d.rows), self._table_row)
@@ -462,6 +467,41 @@ class Printer:
             self.emit(f"{prefix}set option {d.name} = {literal(d.value)}", lo, end)
         else:
             raise FormatError(f"the formatter does not know the declaration {type(d).__name__}")
+
+    def action(self, d: A.Action, prefix: str) -> None:
+        """turns: `action NAME(P) "Title" { only if ..., at most N per turn, cost ..., effect { } }`,
+        its parts in the order written."""
+        e, lo, end = self.e, d.span.line, d.span.end_line
+        items: list = []
+        if d.condition is not None:
+            items.append((d.condition.span.line, f"only if {e(d.condition)}", None))
+        if d.limit is not None:
+            once = isinstance(d.limit, A.IntLit) and d.limit.value == 1
+            items.append((d.limit.span.line, "once per turn" if once else f"at most {e(d.limit, SUM)} per turn", None))
+        if d.cost is not None:
+            move = d.cost.stmts[0]
+            amount = e(move.quantity.amount)
+            if move.what is not None:
+                amount = " ".join(side_by_side(amount, e(move.what)))
+            items.append((d.cost.span.line, f"cost {amount} from {e(move.source)} to {e(move.dest)}", None))
+        if d.effect.span.line > 0:
+            items.append((d.effect.span.line, "effect", d.effect))
+        items.sort(key=lambda i: i[0])
+        head = f"{prefix}{d.kind} {d.name}({d.param}){self.title(d.title)}"
+        if not items and not self.comments_between(lo + 1, end - 1):
+            self.emit(head + " { }", lo, end)
+            return
+        self.emit(head + " {", lo, min([i[0] for i in items if i[0] > 0], default=lo + 1) - 1, opening=True)
+        self.depth += 1
+        for line, text, block in items:
+            self.lead(line)
+            if block is None:
+                self.emit(text, line)
+            else:
+                self.chain([(text, block)], line)
+        self.inner_comments(end)
+        self.depth -= 1
+        self.emit("}", end)
 
     def _kw_line(self, kind: str, span: A.Span) -> int:
         lines = [n for n in self.keyword_lines.get(kind, []) if span.line <= n <= span.end_line]
@@ -587,7 +627,11 @@ class Printer:
         elif isinstance(s, A.Secretly):
             self.chain([("secretly", s.body)], lo)
         elif isinstance(s, A.EndGame):
-            self.emit("end game", lo, hi)
+            self.emit("end game" if s.counts_round else "end game not counting the round", lo, hi)
+        elif isinstance(s, A.Turn):  # turns
+            self.chain([(f"turn {e(s.player)}", s.body)], lo)
+        elif isinstance(s, A.Act):  # turns
+            self.emit(_act(s), lo, hi)
         elif isinstance(s, A.Say):
             text = f"say {quote(s.message, self.raw)}"
             if s.args:
@@ -672,6 +716,23 @@ def check_same_meaning(text: str, result: str, program: A.Program, tokens, file:
 
 # information
 _VISIBILITY_WORDS = {A.PUBLIC: "", A.OWNER: "owner only ", A.HIDDEN: "hidden "}
+
+
+# turns
+def _ending(ending: A.Ending, e) -> str:
+    moment = {A.END_OF_TURN: "end of turn", A.END_OF_ROUND: "end of round", A.AT_ONCE: "once"}[ending.moment]
+    return f"ends at {moment} when {e(ending.condition)}"
+
+
+def _act(s: A.Act) -> str:
+    names = ", ".join(s.actions)
+    if s.mode == "one":
+        return f"act {names}"
+    if s.mode == "choose":
+        return f"act one of {names}" + (" or pass" if s.optional else "")
+    if s.mode == "any_order":
+        return f"act {names} in any order"
+    return f"act any of {names} until pass"
 
 
 def _seen_by(d: A.Zone | A.Pile | A.Var) -> str:

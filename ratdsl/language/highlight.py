@@ -26,16 +26,19 @@ IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 # Words that start a declaration, followed by the name they define.
 DECLARATIONS = ("game", "module", "variant", "option", "const", "var", "deck", "card", "table",
                 "persona", "metric", "func", "rule", "modify", "phase", "step", "scoring", "invariant",
-                "board", "space")
+                "board", "space",
+                "action", "ability")  # turns
 # Other words that open or shape a declaration.
 DECLARATION_WORDS = ("tokens", "symbols", "zone", "pile", "per", "player", "players", "seating",
                      "requires", "extends", "fields", "active", "when", "setup", "round", "score",
                      "tiebreak", "replace", "remove", "before", "after", "instead", "of", "on",
                      "during", "into", "ends", "rounds", "edge", "capacity",
-                     "public", "owner", "only", "hidden", "face", "down")  # information
+                     "public", "owner", "only", "hidden", "face", "down",  # information
+                     "cost", "effect", "once", "counting", "the")  # turns
 # Control flow and decisions.
 CONTROL = ("if", "then", "else", "for", "each", "while", "repeat", "times", "do", "end", "ask",
-           "may", "choose", "distribute", "otherwise", "secretly", "assert")
+           "may", "choose", "distribute", "otherwise", "secretly", "assert",
+           "turn", "act", "one", "any", "order", "until", "pass")  # turns
 # Statements that act on the game.
 ACTIONS = ("let", "set", "move", "draw", "shuffle", "place", "reveal", "say", "create", "show",
            "from", "to", "all", "up", "top", "at", "bottom", "among", "most", "least")

@@ -46,8 +46,11 @@ class _Build:
     def game_decl(self, span, name, title, *items):
         low, high, seating = 1, 1, "clockwise"
         cap = end_after = None
+        endings: list[A.Ending] = []
         for item in items:
-            if item[0] == "players":
+            if isinstance(item, A.Ending):  # turns
+                endings.append(item)
+            elif item[0] == "players":
                 low, high = item[1], item[2]
             elif item[0] == "cap":
                 cap = item[1]
@@ -55,13 +58,75 @@ class _Build:
                 end_after = item[1]
             else:
                 seating = item[1]
-        return A.Game(str(name), _unquote(title), low, high, seating, cap, end_after, span=span)
+        return A.Game(str(name), _unquote(title), low, high, seating, cap, end_after, tuple(endings),
+                      span=span)
 
     def round_cap(self, span, count):
         return ("cap", int(count))
 
     def ends_after(self, span, count):
         return ("after", int(count))
+
+    # -- turns: game ends, actions, turns
+    def ends_when(self, span, moment, condition):
+        return A.Ending(moment, condition, span=span)
+
+    def end_of_turn(self, span):
+        return A.END_OF_TURN
+
+    def end_of_round(self, span):
+        return A.END_OF_ROUND
+
+    def at_once(self, span):
+        return A.AT_ONCE
+
+    def action_decl(self, span, kind, name, param, title, *items):
+        parts: dict[str, object] = dict(items)
+        return A.Action(str(name), str(param), _opt_str(title), kind, parts.get("if"), parts.get("limit"),
+                        parts.get("cost"), parts.get("effect", A.Block((), span=span)), span=span)
+
+    def kind_action(self, span):
+        return False
+
+    def kind_ability(self, span):
+        return True
+
+    def action_if(self, span, condition):
+        return ("if", condition)
+
+    def action_limit(self, span, amount):
+        return ("limit", amount)
+
+    def action_once(self, span):
+        return ("limit", A.IntLit(1, span=span))
+
+    def action_cost(self, span, amount, what, source, dest):
+        move = A.Move(A.Quantity("exact", amount, span=amount.span), what, source, dest, span=span)
+        return ("cost", A.Block((move,), span=span))
+
+    def action_effect(self, span, body):
+        return ("effect", body)
+
+    def turn_stmt(self, span, player, body):
+        return A.Turn(player, body, span=span)
+
+    def act_one(self, span, name):
+        return A.Act("one", (str(name),), span=span)
+
+    def act_choose(self, span, names, or_pass):
+        return A.Act("choose", names, or_pass is not None, span=span)
+
+    def act_any_order(self, span, names):
+        return A.Act("any_order", names, span=span)
+
+    def act_until_pass(self, span, names):
+        return A.Act("until_pass", names, True, span=span)
+
+    def uncounted(self, span):
+        return False
+
+    def soft_name(self, span, token):
+        return str(token)
 
     def players_range(self, span, low, high):
         return ("players", int(low), int(high))
@@ -378,8 +443,8 @@ class _Build:
     def secretly_stmt(self, span, body):
         return A.Secretly(body, span=span)
 
-    def end_stmt(self, span):
-        return A.EndGame(span=span)
+    def end_stmt(self, span, counts=None):
+        return A.EndGame(counts is None, span=span)
 
     def say_stmt(self, span, message, args):
         return A.Say(_unquote(message), args or (), span=span)

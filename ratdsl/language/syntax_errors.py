@@ -153,6 +153,7 @@ class _Grammar:
     decl_keywords: frozenset[str]   # terminals that can start a top-level declaration
     stmt_keywords: frozenset[str]   # terminals that can start a statement
     expr_start: frozenset[str]      # terminals that can start a value
+    soft_names: frozenset[str] = frozenset()  # turns: keywords that may also be a name (soft_name)
 
 
 @cache
@@ -171,7 +172,8 @@ def grammar_info() -> _Grammar:
     words["$END"] = REGEX_TERMINAL_WORDS["$END"]
     first = _first_sets(parser)
     return _Grammar(words, keywords, frozenset(first.get("decl", ())),
-                    frozenset(first.get("stmt", ())), frozenset(first.get("expr", ())))
+                    frozenset(first.get("stmt", ())), frozenset(first.get("expr", ())),
+                    frozenset(first.get("soft_name", ())) - {"NAME"})
 
 
 def _first_sets(parser) -> dict[str, set[str]]:
@@ -222,6 +224,8 @@ def describe_expected(expected) -> str:
     """Summarises a set of acceptable terminals: groups become 'a statement', 'a value', ..."""
     info = grammar_info()
     expected = set(expected)
+    if "NAME" in expected:  # turns: a name is expected; the keywords that may be one go unsaid
+        expected -= info.soft_names
     parts: list[str] = []
     # (the visibility words that may open a pile or variable do not make a list a declaration's)
     if len(expected & info.decl_keywords - VISIBILITY_WORDS) >= 5:

@@ -22,6 +22,7 @@ KINDS: dict[type, T.SymbolKind] = {
     A.Round: S.Namespace, A.Scoring: S.Namespace, A.Persona: S.Interface, A.Metric: S.Property,
     A.Step: S.Function, A.OnEvent: S.Event, A.SetOption: S.Property, A.Remove: S.Null, A.ReplaceStep: S.Function,
     A.Invariant: S.Boolean, A.Board: S.Struct, A.Space: S.Field,
+    A.Action: S.Method,  # turns
 }
 
 

@@ -168,7 +168,7 @@ class Index:
         names: tuple[str, ...] = ()
         if isinstance(decl, (A.Tokens, A.Symbols, A.Zone, A.Pile)):
             names = decl.names
-        elif isinstance(decl, (A.Const, A.Var, A.Deck, A.Card, A.Table, A.Func, A.Rule, A.Option)):
+        elif isinstance(decl, (A.Const, A.Var, A.Deck, A.Card, A.Table, A.Func, A.Rule, A.Option, A.Action)):
             names = (decl.name,)
         for name in names:
             self._add(decl.span, self._find(decl.span, name), self._global(name, decl), name, True)
@@ -238,6 +238,11 @@ class Index:
                 self._add(node.span, self._find(node.span, node.option, after=frozenset({"."})), sym, node.option)
         elif cls in (A.Func, A.Rule):
             self._locals(node, node.params)
+        elif cls is A.Action:  # turns: its player parameter
+            self._locals(node, (node.param,))
+        elif cls is A.Act:  # turns: the actions it names
+            for name in dict.fromkeys(node.actions):
+                self._add(node.span, self._find(node.span, name), self.table.globals.get(name), name)
         elif cls is A.Table:
             self._locals(node, (node.param,))
         elif cls is A.Scoring:

@@ -134,8 +134,8 @@ def _play(game: Game, data: dict[str, Any], agents: list[ScriptedAgent], log: Ga
         try:
             for phase in run["phases"]:
                 game.play_phase(phase)
-        except GameOver:
-            game.over = game.state.ended = True
+        except GameOver as over:
+            game.ended_by(over)
         game.check_whole_state()
     elif "rounds" in run:
         for _ in range(run["rounds"]):

@@ -367,6 +367,32 @@ def _room(interp, node, space):
     return cap - held
 
 
+# turns: orders of play. Players sit P1, P2, ... clockwise round the table (whatever `seating`
+# says "left" is); each order is a list of players.
+def _clockwise(interp, node, player, skip=0, step=1):
+    seat, n = interp.player(player, node).seat, interp.n
+    return [interp.player_refs[(seat + step * (i + skip)) % n] for i in range(n)]
+
+
+def _counter_clockwise(interp, node, player):
+    return _clockwise(interp, node, player, 0, -1)
+
+
+def _clockwise_after(interp, node, player):
+    """"Starting with the player after X", clockwise: X comes last."""
+    return _clockwise(interp, node, player, 1)
+
+
+def _counter_clockwise_after(interp, node, player):
+    return _clockwise(interp, node, player, 1, -1)
+
+
+def _snake(interp, node, player):
+    """Clockwise from the player, then back counter-clockwise from the last: each player twice."""
+    there = _clockwise(interp, node, player)
+    return there + there[::-1]
+
+
 # What a built-in may read of the game besides its arguments (a pile it is handed is read like
 # any list, through the context's `iterable`).
 ZONES, PILES, PLAYERS, CHANCE = "zones", "piles", "players", "chance"
@@ -456,6 +482,12 @@ _REGISTRY = [
     _builtin("adjacent", "a, b", _adjacent, (BOARD,), returns="yes/no"),
     _builtin("distance", "a, b", _distance, (BOARD,)),
     _builtin("room", "space", _room, (ZONES, BOARD)),
+    # turns: orders of play
+    _builtin("clockwise", "player", _clockwise, (PLAYERS,), returns="list"),
+    _builtin("counter_clockwise", "player", _counter_clockwise, (PLAYERS,), returns="list"),
+    _builtin("clockwise_after", "player", _clockwise_after, (PLAYERS,), returns="list"),
+    _builtin("counter_clockwise_after", "player", _counter_clockwise_after, (PLAYERS,), returns="list"),
+    _builtin("snake", "player", _snake, (PLAYERS,), returns="list"),
 ]
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _REGISTRY}

@@ -80,6 +80,8 @@ class GameDef:
     # boards: by name, and each space by name (also a shared and a player zone, named above)
     boards: dict[str, A.Board] = field(default_factory=dict)
     spaces: dict[str, A.Space] = field(default_factory=dict)
+    # turns: actions and abilities by name
+    actions: dict[str, A.Action] = field(default_factory=dict)
     # What every name in the rules stands for (the resolver's table, shared with the checker).
     symbol_table: SymbolTable = field(default_factory=SymbolTable)
 
@@ -202,6 +204,8 @@ def _add(parts: dict[str, Any], decl: A.Decl, card: A.Card | None) -> None:
         parts["round"] = list(decl.phases)
     elif isinstance(decl, A.Scoring):
         parts["scoring"] = decl
+    elif isinstance(decl, A.Action):  # turns
+        parts["actions"][decl.name] = decl
     elif isinstance(decl, A.Board):  # boards: each space is a shared zone and a zone of each player
         parts["boards"][decl.name] = decl
         for space in decl.spaces:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..language import ast as A
 from .builtins import BUILTINS
 from .symbols import (
+    ACTION,
     BOARD,
     BUILTIN,
     BUILTIN_NAMES,
@@ -117,6 +118,8 @@ def _collect(table: SymbolTable, decls: list[A.Decl]) -> None:
             _define(table, Symbol(decl.name, FUNC, decl))
         elif isinstance(decl, A.Rule):
             _define(table, Symbol(decl.name, RULE, decl))
+        elif isinstance(decl, A.Action):  # turns
+            _define(table, Symbol(decl.name, ACTION, decl))
         elif isinstance(decl, A.Board):  # boards
             _define(table, Symbol(decl.name, BOARD, decl, "board", True))
             for space in decl.spaces:  # a shared zone (nobody's pieces) and a zone of each player
@@ -207,6 +210,17 @@ class _Resolver:
             e(decl.value, self.params(decl, decl.params))
         elif isinstance(decl, A.Invariant):
             e(decl.condition, {})
+        elif isinstance(decl, A.Action):  # turns: the player taking it is its parameter
+            inner = {decl.param: self.local(decl.param, decl, "param", "player")}
+            for x in (decl.condition, decl.limit):
+                if x is not None:
+                    e(x, {} if x is decl.limit else inner)
+            if decl.cost is not None:
+                self.block(decl.cost, inner)
+            self.block(decl.effect, inner)
+        elif isinstance(decl, A.Game):  # turns: game-end conditions read globals only
+            for ending in decl.endings:
+                e(ending.condition, {})
         elif isinstance(decl, A.Board):  # boards: a space's fields read globals only
             for space in decl.spaces:
                 for f in space.fields:
@@ -284,6 +298,9 @@ class _Resolver:
             e(s.options, scope)
             self.block(s.body, {**scope, s.var: self.local(s.var, s, "loop")})
         elif isinstance(s, A.Secretly):
+            self.block(s.body, scope)
+        elif isinstance(s, A.Turn):  # turns
+            e(s.player, scope)
             self.block(s.body, scope)
         elif isinstance(s, (A.Move, A.Draw)):
             if s.quantity.amount is not None:

@@ -19,6 +19,7 @@ ZONE, PLAYER_ZONE, PILE, PLAYER_PILE = "zone", "player zone", "pile", "player pi
 VAR, PLAYER_VAR, DECK, CARD = "var", "player var", "deck", "card"
 TABLE, FUNC, RULE = "table", "func", "rule"
 BOARD = "board"  # boards: a board's name; each of its spaces is a ZONE and a PLAYER_ZONE
+ACTION = "action"  # turns: an action or ability, named in `act` (and offered in turns)
 BUILTIN, LOCAL = "builtin", "local"  # a built-in name; a name bound in the rules (param, let, ...)
 CALLABLE = (FUNC, TABLE, RULE)  # named only to be called
 

@@ -296,6 +296,9 @@ class Summary:
         sections += self.board_sections()
         sections.append(self.round_section())
         sections += self.phase_sections()
+        actions = self.action_section()  # turns
+        if actions is not None:
+            sections.append(actions)
         sections += self.deck_sections(module=None)
         sections += self.table_sections(level=2, skip_quick=False)
         players = self.players_section()
@@ -576,7 +579,41 @@ class Summary:
             out.append(Para(spans(self.m("ui-round-ends-after", count=g.end_after))))
         if g.max_rounds is not None:
             out.append(Para(spans(self.m("ui-round-cap", count=g.max_rounds))))
+        for ending in g.endings:  # turns
+            cond = self.g.exprs.cond(ending.condition, Ctx())
+            out.append(Para(spans(self.m(f"ui-ends-{ending.moment}", cond=cond))))
         return out
+
+    # ------------------------------------------------------------ turns: actions and abilities
+    def action_section(self) -> Section | None:
+        """Each action and ability: when it is allowed, how often a turn, what it costs, what it does."""
+        items = []
+        for action in self.d.actions.values():
+            key = f"action-{action.name}"
+            title = self.title(key, action.title or action.name)
+
+            def generic(action: A.Action = action) -> list[Item]:
+                ctx = self.g.decls.params_ctx((action.param,), action.condition, action.cost, action.effect)
+                out: list[Item] = []
+                words = self.g.words
+                if action.ability:
+                    out.append(Item(words.sentence(self.m("ui-action-ability"))))
+                if action.condition is not None:
+                    out.append(Item(words.sentence(self.m("ui-action-only-if",
+                                                          cond=self.g.exprs.cond(action.condition, ctx)))))
+                if action.limit is not None:
+                    limit = action.limit
+                    n = limit.value if isinstance(limit, A.IntLit) else self.g.exprs.expr(limit, ctx)
+                    out.append(Item(words.sentence(self.m("ui-action-limit", n=n))))
+                if action.cost is not None:
+                    out.append(Item(words.sentence(self.m("ui-action-cost")), self.g.stmts.block(action.cost, ctx)))
+                out += self.g.stmts.block(action.effect, ctx)
+                return out
+
+            items.append(self.labelled(title, self.element_blocks(key, action, generic), key))
+        if not items:
+            return None
+        return Section(self.m("ui-section-actions"), blocks=[BulletList(items)], anchor="actions")
 
     def phase_sections(self) -> list[Section]:
         out = []

@@ -12,7 +12,7 @@ from ..semantics.builtins import BUILTINS
 from ..semantics.definition import GameDef
 from .context import Ctx, Local, element_of, is_list, list_of
 from .decided import Decided, counts_where
-from .kinds import Kinds
+from .kinds import ORDERS_OF_PLAY, Kinds
 from .messages import Catalog
 from .names import builtin_of, is_side, ref_key
 from .static import ByPlayers, Sym
@@ -449,6 +449,9 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
         return x.m(f"np-{f}", of=x.expr(args[0], ctx, "gen") if args else "")
     if f in _BOARD_FORMS and len(args) == BUILTINS[f].min_args:
         return _board_call(x, f, args, ctx)
+    if f in ORDERS_OF_PLAY and len(args) == 1:  # turns
+        return x.m(f"np-{f.replace('_', '-')}", of=x.expr(args[0], ctx), of_gen=x.expr(args[0], ctx, "gen"),
+                   of_dat=x.expr(args[0], ctx, "dat"), case=case)
     return x.m("np-result", items=x.m.join([x.expr(a, ctx) for a in args], "and"))
 
 

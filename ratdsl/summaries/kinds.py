@@ -9,6 +9,9 @@ from ..semantics.definition import GameDef
 from ..semantics.symbols import CONST, VAR
 from .context import Ctx, Local, element_of, list_of
 
+# turns: the built-ins that list the players in an order of play
+ORDERS_OF_PLAY = frozenset({"clockwise", "counter_clockwise", "clockwise_after", "counter_clockwise_after", "snake"})
+
 
 class Kinds:
     """The static kind of expressions; the kinds of constants and functions are worked out once."""
@@ -94,6 +97,8 @@ class Kinds:
                 return "bundle"
             if f == "share_in_turn":
                 return list_of("number")
+            if f in ORDERS_OF_PLAY:  # turns
+                return list_of("player")
             if f in d.funcs:
                 func = d.funcs[f]
                 inner = Ctx({p: Local("value") for p in func.params})

@@ -274,6 +274,33 @@ def same_place(a: A.Expr, b: A.Expr) -> bool:
 
 
 
+# turns: a turn, with the abilities its player may use at any time; the actions taken in it
+def s_Turn(r: Statements, s: A.Turn, ctx: Ctx) -> list[Item]:
+    body = r.block(s.body, ctx)
+    abilities = [a.name for a in r.d.actions.values() if a.ability]
+    if abilities:
+        body.insert(0, Item(r.w.sentence(r.m("stmt-turn-abilities", abilities=action_titles(r, abilities)))))
+    return [Item(r.w.sentence(r.m("stmt-turn", player=r.x.expr(s.player, ctx))), body)]
+
+
+def s_Act(r: Statements, s: A.Act, ctx: Ctx) -> list[Item]:
+    key = {"one": "stmt-act-one", "choose": "stmt-act-choose", "any_order": "stmt-act-any-order",
+           "until_pass": "stmt-act-until-pass"}[s.mode]
+    titles = action_titles(r, s.actions, "or" if s.mode == "choose" else "and")
+    return [Item(r.w.sentence(r.m(key, actions=titles, optional="yes" if s.optional else "no")))]
+
+
+def action_titles(r: Statements, names: list[str] | tuple[str, ...], conj: str = "and") -> str:
+    """Actions by their titles (a locale's `action-NAME` first), each quoted, joined with "and"."""
+    titles = []
+    for name in names:
+        action = r.d.actions.get(name)
+        key = f"action-{name}"
+        title = r.m(key) if r.m.has(key) else (action.title if action is not None and action.title else name)
+        titles.append(r.m("ui-action-quoted", title=title))
+    return r.m.join(titles, conj)
+
+
 StmtForm = Callable[[Statements, Any, Ctx], list[Item]]
 # The form of every kind of statement (tests/test_every_node_kind.py checks that none is missing).
 STATEMENTS: dict[type, StmtForm] = {
@@ -298,4 +325,6 @@ STATEMENTS: dict[type, StmtForm] = {
     A.Say: s_Say,
     A.Show: s_Show,
     A.Set: s_Set,
+    A.Turn: s_Turn,  # turns
+    A.Act: s_Act,  # turns
 }

@@ -365,7 +365,33 @@ def _s_Secretly(low: Lowering, node: A.Secretly, scope: Scope) -> None:
 
 def _s_EndGame(low: Lowering, node: A.EndGame, scope: Scope) -> None:
     low.emit(f"it.rt.current_span = {low.c(node.span)}")  # an `end game` in setup is reported here
-    low.emit("raise GameOver()")
+    low.emit("raise GameOver()" if node.counts_round else "raise GameOver(False)")
+
+
+# turns: as the tree-walker's _exec_turn, with the statements written out between the windows
+# (steps charged for the whole block first, as block_in does).
+def _s_Turn(low: Lowering, node: A.Turn, scope: Scope) -> None:
+    p = _player(low, node.player, scope)
+    n = low.c(node)
+    frame = low.tmp()
+    low.emit(f"{frame} = rt.turns.begin(it, {p})")
+    low.emit("try:")
+    low.unit.depth += 1
+    inner = Scope(scope)
+    if node.body.stmts:
+        low.emit(f"it.steps += {len(node.body.stmts)}")
+    for stmt in node.body.stmts:
+        low.emit(f"rt.turns.window(it, {n}, {frame})")
+        low.statements(A.Block((stmt,), span=stmt.span), inner)
+    low.emit(f"rt.turns.window(it, {n}, {frame})")
+    low.unit.depth -= 1
+    low.emit("finally:")
+    low.emit("    rt.turns.close(it)")
+    low.emit("rt.turns.turn_over(it)")
+
+
+def _s_Act(low: Lowering, node: A.Act, scope: Scope) -> None:
+    low.emit(f"rt.turns.act(it, {low.c(node)})")
 
 
 def _s_Assert(low: Lowering, node: A.Assert, scope: Scope) -> None:
@@ -424,4 +450,6 @@ LOWER_STMT: dict[type, Callable[[Lowering, Any, Scope], None]] = {
     A.Assert: _s_Assert,
     A.AskMay: _s_AskMay,
     A.AskChoose: _s_AskChoose,
+    A.Turn: _s_Turn,  # turns
+    A.Act: _s_Act,  # turns
 }

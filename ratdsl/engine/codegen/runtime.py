@@ -13,6 +13,7 @@ from typing import Any
 from ...language import ast as A
 from ...semantics.builtins import BUILTINS
 from ...semantics.values import PlayerRef, ZoneRef
+from .. import turns  # turns: generated code calls rt.turns.begin, window, act, ... (one form for both engines)
 from ..decisions import Decision
 from ..env import Env
 from ..errors import RuleRuntimeError, did_you_mean
@@ -87,4 +88,5 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_bundle",
-           "call_builtin", "no_row", "choose", "bundle_count", "did_you_mean", "too_few"]
+           "call_builtin", "no_row", "choose", "bundle_count", "did_you_mean", "too_few",
+           "turns"]

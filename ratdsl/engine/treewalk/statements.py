@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
 from ...semantics.values import encode
+from .. import turns
 from ..coverage import ELSE, NO, THEN, YES, hit
 from ..decisions import Decision
 from ..env import Env
@@ -154,7 +155,30 @@ def _exec_secretly(it: Interpreter, node: A.Secretly, env: Env) -> None:
 
 
 def _exec_end(it: Interpreter, node: A.EndGame, env: Env) -> None:
-    raise GameOver()
+    raise GameOver(node.counts_round)
+
+
+# turns: a turn runs its statements one by one, offering the legal abilities before each of them
+# and after the last (engine/turns.py); the generated code does the same in the same order.
+def _exec_turn(it: Interpreter, node: A.Turn, env: Env) -> None:
+    player = it.player(it.eval(node.player, env), node.player)
+    frame = turns.begin(it, player)
+    inner = env.child()
+    rt = it.rt
+    try:
+        for stmt in node.body.stmts:
+            turns.window(it, node, frame)
+            it.tick(stmt)
+            rt.current_span = stmt.span
+            it._exec[type(stmt)](it, stmt, inner)
+        turns.window(it, node, frame)
+    finally:
+        turns.close(it)
+    turns.turn_over(it)
+
+
+def _exec_act(it: Interpreter, node: A.Act, env: Env) -> None:
+    turns.act(it, node)
 
 
 def _exec_assert(it: Interpreter, node: A.Assert, env: Env) -> None:
@@ -184,4 +208,5 @@ EXEC: dict[type, Callable[..., Any]] = {
     A.AskMay: _exec_ask_may, A.AskChoose: _exec_ask_choose, A.AskDistribute: _exec_ask_distribute,
     A.Do: _exec_do, A.Secretly: _exec_secretly, A.EndGame: _exec_end, A.Say: _exec_say,
     A.Create: _exec_create, A.Show: _exec_show, A.Assert: _exec_assert,
+    A.Turn: _exec_turn, A.Act: _exec_act,  # turns
 }

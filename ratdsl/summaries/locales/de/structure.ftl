@@ -554,6 +554,33 @@ np-neighbours = die Nachbarfelder { $of }
 np-adjacent = ob eine Kante von { $a_dat } zu { $b_dat } führt
 np-distance = der Abstand in Kanten von { $a_dat } zu { $b_dat }
 np-room = der freie Platz { $of }
+# turns: orders of play
+np-clockwise = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} im Uhrzeigersinn, beginnend mit { $of_dat }
+np-counter-clockwise = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} gegen den Uhrzeigersinn, beginnend mit { $of_dat }
+np-clockwise-after = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} im Uhrzeigersinn, beginnend mit dem Spieler nach { $of_dat }
+np-counter-clockwise-after = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} gegen den Uhrzeigersinn, beginnend mit dem Spieler nach { $of_dat }
+np-snake = { $case ->
+    [dat] den Spielern
+    [gen] der Spieler
+   *[other] die Spieler
+} im Uhrzeigersinn ab { $of_dat }, dann zurück gegen den Uhrzeigersinn
+# end turns
 np-result = das Ergebnis für { $items }
 np-if = { $then }, falls { $cond }, sonst { $otherwise }
 np-range = { $low } bis { $high }
@@ -679,6 +706,17 @@ stmt-set-active = { $player } wird aktiver Spieler.
 stmt-set = { $target } auf { $value } setzen.
 stmt-add = { $target } um { $n } erhöhen.
 stmt-subtract = { $target } um { $n } verringern.
+# turns
+stmt-turn = { $player } ist am Zug:
+stmt-turn-abilities = während des ganzen Zuges darf er { $abilities } einsetzen.
+stmt-act-one = die Aktion { $actions } ausführen, wenn sie erlaubt ist.
+stmt-act-choose = eine der Aktionen { $actions } ausführen{ $optional ->
+    [yes] {""} oder keine
+   *[no] {""}
+}.
+stmt-act-any-order = jede erlaubte Aktion aus { $actions } ausführen, in der Reihenfolge, die der Spieler wählt.
+stmt-act-until-pass = die Aktionen { $actions } ausführen, eine nach der anderen und so oft sie erlaubt sind, bis der Spieler aufhört.
+# end turns
 
 ## Deklarationen
 
@@ -764,6 +802,20 @@ ui-round-cap = { $count ->
     [one] Ein Spiel dauert höchstens eine Runde: Ist es dann nicht zu Ende, brechen die Regeln es ab.
    *[other] Ein Spiel dauert höchstens { $count } Runden: Ist es dann nicht zu Ende, brechen die Regeln es ab.
 }
+# turns
+ui-section-actions = Aktionen
+ui-action-quoted = „{ $title }“
+ui-action-ability = Eine Fähigkeit: Sie darf jederzeit während des eigenen Zuges eingesetzt werden.
+ui-action-only-if = nur erlaubt, wenn { $cond }.
+ui-action-limit = { $n ->
+    [one] höchstens einmal pro Zug.
+   *[other] höchstens { $n }-mal pro Zug.
+}
+ui-action-cost = sie kostet:
+ui-ends-turn = Das Spiel endet am Ende eines Zuges, in dem { $cond }; diese Runde zählt.
+ui-ends-round = Das Spiel endet am Ende einer Runde, in der { $cond }; diese Runde zählt.
+ui-ends-once = Das Spiel endet, sobald { $cond }; diese Runde zählt.
+# end turns
 ui-phase-title = Phase { $n }: { $title }
 ui-details = Im Einzelnen
 ui-deck-active = Eine Karte dieses Stapels wirkt nur, solange { $cond }.

@@ -255,6 +255,13 @@ np-neighbours = the neighbouring spaces { $of }
 np-adjacent = whether an edge leads from { $a } to { $b }
 np-distance = the distance in edges from { $a } to { $b }
 np-room = the room left { $of }
+# turns: orders of play
+np-clockwise = the players clockwise, starting with { $of }
+np-counter-clockwise = the players counter-clockwise, starting with { $of }
+np-clockwise-after = the players clockwise, starting with the player after { $of }
+np-counter-clockwise-after = the players counter-clockwise, starting with the player after { $of }
+np-snake = the players clockwise from { $of }, then back counter-clockwise
+# end turns
 np-result = the result for { $items }
 np-if = { $then } if { $cond }, otherwise { $otherwise }
 np-range = { $low } to { $high }
@@ -374,6 +381,17 @@ stmt-set-active = { $player } becomes the active player.
 stmt-set = set { $target } to { $value }.
 stmt-add = add { $n } to { $target }.
 stmt-subtract = subtract { $n } from { $target }.
+# turns
+stmt-turn = { $player } takes a turn:
+stmt-turn-abilities = at any time during the turn, they may use { $abilities }.
+stmt-act-one = take the action { $actions } if it is allowed.
+stmt-act-choose = take one of the actions { $actions }{ $optional ->
+    [yes] {""}, or none
+   *[no] {""}
+}.
+stmt-act-any-order = take each allowed action of { $actions }, in the order the player chooses.
+stmt-act-until-pass = take the actions { $actions }, one at a time and as often as they are allowed, until the player stops.
+# end turns
 
 ## Declarations: modifiers, hooks, card events
 
@@ -459,6 +477,20 @@ ui-round-cap = { $count ->
     [one] A game lasts at most one round: the rules stop one that has not ended by then.
    *[other] A game lasts at most { $count } rounds: the rules stop one that has not ended by then.
 }
+# turns
+ui-section-actions = Actions
+ui-action-quoted = “{ $title }”
+ui-action-ability = An ability: its player may use it at any time during their turn.
+ui-action-only-if = allowed only if { $cond }.
+ui-action-limit = { $n ->
+    [one] at most once per turn.
+   *[other] at most { $n } times per turn.
+}
+ui-action-cost = it costs:
+ui-ends-turn = The game ends at the end of a turn in which { $cond }; that round counts.
+ui-ends-round = The game ends at the end of a round in which { $cond }; that round counts.
+ui-ends-once = The game ends as soon as { $cond }; that round counts.
+# end turns
 ui-phase-title = Phase { $n }: { $title }
 ui-details = In detail
 ui-deck-active = A card of this deck works only while { $cond }.

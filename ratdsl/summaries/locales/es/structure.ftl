@@ -366,6 +366,13 @@ np-neighbours = las casillas vecinas { $of }
 np-adjacent = si una arista va { $a_gen } { $b_dat }
 np-distance = la distancia en aristas entre { $a } y { $b }
 np-room = el espacio libre { $of }
+# turns: orders of play
+np-clockwise = los jugadores en el sentido de las agujas del reloj, empezando por { $of }
+np-counter-clockwise = los jugadores en sentido contrario a las agujas del reloj, empezando por { $of }
+np-clockwise-after = los jugadores en el sentido de las agujas del reloj, empezando por el jugador que sigue a { $of }
+np-counter-clockwise-after = los jugadores en sentido contrario a las agujas del reloj, empezando por el jugador que sigue a { $of }
+np-snake = los jugadores en el sentido de las agujas del reloj desde { $of }, y luego de vuelta en sentido contrario
+# end turns
 np-result = el resultado para { $items }
 np-if = { $then } si { $cond }; si no, { $otherwise }
 np-range = de { $low } a { $high }
@@ -497,6 +504,17 @@ stmt-set-active = { $player } pasa a ser el jugador activo.
 stmt-set = fijar { $target } en { $value }.
 stmt-add = aumentar { $target } en { $n }.
 stmt-subtract = reducir { $target } en { $n }.
+# turns
+stmt-turn = { $player } juega su turno:
+stmt-turn-abilities = en cualquier momento de su turno puede usar { $abilities }.
+stmt-act-one = realizar la acción { $actions } si está permitida.
+stmt-act-choose = realizar una de las acciones { $actions }{ $optional ->
+    [yes] {""}, o ninguna
+   *[no] {""}
+}.
+stmt-act-any-order = realizar cada acción permitida de { $actions }, en el orden que elija el jugador.
+stmt-act-until-pass = realizar las acciones { $actions }, una tras otra y tantas veces como estén permitidas, hasta que el jugador se detenga.
+# end turns
 
 ## Declaraciones
 
@@ -588,6 +606,20 @@ ui-round-cap = { $count ->
     [one] Una partida dura como mucho una ronda: si no ha terminado entonces, las reglas la detienen.
    *[other] Una partida dura como mucho { $count } rondas: si no ha terminado entonces, las reglas la detienen.
 }
+# turns
+ui-section-actions = Acciones
+ui-action-quoted = «{ $title }»
+ui-action-ability = Una habilidad: se puede usar en cualquier momento del propio turno.
+ui-action-only-if = permitida solo si { $cond }.
+ui-action-limit = { $n ->
+    [one] como máximo una vez por turno.
+   *[other] como máximo { $n } veces por turno.
+}
+ui-action-cost = cuesta:
+ui-ends-turn = La partida termina al final de un turno en el que { $cond }; esa ronda cuenta.
+ui-ends-round = La partida termina al final de una ronda en la que { $cond }; esa ronda cuenta.
+ui-ends-once = La partida termina en cuanto { $cond }; esa ronda cuenta.
+# end turns
 ui-phase-title = Fase { $n }: { $title }
 ui-details = En detalle
 ui-deck-active = Una carta de este mazo solo tiene efecto mientras { $cond }.

@@ -347,6 +347,13 @@ np-neighbours = les cases voisines { $of }
 np-adjacent = si une arête mène { $a_gen } vers { $b }
 np-distance = la distance en arêtes entre { $a } et { $b }
 np-room = la place libre { $of }
+# turns: orders of play
+np-clockwise = les joueurs dans le sens horaire, en commençant par { $of }
+np-counter-clockwise = les joueurs dans le sens antihoraire, en commençant par { $of }
+np-clockwise-after = les joueurs dans le sens horaire, en commençant par le joueur qui suit { $of }
+np-counter-clockwise-after = les joueurs dans le sens antihoraire, en commençant par le joueur qui suit { $of }
+np-snake = les joueurs dans le sens horaire à partir de { $of }, puis dans l’autre sens
+# end turns
 np-result = le résultat pour { $items }
 np-if = { $then } si { $cond }, sinon { $otherwise }
 np-range = de { $low } à { $high }
@@ -475,6 +482,17 @@ stmt-set-active = { $player } devient le joueur actif.
 stmt-set = fixer { $target } à { $value }.
 stmt-add = augmenter { $target } de { $n }.
 stmt-subtract = diminuer { $target } de { $n }.
+# turns
+stmt-turn = { $player } joue son tour :
+stmt-turn-abilities = à tout moment de son tour, il peut utiliser { $abilities }.
+stmt-act-one = faire l’action { $actions } si elle est permise.
+stmt-act-choose = faire une des actions { $actions }{ $optional ->
+    [yes] {""}, ou aucune
+   *[no] {""}
+}.
+stmt-act-any-order = faire chaque action permise parmi { $actions }, dans l’ordre que choisit le joueur.
+stmt-act-until-pass = faire les actions { $actions }, une à la fois et autant de fois qu’elles sont permises, jusqu’à ce que le joueur s’arrête.
+# end turns
 
 ## Déclarations
 
@@ -566,6 +584,20 @@ ui-round-cap = { $count ->
     [one] Une partie dure au plus un tour : si elle n’est pas finie à ce moment, les règles l’arrêtent.
    *[other] Une partie dure au plus { $count } tours : si elle n’est pas finie à ce moment, les règles l’arrêtent.
 }
+# turns
+ui-section-actions = Actions
+ui-action-quoted = « { $title } »
+ui-action-ability = Une capacité : on peut l’utiliser à tout moment de son tour.
+ui-action-only-if = permise seulement si { $cond }.
+ui-action-limit = { $n ->
+    [one] au plus une fois par tour.
+   *[other] au plus { $n } fois par tour.
+}
+ui-action-cost = elle coûte :
+ui-ends-turn = La partie s’arrête à la fin d’un tour où { $cond } ; cette manche compte.
+ui-ends-round = La partie s’arrête à la fin d’une manche où { $cond } ; cette manche compte.
+ui-ends-once = La partie s’arrête dès que { $cond } ; cette manche compte.
+# end turns
 ui-phase-title = Phase { $n } : { $title }
 ui-details = En détail
 ui-deck-active = Une carte de cette pile n’agit que tant que { $cond }.
