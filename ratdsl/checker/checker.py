@@ -65,6 +65,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E257      | boards: a space left out at every number of players the game allows         |
 | E258      | boards: a capacity below 1                                                  |
 | E259      | boards: a field named like a token kind (or `name`, `deck`)                 |
+| E270      | plans: `plan ... into NAME` where NAME is not a per-player variable          |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -500,6 +501,16 @@ class Checker:
                 e(a)
         elif isinstance(s, A.Secretly):
             self.block(s.body)
+        # plans
+        elif isinstance(s, A.Plan):
+            for x in (s.players, s.count, s.options):
+                e(x)
+            if s.into not in self.player_vars:
+                other = self.table.kind_of(s.into)
+                self.report(s.span, "E270", f"`plan ... into {s.into}`: {s.into!r} is not a per-player variable"
+                            + (f" (it is a {other})" if other else ""),
+                            "declare it with `per player var NAME = []`: each player's plan is set there")
+        # end plans
         elif isinstance(s, A.Say):
             for a in s.args:
                 e(a)

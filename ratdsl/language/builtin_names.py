@@ -9,4 +9,5 @@ BUILTIN_FUNCTIONS: tuple[str, ...] = (
     "neighbour", "opposite", "rank", "seat", "top", "cards", "sample", "pick", "share_in_turn",
     "zones", "first", "first_n", "owner", "any", "all", "flatten", "unique",
     "spaces", "neighbours", "adjacent", "distance", "room",
+    "share_evenly",  # plans: simultaneous resolution
 )

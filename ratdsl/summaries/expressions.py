@@ -439,6 +439,8 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
         return x.m("np-rank", of=x.expr(args[0], ctx, "gen"), case=case)
     if f == "share_in_turn" and len(args) == 2:
         return x.m("np-share", total=x.expr(args[0], ctx), claims=x.expr(args[1], ctx))
+    if f == "share_evenly" and len(args) == 2:  # plans
+        return x.m("np-share-evenly", total=x.expr(args[0], ctx), claims=x.expr(args[1], ctx))
     if f == "first_n" and len(args) == 2:
         return x.m("np-first-n", n=x.expr(args[1], ctx), of_gen=x.expr(args[0], ctx, "gen"), case=case)
     if f == "first" and args:
