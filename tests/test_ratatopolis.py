@@ -1,0 +1,167 @@
+"""Ratatopolis from rule files (rules/ratatopolis, issue 15): seeded random games at 3, 4 and 5
+players, the hunt deck through the round-5 reshuffle, five players' open cards, the property
+tokens, the end after the hunt of round 8, the two engines, and what a player sees of the others'
+hunt cards and plans. The rulebook's examples are scenarios (`ratdsl test rules/ratatopolis`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ratdsl.engine.log import GameLog, dumps
+from ratdsl.engine.runtime.views import player_log
+from ratdsl.scenarios.runner import collect_scenarios, run_scenario
+from ratdsl.semantics.values import PileRef, ZoneRef
+from ratdsl.session import load_rules, new_game
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "rules" / "ratatopolis"
+
+
+@pytest.fixture(scope="module")
+def definition():
+    return load_rules(RULES)
+
+
+def played(definition, players: int, seed: int, compiled: bool = True):
+    log = GameLog(keep=True)
+    game = new_game(definition, players, seed, log=log, compiled=compiled)
+    result = game.play()
+    return game, result, log.records
+
+
+def pile(game, name: str, owner: int | None = None) -> list[str]:
+    return [c.name for c in game.state.piles[PileRef(owner, name)]]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_seeded_random_games_play_eight_rounds(definition, players):
+    for seed in range(4):
+        game, result, records = played(definition, players, seed)
+        assert result.rounds == 8
+        hunted = pile(game, "hunted")
+        assert len(hunted) == 8 == len(set(hunted))  # one building a round, never the same
+        # (the last card drawn lies on top)
+        assert [str(s) for s in game.state.vars["fallen"]] == [n.removeprefix("hunt_") for n in reversed(hunted)]
+        # rounds 5-8 use the 16 cards discarded in rounds 1-4: the deck is used up, 3 a round left
+        assert pile(game, "hunt_deck") == [] and len(pile(game, "hunt_discard")) == 12
+        assert all(pile(game, "hand", s) == [] for s in range(players))
+        # every rat is in the city, behind its screen, or back in the box (none: 20 each in play)
+        for s in range(players):
+            on_board = sum(v.get("rat", 0) for ref, v in game.state.zones.items() if ref.owner == s)
+            assert on_board == 20
+        assert len(result.scores) == players and result.winners
+
+
+def test_the_two_engines_agree(definition):
+    for players, seed in ((3, 11), (4, 12), (5, 13)):
+        logs = [[dumps(r) for r in played(definition, players, seed, compiled)[2]] for compiled in (True, False)]
+        assert logs[0] == logs[1], (players, seed)
+
+
+def test_round_five_reshuffles_the_sixteen_discards(definition):
+    game = new_game(definition, 4, 3)
+    game.setup()
+    assert len(pile(game, "hunt_deck")) == 20
+    for _ in range(4):
+        game.play_round()
+    assert pile(game, "hunt_deck") == [] and len(pile(game, "hunt_discard")) == 16
+    game.play_round(["hunt_cards"])
+    assert pile(game, "hunt_discard") == []
+    assert len(pile(game, "hunt_deck")) == 16 - 4  # four cards a round from round 5
+    assert sum(len(pile(game, "hand", s)) for s in range(4)) == 4 and pile(game, "hunt_row") == []
+
+
+@pytest.mark.parametrize("players,open_early,open_late", [(3, 2, 1), (4, 1, 0), (5, 0, 4)])
+def test_cards_dealt_and_open_by_round_and_players(definition, players, open_early, open_late):
+    """Five cards in rounds 1-4, four in rounds 5-8, one face down to each player, the rest open
+    with a cat on each building; with five players all four lie open in rounds 5-8."""
+    game = new_game(definition, players, 1)
+    game.setup()
+    for round_ in range(1, 6):
+        if round_ > 1:
+            game.play_phase("cats_hunt")
+            game.play_phase("properties")
+        game.state.round = round_ - 1
+        game.play_round(["hunt_cards"])
+        row = pile(game, "hunt_row")
+        dealt = [len(pile(game, "hand", s)) for s in range(players)]
+        assert len(row) == (open_early if round_ <= 4 else open_late), round_
+        assert dealt == [1 if round_ <= 4 or players < 5 else 0] * players
+        cats = sum(v.get("cat", 0) for ref, v in game.state.zones.items() if ref.owner is None and ref.name != "cats")
+        assert cats == len(row)
+
+
+def test_the_sole_majority_holds_the_property_and_a_tie_gives_it_back(definition):
+    game = new_game(definition, 3, 2)
+    game.setup()
+    building = game.state.vars["orange"][0]
+    z = game.state.zones
+    z[ZoneRef(0, building.name)]["rat"] = 2
+    game.runtime.start_conservation()
+    game.state.round = 1
+    game.play_phase("properties")
+    assert building in game.state.player_vars[0]["props"]
+    assert all(building not in game.state.player_vars[s]["props"] for s in (1, 2))
+    z[ZoneRef(1, building.name)]["rat"] = 2
+    z[ZoneRef(0, building.name)]["rat"] = 2
+    game.runtime.start_conservation()
+    game.play_phase("properties")
+    assert all(building not in game.state.player_vars[s]["props"] for s in range(3))
+
+
+def test_the_game_ends_after_the_hunt_of_round_eight(definition):
+    """No property token changes hands in round 8: phase 5 is not played."""
+    _, _, records = played(definition, 3, 4)
+    round_ = phase = None
+    given = []
+    for r in records:
+        if r["t"] == "round":
+            round_ = r["round"]
+        elif r["t"] == "phase":
+            phase = r["phase"]
+        elif r["t"] == "set" and r["var"].endswith(".props") and phase == "properties":
+            given.append(round_)
+    assert given and 8 not in given and set(given) == set(range(1, 8))
+
+
+def test_scores_are_cheese_on_the_buildings_plus_tokens(definition):
+    game, result, _ = played(definition, 4, 6)
+    worth = {s.name: f.value.value for s in definition.boards["city"].spaces for f in s.fields if f.name == "worth"}
+    assert len(worth) == 20
+    fallen = {str(s) for s in game.state.vars["fallen"]}
+    for seat in range(4):
+        cheese = sum(v.get("rat", 0) * worth[ref.name] for ref, v in game.state.zones.items()
+                     if ref.owner == seat and ref.name in worth and ref.name not in fallen)
+        cheese += game.state.zones[ZoneRef(seat, "larder")].get("cheese", 0)
+        assert result.scores[f"P{seat + 1}"] == cheese
+
+
+def test_the_rulebook_examples_pass_as_scenarios():
+    outcomes = [run_scenario(p) for p in collect_scenarios([RULES / "scenarios"])]
+    assert len(outcomes) >= 4 and all(o.ok for o in outcomes), [o.failures for o in outcomes]
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_player_never_reads_another_players_unrevealed_hunt_card(definition, seat):
+    _, _, records = played(definition, 4, 8)
+    others = set()
+    revealed = set()
+    for r in records:
+        if r["t"] == "place" and r["pile"].endswith(".hand"):
+            if r["pile"] == f"P{seat + 1}.hand":  # (a card dealt to another in rounds 1-4 may
+                revealed.update(r["cards"])        # come to this player after the reshuffle)
+            else:
+                others.update(r["cards"])
+        if r["t"] == "reveal":
+            revealed.add(r["card"])
+        if r["t"] == "show" and r["player"] == f"P{seat + 1}":
+            revealed.update(r["cards"])
+    secret = others - revealed
+    assert secret  # some cards dealt to others are never turned up
+    text = "\n".join(json.dumps(r) for r in player_log(records, seat))
+    assert not [c for c in secret if f'"{c}"' in text]
+    plans = [r for r in player_log(records, seat) if r["t"] == "decision" and r["id"] == "orders"]
+    assert plans and all(r["player"] == f"P{seat + 1}" for r in plans)
