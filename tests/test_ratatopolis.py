@@ -307,3 +307,20 @@ def test_cheese_shop_its_holder_takes_a_cheese_token_each_round(definition):
     game.play_phase("properties")
     assert game.state.zones[ZoneRef(0, "larder")] == {"cheese": 1}
     assert game.state.player_vars[0]["props"] == [ZoneRef(None, "cheese_shop")]
+
+
+# ------------------------------------------------------------------ the English summary
+def test_the_english_summary_names_every_building_and_card_target(definition):
+    import re
+
+    from ratdsl.summaries import summarize, to_markdown
+    from ratdsl.summaries.check import check_locales
+
+    text = to_markdown(summarize(definition, "en"))
+    assert "not translated" not in text and not re.search(r"\bthings?\b", text)
+    assert "| Hunt: Fire station | Fire station |" in text  # a card's building, by its name
+    assert "| Pharmacy | 3–5 players | – | O | 1 |" in text  # the board's data block
+    assert "plans are revealed together" in text
+    # the board's name, its spaces and its fields are messages of their own (none unused)
+    findings = [f for f in check_locales(RULES, ("en",)) if f.kind != "missing" or "ratatopolis" in str(f.path)]
+    assert [f for f in findings if "ratatopolis" in str(f.path)] == []

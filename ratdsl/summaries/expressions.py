@@ -310,6 +310,11 @@ def e_Name(x: Expressions, e: A.Name, ctx: Ctx, case: str) -> str:
         return x.m("ref-side", side=n, case=case)
     if n in d.options:
         return x.w.symbol_text(str(d.option_values[n]))
+    # plans: a board's space reads as its name (space-NAME, else its title)
+    space = next((s for b in d.boards.values() for s in b.spaces if s.name == n), None) if d.boards else None
+    if space is not None:
+        return x.m(f"space-{n}") if x.m.has(f"space-{n}") else x.m("ui-quoted", text=space.title or n)
+    # end plans
     if n in d.shared_zones or n in d.shared_piles:
         key = x.w.noun_key(n)
         return x.w.place(key, case)
