@@ -236,3 +236,22 @@ def test_the_flat_target_plays_a_plan_on_the_reference_engine(tmp_path):
     assert not by_flat
     reference = Game(d, 2, 0, agents=agents()).play()
     assert (result.scores, result.state) == (reference.scores, reference.state)
+
+
+def test_the_language_server_finds_where_a_plans_player_is_bound(tmp_path):
+    import shutil
+
+    from lsprotocol import types as T
+
+    from ratdsl.lsp import navigation
+    from ratdsl.lsp.workspace import Workspace
+
+    game = tmp_path / "skirmish"
+    shutil.copytree(DEMO, game)
+    path = game / "game.rat"
+    lines = path.read_text().split("\n")
+    row = next(i for i, line in enumerate(lines) if line.strip().startswith("plan orders for each p"))
+    use = lines[row].index("actions(p)") + len("actions(")
+    found = navigation.definition(Workspace(), path, T.Position(row, use))
+    bound = lines[row].index("each p") + len("each ")
+    assert [(loc.range.start.line, loc.range.start.character) for loc in found] == [(row, bound)]
