@@ -255,3 +255,36 @@ def test_the_language_server_finds_where_a_plans_player_is_bound(tmp_path):
     found = navigation.definition(Workspace(), path, T.Position(row, use))
     bound = lines[row].index("each p") + len("each ")
     assert [(loc.range.start.line, loc.range.start.character) for loc in found] == [(row, bound)]
+
+
+def tiny_plan(tmp_path: Path, statement: str):
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "game.rat").write_text(
+        HEADER + "per player var bids = 0\n"
+        f'phase main "Main" {{\n  step only {{\n    {statement}\n    end game\n  }}\n}}\n')
+    return load_rules(folder)
+
+
+@pytest.mark.parametrize("statement,message", [
+    ("plan bid for each p in players: choose 101 from [1] into bids", "a plan has from 0 to 100 steps, not 101"),
+    ("plan bid for each p in players: choose 0 - 1 from [1] into bids", "a plan has from 0 to 100 steps, not -1"),
+    ("plan bid for each p in [1, 2]: choose 1 from [1] into bids", "expected a player, got a number"),
+])
+def test_a_plan_that_cannot_be_made_stops_both_engines_alike(tmp_path, statement, message):
+    from ratdsl.engine.errors import RuleRuntimeError
+
+    d = tiny_plan(tmp_path, statement)
+    errors = []
+    for compiled in (True, False):
+        with pytest.raises(RuleRuntimeError) as err:
+            new_game(d, 2, 0, compiled=compiled).play()
+        errors.append(err.value.render())
+    assert errors[0] == errors[1] and message in errors[0]
+
+
+def test_with_nothing_to_choose_nobody_is_asked_and_every_step_is_none(tmp_path):
+    d = tiny_plan(tmp_path, "plan bid for each p in players: choose 2 from [] or pass into bids")
+    records = full_log(d, 2, 0)
+    assert not [r for r in records if r["t"] == "decision"]
+    assert [r["value"] for r in records if r["t"] == "set"] == [[None, None], [None, None]]

@@ -324,3 +324,14 @@ def test_the_english_summary_names_every_building_and_card_target(definition):
     # the board's name, its spaces and its fields are messages of their own (none unused)
     findings = [f for f in check_locales(RULES, ("en",)) if f.kind != "missing" or "ratatopolis" in str(f.path)]
     assert [f for f in findings if "ratatopolis" in str(f.path)] == []
+
+
+def test_a_logged_game_replays(definition, tmp_path):
+    from ratdsl.replay import replay_log
+
+    log = GameLog(keep=True)
+    new_game(definition, 4, 21, log=log, rules_label=str(RULES)).play()
+    path = tmp_path / "game.jsonl"
+    path.write_text("".join(dumps(r) + "\n" for r in log.records))
+    result = replay_log(path, RULES)
+    assert result.ok, result
