@@ -177,14 +177,6 @@ class Registry:
             self.add("round", "round", decl, ("text",))
         elif isinstance(decl, A.Scoring):
             self.add("scoring", "scoring", decl, ("text",))
-        # plans: a board's name, its spaces and its fields (the summary's board section reads them)
-        elif isinstance(decl, A.Board):
-            self.add(f"board-{decl.name}", "board", decl, title=decl.title)
-            for space in decl.spaces:
-                self.add(f"space-{space.name}", "space", space, title=space.title, parent=decl.name)
-            for f in decl.fields:
-                self.add(f"field-{f}", "field", decl, parent=decl.name)
-        # end plans
 
 
 def _value_id(value) -> str:
