@@ -21,3 +21,13 @@ def test_compiled_and_tree_walker_write_the_same_log(modules):
     for seed in range(12):
         players = 2 + seed % 5
         assert log_of(definition, players, seed, True) == log_of(definition, players, seed, False), seed
+
+
+# plans: the sealed-plans fixture game (tests/games/plans_demo), at every table size it allows
+def test_compiled_and_tree_walker_agree_on_sealed_plans():
+    from pathlib import Path
+
+    definition = load_rules(Path(__file__).resolve().parent / "games" / "plans_demo")
+    for seed in range(9):
+        players = 2 + seed % 3
+        assert log_of(definition, players, seed, True) == log_of(definition, players, seed, False), seed

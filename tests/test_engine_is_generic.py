@@ -10,7 +10,9 @@ GAME_WORDS = re.compile(
     r"infirmary|graveyard|aggressive|"
     # Rattus (rules/rattus/): its map, its plague, its class cards
     # ("class card" is left out: Python's `class Card(...)` would match it)
-    r"rattus|regions?|plagues?|castles?|peasants?|merchants?|monks?|knights?|witch(es)?|kings?)\b",
+    r"rattus|regions?|plagues?|castles?|peasants?|merchants?|monks?|knights?|witch(es)?|kings?|"
+    # Ratatopolis (rules/ratatopolis/): its city, its hunt, its buildings
+    r"ratatopolis|hunters?|hunt|cats|pharmacy|metro|hotel|hospital|buildings)\b",
     re.IGNORECASE)
 
 

@@ -72,6 +72,9 @@ def public_part(record: dict[str, Any], seat: int) -> dict[str, Any] | None:
     own = rec.get("player") == f"P{seat + 1}"
     if rec.get("secret"):
         return rec if own and t in ("decision", "show") else None
+    where = str(rec.get("pile") or rec.get("var") or rec.get("dst") or "")
+    if rec.get("sight") == "owner" and where.startswith(f"P{seat + 1}."):
+        return rec  # what the rules let its owner alone see: a card dealt into their own hand
     if t == "checkpoint":
         return None
     if t == "game":

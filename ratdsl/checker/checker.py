@@ -69,6 +69,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E261      | turns: `act` names something that is not an action or ability               |
 | E262      | turns: a limit per turn, known before the game, that is not 1 or more       |
 | E263      | turns: `act` lists the same action twice                                    |
+| E270      | plans: `plan ... into NAME` where NAME is not a per-player variable          |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -511,6 +512,16 @@ class Checker:
                 e(a)
         elif isinstance(s, A.Secretly):
             self.block(s.body)
+        # plans
+        elif isinstance(s, A.Plan):
+            for x in (s.players, s.count, s.options):
+                e(x)
+            if s.into not in self.player_vars:
+                other = self.table.kind_of(s.into)
+                self.report(s.span, "E270", f"`plan ... into {s.into}`: {s.into!r} is not a per-player variable"
+                            + (f" (it is a {other})" if other else ""),
+                            "declare it with `per player var NAME = []`: each player's plan is set there")
+        # end plans
         elif isinstance(s, A.Say):
             for a in s.args:
                 e(a)

@@ -368,6 +368,24 @@ class Secretly(Stmt):
     body: Block
 
 
+# plans
+@dataclass(frozen=True, eq=False, repr=False)
+class Plan(Stmt):
+    """`plan ID for each VAR in PLAYERS: choose COUNT from OPTIONS [or pass] into NAME`: every
+    player of the list commits COUNT choices (decision `ID`) that nobody else sees; once all have
+    planned, each plan (a list, `none` for a step passed) is set into their variable NAME at once.
+    `id` and `optional` are named as in AskChoose: each step is asked as that choice."""
+
+    id: str
+    var: str
+    players: Expr
+    count: Expr
+    options: Expr
+    optional: bool
+    into: str
+# end plans
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class EndGame(Stmt):
     # turns: `end game` counts the round it runs in as played; `end game not counting the

@@ -11,4 +11,5 @@ BUILTIN_FUNCTIONS: tuple[str, ...] = (
     "spaces", "neighbours", "adjacent", "distance", "room",
     # turns: orders of play
     "clockwise", "counter_clockwise", "clockwise_after", "counter_clockwise_after", "snake",
+    "share_evenly",  # plans: simultaneous resolution
 )

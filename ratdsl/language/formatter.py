@@ -626,6 +626,12 @@ class Printer:
             self.emit(f"do {s.rule}(" + ", ".join(e(a) for a in s.args) + ")", lo, hi)
         elif isinstance(s, A.Secretly):
             self.chain([("secretly", s.body)], lo)
+        # plans
+        elif isinstance(s, A.Plan):
+            optional = " or pass" if s.optional else ""
+            self.emit(f"plan {s.id} for each {s.var} in {e(s.players)}: choose {e(s.count)} from "
+                      f"{e(s.options)}{optional} into {s.into}", lo, hi)
+        # end plans
         elif isinstance(s, A.EndGame):
             self.emit("end game" if s.counts_round else "end game not counting the round", lo, hi)
         elif isinstance(s, A.Turn):  # turns

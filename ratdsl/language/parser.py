@@ -443,6 +443,11 @@ class _Build:
     def secretly_stmt(self, span, body):
         return A.Secretly(body, span=span)
 
+    # plans
+    def plan_stmt(self, span, ident, var, players, count, options, or_pass, into):
+        return A.Plan(str(ident), str(var), players, count, options, or_pass is not None, str(into), span=span)
+    # end plans
+
     def end_stmt(self, span, counts=None):
         return A.EndGame(counts is None, span=span)
 

@@ -29,7 +29,8 @@ _TOKEN = re.compile(r'(?P<comment>#.*)|(?P<string>"(?:[^"\\\n]|\\.)*"?)|(?P<word
 # The words before a name that a local binds: `for each x`, `choose x`, `[... for x in`, `let x`,
 # `scoring p`, and a parameter list `(a, b)`.
 # The nodes that bind one local name (the resolver's binders of `let` and loop names).
-_BINDERS = frozenset((A.Let, A.LetIn, A.ForEach, A.AskChoose, A.Comprehension, A.ForClause))
+_BINDERS = frozenset((A.Let, A.LetIn, A.ForEach, A.AskChoose, A.Comprehension, A.ForClause,
+                      A.Plan))  # (plans: `plan ID for each P in ...`)
 _BINDS_AFTER = frozenset({"each", "choose", "for", "let", "scoring", "(", ","})
 
 
@@ -253,7 +254,7 @@ class Index:
     def _locals(self, binder: A.Node, names: tuple[str, ...]) -> None:
         """Where a binder writes the locals it binds (a parameter list, `let x`, `for each x`...)."""
         how = "let" if isinstance(binder, (A.Let, A.LetIn)) else "loop" if isinstance(
-            binder, (A.ForEach, A.AskChoose, A.Comprehension, A.ForClause)) else "param"
+            binder, (A.ForEach, A.AskChoose, A.Comprehension, A.ForClause, A.Plan)) else "param"
         for name in names:
             sym = Symbol(name, LOCAL, binder, None, False, how)
             self._add(binder.span, self._find(binder.span, name, after=_BINDS_AFTER), sym, name, True)

@@ -231,6 +231,25 @@ def share_out(left: int, wanted: list[int]) -> list[int]:
     return got
 
 
+# plans: simultaneous resolution
+def _share_evenly(interp, node, total, claims):
+    """Shares `total` out evenly: every claim gets the same amount (or all it asks, if less), the
+    most that `total` pays for; what cannot be shared evenly is left over (share_equal)."""
+    left = max(0, interp.number(total, node))
+    return share_equal(left, [max(0, interp.number(c, node)) for c in interp.iterable(claims, node)])
+
+
+def share_equal(left: int, wanted: list[int]) -> list[int]:
+    """share_evenly's meaning: share_in_turn's full rounds without its last, partial one."""
+    got = share_out(left, wanted)
+    short = [g for g, w in zip(got, wanted) if g < w]
+    if not short:
+        return got
+    level = min(short)  # a claim left short got the full rounds only
+    return [min(w, level) for w in wanted]
+# end plans
+
+
 def _zones(interp, node, player, names):
     seat = interp.player(player, node).seat
     refs = interp.zone_refs
@@ -488,6 +507,7 @@ _REGISTRY = [
     _builtin("clockwise_after", "player", _clockwise_after, (PLAYERS,), returns="list"),
     _builtin("counter_clockwise_after", "player", _counter_clockwise_after, (PLAYERS,), returns="list"),
     _builtin("snake", "player", _snake, (PLAYERS,), returns="list"),
+    _builtin("share_evenly", "total, claims", _share_evenly, returns="list"),  # plans
 ]
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _REGISTRY}

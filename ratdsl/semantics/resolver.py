@@ -302,6 +302,12 @@ class _Resolver:
         elif isinstance(s, A.Turn):  # turns
             e(s.player, scope)
             self.block(s.body, scope)
+        # plans
+        elif isinstance(s, A.Plan):
+            e(s.players, scope)
+            e(s.count, scope)
+            e(s.options, {**scope, s.var: self.local(s.var, s, "loop")})
+        # end plans
         elif isinstance(s, (A.Move, A.Draw)):
             if s.quantity.amount is not None:
                 e(s.quantity.amount, scope)

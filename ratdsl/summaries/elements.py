@@ -63,7 +63,7 @@ def has_effects(card: A.Card) -> bool:
 
 
 def decisions_in(node: A.Node) -> list[A.Stmt]:
-    return [n for n in A.walk(node) if isinstance(n, (A.AskMay, A.AskChoose, A.AskDistribute))]
+    return [n for n in A.walk(node) if isinstance(n, (A.AskMay, A.AskChoose, A.AskDistribute, A.Plan))]  # (Plan: plans)
 
 
 class Registry:

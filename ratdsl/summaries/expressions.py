@@ -310,6 +310,11 @@ def e_Name(x: Expressions, e: A.Name, ctx: Ctx, case: str) -> str:
         return x.m("ref-side", side=n, case=case)
     if n in d.options:
         return x.w.symbol_text(str(d.option_values[n]))
+    # plans: a board's space reads as its name (space-NAME, else its title)
+    space = next((s for b in d.boards.values() for s in b.spaces if s.name == n), None) if d.boards else None
+    if space is not None:
+        return x.m(f"space-{n}") if x.m.has(f"space-{n}") else x.m("ui-quoted", text=space.title or n)
+    # end plans
     if n in d.shared_zones or n in d.shared_piles:
         key = x.w.noun_key(n)
         return x.w.place(key, case)
@@ -439,6 +444,8 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
         return x.m("np-rank", of=x.expr(args[0], ctx, "gen"), case=case)
     if f == "share_in_turn" and len(args) == 2:
         return x.m("np-share", total=x.expr(args[0], ctx), claims=x.expr(args[1], ctx))
+    if f == "share_evenly" and len(args) == 2:  # plans
+        return x.m("np-share-evenly", total=x.expr(args[0], ctx), claims=x.expr(args[1], ctx))
     if f == "first_n" and len(args) == 2:
         return x.m("np-first-n", n=x.expr(args[1], ctx), of_gen=x.expr(args[0], ctx, "gen"), case=case)
     if f == "first" and args:

@@ -95,7 +95,7 @@ class Kinds:
                 return "side"
             if f in ("one_of_each", "contents"):
                 return "bundle"
-            if f == "share_in_turn":
+            if f in ("share_in_turn", "share_evenly"):  # (share_evenly: plans)
                 return list_of("number")
             if f in ORDERS_OF_PLAY:  # turns
                 return list_of("player")

@@ -233,6 +233,19 @@ def s_Secretly(r: Statements, s: A.Secretly, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-secretly")), r.block(s.body, ctx))]
 
 
+# plans
+def s_Plan(r: Statements, s: A.Plan, ctx: Ctx) -> list[Item]:
+    """Who plans, how many steps, from what, and the variable the plans are revealed into."""
+    local = r.x.local_for(s.players, ctx)
+    inner = ctx.bind(s.var, local, subject=r.x.new_subject(local))
+    target = A.Attr(A.Name(s.var, span=s.span), s.into, span=s.span)
+    head = r.m("stmt-plan", players=r.x.expr(s.players, ctx), n=r.x.expr(s.count, ctx),
+               decision=r.w.decision(s.id), options=r.x.expr(s.options, inner, "dat"),
+               optional="yes" if s.optional else "no", target=r.x.expr(target, inner, "acc"))
+    return [Item(r.w.sentence(head))]
+# end plans
+
+
 def s_EndGame(r: Statements, s: A.EndGame, ctx: Ctx) -> list[Item]:
     return [Item(r.w.sentence(r.m("stmt-end")))]
 
@@ -321,6 +334,7 @@ STATEMENTS: dict[type, StmtForm] = {
     A.AskDistribute: s_AskDistribute,
     A.Do: s_Do,
     A.Secretly: s_Secretly,
+    A.Plan: s_Plan,  # plans
     A.EndGame: s_EndGame,
     A.Say: s_Say,
     A.Show: s_Show,

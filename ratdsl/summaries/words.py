@@ -132,6 +132,10 @@ class Words:
 
     def symbol_text(self, name: str) -> str:
         d = self.d
+        space = next((sp for b in d.boards.values() for sp in b.spaces if sp.name == name), None)
+        if space is not None:  # plans: a board's space, by its name
+            key = f"space-{name}"
+            return self.m(key) if self.m.has(key) else self.m("ui-quoted", text=space.title or name)
         for opt in d.options.values():
             if name in [str(v) for v in opt.values]:
                 key = f"option-{opt.name}-{name}"

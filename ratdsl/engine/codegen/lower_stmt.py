@@ -428,6 +428,35 @@ def _s_AskChoose(low: Lowering, node: A.AskChoose, scope: Scope) -> None:
     low.unit.depth -= 1
 
 
+# plans
+def _s_Plan(low: Lowering, node: A.Plan, scope: Scope) -> None:
+    # engine/plans.py holds what both engines share; the order of evaluation is the tree-walker's.
+    players = low.expr(node.players, scope)
+    listed = low.tmp()
+    low.emit(f"{listed} = list(it.iterable({players}, {low.c(node.players)}))")
+    count = low.tmp()
+    low.emit(f"{count} = rt.plan_count(it, {low.expr(node.count, scope)}, {low.c(node.count)})")
+    plans = low.tmp()
+    low.emit(f"{plans} = []")
+    low.emit("it.rt.open_secret()")
+    low.emit("try:")
+    low.unit.depth += 1
+    item = low.tmp()
+    low.emit(f"for {item} in {listed}:")
+    low.unit.depth += 1
+    low.tick(node)
+    inner = Scope(scope)
+    p = inner.names[node.var] = low.unit.new("l")
+    low.emit(f"{p} = it.player({item}, {low.c(node.players)})")
+    values = low.iterable(node.options, inner)
+    low.emit(f"{plans}.append(({p}, rt.plan_steps(it, {low.c(node)}, {p}, {values}, {count})))")
+    low.unit.depth -= 2
+    low.emit("finally:")
+    low.emit("    it.rt.close_secret()")
+    low.emit(f"rt.reveal_plans(it, {low.c(node)}, {plans})")
+# end plans
+
+
 LOWER_STMT: dict[type, Callable[[Lowering, Any, Scope], None]] = {
     A.Let: _s_Let,
     A.Set: _s_Set,
@@ -452,4 +481,5 @@ LOWER_STMT: dict[type, Callable[[Lowering, Any, Scope], None]] = {
     A.AskChoose: _s_AskChoose,
     A.Turn: _s_Turn,  # turns
     A.Act: _s_Act,  # turns
+    A.Plan: _s_Plan,  # plans
 }

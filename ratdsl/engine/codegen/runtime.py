@@ -18,6 +18,7 @@ from ..decisions import Decision
 from ..env import Env
 from ..errors import RuleRuntimeError, did_you_mean
 from ..interpreter import MAX_DEPTH, Interpreter
+from ..plans import plan_count, plan_steps, reveal_plans  # plans
 from ..runtime.moves import too_few
 
 MISSING = object()  # a free name the caller's scope does not bind: the global meaning applies
@@ -89,4 +90,5 @@ def choose(it: Interpreter, node: A.AskChoose, p: PlayerRef, values: list[Any]) 
 
 __all__ = ["MISSING", "Decision", "lookup", "too_deep", "wrong_values", "order_error", "move_bundle",
            "call_builtin", "no_row", "choose", "bundle_count", "did_you_mean", "too_few",
-           "turns"]
+           "turns",
+           "plan_count", "plan_steps", "reveal_plans"]  # (plans)

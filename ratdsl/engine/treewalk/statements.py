@@ -14,6 +14,7 @@ from ..coverage import ELSE, NO, THEN, YES, hit
 from ..decisions import Decision
 from ..env import Env
 from ..errors import ASSERTION_FAILED, GameOver, assertion_failed
+from ..plans import plan_count, plan_steps, reveal_plans  # plans
 
 if TYPE_CHECKING:
     from ..interpreter import Interpreter
@@ -154,6 +155,25 @@ def _exec_secretly(it: Interpreter, node: A.Secretly, env: Env) -> None:
     rt.uncover(before)
 
 
+# plans
+def _exec_plan(it: Interpreter, node: A.Plan, env: Env) -> None:
+    players = list(it.iterable(it.eval(node.players, env), node.players))
+    count = plan_count(it, it.eval(node.count, env), node.count)
+    rt = it.rt
+    rt.open_secret()
+    plans = []
+    try:
+        for item in players:
+            it.tick(node)
+            p = it.player(item, node.players)
+            values = it.iterable(it.eval(node.options, env.child({node.var: p})), node.options)
+            plans.append((p, plan_steps(it, node, p, values, count)))
+    finally:
+        rt.close_secret()
+    reveal_plans(it, node, plans)
+# end plans
+
+
 def _exec_end(it: Interpreter, node: A.EndGame, env: Env) -> None:
     raise GameOver(node.counts_round)
 
@@ -209,4 +229,5 @@ EXEC: dict[type, Callable[..., Any]] = {
     A.Do: _exec_do, A.Secretly: _exec_secretly, A.EndGame: _exec_end, A.Say: _exec_say,
     A.Create: _exec_create, A.Show: _exec_show, A.Assert: _exec_assert,
     A.Turn: _exec_turn, A.Act: _exec_act,  # turns
+    A.Plan: _exec_plan,  # plans
 }

@@ -542,6 +542,7 @@ np-rank = { $case ->
    *[nom] der Platz
 } { $of } in der Reihenfolge ab dem aktiven Spieler
 np-share = { $total }, Stück für Stück verteilt auf { $claims }
+np-share-evenly = { $total }, gleichmäßig verteilt auf { $claims } (was sich nicht gleich verteilen lässt, bleibt übrig)
 np-owner = der Besitzer { $of }
 np-len = die Anzahl { $of }
 np-sum = die Summe { $of }
@@ -700,6 +701,12 @@ stmt-limit-most = höchstens { $n } auf { $where }.
 stmt-limit-least = mindestens { $n } auf { $where }.
 stmt-do = „{ $rule }“ anwenden.
 stmt-secretly = geheim und alle gleichzeitig:
+# plans
+stmt-plan = geheim plant jeder von { $players } { $n } Schritte ({ $decision }), jeder gewählt aus { $options }{ $optional ->
+    [yes] {""} oder leer gelassen
+   *[no] {""}
+}; wenn alle geplant haben, werden alle Pläne zugleich aufgedeckt als { $target }
+# end plans
 stmt-end = das Spiel endet sofort.
 stmt-show = { $cards } nur { $player } zeigen.
 stmt-set-active = { $player } wird aktiver Spieler.

@@ -243,6 +243,7 @@ np-one-of-each = one piece of each of { $of }
 np-at-phase-start = { $value } at the start of the phase
 np-rank = the seat { $of } counted from the active player
 np-share = { $total } shared out one at a time among { $claims }
+np-share-evenly = { $total } shared out evenly among { $claims } (what cannot be shared evenly is left over)
 np-owner = the owner { $of }
 np-len = the number { $of }
 np-sum = the total { $of }
@@ -375,6 +376,12 @@ stmt-limit-most = at most { $n } in { $where }.
 stmt-limit-least = at least { $n } in { $where }.
 stmt-do = apply “{ $rule }”.
 stmt-secretly = in secret, everyone at the same time:
+# plans
+stmt-plan = in secret, each of { $players } plans { $n } steps ({ $decision }), each one chosen from { $options }{ $optional ->
+    [yes] {""} or left empty
+   *[no] {""}
+}; when all have planned, every plan is revealed at once as { $target }
+# end plans
 stmt-end = the game ends at once.
 stmt-show = show { $cards } to { $player }, and to no one else.
 stmt-set-active = { $player } becomes the active player.

@@ -354,6 +354,7 @@ np-one-of-each = una ficha de cada tipo de { $of }
 np-at-phase-start = { $value } al comienzo de la fase
 np-rank = el puesto { $of } contando desde el jugador activo
 np-share = { $total }, repartido de uno en uno entre { $claims }
+np-share-evenly = { $total }, repartido a partes iguales entre { $claims } (lo que no se puede repartir por igual sobra)
 np-owner = el dueño { $of }
 np-len = el número de elementos { $of }
 np-sum = la suma { $of }
@@ -498,6 +499,12 @@ stmt-limit-most = como máximo { $n } en { $where }.
 stmt-limit-least = como mínimo { $n } en { $where }.
 stmt-do = aplicar «{ $rule }».
 stmt-secretly = en secreto, todos a la vez:
+# plans
+stmt-plan = en secreto, cada uno de { $players } planea { $n } pasos ({ $decision }), cada uno elegido entre { $options }{ $optional ->
+    [yes] {""} o dejado vacío
+   *[no] {""}
+}; cuando todos han planeado, todos los planes se revelan a la vez como { $target }
+# end plans
 stmt-end = la partida termina inmediatamente.
 stmt-show = mostrar { $cards } solo { $player }.
 stmt-set-active = { $player } pasa a ser el jugador activo.

@@ -335,6 +335,7 @@ np-one-of-each = une pièce de chaque sorte parmi { $of }
 np-at-phase-start = { $value } au début de la phase
 np-rank = le rang { $of } à partir du joueur actif
 np-share = { $total }, réparti une pièce à la fois entre { $claims }
+np-share-evenly = { $total }, réparti à parts égales entre { $claims } (ce qui ne se partage pas également reste)
 np-owner = le propriétaire { $of }
 np-len = le nombre d’éléments { $of }
 np-sum = la somme { $of }
@@ -476,6 +477,12 @@ stmt-limit-most = au plus { $n } dans { $where }.
 stmt-limit-least = au moins { $n } dans { $where }.
 stmt-do = appliquer « { $rule } ».
 stmt-secretly = en secret, tous en même temps :
+# plans
+stmt-plan = en secret, chacun de { $players } planifie { $n } étapes ({ $decision }), chacune choisie parmi { $options }{ $optional ->
+    [yes] {""} ou laissée vide
+   *[no] {""}
+} ; quand tous ont planifié, tous les plans sont révélés en même temps comme { $target }
+# end plans
 stmt-end = la partie s’arrête immédiatement.
 stmt-show = montrer { $cards } à { $player } seulement.
 stmt-set-active = { $player } devient le joueur actif.
