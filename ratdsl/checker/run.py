@@ -32,12 +32,15 @@ from ..language.loader import (
     module_path,
     parse_file,
 )
+from ..semantics.resolver import resolve
+from ..semantics.symbols import SymbolTable
 from .checker import Diagnostic, _source, check_ruleset
 
 OUTPUT_FORMATS = ("text", "json", "github")
 # More checks of a rule set the checker found no error in, from a layer above it (the CLI hands
-# in the engine's evaluation of invariants, E242).
-MoreChecks = Callable[[RuleSet], list[Diagnostic]]
+# in the engine's evaluation of invariants, E242); given the symbol table the checker used, so
+# that the rule set is resolved once.
+MoreChecks = Callable[[RuleSet, SymbolTable], list[Diagnostic]]
 SCHEMA_VERSION = 1
 
 
@@ -62,9 +65,10 @@ def check_path(path: str | Path, modules: Iterable[str] = (), also: MoreChecks |
         raise
     except RuleError as err:
         return [as_diagnostic(err)]
-    found = check_ruleset(ruleset)
+    table = resolve(ruleset.decls)
+    found = check_ruleset(ruleset, table)
     if also is not None and not any(d.severity == "error" for d in found):
-        found += also(ruleset)
+        found += also(ruleset, table)
     return found
 
 

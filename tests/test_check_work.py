@@ -1,0 +1,43 @@
+"""Start-up (issue 13): `ratdsl check` does each piece of work once per rule set. Counted, not
+timed (benchmarks/bench_startup.py measures the time)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ratdsl.checker.run as run
+import ratdsl.engine.interpreter as interpreter
+from ratdsl.engine.invariants import check_invariants
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_rule_set_is_resolved_once_for_the_checker_and_the_invariants(monkeypatch):
+    calls = []
+    original = run.resolve
+
+    def counting(decls):
+        calls.append(decls)
+        return original(decls)
+
+    monkeypatch.setattr(run, "resolve", counting)
+    monkeypatch.setattr("ratdsl.checker.checker.resolve", counting)
+    monkeypatch.setattr("ratdsl.engine.invariants.resolve", counting)
+    assert run.check_path(ROOT / "rules" / "ratland", also=check_invariants) == []
+    assert len(calls) == 1
+
+
+def test_the_depth_of_a_declaration_shared_by_rule_sets_is_measured_once(monkeypatch):
+    measured = []
+    original = interpreter.syntax_depth
+
+    def counting(node):
+        measured.append(id(node))
+        return original(node)
+
+    monkeypatch.setattr(interpreter, "syntax_depth", counting)
+    monkeypatch.setattr(interpreter, "_DECL_DEPTHS", {})  # (none measured before this test)
+    # the game and each module with it: most declarations are the game's, shared by all
+    found = run.check_tree([ROOT / "rules" / "ratland"], also=check_invariants)
+    assert found == []
+    assert measured and len(measured) == len(set(measured))
