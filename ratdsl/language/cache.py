@@ -1,7 +1,9 @@
 """On-disk caches that make loading rules fast: parsed files, and Lark's compiled grammar when the
-package's own folder cannot be written (see grammar.py).
+package's own folder cannot be written (see grammar.py); other layers keep their entries here too
+with `load_bytes` and `store_bytes`, under the same checks (the flat target's generated modules:
+engine/flat/cache.py).
 
-Both live in one folder: $RATDSL_CACHE_DIR, else $XDG_CACHE_HOME/ratdsl, else ~/.cache/ratdsl.
+All live in one folder: $RATDSL_CACHE_DIR, else $XDG_CACHE_HOME/ratdsl, else ~/.cache/ratdsl.
 A parsed file is stored under the hash of its text, its path, the grammar, the parser's and AST's
 source, Lark's version and the ratdsl version, so any change to one of them parses again. Set
 RATDSL_CACHE_DIR to an empty string to switch the caches off. Only ratdsl writes these files; a
@@ -146,27 +148,49 @@ def _read_trusted(path: Path) -> bytes | None:
 
 def load_program(text: str, file: str, grammar: str):
     """The cached AST of a file, or None when there is none this user alone could have written."""
-    folder = _readable(cache_dir())
-    if folder is None:
-        return None
-    path = folder / f"ast-{_key(text, file, grammar)}.pickle"
+    data = load_bytes(f"ast-{_key(text, file, grammar)}.pickle")
     try:
-        data = _read_trusted(path)
         return None if data is None else pickle.loads(data)
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError):
+    except (pickle.PickleError, EOFError, AttributeError, ImportError):
         return None
 
 
 def store_program(text: str, file: str, grammar: str, program) -> None:
     """Keeps the AST of a file, written whole, when the cache folder is this user's alone."""
+    try:
+        data = pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL)
+    except pickle.PickleError:
+        return
+    store_bytes(f"ast-{_key(text, file, grammar)}.pickle", data)
+
+
+def usable() -> bool:
+    """Whether entries can be kept: the cache folder is on and this user's alone."""
+    return _writable(cache_dir()) is not None
+
+
+def load_bytes(name: str) -> bytes | None:
+    """The entry `name` of the cache folder, or None when there is none this user alone could
+    have written (the folder and the file are checked as the module's docstring says)."""
+    folder = _readable(cache_dir())
+    if folder is None:
+        return None
+    try:
+        return _read_trusted(folder / name)
+    except OSError:
+        return None
+
+
+def store_bytes(name: str, data: bytes) -> None:
+    """Keeps `data` as the entry `name`, written whole (a private temporary file, then a rename),
+    when the cache folder is this user's alone."""
     folder = _writable(cache_dir())
     if folder is None:
         return
-    path = folder / f"ast-{_key(text, file, grammar)}.pickle"
+    path = folder / name
     try:
-        data = pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ast-", suffix=".tmp")  # mode 0o600
-    except (OSError, pickle.PickleError):
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".entry-", suffix=".tmp")  # mode 0o600
+    except OSError:
         return
     try:
         with os.fdopen(fd, "wb") as f:

@@ -1,0 +1,185 @@
+"""The flat target's generated modules kept on disk, so that a `simulate` after the first one plays
+on the flat target from its first game instead of generating the module again (issue 13,
+start-up).
+
+An entry holds what FlatModule.__init__ leaves behind, made once: the compiled code of the
+generated source (marshal), the data of its namespace (constants, the empty state, the tables of
+the layout) and the few facts of the generator a game reads (generator.py). Loading one runs that
+code, so an entry is trusted exactly as a cached AST is (language/cache.py): it is read only from
+this user's cache folder, which nobody else can write, and only from a regular file (not a link)
+that this user owns and nobody else can write, checked on the opened file; it is written whole (a
+private temporary file, then a rename). An entry from another user's cache, a shared folder or a
+link is never executed: the module is generated again.
+
+An entry is found by a key of everything the module is made from: the rule set's declarations
+(their pickle, spans and files included), the option values, the table size, ratdsl's version,
+the source of every module of the ratdsl package (any change to the engine misses the cache) and
+the Python version (marshal's format is Python's own). An entry that cannot be read, has not the
+expected shape, or fails while it is rebuilt is passed over, and the module is generated again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import pickle
+import sys
+from functools import lru_cache
+from pathlib import Path
+from types import FunctionType, MethodType, SimpleNamespace
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from ... import __version__
+from ...language import cache as disk
+from ...semantics.definition import GameDef
+
+FORMAT = 1  # the entry's layout below; bumped when it changes
+# The generator's facts a game reads after the module is made (game.py, FlatModule.reset/_flush).
+GEN_FACTS = ("reading_start", "pile_names", "player_pile_names", "fired_keys", "metrics")
+# FlatModule's own attributes that are data (the others are the namespace, the generator, the
+# rules, and functions found again in the namespace).
+MODULE_DATA = ("players", "layout", "var_init", "pvar_init", "var_types", "pvar_types", "steps", "setup",
+               "phases", "source")
+PACKAGE = Path(__file__).resolve().parents[2]
+
+
+@lru_cache(maxsize=1)
+def engine_fingerprint() -> str | None:
+    """The hash of ratdsl's version, the source of every module of the package and the Python
+    version: a module is reused only by the code that generated it (None: no source to read, so
+    nothing is cached)."""
+    h = hashlib.sha256(f"{__version__}\0{sys.implementation.cache_tag}\0{sys.version}\0".encode())
+    files = sorted(PACKAGE.rglob("*.py"))
+    if not files:
+        return None
+    try:
+        for path in files:
+            h.update(str(path.relative_to(PACKAGE)).encode("utf-8") + b"\0")
+            h.update(path.read_bytes())
+    except OSError:
+        return None
+    return h.hexdigest()
+
+
+def entry_name(d: GameDef, players: int) -> str | None:
+    """The cache entry's file name for these rules at this table size (None: no key can be made)."""
+    engine = engine_fingerprint()
+    if engine is None:
+        return None
+    try:
+        rules = pickle.dumps((d.game, d.ruleset.decls, sorted(d.option_values.items())),
+                             protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PickleError, TypeError, AttributeError, RecursionError):
+        return None
+    h = hashlib.sha256(f"flat {FORMAT}\0{engine}\0{players}\0".encode())
+    h.update(rules)
+    return f"flat-{h.hexdigest()[:32]}.pickle"
+
+
+_NAMES: WeakKeyDictionary[GameDef, dict[int, str | None]] = WeakKeyDictionary()  # entry names, by size
+
+
+def _name(d: GameDef, players: int) -> str | None:
+    names = _NAMES.setdefault(d, {})
+    if players not in names:
+        names[players] = entry_name(d, players)
+    return names[players]
+
+
+def from_the_first_game(d: GameDef, players: int) -> bool:
+    """Whether `simulate` should play on the flat target from its first game: the module comes
+    from the cache, or is generated now and kept there for every later run (with no usable cache,
+    generating it pays only after some games: simulation/runner.py's FLAT_AFTER)."""
+    return disk.usable() and _name(d, players) is not None
+
+
+def load_or_make(d: GameDef, players: int):
+    """The flat module of these rules at this table size: from the cache when a good entry is
+    there, else generated (and kept). Raises Unsupported as FlatModule does."""
+    from .generator import FlatModule
+
+    name = _name(d, players)
+    if name is not None:
+        data = disk.load_bytes(name)
+        if data is not None:
+            module = _rebuild(FlatModule, d, players, data)
+            if module is not None:
+                return module
+    module = FlatModule(d, players)
+    if name is not None:
+        data = _entry(module)
+        if data is not None:
+            disk.store_bytes(name, data)
+    return module
+
+
+def _entry(m: Any) -> bytes | None:
+    """The bytes kept for a freshly made module, or None when some part cannot be kept."""
+    code = compile(m.source, _filename(m), "exec")
+    ns: dict[str, Any] = {}
+    methods: dict[str, str] = {}
+    readers = set(_zone_readers(m))
+    for key, value in m.ns.items():
+        if key == "__builtins__" or key in readers or key == "ON_REVEAL":
+            continue
+        if isinstance(value, MethodType) and value.__self__ is m:
+            methods[key] = value.__func__.__name__
+        elif isinstance(value, FunctionType) and value.__code__.co_filename == code.co_filename:
+            continue  # made again by running the code
+        else:
+            ns[key] = value
+    data = {
+        "format": FORMAT,
+        "code": marshal.dumps(code),
+        "ns": ns,
+        "methods": methods,
+        "reveal": {name: fn.__name__ for name, fn in m.ns.get("ON_REVEAL", {}).items()},
+        "module": {a: getattr(m, a) for a in MODULE_DATA},
+        "gen": {a: getattr(m.gen, a) for a in GEN_FACTS},
+    }
+    try:
+        return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PickleError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _rebuild(cls: type, d: GameDef, players: int, data: bytes) -> Any | None:
+    """The module an entry holds, or None when the entry is not one this code could have written."""
+    try:
+        entry = pickle.loads(data)
+        if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+            return None
+        m = cls.__new__(cls)
+        m.d = d
+        for attr, value in entry["module"].items():
+            if attr not in MODULE_DATA:
+                return None
+            setattr(m, attr, value)
+        if m.players != players:
+            return None
+        m.gen = SimpleNamespace(**{a: entry["gen"][a] for a in GEN_FACTS})
+        m._matching = {}
+        ns = dict(entry["ns"])
+        ns.update({key: getattr(m, method) for key, method in entry["methods"].items()})
+        ns.update(_zone_readers(m))
+        m.ns = ns
+        code = marshal.loads(entry["code"])
+        exec(code, ns)  # the code generated from the rules, from this user's own cache (see above)
+        ns["ON_REVEAL"] = {name: ns[py] for name, py in entry["reveal"].items()}
+        m.setup_fn = ns[m.setup]
+        m.phase_fns = [(name, reads, ns[py]) for name, reads, py in m.phases]
+        m.score_of = ns["score_of"]
+        return m
+    except Exception:  # noqa: BLE001 - a bad entry is passed over: the module is generated again
+        return None
+
+
+def _zone_readers(m: Any) -> dict[str, Any]:
+    from .support import make_zone_readers
+
+    return make_zone_readers(tuple(m.layout.kinds))
+
+
+def _filename(m: Any) -> str:
+    return f"<flat {m.d.game.name} {m.players}p>"
