@@ -351,6 +351,9 @@ def main() -> None:
     """The entry point: whatever a command does not handle is a bug in ratdsl, reported on one
     line with exit status 3, never as a raw traceback; a usage error (a missing argument, a value
     of the wrong type, an unknown command or option) is one line with exit status 2."""
+    from .plain_values import install
+
+    install()  # (plain values converted without pydantic: start-up, issue 13)
     command = typer.main.get_command(app)
     try:
         status = command.main(prog_name="ratdsl", standalone_mode=False)
