@@ -10,8 +10,11 @@ cores), then the 10 imports with the largest cumulative time in one run under
     python benchmarks/bench_startup.py [--runs 10] [--top 10] [--against DIR]
 
 --against DIR times another copy of the package too (DIR holds its `ratdsl` folder, e.g. made with
-`git archive main ratdsl | tar -x -C DIR`), run by the same script through PYTHONPATH, the two
-taking turns so that a busy spell of the machine falls on both.
+`git archive main ratdsl | tar -x -C DIR`), the two taking turns so that a busy spell of the
+machine falls on both. An editable install's import hook would load this worktree's package
+whatever PYTHONPATH says, so with --against both copies are started the same way, without the
+`site` module (`python -S`), the copy's folder and then the environment's site-packages first on
+the path: the two figures compare with each other, each a few ms below the installed script's.
 
 The caches are warm (one unmeasured run of each command first): the parsed rule files and Lark's
 compiled grammar come from their caches, as they do for a designer after the first run. The
@@ -31,6 +34,7 @@ import compileall
 import os
 import re
 import shutil
+import site
 import statistics
 import subprocess
 import sys
@@ -47,6 +51,14 @@ def ratdsl_command() -> list[str]:
     """The installed `ratdsl` script (what a designer runs), else the package run as a module."""
     found = shutil.which("ratdsl", path=str(Path(sys.executable).parent))
     return [found] if found else [sys.executable, "-m", "ratdsl.cli.main"]
+
+
+def copy_command(folder: Path) -> list[str]:
+    """`ratdsl` from the package in `folder`, whatever is installed (see --against)."""
+    path = [str(folder.resolve()), *site.getsitepackages()]
+    launch = (f"import sys; sys.path[:0] = {path!r}; sys.argv[0] = 'ratdsl'; "
+              "from ratdsl.cli.main import main; main()")
+    return [sys.executable, "-S", "-c", launch]
 
 
 def timed(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
@@ -89,24 +101,23 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="a folder holding another copy of the ratdsl package")
     args = parser.parse_args()
     compileall.compile_dir(ROOT / "ratdsl", quiet=1)
-    other = None
+    command, other = ratdsl_command(), None
     if args.against is not None:
         compileall.compile_dir(args.against / "ratdsl", quiet=1)
-        other = dict(os.environ, PYTHONPATH=str(args.against.resolve()))
-    command = ratdsl_command()
-    print(f"{' '.join(command)}; {os.cpu_count()} cores; load average before: "
+        command, other = copy_command(ROOT), copy_command(args.against)
+    print(f"{' '.join(command)[:120]}; {os.cpu_count()} cores; load average before: "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     bare = [sys.executable, "-c", "pass"]
     for label, rest in COMMANDS.items():
         timed([*command, *rest])  # warm the caches
         if other is not None:
-            timed([*command, *rest], other)
+            timed([*other, *rest])
         runs, others, pythons = [], [], []
         for _ in range(args.runs):
             pythons.append(timed(bare)[:2])
             runs.append(timed([*command, *rest])[:2])
             if other is not None:
-                others.append(timed([*command, *rest], other)[:2])
+                others.append(timed([*other, *rest])[:2])
         python = statistics.median(w for w, _ in pythons)
         print(f"\n{label}: {summary(runs)}; {statistics.median(w for w, _ in runs) / python:.1f} x python -c pass")
         if other is not None:

@@ -23,6 +23,7 @@ import importlib.util
 import os
 import pickle
 import stat
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -123,6 +124,32 @@ def _code_fingerprint() -> str:
     ours = "".join((here / name).read_text("utf-8") for name in ("ast.py", "grammar.py", "limits.py", "parser.py"))
     lark = importlib.util.find_spec("lark")
     return ours + (Path(lark.origin).read_text("utf-8") if lark and lark.origin else "")
+
+
+@lru_cache(maxsize=1)
+def package_fingerprint() -> str | None:
+    """A hash of ratdsl's version, the Python version and the name, size and modification time
+    of every module of the package (what Python itself checks before it reuses bytecode): an
+    entry that a layer above derives from the rules with the package's code (the checker's
+    findings, the flat target's module) is only reused by the same code. None when no module
+    can be found: such entries are then not kept."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parts = [f"{__version__}\0{sys.version}"]
+    todo = [package]
+    try:
+        while todo:
+            with os.scandir(todo.pop()) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".py") and entry.is_file(follow_symlinks=False):
+                        st = entry.stat(follow_symlinks=False)
+                        parts.append(f"{entry.path[len(package):]}\0{st.st_size}\0{st.st_mtime_ns}")
+                    elif entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
+                        todo.append(entry.path)
+    except OSError:
+        return None
+    if len(parts) == 1:
+        return None
+    return hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
 
 
 def _key(text: str, file: str, grammar: str) -> str:

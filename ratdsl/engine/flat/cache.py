@@ -12,9 +12,10 @@ private temporary file, then a rename). An entry from another user's cache, a sh
 link is never executed: the module is generated again.
 
 An entry is found by a key of everything the module is made from: the rule set's declarations
-(their pickle, spans and files included), the option values, the table size, ratdsl's version,
-the source of every module of the ratdsl package (any change to the engine misses the cache) and
-the Python version (marshal's format is Python's own). An entry that cannot be read, has not the
+(their pickle, spans and files included), the option values, the table size, and the package's
+fingerprint (language/cache.py: ratdsl's version, the Python version, whose marshal format is its
+own, and the size and time of every module of the package, so any change to the engine misses the
+cache). An entry that cannot be read, has not the
 expected shape, or fails while it is rebuilt is passed over, and the module is generated again.
 """
 
@@ -24,13 +25,10 @@ import hashlib
 import marshal
 import pickle
 import sys
-from functools import lru_cache
-from pathlib import Path
 from types import FunctionType, MethodType, SimpleNamespace
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from ... import __version__
 from ...language import cache as disk
 from ...semantics.definition import GameDef
 
@@ -41,30 +39,11 @@ GEN_FACTS = ("reading_start", "pile_names", "player_pile_names", "fired_keys", "
 # rules, and functions found again in the namespace).
 MODULE_DATA = ("players", "layout", "var_init", "pvar_init", "var_types", "pvar_types", "steps", "setup",
                "phases", "source")
-PACKAGE = Path(__file__).resolve().parents[2]
-
-
-@lru_cache(maxsize=1)
-def engine_fingerprint() -> str | None:
-    """The hash of ratdsl's version, the source of every module of the package and the Python
-    version: a module is reused only by the code that generated it (None: no source to read, so
-    nothing is cached)."""
-    h = hashlib.sha256(f"{__version__}\0{sys.implementation.cache_tag}\0{sys.version}\0".encode())
-    files = sorted(PACKAGE.rglob("*.py"))
-    if not files:
-        return None
-    try:
-        for path in files:
-            h.update(str(path.relative_to(PACKAGE)).encode("utf-8") + b"\0")
-            h.update(path.read_bytes())
-    except OSError:
-        return None
-    return h.hexdigest()
 
 
 def entry_name(d: GameDef, players: int) -> str | None:
     """The cache entry's file name for these rules at this table size (None: no key can be made)."""
-    engine = engine_fingerprint()
+    engine = disk.package_fingerprint()
     if engine is None:
         return None
     try:
@@ -72,7 +51,7 @@ def entry_name(d: GameDef, players: int) -> str | None:
                              protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PickleError, TypeError, AttributeError, RecursionError):
         return None
-    h = hashlib.sha256(f"flat {FORMAT}\0{engine}\0{players}\0".encode())
+    h = hashlib.sha256(f"flat {FORMAT}\0{engine}\0{sys.implementation.cache_tag}\0{players}\0".encode())
     h.update(rules)
     return f"flat-{h.hexdigest()[:32]}.pickle"
 
