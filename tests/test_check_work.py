@@ -14,13 +14,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_a_rule_set_is_resolved_once_for_the_checker_and_the_invariants(monkeypatch):
     calls = []
-    original = run.resolve
+    import ratdsl.semantics.resolver as resolver
+
+    original = resolver.resolve
 
     def counting(decls):
         calls.append(decls)
         return original(decls)
 
-    monkeypatch.setattr(run, "resolve", counting)
+    monkeypatch.setattr(resolver, "resolve", counting)
     monkeypatch.setattr("ratdsl.checker.checker.resolve", counting)
     monkeypatch.setattr("ratdsl.engine.invariants.resolve", counting)
     assert run.check_path(ROOT / "rules" / "ratland", also=check_invariants) == []

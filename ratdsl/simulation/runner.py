@@ -5,7 +5,6 @@ depend on the number of workers."""
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -220,6 +219,8 @@ class ProcessBackend:
             for job in jobs:
                 yield player.play(*job)
             return
+        import multiprocessing  # (a one-process run needs none of it: start-up)
+
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         with ctx.Pool(self.workers, initializer=_init_worker, initargs=(spec,)) as pool:
