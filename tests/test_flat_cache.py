@@ -140,3 +140,15 @@ def test_without_a_cache_simulate_waits_before_generating(monkeypatch):
     monkeypatch.setenv("RATDSL_CACHE_DIR", "")
     player = GamePlayer(SimulationSpec(rules=str(RULES), players=4))
     assert not player._flat_first()
+
+
+def test_rules_the_target_has_no_form_for_are_not_generated_again(folder, monkeypatch):
+    from ratdsl.engine.flat.compiler import Unsupported
+
+    d = load_rules(Path(__file__).resolve().parent / "games" / "board_demo")
+    with pytest.raises(Unsupported) as first:
+        cache.load_or_make(d, 3)
+    not_generated(monkeypatch)
+    with pytest.raises(Unsupported) as again:
+        cache.load_or_make(d, 3)
+    assert str(again.value) == str(first.value) and again.value.why == first.value.why

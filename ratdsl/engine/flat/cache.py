@@ -75,7 +75,9 @@ def from_the_first_game(d: GameDef, players: int) -> bool:
 
 def load_or_make(d: GameDef, players: int):
     """The flat module of these rules at this table size: from the cache when a good entry is
-    there, else generated (and kept). Raises Unsupported as FlatModule does."""
+    there, else generated (and kept). Raises Unsupported as FlatModule does (and keeps that too:
+    rules the target has no form for are not generated again in every run)."""
+    from .compiler import Unsupported
     from .generator import FlatModule
 
     name = _name(d, players)
@@ -83,14 +85,30 @@ def load_or_make(d: GameDef, players: int):
         data = disk.load_bytes(name)
         if data is not None:
             module = _rebuild(FlatModule, d, players, data)
+            if isinstance(module, Unsupported):
+                raise module
             if module is not None:
                 return module
-    module = FlatModule(d, players)
+    try:
+        module = FlatModule(d, players)
+    except Unsupported as why:
+        if name is not None:
+            _keep_unsupported(name, why)
+        raise
     if name is not None:
         data = _entry(module)
         if data is not None:
             disk.store_bytes(name, data)
     return module
+
+
+def _keep_unsupported(name: str, why: Exception) -> None:
+    try:
+        data = pickle.dumps({"format": FORMAT, "unsupported": (why.node, why.why)},  # type: ignore[attr-defined]
+                            protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PickleError, TypeError, AttributeError, RecursionError):
+        return
+    disk.store_bytes(name, data)
 
 
 def _entry(m: Any) -> bytes | None:
@@ -124,11 +142,17 @@ def _entry(m: Any) -> bytes | None:
 
 
 def _rebuild(cls: type, d: GameDef, players: int, data: bytes) -> Any | None:
-    """The module an entry holds, or None when the entry is not one this code could have written."""
+    """The module an entry holds (or the Unsupported it keeps), or None when the entry is not one
+    this code could have written."""
     try:
         entry = pickle.loads(data)
         if not isinstance(entry, dict) or entry.get("format") != FORMAT:
             return None
+        if "unsupported" in entry:
+            from .compiler import Unsupported
+
+            node, why = entry["unsupported"]
+            return Unsupported(node, why) if isinstance(why, str) else None
         m = cls.__new__(cls)
         m.d = d
         for attr, value in entry["module"].items():
