@@ -7,7 +7,7 @@ process (user + system, median: less disturbed than the wall time when other wor
 cores), then the 10 imports with the largest cumulative time in one run under
 `python -X importtime` (a package's time includes the modules it imports).
 
-    python benchmarks/bench_startup.py [--runs 10] [--top 10] [--against DIR]
+    python benchmarks/bench_startup.py [--runs 10] [--top 10] [--against DIR] [--instructions]
 
 --against DIR times another copy of the package too (DIR holds its `ratdsl` folder, e.g. made with
 `git archive main ratdsl | tar -x -C DIR`), the two taking turns so that a busy spell of the
@@ -15,6 +15,10 @@ machine falls on both. An editable install's import hook would load this worktre
 whatever PYTHONPATH says, so with --against both copies are started the same way, without the
 `site` module (`python -S`), the copy's folder and then the environment's site-packages first on
 the path: the two figures compare with each other, each a few ms below the installed script's.
+
+--instructions also counts the instructions of one run of each command (and of `python -c pass`)
+under valgrind's callgrind: a figure that a busy machine does not change, for comparing two copies
+(with --against) on a machine other work shares; a run takes some seconds.
 
 The caches are warm (one unmeasured run of each command first): the parsed rule files and Lark's
 compiled grammar come from their caches, as they do for a designer after the first run. The
@@ -88,6 +92,16 @@ def top_imports(args: list[str], top: int) -> list[tuple[int, int, str]]:
     return sorted(found, reverse=True)[:top]
 
 
+def instructions(args: list[str]) -> str:
+    """The instructions one run executes (valgrind's callgrind), in millions, or why none."""
+    if shutil.which("valgrind") is None:
+        return "no valgrind"
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args], cwd=ROOT,
+                          capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return f"{int(found.group(1)) / 1e6:.0f} M instructions" if found and done.returncode == 0 else "failed"
+
+
 def summary(runs: list[tuple[float, float]]) -> str:
     walls, cpus = [w for w, _ in runs], [c for _, c in runs]
     return (f"wall median {1000 * statistics.median(walls):.0f} ms, min {1000 * min(walls):.0f} ms; "
@@ -99,6 +113,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--top", type=int, default=10)
     parser.add_argument("--against", type=Path, help="a folder holding another copy of the ratdsl package")
+    parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind too")
     args = parser.parse_args()
     compileall.compile_dir(ROOT / "ratdsl", quiet=1)
     command, other = ratdsl_command(), None
@@ -124,6 +139,10 @@ def main() -> None:
             print(f"  --against {args.against}: {summary(others)}; "
                   f"{statistics.median(w for w, _ in others) / python:.1f} x python -c pass")
         print(f"  python -c pass: {summary(pythons)}")
+        if args.instructions:
+            print(f"  instructions: {instructions([*command, *rest])}"
+                  + (f"; --against: {instructions([*other, *rest])}" if other is not None else "")
+                  + f"; python -c pass: {instructions(bare)}")
         print(f"  top {args.top} imports by cumulative time (one run, -X importtime):")
         for cumulative, own, name in top_imports([*command, *rest], args.top):
             print(f"  {cumulative / 1000:7.1f} ms cumulative {own / 1000:6.1f} ms self  {name}")
