@@ -116,14 +116,19 @@ def _entry(m: Any) -> bytes | None:
     code = compile(m.source, _filename(m), "exec")
     ns: dict[str, Any] = {}
     methods: dict[str, str] = {}
-    readers = set(_zone_readers(m))
+    try:
+        made = set(_made_by_support(m.layout, m.ns))
+    except (KeyError, TypeError, AttributeError):
+        return None
     for key, value in m.ns.items():
-        if key == "__builtins__" or key in readers or key == "ON_REVEAL":
+        if key == "__builtins__" or key in made or key == "ON_REVEAL":
             continue
         if isinstance(value, MethodType) and value.__self__ is m:
             methods[key] = value.__func__.__name__
         elif isinstance(value, FunctionType) and value.__code__.co_filename == code.co_filename:
             continue  # made again by running the code
+        elif isinstance(value, FunctionType) and "<locals>" in value.__qualname__:
+            return None  # a closure made some other way: it could not be made again
         else:
             ns[key] = value
     data = {
@@ -165,7 +170,7 @@ def _rebuild(cls: type, d: GameDef, players: int, data: bytes) -> Any | None:
         m._matching = {}
         ns = dict(entry["ns"])
         ns.update({key: getattr(m, method) for key, method in entry["methods"].items()})
-        ns.update(_zone_readers(m))
+        ns.update(_made_by_support(m.layout, ns))
         m.ns = ns
         code = marshal.loads(entry["code"])
         exec(code, ns)  # the code generated from the rules, from this user's own cache (see above)
@@ -178,10 +183,13 @@ def _rebuild(cls: type, d: GameDef, players: int, data: bytes) -> Any | None:
         return None
 
 
-def _zone_readers(m: Any) -> dict[str, Any]:
-    from .support import make_zone_readers
+def _made_by_support(layout: Any, ns: dict[str, Any]) -> dict[str, Any]:
+    """The functions FlatModule.__init__ has support.py's factories make for a module (closures,
+    which are not kept but made again, over the rebuilt namespace's own lists). A closure of the
+    namespace missing here makes `_entry` keep nothing (tests/test_flat_cache.py says so)."""
+    from .support import make_limits, make_zone_readers
 
-    return make_zone_readers(tuple(m.layout.kinds))
+    return {**make_zone_readers(tuple(layout.kinds)), **make_limits(ns["ST"], ns["CR"])}
 
 
 def _filename(m: Any) -> str:
