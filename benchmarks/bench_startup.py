@@ -7,11 +7,18 @@ process (user + system, median: less disturbed than the wall time when other wor
 cores), then the 10 imports with the largest cumulative time in one run under
 `python -X importtime` (a package's time includes the modules it imports).
 
-    python benchmarks/bench_startup.py [--runs 10] [--top 10] [--against DIR]
+    python benchmarks/bench_startup.py [--runs 10] [--top 10] [--against DIR] [--instructions]
 
 --against DIR times another copy of the package too (DIR holds its `ratdsl` folder, e.g. made with
-`git archive main ratdsl | tar -x -C DIR`), run by the same script through PYTHONPATH, the two
-taking turns so that a busy spell of the machine falls on both.
+`git archive main ratdsl | tar -x -C DIR`), the two taking turns so that a busy spell of the
+machine falls on both. An editable install's import hook would load this worktree's package
+whatever PYTHONPATH says, so with --against both copies are started the same way, without the
+`site` module (`python -S`), the copy's folder and then the environment's site-packages first on
+the path: the two figures compare with each other, each a few ms below the installed script's.
+
+--instructions also counts the instructions of one run of each command (and of `python -c pass`)
+under valgrind's callgrind: a figure that a busy machine does not change, for comparing two copies
+(with --against) on a machine other work shares; a run takes some seconds.
 
 The caches are warm (one unmeasured run of each command first): the parsed rule files and Lark's
 compiled grammar come from their caches, as they do for a designer after the first run. The
@@ -31,6 +38,7 @@ import compileall
 import os
 import re
 import shutil
+import site
 import statistics
 import subprocess
 import sys
@@ -47,6 +55,14 @@ def ratdsl_command() -> list[str]:
     """The installed `ratdsl` script (what a designer runs), else the package run as a module."""
     found = shutil.which("ratdsl", path=str(Path(sys.executable).parent))
     return [found] if found else [sys.executable, "-m", "ratdsl.cli.main"]
+
+
+def copy_command(folder: Path) -> list[str]:
+    """`ratdsl` from the package in `folder`, whatever is installed (see --against)."""
+    path = [str(folder.resolve()), *site.getsitepackages()]
+    launch = (f"import sys; sys.path[:0] = {path!r}; sys.argv[0] = 'ratdsl'; "
+              "from ratdsl.cli.main import main; main()")
+    return [sys.executable, "-S", "-c", launch]
 
 
 def timed(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
@@ -76,6 +92,16 @@ def top_imports(args: list[str], top: int) -> list[tuple[int, int, str]]:
     return sorted(found, reverse=True)[:top]
 
 
+def instructions(args: list[str]) -> str:
+    """The instructions one run executes (valgrind's callgrind), in millions, or why none."""
+    if shutil.which("valgrind") is None:
+        return "no valgrind"
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args], cwd=ROOT,
+                          capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return f"{int(found.group(1)) / 1e6:.0f} M instructions" if found and done.returncode == 0 else "failed"
+
+
 def summary(runs: list[tuple[float, float]]) -> str:
     walls, cpus = [w for w, _ in runs], [c for _, c in runs]
     return (f"wall median {1000 * statistics.median(walls):.0f} ms, min {1000 * min(walls):.0f} ms; "
@@ -87,32 +113,36 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--top", type=int, default=10)
     parser.add_argument("--against", type=Path, help="a folder holding another copy of the ratdsl package")
+    parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind too")
     args = parser.parse_args()
     compileall.compile_dir(ROOT / "ratdsl", quiet=1)
-    other = None
+    command, other = ratdsl_command(), None
     if args.against is not None:
         compileall.compile_dir(args.against / "ratdsl", quiet=1)
-        other = dict(os.environ, PYTHONPATH=str(args.against.resolve()))
-    command = ratdsl_command()
-    print(f"{' '.join(command)}; {os.cpu_count()} cores; load average before: "
+        command, other = copy_command(ROOT), copy_command(args.against)
+    print(f"{' '.join(command)[:120]}; {os.cpu_count()} cores; load average before: "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     bare = [sys.executable, "-c", "pass"]
     for label, rest in COMMANDS.items():
         timed([*command, *rest])  # warm the caches
         if other is not None:
-            timed([*command, *rest], other)
+            timed([*other, *rest])
         runs, others, pythons = [], [], []
         for _ in range(args.runs):
             pythons.append(timed(bare)[:2])
             runs.append(timed([*command, *rest])[:2])
             if other is not None:
-                others.append(timed([*command, *rest], other)[:2])
+                others.append(timed([*other, *rest])[:2])
         python = statistics.median(w for w, _ in pythons)
         print(f"\n{label}: {summary(runs)}; {statistics.median(w for w, _ in runs) / python:.1f} x python -c pass")
         if other is not None:
             print(f"  --against {args.against}: {summary(others)}; "
                   f"{statistics.median(w for w, _ in others) / python:.1f} x python -c pass")
         print(f"  python -c pass: {summary(pythons)}")
+        if args.instructions:
+            print(f"  instructions: {instructions([*command, *rest])}"
+                  + (f"; --against: {instructions([*other, *rest])}" if other is not None else "")
+                  + f"; python -c pass: {instructions(bare)}")
         print(f"  top {args.top} imports by cumulative time (one run, -X importtime):")
         for cumulative, own, name in top_imports([*command, *rest], args.top):
             print(f"  {cumulative / 1000:7.1f} ms cumulative {own / 1000:6.1f} ms self  {name}")

@@ -140,10 +140,10 @@ def test_ratdsl_debug_shows_the_traceback(monkeypatch, capsys):
 def test_a_checker_bug_is_an_internal_error_not_a_finding(monkeypatch, tmp_path):
     from typer.testing import CliRunner
 
-    import ratdsl.checker.run as run
+    import ratdsl.checker.checker as checker
     from ratdsl.cli.main import app
 
-    monkeypatch.setattr(run, "check_ruleset", lambda *a: [][1])
+    monkeypatch.setattr(checker, "check_ruleset", lambda *a: [][1])
     result = CliRunner().invoke(app, ["check", str(quick_game(tmp_path / "q"))])
     assert result.exit_code == 3
     assert result.stderr.startswith("internal error while checking: IndexError")

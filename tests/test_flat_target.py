@@ -96,6 +96,7 @@ def test_simulation_metrics_are_the_same_from_the_flat_target(monkeypatch):
 
 
 def test_the_simulator_switches_to_the_flat_target_after_a_few_games(monkeypatch):
+    monkeypatch.setenv("RATDSL_CACHE_DIR", "")  # (with a cache, from the first game: test_flat_cache.py)
     spec = SimulationSpec(rules=str(RULES), players=4)
     player = GamePlayer(spec)
     used = []

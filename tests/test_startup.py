@@ -59,12 +59,18 @@ def test_importing_the_command_line_imports_no_command():
 
 def test_check_imports_neither_the_engine_nor_heavy_libraries(tmp_path):
     cache = tmp_path / "cache"
-    modules_after(PROBE, "check", "rules/ratland", cache=cache)  # fills the parse cache
+    modules_after(PROBE, "check", "rules/ratland", cache=cache)  # fills the parse cache (and the findings')
+    for kept in cache.glob("check-*.json"):
+        kept.unlink()  # (so the rules are checked again, from their parsed files)
     modules = modules_after(PROBE, "check", "rules/ratland", cache=cache)
     assert "ratdsl.checker.checker" in modules
     # RatLand states invariants, which `check` works out with the tree-walker (engine/invariants.py):
     # that evaluator and no more of the engine (no code generator, no game loop)
     assert not loaded(modules, HEAVY | (ENGINE - {"ratdsl.engine.interpreter"}))  # lark too: ASTs from the cache
+    # unchanged rules: their findings come from the cache (checker/kept.py), with no checker at all
+    modules = modules_after(PROBE, "check", "rules/ratland", cache=cache)
+    assert not {"ratdsl.checker.checker", "ratdsl.engine.interpreter"} & modules
+    assert not loaded(modules, HEAVY | ENGINE)
 
 
 def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_path):

@@ -91,18 +91,15 @@ a warning because the operators accept the comparison: it is legal, just never t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from pathlib import Path
 
 from ..language import ast as A
-from ..language.errors import RuleError
 from ..language.loader import RuleSet
-from ..language.sources import unsaved
 from ..semantics.builtins import BUILTINS
 from ..semantics.definition import DEFAULT_ROUND_CAP, MAX_ROUND_CAP
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .boards import check_board
+from .diagnostic import _SOURCES, Diagnostic, _source
 from .dropped_options import check_dropped_options
 from .hints import Candidates, Hints
 from .information import check_information
@@ -112,38 +109,6 @@ from .personas import check_persona
 from .turns import check_action, check_endings, check_turns
 
 MAX_PLAYERS = 100  # the most players a game may declare (`players 2..100`)
-
-
-@dataclass
-class Diagnostic(RuleError):
-    severity: str = "error"
-
-    @classmethod
-    def at(cls, span: A.Span, code: str, message: str, hint: str | None = None,
-           severity: str = "error") -> Diagnostic:
-        end = span.end_column if span.end_line == span.line else None
-        return cls(span.file, span.line, span.column, message, _source(span.file), code, hint, end,
-                   severity)
-
-    def to_json(self) -> dict:
-        return {"file": self.file, "line": self.line, "column": self.column,
-                "end_column": self.end_column, "code": self.code, "severity": self.severity,
-                "message": self.message, "hint": self.hint}
-
-
-_SOURCES: dict[str, str | None] = {}
-
-
-def _source(file: str) -> str | None:
-    text = unsaved(file)  # an editor's buffer changes with every keystroke: never kept here
-    if text is not None:
-        return text
-    if file not in _SOURCES:
-        try:
-            _SOURCES[file] = Path(file).read_text("utf-8")
-        except (OSError, UnicodeDecodeError):
-            _SOURCES[file] = None
-    return _SOURCES[file]
 
 
 def _players_span(game: A.Game) -> A.Span:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..language.errors import RuleError, RuleSyntaxError
 from ..language.loader import (
@@ -32,12 +33,16 @@ from ..language.loader import (
     module_path,
     parse_file,
 )
-from .checker import Diagnostic, _source, check_ruleset
+from .diagnostic import Diagnostic, _source
+
+if TYPE_CHECKING:
+    from ..semantics.symbols import SymbolTable
 
 OUTPUT_FORMATS = ("text", "json", "github")
 # More checks of a rule set the checker found no error in, from a layer above it (the CLI hands
-# in the engine's evaluation of invariants, E242).
-MoreChecks = Callable[[RuleSet], list[Diagnostic]]
+# in the engine's evaluation of invariants, E242); given the symbol table the checker used, so
+# that the rule set is resolved once.
+MoreChecks = Callable[[RuleSet, "SymbolTable"], list[Diagnostic]]
 SCHEMA_VERSION = 1
 
 
@@ -49,9 +54,11 @@ def as_diagnostic(err: RuleError) -> Diagnostic:
                       err.end_column, "error")
 
 
-def check_path(path: str | Path, modules: Iterable[str] = (), also: MoreChecks | None = None) -> list[Diagnostic]:
+def check_path(path: str | Path, modules: Iterable[str] = (), also: MoreChecks | None = None,
+               kept: bool = False) -> list[Diagnostic]:
     """Every finding for one game folder or variant file (with the named modules on); `also`
-    adds its findings when the checker found no error."""
+    adds its findings when the checker found no error. `kept`: the findings of a loaded rule set
+    come from this user's cache when its files are unchanged, and go there (kept.py)."""
     path = Path(path)
     modules = tuple(modules)
     try:
@@ -62,9 +69,27 @@ def check_path(path: str | Path, modules: Iterable[str] = (), also: MoreChecks |
         raise
     except RuleError as err:
         return [as_diagnostic(err)]
-    found = check_ruleset(ruleset)
+    if not kept:
+        return _check_loaded(ruleset, also)
+    from . import kept as cache
+
+    name, files = cache.key(path, modules, also, ruleset), cache.files_of(ruleset)
+    found = cache.load(name, files) if name is not None else None
+    if found is None:
+        found = _check_loaded(ruleset, also)
+        if name is not None:
+            cache.store(name, files, found)
+    return found
+
+
+def _check_loaded(ruleset: RuleSet, also: MoreChecks | None) -> list[Diagnostic]:
+    from ..semantics.resolver import resolve  # (not needed for findings kept on disk)
+    from .checker import check_ruleset
+
+    table = resolve(ruleset.decls)
+    found = check_ruleset(ruleset, table)
     if also is not None and not any(d.severity == "error" for d in found):
-        found += also(ruleset)
+        found += also(ruleset, table)
     return found
 
 
@@ -159,12 +184,12 @@ class Findings:
 
 
 def check_game_folder(folder: Path, findings: Findings | None = None,
-                      also: MoreChecks | None = None) -> list[Diagnostic]:
+                      also: MoreChecks | None = None, kept: bool = False) -> list[Diagnostic]:
     """Every finding of a game folder, its modules and the variants beside it (see the module's
     docstring). When the plain game cannot be loaded, its modules and variants are only parsed:
     loading them would repeat that error."""
     findings = findings if findings is not None else Findings()
-    base = check_path(folder, also=also)
+    base = check_path(folder, also=also, kept=kept)
     findings.add(base)
     if any(_stops_loading(d) for d in base):
         findings.broken.append(folder)
@@ -173,40 +198,40 @@ def check_game_folder(folder: Path, findings: Findings | None = None,
         findings.add(_parse_each(files))
     else:
         for combination in combinations(folder)[1:]:
-            findings.add(check_path(combination.path, combination.modules, also), combination)
+            findings.add(check_path(combination.path, combination.modules, also, kept), combination)
     return findings.sorted()
 
 
 def check_tree(paths: Iterable[str | Path], modules: Iterable[str] = (),
-               also: MoreChecks | None = None) -> list[Diagnostic]:
+               also: MoreChecks | None = None, kept: bool = False) -> list[Diagnostic]:
     """`ratdsl check`: every finding for every path, each once, in file and line order. A
     folder is searched for game folders (each checked whole, or with exactly `modules` when
     some are named) and for variant files (each checked with `modules`); a file is checked as
-    check_path does."""
+    check_path does (`kept` too)."""
     modules = tuple(modules)
     findings = Findings()
     for path in map(Path, paths):
         if not path.is_dir():
-            findings.add(check_path(path, modules, also))
+            findings.add(check_path(path, modules, also, kept))
             continue
         games, others = game_folders(path)
         if not games and not others:
             findings.add(check_path(path, modules))  # "no rule files", as for any folder
         for game in games:
             if modules:  # exactly the combination asked for
-                found = check_path(game, modules, also)
+                found = check_path(game, modules, also, kept)
                 findings.add(found)
                 if any(_stops_loading(d) for d in found):
                     findings.broken.append(game)
             else:
-                check_game_folder(game, findings, also)
+                check_game_folder(game, findings, also, kept)
         for f in others:
             if header_kind(f) != "variant":
                 continue
             if any(f.is_relative_to(game) for game in findings.broken):
                 findings.add(_parse_each([f]))  # its game does not load: that error is enough
             else:
-                findings.add(check_path(f, modules, also), Combination(f, modules, (f,)))
+                findings.add(check_path(f, modules, also, kept), Combination(f, modules, (f,)))
         for folder in dict.fromkeys(f.parent for f in others if header_kind(f) != "variant"):
             findings.add(check_path(folder))  # a file of no game: "no game header" and such
     return findings.sorted()

@@ -30,8 +30,11 @@ from .common import (
 from .verbosity import VERBOSITY_HELP
 
 if TYPE_CHECKING:
+    from ..checker.diagnostic import Diagnostic
     from ..engine.game import Game
     from ..engine.log import GameLog
+    from ..language.loader import RuleSet
+    from ..semantics.symbols import SymbolTable
 
 # Start-up: a command imports what it needs when it runs (the engine, the checker, Rich, ...),
 # so that `ratdsl check` and `ratdsl simulate` do not load what they never use
@@ -248,7 +251,6 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
 
     Example: ratdsl check rules/my_game"""
     from ..checker.run import OUTPUT_FORMATS, check_tree, exit_code, render
-    from ..engine.invariants import check_invariants
     from ..language.loader import UnknownModule
     from ..language.visible import visible_json
     from ..schemas import SchemaError
@@ -257,7 +259,7 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
         fail(f"unknown output format {output_format!r}: use text, json or github")
     paths = [rules_path(path) for path in paths]  # a bundled game's name too
     try:
-        findings = check_tree(paths, modules, also=check_invariants)  # invariants: E242
+        findings = check_tree(paths, modules, also=_invariants, kept=True)  # invariants: E242
         text = render(findings, output_format, paths)
     except UnknownModule as err:
         fail(err.render())
@@ -267,6 +269,14 @@ def check(paths: list[Path] = typer.Argument(..., help="Game folders or variant 
         internal_error(err, "checking")
     echo(visible_json(text) if output_format == "json" else text)
     raise typer.Exit(exit_code(findings))
+
+
+def _invariants(ruleset: RuleSet, symbols: SymbolTable) -> list[Diagnostic]:
+    """The invariants' findings (E242), the engine imported only for a rule set whose findings are
+    not kept on disk (checker/kept.py)."""
+    from ..engine.invariants import check_invariants
+
+    return check_invariants(ruleset, symbols)
 
 
 @app.command()
@@ -351,6 +361,9 @@ def main() -> None:
     """The entry point: whatever a command does not handle is a bug in ratdsl, reported on one
     line with exit status 3, never as a raw traceback; a usage error (a missing argument, a value
     of the wrong type, an unknown command or option) is one line with exit status 2."""
+    from .plain_values import install
+
+    install()  # (plain values converted without pydantic: start-up, issue 13)
     command = typer.main.get_command(app)
     try:
         status = command.main(prog_name="ratdsl", standalone_mode=False)

@@ -18,7 +18,6 @@ from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import MAX_VALUE_DEPTH, PlayerRef, ValueTooDeep, encode, label
 from . import turns
 from .chance import Chance
-from .codegen import GeneratedInterpreter
 from .coverage import STEP, hit
 from .decisions import Agent
 from .errors import GameOver, RuleRuntimeError
@@ -65,7 +64,14 @@ class Game:
         if coverage:
             self.runtime.coverage = Counter()
         # Generated code is the default; the tree-walker is the reference it is tested against.
-        engine = GeneratedInterpreter if compiled else Interpreter
+        # (The code generator is imported with the first such game: a `simulate` whose games the
+        # flat target plays, and `check`, need none.)
+        if compiled:
+            from .codegen import GeneratedInterpreter
+
+            engine = GeneratedInterpreter
+        else:
+            engine = Interpreter
         self.interp = engine(self.runtime, step_budget)
         self.rules_label = rules_label
         self.over = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from typing import Any
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, finalize
 
 from ..language import ast as A
 from ..semantics import operators as ops
@@ -592,11 +592,26 @@ def ensure_stack(d: GameDef) -> None:
     MAX_FRAMES. Rules nesting deeper still stop with R001 at their outermost call (too_deep_for_python)."""
     needed = _FRAMES.get(d)
     if needed is None:
-        depth = max((syntax_depth(decl) for decl in d.ruleset.decls), default=0)
+        depth = max((_decl_depth(decl) for decl in d.ruleset.decls), default=0)
         needed = (MAX_DEPTH + 2) * (FRAMES_PER_LEVEL * depth + FRAMES_PER_CALL) + 1_000
         needed = _FRAMES[d] = min(needed, MAX_FRAMES)
     if sys.getrecursionlimit() < needed:
         sys.setrecursionlimit(needed)
+
+
+# Each declaration's depth by its identity (a node's hash walks its fields), kept while the
+# declaration lives: the rule sets of one `check` (the game, each module, each variant, each
+# setting of an invariant) share most declarations, and walking all of them again for each rule
+# set was a large part of `check`'s time (issue 13, start-up).
+_DECL_DEPTHS: dict[int, int] = {}
+
+
+def _decl_depth(decl: A.Node) -> int:
+    depth = _DECL_DEPTHS.get(id(decl))
+    if depth is None:
+        depth = _DECL_DEPTHS[id(decl)] = syntax_depth(decl)
+        finalize(decl, _DECL_DEPTHS.pop, id(decl), None)
+    return depth
 
 
 def syntax_depth(node: A.Node) -> int:

@@ -1,7 +1,9 @@
 """On-disk caches that make loading rules fast: parsed files, and Lark's compiled grammar when the
-package's own folder cannot be written (see grammar.py).
+package's own folder cannot be written (see grammar.py); other layers keep their entries here too
+with `load_bytes` and `store_bytes`, under the same checks (the flat target's generated modules:
+engine/flat/cache.py).
 
-Both live in one folder: $RATDSL_CACHE_DIR, else $XDG_CACHE_HOME/ratdsl, else ~/.cache/ratdsl.
+All live in one folder: $RATDSL_CACHE_DIR, else $XDG_CACHE_HOME/ratdsl, else ~/.cache/ratdsl.
 A parsed file is stored under the hash of its text, its path, the grammar, the parser's and AST's
 source, Lark's version and the ratdsl version, so any change to one of them parses again. Set
 RATDSL_CACHE_DIR to an empty string to switch the caches off. Only ratdsl writes these files; a
@@ -21,6 +23,7 @@ import importlib.util
 import os
 import pickle
 import stat
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -123,6 +126,32 @@ def _code_fingerprint() -> str:
     return ours + (Path(lark.origin).read_text("utf-8") if lark and lark.origin else "")
 
 
+@lru_cache(maxsize=1)
+def package_fingerprint() -> str | None:
+    """A hash of ratdsl's version, the Python version and the name, size and modification time
+    of every module of the package (what Python itself checks before it reuses bytecode): an
+    entry that a layer above derives from the rules with the package's code (the checker's
+    findings, the flat target's module) is only reused by the same code. None when no module
+    can be found: such entries are then not kept."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parts = [f"{__version__}\0{sys.version}"]
+    todo = [package]
+    try:
+        while todo:
+            with os.scandir(todo.pop()) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".py") and entry.is_file(follow_symlinks=False):
+                        st = entry.stat(follow_symlinks=False)
+                        parts.append(f"{entry.path[len(package):]}\0{st.st_size}\0{st.st_mtime_ns}")
+                    elif entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
+                        todo.append(entry.path)
+    except OSError:
+        return None
+    if len(parts) == 1:
+        return None
+    return hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
+
+
 def _key(text: str, file: str, grammar: str) -> str:
     h = hashlib.sha256()
     for part in (__version__, _code_fingerprint(), grammar, file, text):
@@ -146,27 +175,49 @@ def _read_trusted(path: Path) -> bytes | None:
 
 def load_program(text: str, file: str, grammar: str):
     """The cached AST of a file, or None when there is none this user alone could have written."""
-    folder = _readable(cache_dir())
-    if folder is None:
-        return None
-    path = folder / f"ast-{_key(text, file, grammar)}.pickle"
+    data = load_bytes(f"ast-{_key(text, file, grammar)}.pickle")
     try:
-        data = _read_trusted(path)
         return None if data is None else pickle.loads(data)
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError):
+    except (pickle.PickleError, EOFError, AttributeError, ImportError):
         return None
 
 
 def store_program(text: str, file: str, grammar: str, program) -> None:
     """Keeps the AST of a file, written whole, when the cache folder is this user's alone."""
+    try:
+        data = pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL)
+    except pickle.PickleError:
+        return
+    store_bytes(f"ast-{_key(text, file, grammar)}.pickle", data)
+
+
+def usable() -> bool:
+    """Whether entries can be kept: the cache folder is on and this user's alone."""
+    return _writable(cache_dir()) is not None
+
+
+def load_bytes(name: str) -> bytes | None:
+    """The entry `name` of the cache folder, or None when there is none this user alone could
+    have written (the folder and the file are checked as the module's docstring says)."""
+    folder = _readable(cache_dir())
+    if folder is None:
+        return None
+    try:
+        return _read_trusted(folder / name)
+    except OSError:
+        return None
+
+
+def store_bytes(name: str, data: bytes) -> None:
+    """Keeps `data` as the entry `name`, written whole (a private temporary file, then a rename),
+    when the cache folder is this user's alone."""
     folder = _writable(cache_dir())
     if folder is None:
         return
-    path = folder / f"ast-{_key(text, file, grammar)}.pickle"
+    path = folder / name
     try:
-        data = pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ast-", suffix=".tmp")  # mode 0o600
-    except (OSError, pickle.PickleError):
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".entry-", suffix=".tmp")  # mode 0o600
+    except OSError:
         return
     try:
         with os.fdopen(fd, "wb") as f:

@@ -640,12 +640,12 @@ def parse_file(path: str | Path) -> A.Program:
     path = Path(path)
     editing = unsaved(path)  # an editor's buffer first (sources.py)
     text = editing if editing is not None else path.read_text("utf-8")
-    reject_control_characters(text, str(path))  # before the caches: they may hold older results
     key = str(path)
     kept = _PARSED.pop(key, None)
     if kept is not None and kept[0] == text:
-        program = kept[1]
+        program = kept[1]  # (this very text passed the check below when it was kept)
     else:
+        reject_control_characters(text, key)  # before the disk cache: it may hold older results
         # A buffer being typed changes at every keystroke: it is never written to the disk cache
         # (which keeps what it is given), only kept here as this path's latest text.
         program = cache.load_program(text, key, grammar_text()) if editing is None else None

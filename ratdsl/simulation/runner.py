@@ -5,7 +5,6 @@ depend on the number of workers."""
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -107,6 +106,7 @@ class GamePlayer:
         self._metric_kinds: dict[str, list[str]] | None = None
         self.played = 0  # games played by this player (each worker has its own)
         self.flat_ends_alike = flat_ends_alike(self.definition)  # turns
+        self._from_first: bool | None = None  # the flat target from the first game (_flat_first)
 
     def agents(self, seed: int) -> list:
         return named_agents(self.definition, self.spec.agents, self.spec.players, seed, self.weights)
@@ -118,6 +118,15 @@ class GamePlayer:
             self._metric_kinds = {name: game.interp.kinds_of(game.interp.eval(m.kinds, _empty_env()), m.kinds)
                                   for name, m in self.definition.metrics.items()}
         return self._metric_kinds[metric.name]
+
+    def _flat_first(self) -> bool:
+        """Whether the flat target plays from the first game: its module is kept on disk
+        (engine/flat/cache.py), so it is generated once, not once per run."""
+        if self._from_first is None:
+            from ..engine.flat.cache import from_the_first_game
+
+            self._from_first = from_the_first_game(self.definition, self.spec.players)
+        return self._from_first
 
     def _play_flat(self, seed: int):
         """The game on the flat target (engine/flat), or (None, None) where the reference engine
@@ -143,7 +152,7 @@ class GamePlayer:
         self.played += 1
         # The flat target once generating it pays (it costs about as much as FLAT_AFTER games of the
         # reference engine), when the rules and agents allow it: the same games either way.
-        if not self.spec.coverage and self.played > FLAT_AFTER:
+        if not self.spec.coverage and (self.played > FLAT_AFTER or self._flat_first()):
             result, counter = self._play_flat(seed)
         if result is None:
             log = GameLog(keep=False)
@@ -223,6 +232,8 @@ class ProcessBackend:
             for job in jobs:
                 yield player.play(*job)
             return
+        import multiprocessing  # (a one-process run needs none of it: start-up)
+
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         with ctx.Pool(self.workers, initializer=_init_worker, initargs=(spec,)) as pool:

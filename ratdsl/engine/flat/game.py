@@ -15,6 +15,7 @@ from ...semantics.definition import GameDef, round_cap
 from ..chance import Chance
 from ..game import Game, GameResult
 from ..interpreter import DEFAULT_STEP_BUDGET
+from .cache import load_or_make
 from .compiler import Unsupported
 from .generator import FlatModule
 from .support import Ended
@@ -28,7 +29,7 @@ def flat_module(d: GameDef, players: int) -> FlatModule | Unsupported:
     module = by_size.get(players)
     if module is None:
         try:
-            module = FlatModule(d, players)
+            module = load_or_make(d, players)  # (generated, or from this user's cache: cache.py)
         except Unsupported as why:
             module = why
         except RecursionError:

@@ -1,0 +1,196 @@
+"""The flat target's generated modules kept on disk, so that a `simulate` after the first one plays
+on the flat target from its first game instead of generating the module again (issue 13,
+start-up).
+
+An entry holds what FlatModule.__init__ leaves behind, made once: the compiled code of the
+generated source (marshal), the data of its namespace (constants, the empty state, the tables of
+the layout) and the few facts of the generator a game reads (generator.py). Loading one runs that
+code, so an entry is trusted exactly as a cached AST is (language/cache.py): it is read only from
+this user's cache folder, which nobody else can write, and only from a regular file (not a link)
+that this user owns and nobody else can write, checked on the opened file; it is written whole (a
+private temporary file, then a rename). An entry from another user's cache, a shared folder or a
+link is never executed: the module is generated again.
+
+An entry is found by a key of everything the module is made from: the rule set's declarations
+(their pickle, spans and files included), the option values, the table size, and the package's
+fingerprint (language/cache.py: ratdsl's version, the Python version, whose marshal format is its
+own, and the size and time of every module of the package, so any change to the engine misses the
+cache). An entry that cannot be read, has not the
+expected shape, or fails while it is rebuilt is passed over, and the module is generated again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import pickle
+import sys
+from types import FunctionType, MethodType, SimpleNamespace
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from ...language import cache as disk
+from ...semantics.definition import GameDef
+
+FORMAT = 1  # the entry's layout below; bumped when it changes
+# The generator's facts a game reads after the module is made (game.py, FlatModule.reset/_flush).
+GEN_FACTS = ("reading_start", "pile_names", "player_pile_names", "fired_keys", "metrics")
+# FlatModule's own attributes that are data (the others are the namespace, the generator, the
+# rules, and functions found again in the namespace).
+MODULE_DATA = ("players", "layout", "var_init", "pvar_init", "var_types", "pvar_types", "steps", "setup",
+               "phases", "source")
+
+
+def entry_name(d: GameDef, players: int) -> str | None:
+    """The cache entry's file name for these rules at this table size (None: no key can be made)."""
+    engine = disk.package_fingerprint()
+    if engine is None:
+        return None
+    try:
+        rules = pickle.dumps((d.game, d.ruleset.decls, sorted(d.option_values.items())),
+                             protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PickleError, TypeError, AttributeError, RecursionError):
+        return None
+    h = hashlib.sha256(f"flat {FORMAT}\0{engine}\0{sys.implementation.cache_tag}\0{players}\0".encode())
+    h.update(rules)
+    return f"flat-{h.hexdigest()[:32]}.pickle"
+
+
+_NAMES: WeakKeyDictionary[GameDef, dict[int, str | None]] = WeakKeyDictionary()  # entry names, by size
+
+
+def _name(d: GameDef, players: int) -> str | None:
+    names = _NAMES.setdefault(d, {})
+    if players not in names:
+        names[players] = entry_name(d, players)
+    return names[players]
+
+
+def from_the_first_game(d: GameDef, players: int) -> bool:
+    """Whether `simulate` should play on the flat target from its first game: the module comes
+    from the cache, or is generated now and kept there for every later run (with no usable cache,
+    generating it pays only after some games: simulation/runner.py's FLAT_AFTER)."""
+    return disk.usable() and _name(d, players) is not None
+
+
+def load_or_make(d: GameDef, players: int):
+    """The flat module of these rules at this table size: from the cache when a good entry is
+    there, else generated (and kept). Raises Unsupported as FlatModule does (and keeps that too:
+    rules the target has no form for are not generated again in every run)."""
+    from .compiler import Unsupported
+    from .generator import FlatModule
+
+    name = _name(d, players)
+    if name is not None:
+        data = disk.load_bytes(name)
+        if data is not None:
+            module = _rebuild(FlatModule, d, players, data)
+            if isinstance(module, Unsupported):
+                raise module
+            if module is not None:
+                return module
+    try:
+        module = FlatModule(d, players)
+    except Unsupported as why:
+        if name is not None:
+            _keep_unsupported(name, why)
+        raise
+    if name is not None:
+        data = _entry(module)
+        if data is not None:
+            disk.store_bytes(name, data)
+    return module
+
+
+def _keep_unsupported(name: str, why: Exception) -> None:
+    try:
+        data = pickle.dumps({"format": FORMAT, "unsupported": (why.node, why.why)},  # type: ignore[attr-defined]
+                            protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PickleError, TypeError, AttributeError, RecursionError):
+        return
+    disk.store_bytes(name, data)
+
+
+def _entry(m: Any) -> bytes | None:
+    """The bytes kept for a freshly made module, or None when some part cannot be kept."""
+    code = compile(m.source, _filename(m), "exec")
+    ns: dict[str, Any] = {}
+    methods: dict[str, str] = {}
+    try:
+        made = set(_made_by_support(m.layout, m.ns))
+    except (KeyError, TypeError, AttributeError):
+        return None
+    for key, value in m.ns.items():
+        if key == "__builtins__" or key in made or key == "ON_REVEAL":
+            continue
+        if isinstance(value, MethodType) and value.__self__ is m:
+            methods[key] = value.__func__.__name__
+        elif isinstance(value, FunctionType) and value.__code__.co_filename == code.co_filename:
+            continue  # made again by running the code
+        elif isinstance(value, FunctionType) and "<locals>" in value.__qualname__:
+            return None  # a closure made some other way: it could not be made again
+        else:
+            ns[key] = value
+    data = {
+        "format": FORMAT,
+        "code": marshal.dumps(code),
+        "ns": ns,
+        "methods": methods,
+        "reveal": {name: fn.__name__ for name, fn in m.ns.get("ON_REVEAL", {}).items()},
+        "module": {a: getattr(m, a) for a in MODULE_DATA},
+        "gen": {a: getattr(m.gen, a) for a in GEN_FACTS},
+    }
+    try:
+        return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PickleError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _rebuild(cls: type, d: GameDef, players: int, data: bytes) -> Any | None:
+    """The module an entry holds (or the Unsupported it keeps), or None when the entry is not one
+    this code could have written."""
+    try:
+        entry = pickle.loads(data)
+        if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+            return None
+        if "unsupported" in entry:
+            from .compiler import Unsupported
+
+            node, why = entry["unsupported"]
+            return Unsupported(node, why) if isinstance(why, str) else None
+        m = cls.__new__(cls)
+        m.d = d
+        for attr, value in entry["module"].items():
+            if attr not in MODULE_DATA:
+                return None
+            setattr(m, attr, value)
+        if m.players != players:
+            return None
+        m.gen = SimpleNamespace(**{a: entry["gen"][a] for a in GEN_FACTS})
+        m._matching = {}
+        ns = dict(entry["ns"])
+        ns.update({key: getattr(m, method) for key, method in entry["methods"].items()})
+        ns.update(_made_by_support(m.layout, ns))
+        m.ns = ns
+        code = marshal.loads(entry["code"])
+        exec(code, ns)  # the code generated from the rules, from this user's own cache (see above)
+        ns["ON_REVEAL"] = {name: ns[py] for name, py in entry["reveal"].items()}
+        m.setup_fn = ns[m.setup]
+        m.phase_fns = [(name, reads, ns[py]) for name, reads, py in m.phases]
+        m.score_of = ns["score_of"]
+        return m
+    except Exception:  # noqa: BLE001 - a bad entry is passed over: the module is generated again
+        return None
+
+
+def _made_by_support(layout: Any, ns: dict[str, Any]) -> dict[str, Any]:
+    """The functions FlatModule.__init__ has support.py's factories make for a module (closures,
+    which are not kept but made again, over the rebuilt namespace's own lists). A closure of the
+    namespace missing here makes `_entry` keep nothing (tests/test_flat_cache.py says so)."""
+    from .support import make_limits, make_zone_readers
+
+    return {**make_zone_readers(tuple(layout.kinds)), **make_limits(ns["ST"], ns["CR"])}
+
+
+def _filename(m: Any) -> str:
+    return f"<flat {m.d.game.name} {m.players}p>"

@@ -1,0 +1,156 @@
+"""The flat target's generated module kept on disk (engine/flat/cache.py): a module rebuilt from
+the cache plays the same games as a freshly generated one; an entry is executed only from this
+user's own cache (the checks of language/cache.py); a bad entry is passed over; and `simulate`
+plays on the flat target from its first game when the cache is usable."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+
+import pytest
+
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine.flat import cache
+from ratdsl.engine.flat.game import play_module
+from ratdsl.engine.flat.generator import FlatModule
+from ratdsl.session import load_rules
+from ratdsl.simulation.runner import GamePlayer, SimulationSpec
+
+RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
+
+
+def agents(seed: int, players: int) -> list:
+    return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+
+def outcome(m, seed: int) -> tuple:
+    result = play_module(m, seed, agents(seed, m.players), metrics=True)
+    return result.scores, result.winners, result.rounds, result.state, result.fired, m.metric_counts()
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    monkeypatch.setenv("RATDSL_CACHE_DIR", str(folder))
+    return folder
+
+
+def not_generated(monkeypatch) -> None:
+    def refuse(self, d, players):
+        raise AssertionError("generated, not taken from the cache")
+
+    monkeypatch.setattr(FlatModule, "__init__", refuse)
+
+
+@pytest.mark.parametrize("modules,players", [((), 4), (("clans", "aggressive"), 3), (("clans",), 6)])
+def test_a_module_from_the_cache_plays_the_games_of_a_generated_one(folder, monkeypatch, modules, players):
+    d = load_rules(RULES, modules=modules)
+    made = cache.load_or_make(d, players)
+    # (no entry: the generator's namespace holds something cache.py cannot keep or make again,
+    # such as a new closure of support.py: name its factory in cache._made_by_support)
+    assert [p.name for p in folder.glob("flat-*.pickle")] == [cache.entry_name(d, players)]
+    not_generated(monkeypatch)
+    kept = cache.load_or_make(d, players)
+    assert kept is not made and kept.ns is not made.ns
+    for seed in range(12):
+        assert outcome(kept, seed) == outcome(made, seed), seed
+    assert any(outcome(kept, 3)[5].values())  # (the metrics counted something)
+
+
+def test_the_key_follows_the_rules_the_options_and_the_table_size():
+    base = load_rules(RULES)
+    names = {cache.entry_name(base, 4), cache.entry_name(base, 5), cache.entry_name(load_rules(RULES), 4),
+             cache.entry_name(load_rules(RULES, modules=("clans",)), 4)}
+    assert len(names) == 3  # the same rules loaded twice share their entry
+    option = next(iter(base.options.values()))
+    other = next(v for v in option.values if v != option.default)
+    assert cache.entry_name(load_rules(RULES, options={option.name: other}), 4) not in names
+
+
+class _Planted:
+    """Unpickling it creates the marker file."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (open, (str(self.marker), "w"))
+
+
+unix = pytest.mark.skipif(not hasattr(os, "getuid"), reason="no user ids on this platform")
+
+
+@unix
+@pytest.mark.parametrize("how", ["writable by others", "a link", "trusted"])
+def test_an_entry_is_run_only_from_a_file_this_user_alone_could_write(folder, tmp_path, how):
+    d = load_rules(RULES)
+    path = folder / cache.entry_name(d, 4)
+    marker = tmp_path / "marker"
+    planted = tmp_path / "planted.pickle"
+    planted.write_bytes(pickle.dumps(_Planted(marker)))
+    if how == "a link":
+        os.chmod(planted, 0o600)
+        path.symlink_to(planted)
+    else:
+        os.replace(planted, path)
+        os.chmod(path, 0o666 if how == "writable by others" else 0o600)
+    module = cache.load_or_make(d, 4)
+    assert isinstance(module, FlatModule)
+    # the planted entry ran only where this user alone could have written it (the check of the test)
+    assert marker.exists() == (how == "trusted")
+
+
+@unix
+def test_a_cache_folder_others_can_write_is_not_used(tmp_path, monkeypatch):
+    folder = tmp_path / "shared"
+    folder.mkdir(mode=0o777)
+    os.chmod(folder, 0o777)
+    monkeypatch.setenv("RATDSL_CACHE_DIR", str(folder))
+    d = load_rules(RULES)
+    cache.load_or_make(d, 4)
+    assert not list(folder.iterdir())
+    assert not cache.from_the_first_game(d, 4)
+
+
+@pytest.mark.parametrize("entry", [b"not a pickle", pickle.dumps({"format": cache.FORMAT}), pickle.dumps([1, 2])])
+def test_a_bad_entry_is_passed_over_and_the_module_generated_again(folder, entry):
+    d = load_rules(RULES)
+    path = folder / cache.entry_name(d, 4)
+    path.write_bytes(entry)
+    os.chmod(path, 0o600)
+    module = cache.load_or_make(d, 4)
+    assert isinstance(module, FlatModule) and module.source  # generated
+    assert path.read_bytes() != entry  # and kept in its place
+
+
+def test_simulate_plays_on_the_flat_target_from_the_first_game_when_the_cache_is_usable(folder, monkeypatch):
+    spec = SimulationSpec(rules=str(RULES), players=4)
+    player = GamePlayer(spec)
+    used = []
+    real = GamePlayer._play_flat
+    monkeypatch.setattr(GamePlayer, "_play_flat", lambda self, seed: used.append(seed) or real(self, seed))
+    stats = [player.play(i, 3) for i in range(4)]
+    assert len(used) == 4 and list(folder.glob("flat-*.pickle"))
+    monkeypatch.setattr(GamePlayer, "_play_flat", lambda self, seed: (None, None))
+    assert stats == [GamePlayer(spec).play(i, 3) for i in range(4)]
+
+
+def test_without_a_cache_simulate_waits_before_generating(monkeypatch):
+    monkeypatch.setenv("RATDSL_CACHE_DIR", "")
+    player = GamePlayer(SimulationSpec(rules=str(RULES), players=4))
+    assert not player._flat_first()
+
+
+def test_rules_the_target_has_no_form_for_are_not_generated_again(folder, monkeypatch):
+    from ratdsl.engine.flat.compiler import Unsupported
+
+    d = load_rules(Path(__file__).resolve().parent / "games" / "board_demo")
+    with pytest.raises(Unsupported) as first:
+        cache.load_or_make(d, 3)
+    not_generated(monkeypatch)
+    with pytest.raises(Unsupported) as again:
+        cache.load_or_make(d, 3)
+    assert str(again.value) == str(first.value) and again.value.why == first.value.why
