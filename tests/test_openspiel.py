@@ -194,6 +194,23 @@ def test_the_first_bidder_s_samples_differ_only_in_the_lots_not_shown():
     assert len({tuple(s.history()[1:3]) for s in samples}) > 1
 
 
+def test_ratland_samples_tell_the_player_the_same_and_deal_the_unseen_deck_again():
+    game = load(3)
+    state = to_secret_question(game, 1)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(1, sampler) for _ in range(10)]
+    for sample in samples:
+        assert sample.information_state_string(1) == state.information_state_string(1)
+        assert sample.observation_string(1) == state.observation_string(1)
+        assert sample.observation_tensor(1) == state.observation_tensor(1)
+    assert any(event_deck(sample) != event_deck(state) for sample in samples)
+
+
+def event_deck(state) -> list[str]:
+    piles = state.state.runner().game.runtime.state.piles
+    return next([card.name for card in cards] for ref, cards in piles.items() if str(ref) == "event_deck")
+
+
 @pytest.mark.parametrize("rules, moves", [(BID, None), (RATLAND, 8)])
 def test_the_ismcts_bot_plays(rules, moves):  # RatLand: its first 8 moves, about 4 s of CPU
     game = load(3, rules=rules)
