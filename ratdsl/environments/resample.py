@@ -37,13 +37,17 @@ from typing import Any
 
 from ..engine.runtime.views import record_seen_by
 from . import nodes as N
-from .observe import observation
+from .observe import observation, seen_lines
 from .runner import Runner
 from .stepper import GameState
 
 TRIES = 8  # joint samples drawn before one is built part by part
 PART_TRIES = 3  # draws of one part alone, when building part by part
 Item = tuple[str, int]  # ("decision", n) or ("chance", n): see Node.item
+
+
+class Astray(RuntimeError):
+    """A sample that can no longer agree with what the player knows (stops its replay)."""
 
 
 class NoSample(RuntimeError):
@@ -57,6 +61,7 @@ class Known:
     state and player, from the real game)."""
 
     target: str  # the player's information state
+    lines: list[str]  # the records they saw, as it lists them (a sample that strays stops early)
     own: list[int]  # their actions, in order
     chance: dict[tuple[int, int], int]  # (outcome, pick) -> the real action
     answers: dict[int, list[int]]  # another player's decision -> its real actions
@@ -168,7 +173,8 @@ def _known(state: GameState, runner: Runner, player: int) -> Known:
     for n, i in sorted(first.items()):
         if _answer_hidden(runner, runner.trail[i], player):
             hidden.append(("decision", n))
-    known = Known(state.information_state(player), own, chance, answers, results, pinned, hidden)
+    target = state.information_state(player)
+    known = Known(target, list(seen_lines(runner, player)), own, chance, answers, results, pinned, hidden)
     runner.notes[key] = known
     return known
 
@@ -224,19 +230,26 @@ def _texts(value: Any) -> list[str]:
 
 
 def _chooser(known: Known, redraw: set[Item], player: int, rng: random.Random,
-             length: int) -> Callable[[N.Node], int | None]:
+             length: int) -> Callable[[N.Node, Runner], int | None]:
     """Picks every action of a replay from the start: the player's own again, the real ones of
     parts not drawn again, fresh ones for the parts in `redraw`; None (stop) once the player
-    has given every answer they gave and is asked again."""
+    has given every answer they gave and is asked again. The replay stops as soon as the player
+    sees a record the real game did not show them (most samples that disagree, disagree early)."""
     own = deque(known.own)
     answers = {n: deque(actions) for n, actions in known.answers.items()}
     plans: dict[int, dict[int, str]] = {}
     budget = [10 * length + 1000]  # a runaway sample (the game took another road) stops
+    checked = [0]  # records seen so far that agree with the real game's
 
-    def choose(node: N.Node) -> int | None:
+    def choose(node: N.Node, runner: Runner) -> int | None:
         budget[0] -= 1
         if budget[0] < 0:
-            raise RuntimeError("the sample does not come back to the player's question")
+            raise Astray("the sample does not come back to the player's question")
+        lines = seen_lines(runner, player)
+        if len(lines) > checked[0]:
+            if lines[checked[0]:] != known.lines[checked[0]:len(lines)]:
+                raise Astray("the player sees something the real game did not show them")
+            checked[0] = len(lines)
         if node.player == player:
             return own.popleft() if own else None
         n = node.item[1]

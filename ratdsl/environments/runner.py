@@ -65,7 +65,7 @@ class Runner:
 
     def __init__(self, definition: GameDef, players: int, history: list[int],
                  rng: random.Random | None, rules_label: str = "",
-                 chooser: Callable[[N.Node], int | None] | None = None):
+                 chooser: Callable[[N.Node, Runner], int | None] | None = None):
         self.history = history  # the state's own list: the runner appends each action to it
         self.pos = 0
         self.rng = rng  # resolves chance nodes itself when set (their outcomes join the history)
@@ -148,7 +148,7 @@ class Runner:
             self.pos += 1
             return action
         if self.chooser is not None:
-            chosen = self.chooser(node)
+            chosen = self.chooser(node, self)
             if chosen is not None and chosen not in node.actions:
                 raise IllegalAction(f"action {chosen} is not legal here ({node.actions})")
             if chosen is not None:

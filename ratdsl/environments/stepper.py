@@ -41,7 +41,7 @@ class GameState:
         self._history: list[int] = list(history or [])
         self._rng = rng
         self._runner: Runner | None = None
-        self._chooser: Callable[[N.Node], int | None] | None = None
+        self._chooser: Callable[[N.Node, Runner], int | None] | None = None
 
     # ------------------------------------------------------------ the game
 
@@ -111,7 +111,7 @@ class GameState:
         rng.setstate(self._rng.getstate())
         return rng
 
-    def replayed(self, history: list[int], chooser: Callable[[N.Node], int | None]) -> GameState:
+    def replayed(self, history: list[int], chooser: Callable[[N.Node, Runner], int | None]) -> GameState:
         """A state of the same game that replays `history`, then plays what `chooser` picks
         until it returns None (resample.py draws states a player cannot tell apart this way)."""
         copy = GameState(self.definition, self.players, history, self._rng_copy(), self.rules_label, self.source)
