@@ -24,7 +24,6 @@ import pyspiel
 
 from ..session import parse_option_pairs
 from . import observe
-from .resample import resample
 from .stepper import CHANCE, GameState, Source, load_source
 
 SHORT_NAME = "python_ratdsl"
@@ -124,7 +123,7 @@ class RatdslState(pyspiel.State):
         unseen shuffle orders and picks, the others' unseen answers (resample.py; for IS-MCTS).
         `sampler()` gives a number in [0, 1), which seeds the draw. Raises resample.NoSample
         when parts are hidden but none can change unnoticed."""
-        sample = resample(self.state, player, random.Random(float(sampler())))
+        sample = self.state.resample(player, random.Random(float(sampler())))
         copy = self.get_game().new_initial_state()
         for action in sample.history():  # (so that OpenSpiel's own record of the history is the sample's)
             copy.apply_action(action)

@@ -33,13 +33,15 @@ import random
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.runtime.views import record_seen_by
 from . import nodes as N
 from .observe import observation, seen_lines
-from .runner import Runner
-from .stepper import GameState
+
+if TYPE_CHECKING:  # (the state calls this module: GameState.resample)
+    from .runner import Runner
+    from .stepper import GameState
 
 TRIES = 8  # joint samples drawn before one is built part by part
 PART_TRIES = 3  # draws of one part alone, when building part by part

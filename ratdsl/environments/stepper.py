@@ -153,6 +153,16 @@ class GameState:
         """Everything `player` has seen so far, then what they see now, as text."""
         return information_state_string(self._live(), player)
 
+    def resample(self, player: int, seed: int | random.Random | None = None) -> GameState:
+        """A state `player` cannot tell from this one (the same information state and question),
+        with everything hidden from them drawn again: unseen shuffle orders and picks, the others'
+        unseen answers (resample.py; what IS-MCTS plays on). Raises resample.NoSample when parts
+        are hidden but none can change without the player noticing."""
+        from .resample import resample
+
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return resample(self, player, rng)
+
     def runner(self) -> Runner:
         """The paused game (for observers in this package)."""
         return self._live()
