@@ -13,9 +13,10 @@ import pytest
 from ratdsl.environments import resample as R
 from ratdsl.environments.stepper import CHANCE, GameState, new_game
 
-from .conftest import RATLAND
+from .conftest import RATLAND, ROOT
 
 SAMPLES = 80
+HIDDEN_DEMO = ROOT / "tests" / "games" / "hidden_demo"
 
 
 def to_round(round_: int, seat: int, seed: int, players: int = 3) -> GameState:
@@ -113,3 +114,39 @@ def test_hidden_parts_that_cannot_change_unnoticed_raise_no_sample(monkeypatch):
     state = to_round(2, 0, seed=1)
     with pytest.raises(R.NoSample, match="P1"):
         R.resample(state, 0, random.Random(0))
+
+
+def test_another_player_s_face_down_card_is_drawn_again_among_the_unseen_cards_of_its_back():
+    """hidden_demo: tiles show their colour on the back; P1 peeked at the bag's top and holds
+    a tile; P2 took one by its place. P2's tile may be any tile of its colour P1 has not seen."""
+    state = hidden_demo_take()
+    seen = set(pile(state, "P1.hand") + pile(state, "row"))
+    seen.update(name for record in state.runner().log.records
+                if record["t"] == "show" and record["player"] == "P1" for name in record["cards"])
+    (theirs,) = pile(state, "P2.hand")
+    could_be = {card for card in state.definition.cards
+                if card not in seen and colour(state, card) == colour(state, theirs)}
+    assert len(could_be) > 1
+    samples = [state.resample(0, seed) for seed in range(30)]
+    for sample in samples:
+        assert sample.information_state(0) == state.information_state(0)
+    assert {pile(s, "P2.hand")[0] for s in samples} == could_be
+
+
+def hidden_demo_take() -> GameState:
+    """P1 asked to take a tile while P2 holds one it took unseen (hidden_demo, 3 players)."""
+    for seed in range(50):
+        state = new_game(str(HIDDEN_DEMO), 3)
+        rng = random.Random(seed)
+        while (node := state.node()) is not None:
+            if node.player == 0 and node.decision.id == "take" and len(pile(state, "P2.hand")) == 1:
+                return state
+            if node.player == CHANCE:
+                state.apply(rng.choices(node.actions, weights=node.probabilities)[0])
+            else:
+                state.apply(rng.choice(node.actions))
+    raise AssertionError("no such state in 50 games")
+
+
+def colour(state: GameState, card: str) -> str:
+    return next(f for f in state.definition.cards[card].fields if f.name == "colour").value.id

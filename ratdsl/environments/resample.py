@@ -9,9 +9,10 @@ player has seen and draws everything else again (docs/api.md, "Resampling"):
 - a shuffle or pick whose result they did not see is drawn again from its distribution given
   what they have seen since: an item of the result whose name they saw afterwards (a card
   revealed or shown to them, a player picked and then named) keeps its place, and the other
-  places get the items left over in a uniformly random order (so the unrevealed part of a deck
-  is a fresh shuffle of the cards not yet seen, and which cards a hidden pick chose is drawn
-  again among those not seen);
+  places get the items left over in a uniformly random order, each place among the items that
+  look the same from behind as the real one there (cards with the same `public` fields), so
+  the unrevealed part of a deck is a fresh shuffle of the cards not yet seen, and which cards a
+  hidden pick chose is drawn again among those not seen;
 - a draw of tokens they did not see (inside `secretly`) is drawn again from its zone;
 - another player's answer they did not see (asked inside `secretly`, or a decision whose record
   hides the answer from them) is drawn again uniformly among the legal answers (nobody's policy
@@ -259,7 +260,7 @@ def _chooser(known: Known, redraw: set[Item], player: int, rng: random.Random,
             if node.item in redraw and node.pool:
                 plan = plans.get(n)
                 if plan is None:
-                    plan = plans[n] = _plan(known, n, node, rng)
+                    plan = plans[n] = _plan(known, n, node, runner, rng)
                 action = _action_for(node, plan.get(node.index))
                 if action is not None:
                     return action
@@ -279,9 +280,10 @@ def _chooser(known: Known, redraw: set[Item], player: int, rng: random.Random,
     return choose
 
 
-def _plan(known: Known, n: int, node: N.Node, rng: random.Random) -> dict[int, str]:
+def _plan(known: Known, n: int, node: N.Node, runner: Runner, rng: random.Random) -> dict[int, str]:
     """The items a hidden pick or shuffle gives, from its first node on: the places the player
-    saw keep their item, the others get what is left in a random order."""
+    saw keep their item, the others get what is left in a random order, each place an item that
+    looks the same from behind (a card's `public` fields) as the real one there."""
     what, result = known.results.get(n, (node.what, []))
     pinned = known.pinned.get(n, set())
     left = Counter(node.pool)
@@ -292,12 +294,31 @@ def _plan(known: Known, n: int, node: N.Node, rng: random.Random) -> dict[int, s
         if place in pinned and place < len(result) and left[result[place]] > 0:
             plan[place] = result[place]
             left[result[place]] -= 1
-    rest = list(left.elements())
-    rng.shuffle(rest)
+    back = _backs(runner)
+    rest: dict[str, list[str]] = {}
+    for name in left.elements():
+        rest.setdefault(back(name), []).append(name)
+    for names in rest.values():
+        rng.shuffle(names)
     for place in places:
-        if place not in plan and rest:
-            plan[place] = rest.pop()
+        if place not in plan:
+            names = rest.get(back(result[place])) if place < len(result) else None
+            if not names:
+                names = next((r for r in rest.values() if r), None)
+            if names:
+                plan[place] = names.pop()
     return plan
+
+
+def _backs(runner: Runner) -> Callable[[str], str]:
+    """What a player sees of an item by its name, face down: a card's fields printed on its back;
+    any other item, nothing."""
+    sight, cards = runner.game.runtime.sight, runner.game.d.cards
+
+    def back(name: str) -> str:
+        return repr(sorted(sight.card_fields(name, False, False).items())) if name in cards else ""
+
+    return back
 
 
 def _action_for(node: N.Node, name: str | None) -> int | None:
