@@ -150,3 +150,9 @@ def hidden_demo_take() -> GameState:
 
 def colour(state: GameState, card: str) -> str:
     return next(f for f in state.definition.cards[card].fields if f.name == "colour").value.id
+
+
+def test_a_state_is_resampled_only_at_the_player_s_question(round6):
+    state, _ = round6
+    with pytest.raises(ValueError, match="P2 is not asked here"):
+        state.resample(1, 0)

@@ -83,7 +83,8 @@ def resample(state: GameState, player: int, rng: random.Random) -> GameState:
     everything hidden from them drawn again (see the module docstring)."""
     runner = state.runner()
     if runner.node is None or runner.node.player != player:
-        return state.clone()
+        raise ValueError(f"a state is resampled for the player it asks (P{player + 1} is not asked here): "
+                         "the sample stops at that player's question")
     known = _known(state, runner, player)
     if not known.hidden:
         return state.clone()  # nothing hidden: the one state the player cannot tell apart
