@@ -131,6 +131,8 @@ def _agreeing(state: GameState, known: Known, redraw: set[Item], player: int,
 
 
 def _known(state: GameState, runner: Runner, player: int) -> Known:
+    """What `player` knows of `state` and which parts are hidden from them, read once from the
+    real game's trail, random outcomes and records (kept on its runner for later samples)."""
     history = state.history()
     key = ("resample", player, len(history))
     cached = runner.notes.get(key)
