@@ -19,9 +19,9 @@ SAMPLES = 80
 HIDDEN_DEMO = ROOT / "tests" / "games" / "hidden_demo"
 
 
-def to_round(round_: int, seat: int, seed: int, players: int = 3) -> GameState:
+def to_round(round_: int, seat: int, seed: int, players: int = 3, first: bool = False) -> GameState:
     """A random RatLand game at `seat`'s placement behind the screen in round `round_`, after
-    at least one other player placed."""
+    at least one other player placed (or, with `first`, before anybody else)."""
     state = new_game(str(RATLAND), players)
     rng = random.Random(seed)
     while True:
@@ -30,7 +30,7 @@ def to_round(round_: int, seat: int, seed: int, players: int = 3) -> GameState:
         runtime = state.runner().game.runtime
         if node.player == seat and node.secret and runtime.state.round >= round_:
             trail = state.runner().trail
-            if any(a.block is trail[-1].block and a.player not in (seat, CHANCE) for a in trail):
+            if first != any(a.block is trail[-1].block and a.player not in (seat, CHANCE) for a in trail):
                 return state
         if node.player == CHANCE:
             state.apply(rng.choices(node.actions, weights=node.probabilities)[0])
@@ -156,3 +156,25 @@ def test_a_state_is_resampled_only_at_the_player_s_question(round6):
     state, _ = round6
     with pytest.raises(ValueError, match="P2 is not asked here"):
         state.resample(1, 0)
+
+
+def test_a_state_whose_hidden_parts_what_the_player_saw_settles_resamples_to_a_copy(monkeypatch):
+    """Placements behind past screens are hidden when made and uncovered when the screens come
+    down: no sample can change them. With nothing else hidden (every unseen place of the decks
+    taken as settled here), the sample is a copy, not an error."""
+    monkeypatch.setattr(R, "_can_vary", lambda *args: False)
+    state = to_round(3, 0, seed=2, first=True)
+    known = R._known(state, state.runner(), 0)
+    assert known.hidden and set(known.hidden) == known.may_settle  # the past placements
+    assert state.resample(0, 1).history() == state.history()
+
+
+def test_a_shuffle_whose_unseen_places_can_hold_nothing_else_is_not_drawn_again():
+    from ratdsl.environments.runner import Outcome
+    deck = Outcome("shuffle", 0, result=["a", "b", "c"], pool=["c", "a", "b"])
+    same_back = lambda name: ""  # noqa: E731
+    assert R._can_vary(deck, {0}, same_back)  # b and c may swap
+    assert not R._can_vary(deck, {0, 1}, same_back)  # one place left, one card: settled
+    assert not R._can_vary(deck, {0}, lambda name: name)  # b and c look different from behind
+    pick = Outcome("pick", 0, result=["a"], pool=["a", "b", "b"])
+    assert R._can_vary(pick, set(), same_back) and not R._can_vary(pick, {0}, same_back)

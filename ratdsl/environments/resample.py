@@ -23,9 +23,10 @@ give them the same information state; else another is drawn (TRIES). When none a
 built part by part: from the real game, each hidden part in turn is drawn again alone, a few
 times, and the first draw that agrees and differs is kept (the sample moves on from it). Parts
 that never changed so are remembered for this state, and later samples keep them (an answer the
-end of its `secretly` block uncovered, for example). The real state is never given back: with
-nothing hidden from the player it is the only state they cannot tell apart (a copy is given);
-with hidden parts none of which can change without the player noticing, `NoSample` is raised.
+end of its `secretly` block uncovered, for example). The real state is never a fallback: a copy
+is given only when nothing is hidden from the player or what they saw settles every hidden part
+(a shuffle whose unseen places can hold nothing else; answers of closed blocks that never change
+alone); when a part that could differ cannot change unnoticed, `NoSample` is raised.
 """
 
 from __future__ import annotations
@@ -71,6 +72,9 @@ class Known:
     results: dict[int, tuple[str, list[str]]]  # hidden outcome -> (what, its real result)
     pinned: dict[int, set[int]]  # hidden pick or shuffle -> the places the player saw
     hidden: list[Item]  # the parts a sample may draw again
+    # hidden answers that what the player saw later may settle (their `secretly` block is over,
+    # or their record hides the answer): when none of these changes alone, they are settled
+    may_settle: set[Item]
     fixed: set[Item] = field(default_factory=set)  # parts that never changed alone
 
     @property
@@ -109,8 +113,11 @@ def _part_by_part(state: GameState, known: Known, player: int, rng: random.Rando
         else:
             known.fixed.add(item)
     if not changed:
+        if known.fixed <= known.may_settle:  # what the player saw settles every hidden part
+            return state.clone()
         raise NoSample(f"no state other than the real one agrees with what P{player + 1} knows, "
-                       f"though {len(known.hidden)} parts of it are hidden from them")
+                       f"though {len(set(known.hidden) - known.may_settle)} parts of it are hidden from them "
+                       "and could change")
     return base
 
 
@@ -156,6 +163,7 @@ def _known(state: GameState, runner: Runner, player: int) -> Known:
     results: dict[int, tuple[str, list[str]]] = {}
     pinned: dict[int, set[int]] = {}
     seen_after = _names_seen_after(runner, player)
+    back = _backs(runner)
     for n, outcome in enumerate(runner.outcomes):
         at = next((i for i in range(outcome.log_at, len(records)) if records[i]["t"] == "random"), None)
         seen = None if at is None else record_seen_by(records[at], player)
@@ -172,17 +180,37 @@ def _known(state: GameState, runner: Runner, player: int) -> Known:
             if names[name] > 0:
                 names[name] -= 1
                 places.add(place)
-        if len(places) < len(outcome.result):  # places the player has not seen: drawn again
+        if _can_vary(outcome, places, back):  # places the player has not seen: drawn again
             hidden.append(("chance", n))
             results[n] = (outcome.what, list(outcome.result))
             pinned[n] = places
+    open_block = runner.trail[-1].block if runner.trail else None
+    may_settle: set[Item] = set()
     for n, i in sorted(first.items()):
-        if _answer_hidden(runner, runner.trail[i], player):
+        asked = runner.trail[i]
+        if _answer_hidden(runner, asked, player):
             hidden.append(("decision", n))
+            if asked.block is None or asked.block is not open_block:
+                may_settle.add(("decision", n))  # (what the block's end uncovered may settle it)
     target = state.information_state(player)
-    known = Known(target, list(seen_lines(runner, player)), own, chance, answers, results, pinned, hidden)
+    known = Known(target, list(seen_lines(runner, player)), own, chance, answers, results, pinned, hidden,
+                  may_settle)
     runner.notes[key] = known
     return known
+
+
+def _can_vary(outcome: Any, seen: set[int], back: Callable[[str], str]) -> bool:
+    """Whether a hidden shuffle or pick could give another item at a place the player has not
+    seen: some such place has, among the items not seen, two of different names that look the
+    same from behind as the real one there."""
+    left = Counter(outcome.pool)
+    left.subtract(outcome.result[place] for place in seen)
+    looks: dict[str, set[str]] = {}
+    for name, count in left.items():
+        if count > 0:
+            looks.setdefault(back(name), set()).add(name)
+    return any(len(looks.get(back(name), ())) > 1
+               for place, name in enumerate(outcome.result) if place not in seen)
 
 
 def _answer_hidden(runner: Runner, asked: Any, player: int) -> bool:

@@ -53,11 +53,13 @@ class Asked:
 @dataclass
 class Outcome:
     """One random outcome the engine asked for (a draw, shuffle or pick): its kind, how many log
-    records were written before it, and what it gave (token kinds or item names, in order)."""
+    records were written before it, what it gave (token kinds or item names, in order) and, for
+    a shuffle or pick, the names of the items it was drawn from."""
 
     what: str
     log_at: int
     result: list[str] = field(default_factory=list)
+    pool: list[str] = field(default_factory=list)
 
 
 class Runner:
@@ -236,6 +238,7 @@ class _Steps(Chance):
 
     def _picks(self, pool: list, n: int, what: str) -> list:
         item, outcome = self._outcome(what)
+        outcome.pool = [N.label(x) for x in pool]
         out = []
         for i in range(n):
             out.append(pool.pop(self._act(N.pick_node(pool, what), item, i)))
