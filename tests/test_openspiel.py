@@ -175,19 +175,40 @@ def test_resampling_redraws_the_hidden_bids_and_keeps_what_the_player_knows():
         assert sample.current_player() == 2
         assert sample.information_state_string(2) == state.information_state_string(2)
         assert sample.observation_string(2) == state.observation_string(2)
-        assert sample.history()[:3] == state.history()[:3]  # the lots' order: chance, kept
+        assert sample.history()[0] == state.history()[0]  # the lot shown: kept
         assert sample.history() == sample.state.history()  # OpenSpiel's record is the sample's
     assert len({tuple(s.history()) for s in samples}) > 3  # P1's and P2's bids are drawn anew
+    assert len({tuple(s.history()[1:3]) for s in samples}) > 1  # so is the order of the lots unseen
     # P2, asked after P1 only, is given samples where P1's bid varies
     second = to_secret_question(game, 1)
     assert len({second.resample_from_infostate(1, sampler).history()[3] for _ in range(12)}) > 1
 
 
-def test_a_state_with_nothing_hidden_by_an_open_block_resamples_to_itself():
+def test_the_first_bidder_s_samples_differ_only_in_the_lots_not_shown():
     game = load(3, rules=BID)
     state = to_secret_question(game, 0)  # the first bidder: nobody has answered in the block
-    sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-    assert sample.history() == state.history()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(0, sampler) for _ in range(12)]
+    for sample in samples:  # the shown lot (the first pick) and everything after the shuffle stay
+        assert sample.history()[0] == state.history()[0] and sample.history()[3:] == state.history()[3:]
+    assert len({tuple(s.history()[1:3]) for s in samples}) > 1
+
+
+def test_ratland_samples_tell_the_player_the_same_and_deal_the_unseen_deck_again():
+    game = load(3)
+    state = to_secret_question(game, 1)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(1, sampler) for _ in range(10)]
+    for sample in samples:
+        assert sample.information_state_string(1) == state.information_state_string(1)
+        assert sample.observation_string(1) == state.observation_string(1)
+        assert sample.observation_tensor(1) == state.observation_tensor(1)
+    assert any(event_deck(sample) != event_deck(state) for sample in samples)
+
+
+def event_deck(state) -> list[str]:
+    piles = state.state.runner().game.runtime.state.piles
+    return next([card.name for card in cards] for ref, cards in piles.items() if str(ref) == "event_deck")
 
 
 @pytest.mark.parametrize("rules, moves", [(BID, None), (RATLAND, 8)])

@@ -36,6 +36,12 @@ class Node:
     zone: str | None = None  # distribute: the zone this node asks about
     placed: dict[str, int] = field(default_factory=dict)  # distribute: counts already given
     secret: bool = False  # asked inside a `secretly` block: other players do not see it
+    # which answer or random outcome of the game the node belongs to, counted from the start
+    # (("decision", n) or ("chance", n)), and its place in it: the same in every replay that
+    # takes the same road, so a resampled game can be matched to the real one (resample.py)
+    item: tuple[str, int] = ("", -1)
+    index: int = 0  # chance: the pick (or token) of the outcome this node draws
+    pool: list[str] = field(default_factory=list)  # pick nodes: the names of the items left
 
 
 # ---------------------------------------------------------------- decisions
@@ -47,7 +53,7 @@ def may_node(decision: Decision) -> Node:
 
 def choose_node(decision: Decision) -> Node:
     """Action i picks option i; with an optional choice, action len(options) passes."""
-    labels = {i: _text(option) for i, option in enumerate(decision.options)}
+    labels = {i: label(option) for i, option in enumerate(decision.options)}
     if decision.optional:
         labels[len(decision.options)] = "pass"
     return Node(decision.player, "choose", sorted(labels), labels, decision=decision)
@@ -131,13 +137,14 @@ def pick_node(items: list, what: str) -> Node:
         first = firsts.setdefault(_key(item), i)
         counts[first] = counts.get(first, 0) + 1
     actions = sorted(counts)
-    return Node(CHANCE, what, actions, {i: _text(items[i]) for i in actions},
-                [counts[i] / len(items) for i in actions])
+    return Node(CHANCE, what, actions, {i: label(items[i]) for i in actions},
+                [counts[i] / len(items) for i in actions], pool=[label(item) for item in items])
 
 
 def _key(item: Any) -> str:
     return f"{type(item).__name__}:{item}"
 
 
-def _text(value: Any) -> str:
+def label(value: Any) -> str:
+    """An item as people read it, and as resample.py matches items (a card by its name)."""
     return str(value)

@@ -85,6 +85,12 @@ def observation_string(runner: Runner, seat: int) -> str:
 def information_state_string(runner: Runner, seat: int) -> str:
     """Everything `seat` has learnt so far (perfect recall): the log records it saw, without
     their numbers, then what it sees now."""
+    return "\n".join([*seen_lines(runner, seat), observation_string(runner, seat)])
+
+
+def seen_lines(runner: Runner, seat: int) -> list[str]:
+    """The log records `seat` saw so far, one line each as the information state has them
+    (kept on the runner and brought up to date: the caller must not change the list)."""
     lines = runner.seen.setdefault(seat, [])
     done = runner.seen_upto.get(seat, 0)
     records = runner.log.records
@@ -93,7 +99,7 @@ def information_state_string(runner: Runner, seat: int) -> str:
         if seen is not None:
             lines.append(json.dumps(_public(seen, runner.game.d), sort_keys=True, default=str))
     runner.seen_upto[seat] = len(records)
-    return "\n".join([*lines, observation_string(runner, seat)])
+    return lines
 
 
 def _public(record: dict[str, Any], definition: GameDef) -> dict[str, Any]:

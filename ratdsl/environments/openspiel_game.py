@@ -10,7 +10,8 @@ naming it). Chance is explicit: every random outcome is a chance node with its p
 (nodes.py). The decisions of a `secretly` block are asked one player after another, each hidden
 from the others (sequentialised, see docs/environments.md), so the game is SEQUENTIAL with
 imperfect information. Returns are 1 for each winner and 0 for the others, at the end. States
-resample from a player's information state (resample.py), for OpenSpiel's Python IS-MCTS bot.
+resample from a player's information state (resample.py: what the player has not seen is drawn
+again), for OpenSpiel's Python IS-MCTS bot.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import pyspiel
 
 from ..session import parse_option_pairs
 from . import observe
-from .resample import resample
 from .stepper import CHANCE, GameState, Source, load_source
 
 SHORT_NAME = "python_ratdsl"
@@ -119,10 +119,11 @@ class RatdslState(pyspiel.State):
         return self.state.is_terminal()
 
     def resample_from_infostate(self, player: int, sampler: Any) -> RatdslState:
-        """A state `player` cannot tell from this one, the other players' answers in an open
-        `secretly` block drawn anew (resample.py; for IS-MCTS). `sampler()` gives a number in
-        [0, 1), which seeds the draw."""
-        sample = resample(self.state, player, random.Random(float(sampler())))
+        """A state `player` cannot tell from this one, everything hidden from them drawn again:
+        unseen shuffle orders and picks, the others' unseen answers (resample.py; for IS-MCTS).
+        `sampler()` gives a number in [0, 1), which seeds the draw. Raises resample.NoSample
+        when parts are hidden but none can change unnoticed."""
+        sample = self.state.resample(player, random.Random(float(sampler())))
         copy = self.get_game().new_initial_state()
         for action in sample.history():  # (so that OpenSpiel's own record of the history is the sample's)
             copy.apply_action(action)

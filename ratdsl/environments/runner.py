@@ -13,6 +13,7 @@ import queue
 import random
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.chance import Chance
@@ -35,20 +36,49 @@ class IllegalAction(ValueError):
 _STOP = object()
 
 
+@dataclass
+class Asked:
+    """One action of the history, as the game asked for it: whose node, the outermost open
+    `secretly` block (its kept zones: one object per block), the answer or random outcome the
+    node is part of and its place in it (`Node.item`, `Node.index`), and how many log records
+    were written before it."""
+
+    player: int
+    block: object | None
+    item: tuple[str, int]
+    index: int
+    log_at: int
+
+
+@dataclass
+class Outcome:
+    """One random outcome the engine asked for (a draw, shuffle or pick): its kind, how many log
+    records were written before it, what it gave (token kinds or item names, in order) and, for
+    a shuffle or pick, the names of the items it was drawn from."""
+
+    what: str
+    log_at: int
+    result: list[str] = field(default_factory=list)
+    pool: list[str] = field(default_factory=list)
+
+
 class Runner:
     """A game in a thread, paused at `node` (None once it has ended: see `result`/`error`)."""
 
     def __init__(self, definition: GameDef, players: int, history: list[int],
                  rng: random.Random | None, rules_label: str = "",
-                 chooser: Callable[[N.Node], int | None] | None = None):
+                 chooser: Callable[[N.Node, Runner], int | None] | None = None):
         self.history = history  # the state's own list: the runner appends each action to it
         self.pos = 0
         self.rng = rng  # resolves chance nodes itself when set (their outcomes join the history)
         # once the history is replayed, `chooser` picks actions until it returns None (resample.py)
         self.chooser = chooser
-        # per action of the history: the node's player and the outermost open `secretly` block
-        # (its kept zones: one object per block), to tell which actions a block hid
-        self.trail: list[tuple[int, object | None]] = []
+        # per action of the history (and the node paused at): what asked for it, to tell which
+        # actions a player could not see (resample.py)
+        self.trail: list[Asked] = []
+        self.outcomes: list[Outcome] = []  # every random outcome so far, in order
+        self.decisions = 0  # decisions asked so far (each numbers its nodes' `item`)
+        self.notes: dict[Any, Any] = {}  # what others worked out about this game (resample.py)
         self.node: N.Node | None = None
         self.result: GameResult | None = None
         self.error: BaseException | None = None
@@ -110,7 +140,8 @@ class Runner:
         if len(node.actions) == 1:
             return node.actions[0]
         stack = self.game.runtime.secret_stack
-        self.trail.append((node.player, stack[0] if stack else None))
+        self.trail.append(Asked(node.player, stack[0] if stack else None, node.item, node.index,
+                                len(self.log.records)))
         if self.pos < len(self.history):
             action = self.history[self.pos]
             if action not in node.actions:
@@ -119,7 +150,7 @@ class Runner:
             self.pos += 1
             return action
         if self.chooser is not None:
-            chosen = self.chooser(node)
+            chosen = self.chooser(node, self)
             if chosen is not None and chosen not in node.actions:
                 raise IllegalAction(f"action {chosen} is not legal here ({node.actions})")
             if chosen is not None:
@@ -150,7 +181,14 @@ class _Seat:
         self.seat = seat
 
     def decide(self, decision: Decision) -> Any:
-        act = self.runner.act
+        runner = self.runner
+        item = ("decision", runner.decisions)
+        runner.decisions += 1
+
+        def act(node: N.Node) -> int:
+            node.item = item
+            return runner.act(node)
+
         if decision.kind == "may":
             return act(N.may_node(decision)) == 1
         if decision.kind == "choose":
@@ -170,12 +208,24 @@ class _Steps(Chance):
         super().__init__(0)
         self.runner = runner
 
+    def _outcome(self, what: str) -> tuple[tuple[str, int], Outcome]:
+        runner = self.runner
+        outcome = Outcome(what, len(runner.log.records))
+        runner.outcomes.append(outcome)
+        return ("chance", len(runner.outcomes) - 1), outcome
+
+    def _act(self, node: N.Node, item: tuple[str, int], index: int) -> int:
+        node.item, node.index = item, index
+        return self.runner.act(node)
+
     def draw(self, contents: dict[str, int], kind_order: Sequence[str], n: int) -> dict[str, int]:
+        item, outcome = self._outcome("draw")
         left = {k: v for k, v in contents.items() if v > 0}
         kinds = list(kind_order)
         drawn: dict[str, int] = {}
-        for _ in range(n):
-            kind = kinds[self.runner.act(N.draw_node(left, kinds))]
+        for i in range(n):
+            kind = kinds[self._act(N.draw_node(left, kinds), item, i)]
+            outcome.result.append(kind)
             drawn[kind] = drawn.get(kind, 0) + 1
             left[kind] -= 1
         return drawn
@@ -187,7 +237,10 @@ class _Steps(Chance):
         return self._picks(list(items), n, "pick")
 
     def _picks(self, pool: list, n: int, what: str) -> list:
+        item, outcome = self._outcome(what)
+        outcome.pool = [N.label(x) for x in pool]
         out = []
-        for _ in range(n):
-            out.append(pool.pop(self.runner.act(N.pick_node(pool, what))))
+        for i in range(n):
+            out.append(pool.pop(self._act(N.pick_node(pool, what), item, i)))
+            outcome.result.append(N.label(out[-1]))
         return out

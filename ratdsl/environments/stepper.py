@@ -41,7 +41,7 @@ class GameState:
         self._history: list[int] = list(history or [])
         self._rng = rng
         self._runner: Runner | None = None
-        self._chooser: Callable[[N.Node], int | None] | None = None
+        self._chooser: Callable[[N.Node, Runner], int | None] | None = None
 
     # ------------------------------------------------------------ the game
 
@@ -111,7 +111,7 @@ class GameState:
         rng.setstate(self._rng.getstate())
         return rng
 
-    def replayed(self, history: list[int], chooser: Callable[[N.Node], int | None]) -> GameState:
+    def replayed(self, history: list[int], chooser: Callable[[N.Node, Runner], int | None]) -> GameState:
         """A state of the same game that replays `history`, then plays what `chooser` picks
         until it returns None (resample.py draws states a player cannot tell apart this way)."""
         copy = GameState(self.definition, self.players, history, self._rng_copy(), self.rules_label, self.source)
@@ -152,6 +152,16 @@ class GameState:
     def information_state(self, player: int) -> str:
         """Everything `player` has seen so far, then what they see now, as text."""
         return information_state_string(self._live(), player)
+
+    def resample(self, player: int, seed: int | random.Random | None = None) -> GameState:
+        """A state `player` cannot tell from this one (the same information state and question),
+        with everything hidden from them drawn again: unseen shuffle orders and picks, the others'
+        unseen answers (resample.py; what IS-MCTS plays on). Raises resample.NoSample when parts
+        are hidden but none can change without the player noticing."""
+        from .resample import resample
+
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return resample(self, player, rng)
 
     def runner(self) -> Runner:
         """The paused game (for observers in this package)."""
