@@ -378,26 +378,29 @@ def test_the_summary_lists_the_actions_and_the_endings():
     assert "at most 2 times per turn" in english.lower() and "at most once per turn" in english.lower()
 
 
-@pytest.mark.parametrize("ending, flat", [("end game not counting the round", True), ("end game", False)])
-def test_simulate_leaves_endings_the_flat_target_does_not_know_to_the_reference(tmp_path, ending, flat):
-    """The flat target plays every `end game` as not counting its round and knows no header
-    ending: `simulate` plays such rules on the reference engine, so its round counts stay true."""
-    from ratdsl.simulation.runner import GamePlayer, SimulationSpec, flat_ends_alike
+@pytest.mark.parametrize("ending, rounds", [("end game not counting the round", 2), ("end game", 3)])
+def test_the_flat_target_counts_the_rounds_as_the_reference_does(tmp_path, ending, rounds):
+    """`simulate` plays on the flat target past FLAT_AFTER: `end game` counts its round there too,
+    unless told not to; a header's `ends at ... when` is left to the reference engine."""
+    from ratdsl.engine.flat.game import FlatModule, flat_module
+    from ratdsl.simulation.runner import GamePlayer, SimulationSpec
 
     folder = tmp_path / "g"
     folder.mkdir()
     (folder / "game.rat").write_text('game g "G" {\n  players 2..2\n}\ntokens coin\nzone bank\nround main\n'
                                      f"phase main {{\n  step s {{\n    if round == 3 {{\n      {ending}\n"
                                      "    }\n  }\n}\n", "utf-8")
-    assert flat_ends_alike(load_rules(folder)) is flat
+    assert isinstance(flat_module(load_rules(folder), 2), FlatModule)
     player = GamePlayer(SimulationSpec(rules=str(folder), players=2))
-    stats = [player.play(i, 1) for i in range(35)]  # past FLAT_AFTER: the flat target where it may
-    assert {s.rounds for s in stats} == {2 if flat else 3}
+    stats = [player.play(i, 1) for i in range(35)]  # past FLAT_AFTER: on the flat target
+    assert {s.rounds for s in stats} == {rounds}
     header = tmp_path / "h"
     header.mkdir()
     (header / "game.rat").write_text('game g "G" {\n  players 2..2\n  ends at end of round when round == 2\n}\n'
                                      "tokens coin\nzone bank\nround main\nphase main {\n  step s { }\n}\n", "utf-8")
-    assert not flat_ends_alike(load_rules(header))
+    assert not isinstance(flat_module(load_rules(header), 2), FlatModule)
+    stats = [GamePlayer(SimulationSpec(rules=str(header), players=2)).play(i, 1) for i in range(3)]
+    assert {s.rounds for s in stats} == {2}
 
 
 def test_the_language_server_finds_an_action_from_act(tmp_path):

@@ -15,8 +15,7 @@ from ..agents.random_agent import agent_seed
 from ..agents.search import is_search_agent, search_agent
 from ..engine.game import Game
 from ..engine.log import GameLog
-from ..language import ast as A
-from ..semantics.definition import MAX_PERSONA_WEIGHT, GameDef
+from ..semantics.definition import MAX_PERSONA_WEIGHT
 from ..session import load_rules
 from .collect import GameStats, MetricCounter, labels_of
 
@@ -87,15 +86,6 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
 FLAT_AFTER = 30  # games played by the reference engine before the flat target takes over
 
 
-def flat_ends_alike(d: GameDef) -> bool:
-    """turns: whether the flat target ends games as the reference does. It knows neither the
-    header's `ends at ... when` nor that `end game` counts its round (it plays every `end game`
-    as `end game not counting the round`): rules using those are played by the reference."""
-    if d.game.endings:
-        return False
-    return not any(isinstance(n, A.EndGame) and n.counts_round for decl in d.ruleset.decls for n in A.walk(decl))
-
-
 class GamePlayer:
     """Loads the rules once, then plays game after game."""
 
@@ -105,7 +95,6 @@ class GamePlayer:
         self.weights = persona_tables(self.definition, spec.agents)
         self._metric_kinds: dict[str, list[str]] | None = None
         self.played = 0  # games played by this player (each worker has its own)
-        self.flat_ends_alike = flat_ends_alike(self.definition)  # turns
         self._from_first: bool | None = None  # the flat target from the first game (_flat_first)
 
     def agents(self, seed: int) -> list:
@@ -134,8 +123,6 @@ class GamePlayer:
         game the flat code stopped (which the reference engine then plays, and reports)."""
         from ..engine.flat.game import Stopped, fast_agents, flat_module, play_module
 
-        if not self.flat_ends_alike:
-            return None, None
         module = flat_module(self.definition, self.spec.players)
         agents = self.agents(seed)
         if isinstance(module, Exception) or not fast_agents(agents):

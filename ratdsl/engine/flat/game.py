@@ -78,8 +78,9 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
                     if reads:
                         PS[:] = Z
                     fn()
-            except Ended:
+            except Ended as ended:
                 over = True
+                rounds_done = G[1] - (0 if ended.args[0] else 1)  # (Game.end_game: does its round count)
                 if ns["MV"]:
                     m._flush()
             if over:

@@ -34,6 +34,8 @@ class FlatModule:
 
         if sight_of(d).declared:  # (a choice among cards a player cannot see offers places, not names)
             raise Unsupported(None, "rules that declare what players see: the reference engine plays them")
+        if d.game.endings:  # (`ends at ... when`: tested after every step and action, not here yet)
+            raise Unsupported(None, "a game header's ending: the reference engine plays it")
         if d.boards:  # (capacities and left-out spaces are checked after every step: not here yet)
             raise Unsupported(None, "rules with a board: the reference engine plays them")
         gen = StatementLowering(d, players)

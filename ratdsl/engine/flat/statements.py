@@ -196,7 +196,7 @@ class StatementLowering(FlatCompiler):
         self.block(node.body, code, sc)  # (nothing is logged or viewed here: nothing to hide)
 
     def st_EndGame(self, node: A.EndGame, code: Code, sc: Scope) -> None:
-        code("raise Ended")
+        code("raise Ended(True)" if node.counts_round else "raise Ended(False)")  # (whether its round counts)
 
     def st_Assert(self, node: A.Assert, code: Code, sc: Scope) -> None:
         c = self.cond(node.condition, sc)

@@ -21,7 +21,7 @@ class Abort(Exception):
 
 
 class Ended(Exception):
-    """`end game` ran."""
+    """`end game` ran; its one argument says whether the round it ran in counts as played."""
 
 
 def move_tokens(Z: list[int], sources: list[int], dest: int, wanted: int, kinds: list[int],
