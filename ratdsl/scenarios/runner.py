@@ -19,8 +19,8 @@ from ..engine.runtime.core import MAX_TOKENS
 from ..language.errors import RuleError
 from ..language.loader import RULE_SUFFIX, folders_above, game_folder_above, load, rules_inside
 from ..schemas import SchemaError, validate
-from ..semantics.operators import MAX_NUMBER
-from ..semantics.values import CardValue, PileRef, ZoneRef
+from ..semantics.operators import MAX_ITEMS, MAX_NUMBER
+from ..semantics.values import MAX_VALUE_DEPTH, CardValue, PileRef, PlayerRef, ZoneRef, encode
 from ..session import RulesInvalid, load_rules
 from .reading import read_data
 
@@ -249,14 +249,45 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
     for name, value in state.get("vars", {}).items():
         if name not in game.d.vars:
             raise ValueError(f"state.vars: {name!r} is not a shared variable of the rules")
-        if isinstance(value, int) and not isinstance(value, bool) and not -MAX_NUMBER < value < MAX_NUMBER:
-            raise ValueError(f"state.vars: {name} = {value} is past the limit of numbers (below 10^18 in size)")
-        game.state.vars[name] = value
+        game.state.vars[name] = _value(game, value, f"state.vars: {name}")
+    for player, values in state.get("player_vars", {}).items():
+        seat = _seat(game, player, "state.player_vars")
+        for name, value in values.items():
+            if name not in game.d.player_vars:
+                raise ValueError(f"state.player_vars: {name!r} is not a per-player variable of the rules")
+            game.state.player_vars[seat][name] = _value(game, value, f"state.player_vars: {player}.{name}")
     rt.tokens = sum(sum(contents.values()) for contents in game.state.zones.values())
     if rt.tokens > MAX_TOKENS:  # the engine's own limit: generated code relies on it
         raise ValueError(f"state.zones: {rt.tokens} tokens in all; a game holds at most {MAX_TOKENS}")
     rt.start_conservation()
     rt.changed()
+
+
+def _value(game: Game, value: Any, where: str, depth: int = 0) -> Any:
+    """A variable's value written in a scenario, as the rules hold it: numbers (within the limit),
+    yes/no, text, none, a player as `P1`..`Pn`, a bundle as an object of token counts, and lists of
+    these. (What the log writes for a value reads back the same, but for cards: written by name.)"""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if not -MAX_NUMBER < value < MAX_NUMBER:
+            raise ValueError(f"{where} = {value} is past the limit of numbers (below 10^18 in size)")
+        return value
+    if isinstance(value, str):
+        if value[:1] == "P" and value[1:].isdigit() and len(value) <= 7:
+            return PlayerRef(_seat(game, value, where))
+        return value
+    if isinstance(value, list):
+        if depth >= MAX_VALUE_DEPTH or len(value) > MAX_ITEMS:
+            raise ValueError(f"{where}: a list nested more than {MAX_VALUE_DEPTH} deep or longer than {MAX_ITEMS}")
+        return [_value(game, v, where, depth + 1) for v in value]
+    if isinstance(value, dict):
+        for kind, count in value.items():
+            if kind not in game.d.kinds or not isinstance(count, int) or isinstance(count, bool) \
+                    or not 0 <= count < MAX_NUMBER:
+                raise ValueError(f"{where}: a bundle holds token kinds with counts of 0 or more, not {kind}: {count!r}")
+        return {k: v for k, v in value.items() if v}
+    raise ValueError(f"{where}: {value!r} is not a value a variable can hold")
 
 
 def _compare(game: Game, expect: dict[str, Any], result, log: GameLog, outcome: ScenarioOutcome) -> None:
@@ -273,6 +304,19 @@ def _compare(game: Game, expect: dict[str, Any], result, log: GameLog, outcome: 
         got = [c.name for c in game.state.piles[_pile_ref(game, text)]]
         if got != names:
             fail(f"pile {text}: expected {names}, found {got}")
+    for name, want in expect.get("vars", {}).items():
+        if name not in game.d.vars:
+            fail(f"vars: {name!r} is not a shared variable of the rules")
+        elif encode(game.state.vars.get(name)) != want:
+            fail(f"{name}: expected {want!r}, found {encode(game.state.vars.get(name))!r}")
+    for player, values in expect.get("player_vars", {}).items():
+        seat = _seat(game, player, "expect.player_vars")
+        for name, want in values.items():
+            got = encode(game.state.player_vars[seat].get(name)) if name in game.d.player_vars else None
+            if name not in game.d.player_vars:
+                fail(f"player_vars: {name!r} is not a per-player variable of the rules")
+            elif got != want:
+                fail(f"{player}.{name}: expected {want!r}, found {got!r}")
     if "active" in expect and f"P{game.state.active + 1}" != expect["active"]:
         fail(f"active player: expected {expect['active']}, found P{game.state.active + 1}")
     if "round" in expect and game.state.round != expect["round"]:
