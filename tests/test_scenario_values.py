@@ -85,3 +85,46 @@ def test_a_variable_the_rules_cannot_hold_is_refused_with_where(tmp_path, state,
     path = scenario(tmp_path, {"state": state, "expect": {}})
     outcome = run_scenario(path)
     assert not outcome.ok and message in outcome.report()
+
+
+PLACES = '''game places "Places" {
+  players 2..2
+}
+tokens coin
+zone bank
+zone vault
+per player zone purse
+var shut = []
+var spot = none
+setup {
+  step coins {
+    create {coin: 4} in bank
+  }
+}
+round main
+phase main "Main" {
+  step pay "A coin to the spot, unless the bank is shut" {
+    if not bank in shut {
+      move 1 coin from bank to spot
+    }
+  }
+}
+'''
+
+
+@pytest.mark.parametrize("shut, paid", [([], 1), (["bank"], 0)])
+def test_a_variable_holding_zones_is_set_by_their_names(tmp_path, shut, paid):
+    """A zone or board space in a variable is written as the log writes it (`bank`, `P2.purse`)
+    and must read back as that zone, not as text that equals no zone."""
+    folder = tmp_path / "places"
+    (folder / "scenarios").mkdir(parents=True)
+    (folder / "game.rat").write_text(PLACES, "utf-8")
+    path = folder / "scenarios" / "case.json"
+    path.write_text(json.dumps({
+        "name": "case", "players": 2, "run": {"phases": ["main"]},
+        "state": {"vars": {"shut": shut, "spot": "P2.purse"}},
+        "expect": {"zones": {"P2.purse": {"coin": paid}, "bank": {"coin": 4 - paid}},
+                   "vars": {"shut": shut, "spot": "P2.purse"}},
+    }), "utf-8")
+    outcome = run_scenario(path)
+    assert outcome.ok, outcome.report()

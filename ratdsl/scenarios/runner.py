@@ -265,8 +265,9 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
 
 def _value(game: Game, value: Any, where: str, depth: int = 0) -> Any:
     """A variable's value written in a scenario, as the rules hold it: numbers (within the limit),
-    yes/no, text, none, a player as `P1`..`Pn`, a bundle as an object of token counts, and lists of
-    these. (What the log writes for a value reads back the same, but for cards: written by name.)"""
+    yes/no, text, none, a player as `P1`..`Pn`, a zone or a board's space by name (`market`,
+    `P1.purse`), a bundle as an object of token counts, and lists of these. (What the log writes
+    for a value reads back the same, but for cards: written by name.)"""
     if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):
@@ -276,7 +277,7 @@ def _value(game: Game, value: Any, where: str, depth: int = 0) -> Any:
     if isinstance(value, str):
         if value[:1] == "P" and value[1:].isdigit() and len(value) <= 7:
             return PlayerRef(_seat(game, value, where))
-        return value
+        return _zone_named(game, value, where) or value
     if isinstance(value, list):
         if depth >= MAX_VALUE_DEPTH or len(value) > MAX_ITEMS:
             raise ValueError(f"{where}: a list nested more than {MAX_VALUE_DEPTH} deep or longer than {MAX_ITEMS}")
@@ -288,6 +289,18 @@ def _value(game: Game, value: Any, where: str, depth: int = 0) -> Any:
                 raise ValueError(f"{where}: a bundle holds token kinds with counts of 0 or more, not {kind}: {count!r}")
         return {k: v for k, v in value.items() if v}
     raise ValueError(f"{where}: {value!r} is not a value a variable can hold")
+
+
+def _zone_named(game: Game, text: str, where: str) -> ZoneRef | None:
+    """A zone (a board's space too) as the log writes it, `name` or `P1.name`, so a variable
+    that holds places (e.g. the spaces a player controls) reads back what it wrote; None when
+    `text` names no zone (a symbol or other text)."""
+    if text in game.d.shared_zones:
+        return ZoneRef(None, text)
+    player, _, name = text.partition(".")
+    if name in game.d.player_zones and player[:1] == "P" and player[1:].isdigit() and len(player) <= 7:
+        return ZoneRef(_seat(game, player, where), name)
+    return None
 
 
 def _compare(game: Game, expect: dict[str, Any], result, log: GameLog, outcome: ScenarioOutcome) -> None:
