@@ -12,7 +12,7 @@ import pytest
 
 from ratdsl.engine.log import GameLog, dumps
 from ratdsl.engine.runtime.views import player_log
-from ratdsl.scenarios.runner import collect_scenarios, run_scenario
+from ratdsl.scenarios.runner import run_scenario
 from ratdsl.semantics.values import PileRef, ZoneRef
 from ratdsl.session import load_rules, new_game
 
@@ -139,9 +139,79 @@ def test_scores_are_cheese_on_the_buildings_plus_tokens(definition):
         assert result.scores[f"P{seat + 1}"] == cheese
 
 
-def test_the_rulebook_examples_pass_as_scenarios():
-    outcomes = [run_scenario(p) for p in collect_scenarios([RULES / "scenarios"])]
-    assert len(outcomes) >= 4 and all(o.ok for o in outcomes), [o.failures for o in outcomes]
+SCENARIOS = sorted((RULES / "scenarios").glob("*.yaml"))
+PROPERTIES = ("market", "archive", "shooting_gallery", "hotel", "radio", "metro", "fire_station", "bus_station",
+              "cheese_shop", "hospital")
+
+
+def test_every_property_token_has_a_scenario_citing_the_rulebook(definition):
+    from ratdsl.scenarios.runner import read_scenario
+
+    tokens = {s.name for s in definition.boards["city"].spaces
+              if any(f.name == "property" and f.value.value is True for f in s.fields)}
+    assert tokens == set(PROPERTIES)
+    assert {f"property_{t}" for t in PROPERTIES} <= {p.stem for p in SCENARIOS}
+    for token in PROPERTIES:
+        source = read_scenario(RULES / "scenarios" / f"property_{token}.yaml").get("source", "")
+        assert source.startswith('RU "Жетоны свойств зданий"'), token
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_the_scenarios_pass_alike_in_both_engines(monkeypatch, path):
+    """Each scenario (the rulebook's examples, each property token) passes in the tree-walker and
+    in the generated code, with the same log."""
+    from ratdsl.engine.game import Game
+    from ratdsl.scenarios import runner
+
+    logs = {}
+    for compiled in (False, True):
+        made: list[Game] = []
+
+        def make(*args, compiled=compiled, made=made, **kwargs):
+            made.append(Game(*args, compiled=compiled, **kwargs))
+            return made[-1]
+
+        monkeypatch.setattr(runner, "Game", make)
+        outcome = run_scenario(path)
+        assert outcome.ok, (compiled, outcome.failures)
+        logs[compiled] = [dumps(r) for r in made[0].log.records]
+    assert logs[False] == logs[True]
+
+
+def without(tmp_path: Path, edits: dict[str, tuple[str, str]], scenario: str) -> Path:
+    """A copy of the rules with `edits` (file: (text, replacement), each found) and one scenario."""
+    copy = tmp_path / "ratatopolis"
+    (copy / "scenarios").mkdir(parents=True)
+    for path in RULES.glob("*.rat"):
+        text = path.read_text("utf-8")
+        if path.name in edits:
+            old, new = edits[path.name]
+            assert old in text, (path.name, old)
+            text = text.replace(old, new)
+        (copy / path.name).write_text(text, "utf-8")
+    name = f"{scenario}.yaml"
+    (copy / "scenarios" / name).write_text((RULES / "scenarios" / name).read_text("utf-8"), "utf-8")
+    return copy / "scenarios" / name
+
+
+# Where each token's power is written; replacing `holds(p, TOKEN)` by `false` there takes the power away.
+POWER_IN = {"market": "round.rat", "archive": "round.rat", "shooting_gallery": "actions.rat", "hotel": "actions.rat",
+            "radio": "round.rat", "metro": "actions.rat", "fire_station": "actions.rat",
+            "bus_station": "actions.rat", "cheese_shop": "round.rat", "hospital": "round.rat"}
+
+
+@pytest.mark.parametrize("token", PROPERTIES)
+def test_a_property_scenario_fails_once_the_power_is_taken_away(tmp_path, token):
+    """Each property scenario proves its power: with every `holds(p, TOKEN)` of the rules made
+    false (a copy in tmp_path), the scenario no longer passes."""
+    scenario = without(tmp_path, {POWER_IN[token]: (f"holds(p, {token})", "false")}, f"property_{token}")
+    assert run_scenario(scenario).ok is False
+
+
+def test_the_hotel_scenario_fails_when_the_hotel_allows_more_than_one_rat_over(tmp_path):
+    scenario = without(tmp_path, {"actions.rat": (" and total(s) <= capacity(s)", "")}, "property_hotel_once")
+    outcome = run_scenario(scenario)
+    assert not outcome.ok and any("P1.pharmacy: expected 2 rat, found 3" in f for f in outcome.failures)
 
 
 @pytest.mark.parametrize("seat", [0, 2])
@@ -165,148 +235,6 @@ def test_a_player_never_reads_another_players_unrevealed_hunt_card(definition, s
     assert not [c for c in secret if f'"{c}"' in text]
     plans = [r for r in player_log(records, seat) if r["t"] == "decision" and r["id"] == "orders"]
     assert plans and all(r["player"] == f"P{seat + 1}" for r in plans)
-
-
-# ------------------------------------------------------------------ the ten property tokens
-def staged(definition, answers: dict[int, dict[str, list]], props: dict[int, list[str]] | None = None,
-           rats: dict[tuple[int, str], int] | None = None, fallen: tuple[str, ...] = (), players: int = 3):
-    """A 3-player game after setup, with the property tokens, rats and fallen buildings given
-    (round 1), each player answering from their own lists by decision id."""
-    from .test_plans import ByDecision
-
-    game = new_game(definition, players, 0, agents=[ByDecision(answers.get(s, {}), s) for s in range(players)],
-                    log=GameLog(keep=True))
-    game.setup()
-    for seat, names in (props or {}).items():
-        game.state.player_vars[seat]["props"] = [ZoneRef(None, n) for n in names]
-    for (seat, space), n in (rats or {}).items():
-        game.state.zones[ZoneRef(seat, space)] = {"rat": n} if n else {}
-    for space in fallen:
-        for seat in range(players):
-            game.state.zones[ZoneRef(seat, space)] = {}
-    game.state.vars["fallen"] = [ZoneRef(None, s) for s in fallen]
-    game.runtime.start_conservation()
-    game.state.round = 1
-    return game
-
-
-def rats_on(game, seat: int, space: str) -> int:
-    return game.state.zones[ZoneRef(seat, space)].get("rat", 0)
-
-
-def plans(*orders) -> dict[str, list]:
-    return {"orders": list(orders)}
-
-
-def test_market_its_holder_puts_a_rat_from_behind_the_screen(definition):
-    game = staged(definition, {0: {**plans(None, None), "market_rat": [True]}, 1: plans(None, None),
-                               2: plans(None, None)}, {0: ["market"]}, {(0, "reserve"): 1})
-    game.play_phase("planning")
-    game.play_phase("actions")
-    assert rats_on(game, 0, "market") == 2 and rats_on(game, 0, "reserve") == 0
-    asked = [r for r in game.log.records if r["t"] == "decision" and r["id"] == "market_rat"]
-    assert [r["player"] for r in asked] == ["P1"]
-
-
-def test_archive_its_holder_sees_one_players_hunt_card(definition):
-    game = staged(definition, {0: {"archive_look": ["P2"], **plans(None, None)}, 1: plans(None, None),
-                               2: plans(None, None)}, {0: ["archive"]})
-    game.play_phase("hunt_cards")
-    card = pile(game, "hand", 1)
-    game.play_phase("planning")
-    assert game.state.known[0] == card  # P1 was shown P2's card, and nobody else was
-    assert game.state.known[2] == []
-
-
-@pytest.mark.parametrize("holds", [True, False])
-def test_shooting_gallery_attacks_reach_the_next_building(definition, holds):
-    orders = {0: plans(["attack", "pharmacy", "P2"], None), 1: plans(None, None), 2: plans(None, None)}
-    game = staged(definition, orders, {0: ["shooting_gallery"]} if holds else {},
-                  {(0, "pharmacy"): 0, (0, "fire_station"): 0, (0, "radio"): 0})
-    game.play_phase("planning")
-    game.play_phase("actions")
-    # With the gallery, from the market next door; without it, the attack (offered, since a first
-    # move could have brought a rat there) no longer runs when its turn comes: it is skipped.
-    assert rats_on(game, 1, "pharmacy") == (0 if holds else 1)
-
-
-@pytest.mark.parametrize("holds,moved", [(True, 1), (False, 0)])
-def test_hotel_one_rat_over_the_capacity(definition, holds, moved):
-    """The pharmacy holds 3 x 1 = 3 and is full; the hotel's holder gets one rat in."""
-    orders = {0: plans(["move", "market", "pharmacy"], None), 1: plans(None, None), 2: plans(None, None)}
-    game = staged(definition, orders, {0: ["hotel"]} if holds else {}, {(0, "market"): 2})
-    game.play_phase("planning")
-    game.play_phase("actions")
-    assert rats_on(game, 0, "pharmacy") == 1 + moved and rats_on(game, 0, "market") == 2 - moved
-
-
-@pytest.mark.parametrize("holds,first,second", [(True, 2, 0), (False, 1, 1)])
-def test_fire_station_its_holder_moves_first(definition, holds, first, second):
-    """Two groups of two into the pharmacy with room for two: the holder's go first."""
-    orders = {0: plans(["move", "market", "pharmacy"], None), 1: plans(["move", "fire_station", "pharmacy"], None),
-              2: plans(None, None)}
-    game = staged(definition, orders, {0: ["fire_station"]} if holds else {},
-                  {(0, "market"): 2, (1, "fire_station"): 2, (0, "pharmacy"): 0, (1, "pharmacy"): 0})
-    game.play_phase("planning")
-    game.play_phase("actions")
-    assert (rats_on(game, 0, "pharmacy"), rats_on(game, 1, "pharmacy")) == (first, second)
-
-
-def test_metro_leads_through_an_empty_area(definition):
-    """The pharmacy is gone: the metro's holder moves from the market across it."""
-    orders = {0: plans(["move", "market", "fire_station"], None), 1: plans(None, None), 2: plans(None, None)}
-    game = staged(definition, orders, {0: ["metro"]}, fallen=("pharmacy",))
-    game.play_phase("planning")
-    game.play_phase("actions")
-    assert rats_on(game, 0, "fire_station") == 2 and rats_on(game, 0, "market") == 0
-
-
-def test_bus_station_leads_through_one_building(definition):
-    orders = {0: plans(["move", "market", "fire_station"], None), 1: plans(None, None), 2: plans(None, None)}
-    game = staged(definition, orders, {0: ["bus_station"]})
-    game.play_phase("planning")
-    game.play_phase("actions")
-    assert rats_on(game, 0, "fire_station") == 2 and rats_on(game, 0, "pharmacy") == 1
-
-
-def test_without_metro_or_bus_station_the_far_move_is_not_offered(definition):
-    orders = {0: plans(["move", "market", "fire_station"], None), 1: plans(None, None), 2: plans(None, None)}
-    game = staged(definition, orders, {})
-    with pytest.raises(Exception, match="not one of"):
-        game.play_phase("planning")
-
-
-def only_card(game, space: str) -> None:
-    """This round's hunt: a single open card, naming `space`."""
-    deck = game.state.piles[PileRef(None, "hunt_deck")]
-    card = next(c for c in deck if c.name == f"hunt_{space}")
-    deck.remove(card)
-    game.state.piles[PileRef(None, "hunt_row")] = [card]
-    game.runtime.start_conservation()
-
-
-def test_radio_station_its_holder_has_the_card_drawn_again(definition):
-    game = staged(definition, {0: {"radio_redraw": [True]}}, {0: ["radio"]})
-    only_card(game, "tile_k")
-    game.play_phase("cats_hunt")
-    draws = [r for r in game.log.records if r["t"] == "reveal" and r["dst"] == "hunted"]
-    assert len(draws) == 2 and pile(game, "hunted") == ["hunt_tile_k"]  # (one card: drawn again)
-
-
-def test_hospital_its_holder_saves_one_rat(definition):
-    game = staged(definition, {0: {"hospital_rescue": ["metro"]}}, {0: ["hospital"]}, {(0, "tile_k"): 3})
-    only_card(game, "tile_k")
-    game.play_phase("cats_hunt")
-    assert rats_on(game, 0, "metro") == 2 and rats_on(game, 0, "reserve") == 2
-    assert [str(s) for s in game.state.vars["fallen"]] == ["tile_k"]
-
-
-def test_cheese_shop_its_holder_takes_a_cheese_token_each_round(definition):
-    game = staged(definition, {}, {}, {(0, "cheese_shop"): 2})
-    game.state.vars["orange"] = [ZoneRef(None, "cheese_shop")]
-    game.play_phase("properties")
-    assert game.state.zones[ZoneRef(0, "larder")] == {"cheese": 1}
-    assert game.state.player_vars[0]["props"] == [ZoneRef(None, "cheese_shop")]
 
 
 # ------------------------------------------------------------------ the English summary
