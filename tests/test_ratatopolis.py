@@ -208,10 +208,18 @@ def test_a_property_scenario_fails_once_the_power_is_taken_away(tmp_path, token)
     assert run_scenario(scenario).ok is False
 
 
-def test_the_hotel_scenario_fails_when_the_hotel_allows_more_than_one_rat_over(tmp_path):
-    scenario = without(tmp_path, {"actions.rat": (" and total(s) <= capacity(s)", "")}, "property_hotel_once")
-    outcome = run_scenario(scenario)
-    assert not outcome.ok and any("P1.pharmacy: expected 2 rat, found 3" in f for f in outcome.failures)
+@pytest.mark.parametrize("scenario,file,limit,failure", [
+    ("property_hotel_once", "actions.rat", " and total(s) <= capacity(s)", "P1.pharmacy: expected 2 rat, found 3"),
+    ("property_market_full", "round.rat", " and room_at(market) > 0", "no scripted answer left"),
+    ("property_bus_station_not_across_empty", "actions.rat", " for x in neighbours(a) if alive(x)",
+     "expected an error"),
+])
+def test_a_property_limit_scenario_fails_once_the_limit_is_taken_away(tmp_path, scenario, file, limit, failure):
+    """The hotel's one rat over, the market's free place, the bus station's full buildings but no
+    empty area: each limit's scenario fails on a copy of the rules without it."""
+    replacement = " for x in neighbours(a)" if "alive" in limit else ""
+    outcome = run_scenario(without(tmp_path, {file: (limit, replacement)}, scenario))
+    assert not outcome.ok and any(failure in f for f in outcome.failures), outcome.failures
 
 
 @pytest.mark.parametrize("seat", [0, 2])
