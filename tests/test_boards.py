@@ -20,8 +20,9 @@ from ratdsl.language import parse_text
 from ratdsl.language.errors import RuleSyntaxError
 from ratdsl.language.formatter import format_text
 from ratdsl.language.limits import MAX_EDGES, MAX_SPACES
-from ratdsl.scenarios import run_scenario
 from ratdsl.session import load_rules, new_game
+
+from .engines_agree import scenario_in_both_engines
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "tests" / "games" / "board_demo"
@@ -197,28 +198,13 @@ def test_the_demo_game_plays_alike_in_both_engines_at_every_player_count():
             assert error is None and '"t":"end"' in log[-1]
 
 
-def test_the_demo_scenarios_pass_alike_in_both_engines(monkeypatch):
+def test_the_demo_scenarios_pass_alike_in_both_engines():
     """`ratdsl test` plays generated code; here each scenario is played by both engines, which
     must pass it with the same log (up to the error a scenario expects)."""
-    from ratdsl.engine.game import Game
-    from ratdsl.scenarios import runner
-
     scenarios = sorted((DEMO / "scenarios").glob("*.yaml"))
     assert len(scenarios) >= 8
     for path in scenarios:
-        logs = {}
-        for compiled in (False, True):
-            made: list[Game] = []
-
-            def make(*args, compiled=compiled, made=made, **kwargs):
-                made.append(Game(*args, compiled=compiled, **kwargs))
-                return made[-1]
-
-            monkeypatch.setattr(runner, "Game", make)
-            outcome = run_scenario(path)
-            assert outcome.ok, (path.name, compiled, outcome.failures)
-            logs[compiled] = [dumps(r) for r in made[0].log.records]
-        assert logs[True] and logs[False] == logs[True], path.name
+        scenario_in_both_engines(path)
 
 
 # ---------------------------------------------------------------- the checker

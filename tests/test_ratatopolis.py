@@ -16,6 +16,8 @@ from ratdsl.scenarios.runner import run_scenario
 from ratdsl.semantics.values import PileRef, ZoneRef
 from ratdsl.session import load_rules, new_game
 
+from .engines_agree import scenario_in_both_engines
+
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules" / "ratatopolis"
 
@@ -157,25 +159,10 @@ def test_every_property_token_has_a_scenario_citing_the_rulebook(definition):
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_the_scenarios_pass_alike_in_both_engines(monkeypatch, path):
+def test_the_scenarios_pass_alike_in_both_engines(path):
     """Each scenario (the rulebook's examples, each property token) passes in the tree-walker and
     in the generated code, with the same log."""
-    from ratdsl.engine.game import Game
-    from ratdsl.scenarios import runner
-
-    logs = {}
-    for compiled in (False, True):
-        made: list[Game] = []
-
-        def make(*args, compiled=compiled, made=made, **kwargs):
-            made.append(Game(*args, compiled=compiled, **kwargs))
-            return made[-1]
-
-        monkeypatch.setattr(runner, "Game", make)
-        outcome = run_scenario(path)
-        assert outcome.ok, (compiled, outcome.failures)
-        logs[compiled] = [dumps(r) for r in made[0].log.records]
-    assert logs[False] == logs[True]
+    scenario_in_both_engines(path)
 
 
 def without(tmp_path: Path, edits: dict[str, tuple[str, str]], scenario: str) -> Path:

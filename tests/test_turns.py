@@ -17,8 +17,9 @@ from ratdsl.engine.log import GameLog, dumps
 from ratdsl.language import ast as A
 from ratdsl.language import parse_text
 from ratdsl.language.formatter import format_text
-from ratdsl.scenarios import run_scenario
 from ratdsl.session import load_rules, new_game
+
+from .engines_agree import scenario_in_both_engines
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "tests" / "games" / "turn_demo"
@@ -331,26 +332,11 @@ def test_the_demo_game_plays_alike_in_both_engines():
             assert any('"id":"action"' in r for r in logs[0])
 
 
-def test_the_demo_scenarios_pass_alike_in_both_engines(monkeypatch):
-    from ratdsl.engine.game import Game
-    from ratdsl.scenarios import runner
-
+def test_the_demo_scenarios_pass_alike_in_both_engines():
     scenarios = sorted((DEMO / "scenarios").glob("*.yaml"))
     assert len(scenarios) >= 6
     for path in scenarios:
-        logs = {}
-        for compiled in (False, True):
-            made: list[Game] = []
-
-            def make(*args, compiled=compiled, made=made, **kwargs):
-                made.append(Game(*args, compiled=compiled, **kwargs))
-                return made[-1]
-
-            monkeypatch.setattr(runner, "Game", make)
-            outcome = run_scenario(path)
-            assert outcome.ok, (path.name, compiled, outcome.failures)
-            logs[compiled] = [dumps(r) for r in made[0].log.records]
-        assert logs[True] and logs[False] == logs[True], path.name
+        scenario_in_both_engines(path)
 
 
 def test_the_flat_target_leaves_turns_to_the_reference(tmp_path):

@@ -32,6 +32,7 @@ class ScenarioOutcome:
     path: Path
     name: str = ""
     failures: list[str] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list, repr=False)  # the game's log
 
     @property
     def ok(self) -> bool:
@@ -67,11 +68,13 @@ def _game_folder(start: Path) -> Path:
     raise ValueError(f"no game folder above {start}; set `rules:` in the scenario")
 
 
-def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tally | None = None) -> ScenarioOutcome:
+def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tally | None = None,
+                 compiled: bool = True) -> ScenarioOutcome:
     """Runs one scenario file. `without_variant` runs a variant's scenario against the game the
     variant extends (same modules, none of its edits): a scenario that proves a house rule must
     fail there. With a `coverage` tally, what the scenario ran of its rules is added to it (as far
-    as it got, when it stops with an error)."""
+    as it got, when it stops with an error). `compiled=False` plays it on the tree-walker (the
+    reference) instead of the generated code: both must pass it with the same log."""
     path = Path(path)
     outcome = ScenarioOutcome(path)
     try:
@@ -81,7 +84,7 @@ def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tall
         return outcome
     outcome.name = data["name"]
     try:
-        _run(path, data, outcome, without_variant, coverage)
+        _run(path, data, outcome, without_variant, coverage, compiled)
     except (RulesInvalid, RuleError, ScriptExhausted, ScriptError, ValueError, KeyError) as err:
         expected_error = data["expect"].get("error")
         message = err.render() if isinstance(err, RuleError) else str(err)
@@ -91,7 +94,7 @@ def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tall
 
 
 def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_variant: bool,
-         coverage: Tally | None = None) -> None:
+         coverage: Tally | None = None, compiled: bool = True) -> None:
     rules = scenario_rules(path, data["rules"]) if "rules" in data else _game_folder(path.parent)
     modules = list(data.get("with", []))
     if without_variant:
@@ -106,8 +109,9 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_var
                             RandomAgent(agent_seed(seed, s)) if fallback == "random" else None,
                             label=f"P{s + 1}") for s in range(players)]
     log = GameLog(keep=True)
+    outcome.records = log.records
     game = Game(definition, players, seed, agents=agents, log=log, chance_script=data.get("random", []),
-                rules_label=str(rules), coverage=coverage is not None)
+                rules_label=str(rules), coverage=coverage is not None, compiled=compiled)
     if coverage is None:
         _play(game, data, agents, log, outcome)
         return
