@@ -78,7 +78,9 @@ ANCHOR = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
 
 def instructions(script: str, players: int, games: int) -> int:
     """Instructions executed by a fresh Python running `script` for `games` games."""
-    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
+    # (the on-disk caches off: a run that generates the flat module and one that loads it from
+    # the cache would differ by the generation, which the difference of two runs must not count)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT), "RATDSL_CACHE_DIR": ""}
     args = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", script,
             str(ROOT / "rules" / "ratland"), str(players), str(games), str(ROOT / "benchmarks"),
             str(ANCHOR)]
