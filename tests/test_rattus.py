@@ -85,12 +85,65 @@ def test_the_last_round_goes_counter_clockwise_without_the_triggering_player(rat
         new_game(rattus, 4, seed, log=log).play()
         trigger = next(r["args"][0] for r in log.records if r["t"] == "say" and r["msg"] == "the end is triggered")
         seat = int(trigger[1:])
-        last = []
-        for r in log.records:
-            if r["t"] == "decision" and r["id"] == "last_action" and (not last or last[-1] != r["player"]):
-                last.append(r["player"])
+        start = max(k for k, r in enumerate(log.records) if r["t"] == "step" and r["step"] == "last_round")
+        end = max(k for k, r in enumerate(log.records) if r["t"] == "step" and r["step"] == "final_plague")
+        last = [r["value"] for r in log.records[start:end] if r["t"] == "set" and r["var"] == "active"]
         expected = [f"P{(seat - 1 - k - 1) % 4 + 1}" for k in range(3)]
         assert last == expected, (seed, trigger, last)
+
+
+def _turns_by_round(records: list[dict[str, Any]]) -> list[list[str]]:
+    """Who played C (the figure's move, outside the last round) in each engine round."""
+    rounds: list[list[str]] = []
+    phase = None
+    for r in records:
+        if r["t"] == "phase":
+            phase = r["phase"]
+            if phase == "turns":
+                rounds.append([])
+        elif r["t"] == "decision" and r["id"] == "figure_to" and phase == "turns":
+            rounds[-1].append(r["player"])
+    return rounds
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_an_engine_round_is_every_players_turn_clockwise_from_the_start_player(rattus, players):
+    for seed in SEEDS:
+        log = GameLog(keep=True)
+        result = new_game(rattus, players, seed, log=log).play()
+        rounds = _turns_by_round(log.records)
+        assert rounds == [[f"P{s}" for s in range(1, players + 1)]] * len(rounds), (seed, rounds)
+        assert result.rounds == len(rounds)
+
+
+def test_with_end_of_turn_nobody_plays_after_the_triggering_turn():
+    definition = load_rules(RATTUS, options={"end_timing": "end_of_turn"})
+    for seed in SEEDS:
+        log = GameLog(keep=True)
+        new_game(definition, 3, seed, log=log).play()
+        trigger = next(r["args"][0] for r in log.records if r["t"] == "say" and r["msg"] == "the end is triggered")
+        last = _turns_by_round(log.records)[-1]
+        assert last[-1] == trigger, (seed, trigger, last)
+
+
+def test_no_class_card_is_used_after_c_in_a_turn(rattus):
+    for seed in SEEDS:
+        log = GameLog(keep=True)
+        new_game(rattus, 3, seed, log=log).play()
+        after_c, uses, phase = False, 0, None
+        for r in log.records:
+            if r["t"] == "phase":
+                phase = r["phase"]
+            if r["t"] == "step" or phase != "turns":
+                after_c = False
+            elif r["t"] == "set" and r["var"] == "active":
+                after_c = False  # the next turn (or a turn of the last round) begins
+            elif r["t"] == "decision" and r["id"] == "figure_to":
+                after_c = True
+            elif r["t"] == "decision" and r["id"] == "ability":
+                assert not after_c, (seed, r)
+                uses += r.get("answer") is not None
+        assert uses > 0, seed  # the test saw abilities used at all
 
 
 @pytest.mark.parametrize("option,value", [("end_timing", "end_of_turn"), ("placement", "optional"),
@@ -128,7 +181,7 @@ def test_the_scenarios_pass_alike_in_both_engines(monkeypatch):
 
 
 def test_a_scenario_fails_when_the_rules_resolve_m_after_the_symbols(tmp_path):
-    """The M-first scenario can fail: with the symbols resolved first, P2 loses a cube too."""
+    """The M-first scenario can fail: with the symbols resolved first, P1 loses a cube too."""
     copy = tmp_path / "rattus"
     copy.mkdir()
     for path in RATTUS.glob("*.rat"):
@@ -143,7 +196,7 @@ def test_a_scenario_fails_when_the_rules_resolve_m_after_the_symbols(tmp_path):
     scenario = (RATTUS / "scenarios" / "majority_first.yaml").read_text("utf-8")
     (copy / "scenarios" / "majority_first.yaml").write_text(scenario, "utf-8")
     outcome = run_scenario(copy / "scenarios" / "majority_first.yaml")
-    assert not outcome.ok and any("P2.gallia" in f for f in outcome.failures)
+    assert not outcome.ok and any("P1.gallia" in f for f in outcome.failures)
 
 
 def rattus_oracle(state, record: dict[str, Any], seen) -> None:
@@ -152,7 +205,7 @@ def rattus_oracle(state, record: dict[str, Any], seen) -> None:
     seen.allowed.update(state.peeked[seen.seat].values())
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 4), (4, 6)])
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 4), (4, 7)])
 def test_a_player_is_given_no_face_down_tile(players, seed):
     for seat in range(players):
         seen, full = play(RATTUS, players, seed, seat, rattus_oracle)
@@ -191,6 +244,23 @@ def test_a_board_space_without_its_name_is_reported_missing(tmp_path):
     ftl.write_text(ftl.read_text("utf-8").replace("space-gallia = Gallia\n", ""), "utf-8")
     found = check_locales(copy, ("en",))
     assert [(f.kind, f.key) for f in found] == [("missing", "space-gallia")], [f.render() for f in found]
+
+
+def test_an_action_without_its_message_is_reported_missing(tmp_path):
+    """Actions and abilities are elements (the summary titles them by `action-NAME`): a language
+    that lacks one is told so (before, `i18n check` called them unused and never asked for them)."""
+    import shutil
+
+    from ratdsl.summaries.check import check_locales
+
+    copy = tmp_path / "rattus"
+    shutil.copytree(RATTUS, copy, ignore=shutil.ignore_patterns("scenarios"))
+    ftl = copy / "locales" / "en" / "game.ftl"
+    text = ftl.read_text("utf-8")
+    start = text.index("action-witch_power = ")
+    ftl.write_text(text[:start] + text[text.index("action-peasant_power = "):], "utf-8")
+    found = check_locales(copy, ("en",))
+    assert [(f.kind, f.key) for f in found] == [("missing", "action-witch_power")], [f.render() for f in found]
 
 
 @pytest.mark.parametrize("lang,words", [("en", ["Gallia", "Merchant", "royal castle", "counter-clockwise"]),

@@ -10,6 +10,7 @@ Message ids are built from the identifiers in the rule files, never from their t
     func-FUNC  rule-RULE (.text when it has a body)      decision-ID     symbol-SYMBOL
     board-BOARD  space-SPACE  field-FIELD (a board's)    the board section's names
     scoring (.text)           module-MODULE              variant-VARIANT
+    action-ACTION (.text)     an action or ability (the summary's actions section reads it)
 
 Each element belongs to one source: "game" for the game folder's own files, the module's name
 for a file in modules/, the variant file's stem for a variant. Its messages live in
@@ -173,6 +174,8 @@ class Registry:
             for step in decl.steps:
                 self.add(f"step-{decl.name}-{step.name}", "step", step,
                          ("text",) if self.says_something(step.body) else (), step.title, parent=decl.name)
+        elif isinstance(decl, A.Action):  # turns: the summary's actions section titles each one
+            self.add(f"action-{decl.name}", "action", decl, ("text",), decl.title)
         elif isinstance(decl, A.Round):
             self.add("round", "round", decl, ("text",))
         elif isinstance(decl, A.Scoring):

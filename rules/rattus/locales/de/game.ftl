@@ -85,20 +85,10 @@ var-trigger_seat = Platz des Spielers, der das Spielende eingeleitet hat
     .gender = m
 var-next_seat = Platz des Spielers, der als Nächstes am Zug wäre
     .gender = m
-var-took = Ständekarte in diesem Zug genommen
-    .gender = f
-var-placed = Würfel in diesem Zug eingesetzt
-    .gender = m
-var-used = in diesem Zug genutzte Ständekarten
-    .gender = f
 var-knight_took_part = Ritter hat in der letzten Runde gespielt
     .gender = m
 var-finishing = letzte Runde gespielt
     .gender = f
-symbol-take = eine Ständekarte nehmen
-symbol-place = Würfel einsetzen
-symbol-done = Aktionen beenden und die Pestfigur bewegen
-
 ## Der Spielplan
 
 board-europe = Europa zur Zeit des Schwarzen Todes
@@ -170,33 +160,27 @@ rule-start_placement = Startaufstellung
     .text = Im Uhrzeigersinn, beginnend beim Startspieler, setzt jeder { $cube ->
         [one] einen Würfel
        *[other] { $cube } Würfel
-    } in eine beliebige Region. Danach setzt, beginnend bei dem, der zuletzt an der Reihe war, und entgegen dem Uhrzeigersinn, jeder { $cube_2 ->
+    } in eine beliebige Region. Danach setzt, beginnend bei dem, der zuletzt an der Reihe war, und entgegen dem Uhrzeigersinn, jeder { $cube ->
         [one] einen weiteren Würfel
-       *[other] { $cube_2 } weitere Würfel
+       *[other] { $cube } weitere Würfel
     } in eine beliebige Region.
 
 ## Der Spielzug
 
 round = Spielzüge
-    .text = Gespielt wird reihum im Uhrzeigersinn, beginnend beim Startspieler. Ein Zug besteht aus A (eine Ständekarte nehmen, freiwillig) und B (Würfel einsetzen) in beliebiger Reihenfolge und zuletzt immer C (die Pestfigur bewegen). Die Fähigkeiten der Ständekarten nutzt nur, wer am Zug ist, jederzeit im Zug, jede Karte einmal. Jeder Zug zählt für die Rundengrenze der Regeln als eine Runde.
-phase-turn = A und B
-    .summary = Wer am Zug ist, darf eine Ständekarte nehmen und setzt Würfel ein, in beliebiger Reihenfolge, und nutzt dabei jederzeit Ständekarten.
-step-turn-actions = Der Spieler am Zug handelt
-    .text = Der Spieler wählt, was er als Nächstes tut, bis er seine Aktionen beendet: eine Ständekarte nehmen (einmal), Würfel einsetzen (einmal; Pflicht, wenn möglich) oder die Fähigkeit einer eigenen Ständekarte nutzen (jede einmal).
-rule-actions = Die nächste Aktion wählen
-    .text = Der Spieler wählt jeweils eine noch erlaubte Aktion, bis er seine Aktionen beendet.
+    .text = Gespielt wird reihum im Uhrzeigersinn, beginnend beim Startspieler. Ein Zug besteht aus A (eine Ständekarte nehmen, freiwillig) und B (Würfel einsetzen) in beliebiger Reihenfolge und zuletzt immer C (die Pestfigur bewegen). Die Fähigkeiten der Ständekarten nutzt nur, wer am Zug ist, jederzeit im Zug, jede Karte einmal. Eine Runde, in der jeder Spieler einmal am Zug war, zählt für die Rundengrenze der Regeln als eine Runde.
+phase-turns = Eine Runde Spielzüge
+    .summary = Im Uhrzeigersinn, beginnend beim Startspieler, hat jeder einen Zug: A (eine Ständekarte nehmen, freiwillig) und B (Würfel einsetzen, Pflicht, wenn möglich) in beliebiger Reihenfolge, dann immer zuletzt C: Die Pestfigur zieht, die Pest breitet sich aus ihrer Region aus und wütet dort. Wer am Zug ist, darf König, Mönch, Kaufmann und Hexe, die er hat, jederzeit vor C nutzen, jede Karte einmal.
+step-turns-play = Der Zug jedes Spielers
+    .text = In C muss die Figur in eine benachbarte Region ziehen und darf nicht stehen bleiben. Mit dem Ritter darf sie einen Schritt weiter gehen, und der Spieler darf erklären, dass sie bei dieser Pest als neutrale Würfel zählt (siehe Ritter). Dann breitet sich die Pest aus und verwüstet die erreichte Region, und der nächste Spieler im Uhrzeigersinn ist am Zug.
+rule-put_cubes = Würfel kommen in eine Region
+    .text = So viele Würfel, wie in der Region Plättchen liegen (mit dem Bauern einer mehr), kommen aus dem Vorrat des Spielers dorthin, soweit der Vorrat reicht.
+func-rest_of_round = die Spieler, die in dieser Runde noch am Zug sind
+func-plays_on = die Runde geht weiter
 rule-take_card = Eine Ständekarte nehmen (A)
     .text = Der Spieler nimmt eine Ständekarte aus der Auslage oder von einem Mitspieler und legt sie offen vor sich ab. Abgeben kann man eine Karte nicht: Sie bleibt, bis ein anderer Spieler sie nimmt. Wer mehrere Karten hat, hat alle ihre Fähigkeiten.
 rule-place_cubes = Würfel einsetzen (B)
     .text = Der Spieler setzt so viele Würfel aus seinem Vorrat in eine Region, wie dort Rattenplättchen liegen; in eine Region ohne Plättchen also keine, außer mit dem Bauern.
-rule-use_ability = Eine Ständekarte nutzen
-    .text = Die Fähigkeit der gewählten Karte wirkt (König, Mönch, Kaufmann oder Hexe).
-phase-plague = C: die Pest
-    .summary = Wer am Zug ist, bewegt die Pestfigur; die Pest breitet sich aus ihrer Region aus und verwüstet sie dann.
-step-plague-figure = Figur bewegen; die Pest breitet sich aus und wütet
-    .text = Die Figur muss in eine benachbarte Region ziehen und darf nicht stehen bleiben. Mit dem Ritter darf sie bis zu { $n1 } Schritte gehen, und der Spieler darf erklären, dass sie bei dieser Pest wie { $n4 } neutrale Würfel zählt. Dann breitet sich die Pest aus und verwüstet die erreichte Region.
-step-plague-next = Der Zug geht weiter
-    .text = Wenn das Spiel nicht gerade endet, ist der linke Nachbar am Zug.
 rule-move_figure = Die Pestfigur bewegen
     .text = Die Figur zieht in eine benachbarte Region. Sind mehr Schritte erlaubt, darf der Spieler von dort weiterziehen{ $knight_return ->
         [true] , auch zurück in die Ausgangsregion.
@@ -253,8 +237,6 @@ step-finale-final_plague = Die letzte Pest
         [always] Die Figur zählt in ihrer Region als neutrale Würfel, solange jemand den Ritter besitzt.
        *[knight_played] War der Besitzer des Ritters in der letzten Runde am Zug, zählt die Figur in ihrer Region als neutrale Würfel.
     } Dann endet das Spiel.
-rule-last_turn = Ein Zug der letzten Runde
-    .text = Der Spieler nutzt die Fähigkeiten seiner Karten, jede einmal und in beliebiger Reihenfolge, und beendet dann seinen Zug.
 rule-note_end = Auslöser des Spielendes
     .text = Das Spielende ist eingeleitet, wenn der Plättchenvorrat leer ist oder der Spieler am Zug keinen Würfel mehr im Vorrat hat.
 rule-final_plague = Die Pest verwüstet jede Region
@@ -269,8 +251,6 @@ scoring = Wertung
 
 ## Entscheidungen der Spieler
 
-decision-action = die nächste Aktion
-decision-last_action = die nächste Aktion der letzten Runde
 decision-take_card = welche Ständekarte genommen wird
 decision-place_in = wohin Würfel kommen
 decision-king_from = aus welcher Region ein Würfel in die Burg geht
@@ -316,19 +296,9 @@ func-spread_targets = die Regionen, in die sich von { $r } aus ein Plättchen au
 func-breaks_out = die Pest bricht in { $r } aus
 func-majority_size = die meisten Würfel eines Spielers in { $r }
 func-majority_holders = die Spieler mit den meisten Würfeln in { $r }
-func-clockwise_from = die Spieler im Uhrzeigersinn ab { $first }
-func-counter_clockwise_from = die Spieler entgegen dem Uhrzeigersinn ab { $first }
 func-start_player = der Startspieler
-func-last_player = der letzte Spieler einer Runde
 func-placeable = die Regionen, in die { $p } Würfel setzen darf
-func-may_end = { $p } darf die Aktionen beenden
-func-abilities = die Ständekarten, die { $p } jetzt nutzen darf
-func-can_use = { $p } kann { $c } nutzen
-func-turn_actions = die Aktionen, die { $p } jetzt wählen darf
-func-ending = das Spiel endet gerade
 func-last_round_players = die Spieler der letzten Runde
-func-last_actions = die Aktionen, die { $p } in der letzten Runde wählen darf
-
 ## Rattenplättchen
 
 card-r01 = Rattenplättchen ({ $number })
@@ -380,3 +350,24 @@ card-r46 = Rattenplättchen ({ $number })
 card-r47 = Rattenplättchen ({ $number })
 card-r48 = Rattenplättchen ({ $number })
 card-r49 = Rattenplättchen ({ $number })
+
+## Aktionen und Ständekarten (turn.rat)
+
+action-take = A: eine Ständekarte nehmen
+    .text = Freiwillig, höchstens einmal im Zug: Der Spieler darf eine Ständekarte aus der Auslage oder von einem Mitspieler nehmen.
+action-place = B: Würfel einsetzen
+    .text = Einmal im Zug, wenn der Spieler überhaupt Würfel einsetzen kann: Pflicht, außer die Option der Regeln macht es freiwillig.
+action-plague_figure = C: die Pestfigur
+    .text = Immer die letzte Aktion eines Zuges: Die Figur zieht, die Pest breitet sich aus und wütet, und der nächste Spieler im Uhrzeigersinn ist am Zug. Danach kann keine Ständekarte mehr genutzt werden.
+action-king_power = König
+    .text = Einmal im Zug, vor C, für den Besitzer des Königs mit einem Würfel in einer Region ohne Plättchen: Ein solcher Würfel kommt in die Burg.
+action-monk_power = Mönch
+    .text = Einmal im Zug, vor C, für den Besitzer des Mönchs: Ein Plättchen kommt in eine benachbarte Region, in der noch Platz ist.
+action-merchant_power = Kaufmann
+    .text = Einmal im Zug, vor C, für den Besitzer des Kaufmanns mit Würfeln auf dem Plan: Würfel einer Region ziehen in eine benachbarte Region, wie es der Kaufmann erlaubt.
+action-witch_power = Hexe
+    .text = Einmal im Zug, vor C, für den Besitzer der Hexe, solange Plättchen auf dem Plan liegen: ein Blick unter Plättchen auf dem Plan und vielleicht ein Tausch, wie es die Hexe erlaubt.
+action-peasant_power = Bauer in der letzten Runde
+    .text = Nur in der letzten Runde, einmal: Der Besitzer des Bauern setzt einen Würfel in eine beliebige Region.
+action-knight_power = Ritter in der letzten Runde
+    .text = Nur in der letzten Runde, einmal: Der Besitzer des Ritters zieht die Pestfigur, mit dem zusätzlichen Schritt des Ritters.

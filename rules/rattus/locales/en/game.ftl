@@ -56,15 +56,8 @@ pile-russia_tiles = tiles on Russia
 pile-tartaria_tiles = tiles on Tartaria
 var-trigger_seat = seat of the player who triggered the end
 var-next_seat = seat of the player who would play next
-var-took = class card taken this turn
-var-placed = cubes placed this turn
-var-used = class cards used this turn
 var-knight_took_part = the Knight played in the last round
 var-finishing = the last round has been played
-symbol-take = take a class card
-symbol-place = place cubes
-symbol-done = end the actions and move the plague figure
-
 ## The map
 
 board-europe = Europe in the time of the Black Death
@@ -136,33 +129,27 @@ rule-start_placement = Start placement
     .text = Clockwise from the start player, each player puts { $cube ->
         [one] one cube
        *[other] { $cube } cubes
-    } on any region. Then, from the player who placed last and counter-clockwise, each puts { $cube_2 ->
+    } on any region. Then, from the player who placed last and counter-clockwise, each puts { $cube ->
         [one] one more cube
-       *[other] { $cube_2 } more cubes
+       *[other] { $cube } more cubes
     } on any region.
 
 ## The turn
 
 round = Turns
-    .text = Players take turns clockwise, starting with the start player. A turn has the parts A (take a class card, optional) and B (place cubes), in either order, and then C (move the plague figure), always last. The class cards' abilities are used by the player whose turn it is, at any time of the turn, each card once. Each turn counts as one round towards the rules' limit of rounds.
-phase-turn = A and B
-    .summary = The active player may take a class card and places cubes, in either order, using class cards at any time.
-step-turn-actions = The active player acts
-    .text = The player chooses what to do next until they end the actions: take a class card (once), place cubes (once; required when possible), or use the ability of a class card they hold (each once).
-rule-actions = Choosing the next action
-    .text = The player picks one action still allowed at a time, until they choose to end their actions.
+    .text = Players take turns clockwise, starting with the start player. A turn has the parts A (take a class card, optional) and B (place cubes), in either order, and then C (move the plague figure), always last. The class cards' abilities are used by the player whose turn it is, at any time of the turn, each card once. A round in which every player has taken a turn counts as one round towards the rules' limit of rounds.
+phase-turns = A round of turns
+    .summary = Clockwise from the start player, each player takes a turn: A (take a class card, optional) and B (place cubes, required when possible) in either order, then C, always last: the plague figure moves, the plague spreads from its region and ravages it. The player whose turn it is may use the King, Monk, Merchant and Witch they hold at any time before C, each once.
+step-turns-play = Each player's turn
+    .text = In C the figure must move to a neighbouring region; it may not stay. With the Knight it may go one step further, and the player may declare that it counts as neutral cubes for this plague (see the Knight). Then the plague spreads and ravages the region the figure reached, and the next player clockwise takes their turn.
+rule-put_cubes = Cubes go on a region
+    .text = As many cubes as the region has tiles (one more with the Peasant) go from the player's supply onto it, as many as the supply still holds.
+func-rest_of_round = the players still to take a turn this round
+func-plays_on = the round goes on
 rule-take_card = Take a class card (A)
     .text = The player takes one class card, from beside the board or from another player, and lays it face up in front of them. Nobody gives a card back: it stays until another player takes it. A player may hold several cards and has all their abilities.
 rule-place_cubes = Place cubes (B)
     .text = The player puts as many cubes from their supply on one region as there are tiles on it; so no cubes go on a region without tiles, except with the Peasant.
-rule-use_ability = Use a class card
-    .text = The ability of the chosen card takes effect (King, Monk, Merchant or Witch).
-phase-plague = C: the plague
-    .summary = The active player moves the plague figure; the plague spreads from its region, then ravages it.
-step-plague-figure = Move the figure; the plague spreads and ravages
-    .text = The figure must move to a neighbouring region; it may not stay. With the Knight it may move up to { $n1 } steps, and the player may declare that it counts as { $n4 } neutral cubes for this plague. Then the plague spreads and ravages the region the figure reached.
-step-plague-next = The turn passes
-    .text = Unless the game is ending, the player to the left takes the next turn.
 rule-move_figure = Moving the plague figure
     .text = The figure moves to a neighbouring region. With more steps allowed, the player may go on from there{ $knight_return ->
         [true] , even back to where the figure began.
@@ -219,8 +206,6 @@ step-finale-final_plague = The final plague
         [always] The figure counts as neutral cubes in its region while anyone holds the Knight.
        *[knight_played] If the Knight's holder took part in the last round, the figure counts as neutral cubes in its region.
     } Then the game ends.
-rule-last_turn = A turn of the last round
-    .text = The player uses the abilities of their cards, each once, in any order, then ends the turn.
 rule-note_end = The end trigger
     .text = The end is triggered when the stock is empty or the active player has no cube left in their supply.
 rule-final_plague = The plague ravages every region
@@ -235,8 +220,6 @@ scoring = Scoring
 
 ## Choices players make
 
-decision-action = the next action
-decision-last_action = the next action of the last round
 decision-take_card = which class card to take
 decision-place_in = where to place cubes
 decision-king_from = where a cube leaves for the castle
@@ -282,19 +265,9 @@ func-spread_targets = the regions a tile may spread to from { $r }
 func-breaks_out = the plague breaks out in { $r }
 func-majority_size = the most cubes one player has in { $r }
 func-majority_holders = the players with the most cubes in { $r }
-func-clockwise_from = the players clockwise from { $first }
-func-counter_clockwise_from = the players counter-clockwise from { $first }
 func-start_player = the start player
-func-last_player = the last player of a round
 func-placeable = the regions where { $p } may place cubes
-func-may_end = { $p } may end the actions
-func-abilities = the class cards { $p } may use now
-func-can_use = { $p } can use { $c }
-func-turn_actions = the actions { $p } may take now
-func-ending = the game is ending
 func-last_round_players = the players of the last round
-func-last_actions = the actions { $p } may take in the last round
-
 ## Plague tiles
 
 card-r01 = Plague tile ({ $number })
@@ -346,3 +319,24 @@ card-r46 = Plague tile ({ $number })
 card-r47 = Plague tile ({ $number })
 card-r48 = Plague tile ({ $number })
 card-r49 = Plague tile ({ $number })
+
+## Actions and class cards (turn.rat)
+
+action-take = A: take a class card
+    .text = Optional, at most once a turn: the player may take one class card, from beside the board or from another player.
+action-place = B: place cubes
+    .text = Once a turn, when the player can place cubes at all: required unless the rules' option makes it optional.
+action-plague_figure = C: the plague figure
+    .text = Always the last action of a turn: the figure moves, the plague spreads and ravages, and the turn passes to the next player clockwise. No class card can be used after it.
+action-king_power = King
+    .text = Once a turn, before C, for the King's holder with a cube on a region without tiles: one such cube goes into the castle.
+action-monk_power = Monk
+    .text = Once a turn, before C, for the Monk's holder: a tile moves to a neighbouring region with room.
+action-merchant_power = Merchant
+    .text = Once a turn, before C, for the Merchant's holder with cubes on the board: some of their cubes from one region move to a neighbouring region, as the Merchant allows.
+action-witch_power = Witch
+    .text = Once a turn, before C, for the Witch's holder while tiles lie on the board: a look under tiles on the board, and perhaps a swap, as the Witch allows.
+action-peasant_power = Peasant in the last round
+    .text = Only in the last round, once: the Peasant's holder puts one cube on any region.
+action-knight_power = Knight in the last round
+    .text = Only in the last round, once: the Knight's holder moves the plague figure, with the Knight's extra step.
