@@ -18,6 +18,7 @@ from ratdsl.schemas import validate_player_record
 from ratdsl.semantics.values import PileRef
 from ratdsl.session import load_rules, new_game
 
+from .engines_agree import scenario_in_both_engines
 from .test_information import play, words_in
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,26 +159,11 @@ def test_every_option_value_plays(option, value):
             assert result.winners
 
 
-def test_the_scenarios_pass_alike_in_both_engines(monkeypatch):
-    from ratdsl.engine.game import Game
-    from ratdsl.scenarios import runner
-
+def test_the_scenarios_pass_alike_in_both_engines():
     scenarios = sorted((RATTUS / "scenarios").glob("*.yaml"))
     assert len(scenarios) >= 20
     for path in scenarios:
-        logs = {}
-        for compiled in (False, True):
-            made: list[Game] = []
-
-            def make(*args, compiled=compiled, made=made, **kwargs):
-                made.append(Game(*args, compiled=compiled, **kwargs))
-                return made[-1]
-
-            monkeypatch.setattr(runner, "Game", make)
-            outcome = run_scenario(path)
-            assert outcome.ok, (path.name, compiled, outcome.failures)
-            logs[compiled] = [dumps(r) for r in made[0].log.records]
-        assert logs[False] == logs[True], path.name
+        scenario_in_both_engines(path)
 
 
 def test_a_scenario_fails_when_the_rules_resolve_m_after_the_symbols(tmp_path):
