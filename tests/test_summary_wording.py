@@ -12,10 +12,13 @@ import pytest
 
 from ratdsl.language import ast as A
 from ratdsl.session import load_rules
-from ratdsl.summaries import LANGUAGES, summarize, to_markdown
+from ratdsl.summaries import summarize, to_markdown
 from ratdsl.summaries.builder import Summary
+from ratdsl.summaries.messages import shipped_languages
 
 RULES = Path(__file__).resolve().parents[1] / "rules" / "ratland"
+# The languages RatLand ships messages in (rules/ratland/locales/); others fall back.
+RATLAND_LANGUAGES = shipped_languages(RULES)
 
 # (language, a form that read like code)
 CODE_LIKE = [
@@ -155,7 +158,7 @@ READS_INSTEAD = [
 @pytest.fixture(scope="module")
 def generic() -> dict[str, str]:
     d = load_rules(RULES, ["clans", "aggressive"])
-    return {lang: to_markdown(summarize(d, lang, generic_only=True)) for lang in LANGUAGES}
+    return {lang: to_markdown(summarize(d, lang, generic_only=True)) for lang in RATLAND_LANGUAGES}
 
 
 @pytest.mark.parametrize(("lang", "bad"), CODE_LIKE)
@@ -175,7 +178,7 @@ def test_no_hook_point_is_quoted(generic):
     points = {h.name for h in d.ruleset.decls if isinstance(h, A.Hook)
               and h.name in d.rules and not d.rules[h.name].body.stmts}
     assert len(points) >= 5
-    for lang in LANGUAGES:
+    for lang in RATLAND_LANGUAGES:
         words = Summary(d, lang).g.words
         titles = [words.rule_title(p) for p in sorted(points)]
         quoted = [t for t in titles if words.m("ui-quoted", text=t) in generic[lang]]

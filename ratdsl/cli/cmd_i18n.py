@@ -17,15 +17,17 @@ def register(app: typer.Typer) -> None:
     def check(rules: Path = typer.Argument(..., help="A game folder under rules/."),
               langs: list[str] = typer.Option([], "--lang", "-l", help="Only these languages."),
               ) -> None:
-        """List missing, unused and malformed messages per language; exit 1 if there are any.
+        """List missing, unused and malformed messages in each language the game ships (or those
+        given); exit 1 if there are any.
 
         Example: ratdsl i18n check rules/my_game --lang fr"""
         from ..language.errors import RuleError
         from ..session import RulesInvalid
         from ..summaries import LANGUAGES
         from ..summaries.check import check_locales
+        from ..summaries.messages import shipped_languages
 
-        chosen = tuple(langs) or LANGUAGES
+        chosen = tuple(langs) or shipped_languages(rules)  # by default, what the game ships
         unknown = [lang for lang in chosen if lang not in LANGUAGES]
         if unknown:
             echo(f"unknown language(s) {', '.join(unknown)}: use {', '.join(LANGUAGES)}", err=True)

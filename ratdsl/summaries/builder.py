@@ -21,7 +21,7 @@ from .document import BulletList, Document, ListItem, Para, Section, Span, Table
 from .elements import BASE_SOURCE, Registry, option_value_key, source_of
 from .facts import PlayersWhere, global_values, local_values
 from .generic import Ctx, Generic, Item
-from .messages import Catalog, MessageError, rule_locale_files
+from .messages import Catalog, MessageError, rule_locale_files, shipped_languages
 from .names import reads_player_count
 from .static import ByPlayers, CardRef, NotStatic, StaticEval, Sym, over_players, player_breaks, value_at
 
@@ -159,6 +159,11 @@ class Summary:
         self.changes = variant_changes(d)
         self.rendered_rules: set[str] = set()
         self.warnings: list[str] = []
+        shipped = shipped_languages(self.rs.root)
+        if lang not in shipped:  # said once, not only by each "(not translated)" mark
+            self.warnings.append(f"[{lang}] the game ships no messages in this language (only "
+                                 f"{', '.join(shipped) or 'none'}): names stay as the rule files write them, "
+                                 "marked as not translated")
         self.module_files = {Path(f).resolve(): Path(f).stem for f in self.rs.files
                              if Path(f).parent.resolve() == (self.rs.root / "modules").resolve()}
 

@@ -37,15 +37,15 @@ from ..session import load_rules
 from .builder import Summary
 from .elements import BASE_SOURCE, Element, Registry
 from .facts import called_by
-from .messages import LANGUAGES, LOCALES_DIR, PACKAGE_LOCALES, STRUCTURE_FILE, line_of, parse_ftl
+from .messages import LANGUAGES, LOCALES_DIR, PACKAGE_LOCALES, STRUCTURE_FILE, line_of, parse_ftl, shipped_languages
 
 # Attributes any message of this kind may carry beyond the required ones.
 OPTIONAL_ATTRS = {
-    "zone": {"gender", "prep", "elision", "short"},
-    "pile": {"gender", "prep", "elision", "short"},
-    "kind": {"gender", "prep", "elision", "short"},
-    "const": {"gender", "prep", "elision", "short", "text"},
-    "var": {"gender", "prep", "elision", "short", "text"},
+    "zone": {"gender", "prep", "elision", "short", "animate"},
+    "pile": {"gender", "prep", "elision", "short", "animate"},
+    "kind": {"gender", "prep", "elision", "short", "animate"},
+    "const": {"gender", "prep", "elision", "short", "text", "animate"},
+    "var": {"gender", "prep", "elision", "short", "text", "animate"},
     "func": {"text"},
     "rule": {"call"},
     "table": {"var", "gender"},
@@ -54,7 +54,7 @@ OPTIONAL_ATTRS = {
     "variant": {"text"},
 }
 NOUN_COUNTS = (1, 2, 5, "one", "other")
-NOUN_FORMS = ("bare", "def", "dat", "indef", "gender")
+NOUN_FORMS = ("bare", "def", "dat", "gen", "acc", "prep", "indef", "gender")
 
 
 @dataclass
@@ -100,8 +100,12 @@ def _sources(root: Path) -> list[Source]:
     return out
 
 
-def check_locales(root: Path, langs: tuple[str, ...] = LANGUAGES) -> list[Finding]:
+def check_locales(root: Path, langs: tuple[str, ...] | None = None) -> list[Finding]:
+    """Every finding in these languages; by default the languages the game ships (a language
+    it has no folder for is not a defect, only a summary that falls back to the rules' titles)."""
     root = Path(root)
+    if langs is None:
+        langs = shipped_languages(root)
     findings = check_structure(langs)
     sources = _sources(root)
     known: dict[str, set[str]] = {}  # keys owned by the game and its modules

@@ -21,6 +21,9 @@ from .words import Words
 CASES = ("nom", "acc", "dat", "gen")
 
 
+# A counted noun as the quantity phrases get it: $what as before, $what_acc, $what_gen.
+QTY_FORMS = (("", "bare"), ("_acc", "acc"), ("_gen", "gen"))
+
 class Expressions:
     """Renders expressions through the forms of `EXPRESSIONS`; a kind with no form is an error."""
 
@@ -161,7 +164,8 @@ class Expressions:
 
     def count_in(self, kind: str, zone: A.Expr, ctx: Ctx, case: str = "nom") -> str:
         key = self.w.noun_key(kind)
-        return self.m("np-count-in", what=self.w.noun(key, "other", "dat"), where=self.zone_phrase(zone, ctx, "in"),
+        return self.m("np-count-in", what=self.w.noun(key, "other", "dat"), what_gen=self.w.noun(key, "other", "gen"),
+                      where=self.zone_phrase(zone, ctx, "in"),
                       case=case)
 
     def order_keys(self, key: A.Expr, descending: bool, ctx: Ctx) -> str:
@@ -234,7 +238,9 @@ class Expressions:
         if elem == "player" and not chosen and any(
                 loc.ref_key == "ref-player" and name != "it" for name, loc in ctx.locals.items()):
             return Local("player", "ref-player", {"which": "other"})
-        return self.w.local_of_kind(elem, chosen, self.group_noun(source, ctx), self.group_gender(source, ctx))
+        key = f"const-{source.id}" if isinstance(source, A.Name) and source.id in self.d.consts else None
+        return self.w.local_of_kind(elem, chosen, self.group_noun(source, ctx), self.group_gender(source, ctx),
+                                    noun_key=key)
 
     @staticmethod
     def new_subject(local: Local) -> bool:
@@ -275,13 +281,17 @@ class Expressions:
         if q.mode == "all":
             if what is None:
                 return self.m("qty-everything")
-            return self.m("qty-all", what=self.w.noun(noun_key, "other", "def"), gender=self.w.gender(noun_key))
+            return self.m("qty-all", what=self.w.noun(noun_key, "other", "def"), gender=self.w.gender(noun_key),
+                          what_acc=self.w.noun(noun_key, "other", "acc"), animate=self.w.animate(noun_key))
         value = self.v.try_static(q.amount, ctx)
+        # $what_acc, $what_gen: the noun as the object of "move" and after "as many" (Russian cases)
         if isinstance(value, int):
-            noun = self.w.noun(noun_key, value) if what is not None else self.w.word("piece", count=value)
-            return self.m("qty-up-to" if q.mode == "up_to" else "qty-exact", n=value, what=noun)
-        noun = self.w.noun(noun_key, "other") if what is not None else self.w.word("piece", count="other")
-        return self.m("qty-up-to-np" if q.mode == "up_to" else "qty-np", n=self.expr(q.amount, ctx), what=noun,
+            forms = {f"what{suffix}": self.w.noun(noun_key, value, form) if what is not None
+                     else self.w.word("piece", count=value, form=form) for suffix, form in QTY_FORMS}
+            return self.m("qty-up-to" if q.mode == "up_to" else "qty-exact", n=value, **forms)
+        forms = {f"what{suffix}": self.w.noun(noun_key, "other", form) if what is not None
+                 else self.w.word("piece", count="other", form=form) for suffix, form in QTY_FORMS}
+        return self.m("qty-up-to-np" if q.mode == "up_to" else "qty-np", n=self.expr(q.amount, ctx), **forms,
                       gender=self.w.gender(noun_key) if what is not None else self.w.word("piece", form="gender"))
 
 
@@ -409,6 +419,7 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     if f == "size" and args:
         if x.k.kind_of(args[0], ctx) in ("zone", list_of("zone")):  # the pieces in a place, not cards
             return x.m("np-count-in", what=x.w.word("piece", count="other", form="dat"),
+                       what_gen=x.w.word("piece", count="other", form="gen"),
                        where=x.zone_phrase(args[0], ctx, "in"), case=case)
         return x.m("np-size", of=x.expr(args[0], ctx, "gen"))
     if f in ("min", "max"):
@@ -426,7 +437,7 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
         this = isinstance(args[0], A.Name) and args[0].id in ctx.locals
         return x.m("np-opposite", **x.cases("side", args[0], ctx), this="yes" if this else "no", case=case)
     if f == "top" and args:
-        return x.m("np-top", of=x.zone_phrase(args[0], ctx, "gen"))
+        return x.m("np-top", of=x.zone_phrase(args[0], ctx, "gen"), case=case)
     if f == "cards" and args and isinstance(args[0], A.Name):
         key = f"deck-{args[0].id}"
         return x.m("np-all-cards", deck=x.m(key) if x.m.has(key) else x.w.word("card", count=2))

@@ -16,7 +16,7 @@ from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as FTL
 
-LANGUAGES = ("en", "de", "es", "fr")
+LANGUAGES = ("en", "de", "es", "fr", "ru")
 PACKAGE_LOCALES = Path(__file__).resolve().parent / "locales"
 STRUCTURE_FILE = "structure.ftl"
 LOCALES_DIR = "locales"
@@ -222,6 +222,13 @@ def _fluent_args(args: dict[str, Any]) -> dict[str, Any]:
         else:
             out[k] = v
     return out
+
+
+def shipped_languages(root: Path) -> tuple[str, ...]:
+    """The languages a game ships messages in (a `locales/<lang>/` folder of its own), in
+    LANGUAGES order: a summary in another language falls back to the rule files' own titles."""
+    folder = Path(root) / LOCALES_DIR
+    return tuple(lang for lang in LANGUAGES if (folder / lang).is_dir())
 
 
 def rule_locale_files(root: Path, lang: str, stems: list[str]) -> list[Path]:

@@ -163,7 +163,8 @@ def s_Draw(r: Statements, s: A.Draw, ctx: Ctx) -> list[Item]:
 
 def s_Create(r: Statements, s: A.Create, ctx: Ctx) -> list[Item]:
     what = r.x.expr(s.what, ctx, "acc")
-    return [Item(r.w.sentence(r.m("stmt-create", what=what, dst=r.x.zone_phrase(s.where, ctx, "in"))))]
+    return [Item(r.w.sentence(r.m("stmt-create", what=what, dst=r.x.zone_phrase(s.where, ctx, "in"),
+                                  dst_to=r.x.zone_phrase(s.where, ctx, "to"))))]
 
 
 def s_Shuffle(r: Statements, s: A.Shuffle, ctx: Ctx) -> list[Item]:

@@ -12,6 +12,11 @@ from .messages import Catalog
 from .names import is_side
 from .static import ByPlayers, CardRef, Sym
 
+# The noun forms a place phrase is given besides its name (`$name_dat`, `$name_gen`, ...): a
+# game's noun message selects on `$form`, and languages without cases fall to their default.
+CASE_FORMS = ("dat", "gen", "acc", "prep")
+NOUN_CASES = ("gen", "dat", "acc")
+
 
 class Words:
     """How names, places and values read; knows the game's nouns, not its rules."""
@@ -53,6 +58,11 @@ class Words:
             return self.word("thing", form="gender")
         return self.m.maybe_attr(key, "gender", "m")
 
+    def animate(self, key: str | None) -> str:
+        """yes for a noun whose accusative is its genitive (Russian "всех крыс", "все жетоны"):
+        an optional `.animate = yes` on the noun's message."""
+        return (self.m.maybe_attr(key, "animate") if key else None) or "no"
+
     def vowel(self, key: str | None, text: str) -> str:
         explicit = self.m.maybe_attr(key, "elision") if key else None
         if explicit is not None:
@@ -67,9 +77,13 @@ class Words:
             name = self.noun(key, count=number, form="def")
         g = gender if gender is not None else self.gender(key)
         prep = (self.m.maybe_attr(key, "prep") if key else None) or "default"
-        name_dat = self.noun(key, count=number, form="dat") if key and self.m.has(key) else name
-        return self.m(f"place-{how}", name=name, name_dat=name_dat, gender=g, number=number, owner=owner,
-                      of=owner_np, vowel=self.vowel(key, name), prep=prep)
+        known = bool(key and self.m.has(key))
+        generic = not known and name == self.word("place", count=1)  # "this place", declined too
+        # Each case a phrase table may need (German dative; Russian genitive, accusative, locative).
+        cases = {f"name_{c}": self.noun(key, count=number, form=c) if known
+                 else self.word("place", count=1, form=c) if generic else name for c in CASE_FORMS}
+        return self.m(f"place-{how}", name=name, gender=g, number=number, owner=owner,
+                      of=owner_np, vowel=self.vowel(key, name), prep=prep, **cases)
 
     def players_text(self, low: int, high: int, case: str = "nom") -> str:
         """ "2–6 players", "2 players"; case dat after "with" (German "bei 2–6 Spielern")."""
@@ -204,14 +218,21 @@ class Words:
         return self.m("ui-with-note", text=text, note=note)
 
     def local_of_kind(self, elem: str, chosen: bool = False, noun: str | None = None,
-                      gender: str | None = None) -> Local:
+                      gender: str | None = None, noun_key: str | None = None) -> Local:
+        """How a local is referred to; $noun_gen, $noun_dat, $noun_acc are its noun in those
+        cases (Russian "этого значения"), from the phrase table or the game's noun message."""
         which = "chosen" if chosen else "this"
         if elem == "player":
             return Local("player", "ref-player", {"which": which})
         if noun is None:
             noun, gender = self.kind_word(elem), self.kind_word(elem, "gender")
+            forms = {f"noun_{c}": self.kind_word(elem, c) for c in NOUN_CASES}
+        elif noun_key is not None:
+            forms = {f"noun_{c}": self.noun(noun_key, "one", c) for c in NOUN_CASES}
+        else:
+            forms = {f"noun_{c}": noun for c in NOUN_CASES}
         return Local(elem, "ref-this", {"noun": noun, "gender": gender or "m", "which": which,
-                                        "vowel": "yes" if VOWEL_START.match(noun) else "no"},
+                                        "vowel": "yes" if VOWEL_START.match(noun) else "no", **forms},
                      noun=noun if elem in ("zone", "zname") else "", gender=gender or "m")
 
     def kind_word(self, elem: str, form: str = "bare") -> str:
