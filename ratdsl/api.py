@@ -221,7 +221,7 @@ def run_scenarios(*paths: str | Path) -> list[Any]:
 
 def summary(rules: Rules | str | Path, lang: str = "en", format: str = "markdown", quick_ref: bool = False) -> str:
     """The rule summary `ratdsl summary` writes: Markdown or a self-contained HTML page, in
-    en, de, es or fr."""
+    en, de, es, fr or ru."""
     from .summaries import summarize, to_html, to_markdown
 
     if format not in ("markdown", "html"):

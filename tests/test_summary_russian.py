@@ -111,3 +111,10 @@ def test_a_language_the_game_does_not_ship_falls_back_and_says_so():
     text = to_markdown(doc)
     assert text.startswith("# «Rattus» (не переведено): сводка правил")
     assert not [w for w in summarize(load_rules(RATTUS), "de").warnings if "ships no messages" in w]
+
+
+def test_the_table_does_not_speak_russian_and_says_so():
+    """Summaries speak Russian; the table's own phrases (narration, prompts) do not yet."""
+    result = CliRunner().invoke(app, ["run", str(RATATOPOLIS), "-p", "3", "-s", "1", "--lang", "ru"])
+    assert result.exit_code == 2
+    assert "--lang ru: use one of en, de, es, fr" in result.output

@@ -1,4 +1,4 @@
-"""`ratdsl summary`: a rule summary in English, German, Spanish or French, written from the rule
+"""`ratdsl summary`: a rule summary in English, German, Spanish, French or Russian, written from the rule
 files (Markdown, or a self-contained printable HTML page)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from .common import echo, fail, load_or_exit, output_path
 def register(app: typer.Typer) -> None:
     @app.command()
     def summary(rules: Path = typer.Argument(..., help="A game folder under rules/, or a variant file."),
-                lang: str = typer.Option("en", "--lang", "-l", help="Language: en, de, es or fr."),
+                lang: str = typer.Option("en", "--lang", "-l", help="Language: en, de, es, fr or ru."),
                 modules: list[str] = typer.Option([], "--with", help="Switch on an optional module."),
                 options: list[str] = typer.Option([], "--option", "-o", help="Set a rule option: NAME=VALUE."),
                 output_format: str = typer.Option("markdown", "--format", "-f", help="markdown or html."),

@@ -14,9 +14,12 @@ from .words import GameWords
 def check_lang(lang: str | None) -> None:
     """A usage error for a language the game's words are not written in."""
     from ...summaries.messages import LANGUAGES
+    from .words import TABLE_LOCALES
 
-    if lang is not None and lang not in LANGUAGES:
-        fail(f"--lang {lang}: use one of {', '.join(LANGUAGES)}")
+    # the table speaks the languages it has phrases for (summaries also speak Russian)
+    spoken = [code for code in LANGUAGES if (TABLE_LOCALES / code / "table.ftl").is_file()]
+    if lang is not None and lang not in spoken:
+        fail(f"--lang {lang}: use one of {', '.join(spoken)}")
 
 
 def narrator(definition: GameDef, verbosity: int | None, lang: str | None, *, seat: int | None,
