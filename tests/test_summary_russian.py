@@ -118,3 +118,13 @@ def test_the_table_does_not_speak_russian_and_says_so():
     result = CliRunner().invoke(app, ["run", str(RATATOPOLIS), "-p", "3", "-s", "1", "--lang", "ru"])
     assert result.exit_code == 2
     assert "--lang ru: use one of en, de, es, fr" in result.output
+
+
+def test_a_game_with_nested_functions_and_no_messages_still_gets_a_summary():
+    """RatLand ships no Russian: its functions, which call each other, are told from their bodies;
+    a function inside an inlined one is only named, or the text grew exponentially (it hung)."""
+    ratland = ROOT / "rules" / "ratland"
+    doc = summarize(load_rules(ratland, ["clans", "aggressive"]), "ru", generic_only=True)
+    text = to_markdown(doc)
+    assert text.startswith("# «RatLand» (не переведено): сводка правил")
+    assert len(text) < 200_000

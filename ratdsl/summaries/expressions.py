@@ -23,6 +23,8 @@ CASES = ("nom", "acc", "dat", "gen")
 
 # A counted noun as the quantity phrases get it: $what as before, $what_acc, $what_gen.
 QTY_FORMS = (("", "bare"), ("_acc", "acc"), ("_gen", "gen"))
+# How many functions without a message are inlined one inside another before one is only named.
+MAX_INLINED = 1
 
 class Expressions:
     """Renders expressions through the forms of `EXPRESSIONS`; a kind with no form is an error."""
@@ -34,6 +36,7 @@ class Expressions:
         self.k = kinds
         self.v = decided
         self._depth = 0
+        self._inlined = 0  # functions without a message being inlined, one inside another
 
     def expr(self, e: A.Expr, ctx: Ctx, case: str = "nom", as_value: bool = False) -> str:
         """Any expression as a noun phrase (or a number, or a condition)."""
@@ -394,6 +397,10 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
     if f in d.funcs:
         func = d.funcs[f]
         key = f"func-{f}"
+        if not x.m.has(key) and x._inlined >= MAX_INLINED:
+            # Functions without messages calling each other: each inlined body repeats its
+            # arguments (in every case), so the text would grow exponentially; name it instead.
+            return x.m("ui-untranslated", text=f)
         if not x.m.has(key):
             # No message: say what the function computes, with the values passed in.
             bound = {}
@@ -406,7 +413,11 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
                     bound[p] = Local(x.k.kind_of(a, ctx), subst=a)
             subject = next((p for p, a in zip(func.params, args) if isinstance(a, A.Name)
                             and a.id == ctx.subject), None)
-            return x.expr(func.value, Ctx({**ctx.locals, **bound}, subject), case)
+            x._inlined += 1
+            try:
+                return x.expr(func.value, Ctx({**ctx.locals, **bound}, subject), case)
+            finally:
+                x._inlined -= 1
         return x.m(key, **{**x.arg_values(func.params, args, ctx), "case": case})
     if f in d.tables:
         table = d.tables[f]
