@@ -25,11 +25,8 @@ EXTRA = 'const unused_here = 3\ninvariant small "Small" = player_count < 4\n'
 
 
 @pytest.fixture
-def folder(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    folder.mkdir(mode=0o700)
-    monkeypatch.setenv("RATDSL_CACHE_DIR", str(folder))
-    return folder
+def folder(private_cache) -> Path:
+    return private_cache  # (tests/conftest.py)
 
 
 @pytest.fixture

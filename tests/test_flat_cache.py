@@ -31,11 +31,8 @@ def outcome(m, seed: int) -> tuple:
 
 
 @pytest.fixture
-def folder(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    folder.mkdir(mode=0o700)
-    monkeypatch.setenv("RATDSL_CACHE_DIR", str(folder))
-    return folder
+def folder(private_cache) -> Path:
+    return private_cache  # (tests/conftest.py)
 
 
 def not_generated(monkeypatch) -> None:

@@ -641,12 +641,13 @@ class FlatCompiler:
         top[0] += steps
         return True
 
-    def costed(self, node: A.Expr, sc: Scope) -> tuple[Val, int]:
-        """An expression and the steps it costs each time it is worked out."""
+    def costed(self, node: A.Expr, sc: Scope, lower: Any = None) -> tuple[Val, int]:
+        """An expression (lowered by `lower`, else `ex`) and the steps it costs each time it is
+        worked out."""
         acc = [0]
         self.costs.append(acc)
         try:
-            return self.ex(node, sc), acc[0]
+            return (lower or self.ex)(node, sc), acc[0]
         finally:
             self.costs.pop()
 
@@ -703,7 +704,7 @@ class FlatCompiler:
             if i == 0:
                 src = self.iterable(clause.source, inner)
             else:
-                src, cost = self.costed_items(clause.source, inner)
+                src, cost = self.costed(clause.source, inner, self.iterable)
                 clauses[-1][3] += cost
             py = self.fresh("q")
             inner = inner.child(**{clause.var: Val(py, src.t[1])})
@@ -718,14 +719,6 @@ class FlatCompiler:
                 parts.append(f"if {cond.code}")
         # (at most the step budget of items is made before CH stops it; then R007 past MAX_ITEMS)
         return Val(f"SHORT([{el.code} {' '.join(parts)}])", list_of(el.t))
-
-    def costed_items(self, source: A.Expr, sc: Scope) -> tuple[Val, int]:
-        acc = [0]
-        self.costs.append(acc)
-        try:
-            return self.iterable(source, sc), acc[0]
-        finally:
-            self.costs.pop()
 
     def ex_Where(self, node: A.Where, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
