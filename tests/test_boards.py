@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from ratdsl.checker.run import check_path
-from ratdsl.engine.errors import RuleRuntimeError
 from ratdsl.engine.log import GameLog, dumps
 from ratdsl.language import ast as A
 from ratdsl.language import parse_text
@@ -52,14 +51,10 @@ def _game(tmp_path: Path, step: str, board: str = BOARD, players: str = "2..4", 
 
 
 def _play(folder: Path, players: int, compiled: bool, seed: int = 0):
-    log = GameLog(keep=True)
-    game = new_game(load_rules(folder), players, seed, log=log, compiled=compiled)
-    try:
-        game.play()
-        error = None
-    except RuleRuntimeError as err:
-        error = (err.code, err.line, err.column, err.message)
-    return error, [dumps(r) for r in log.records]
+    """(error code, line, column, message) or None, and the log's lines."""
+    from .test_limits_runtime import play
+
+    return play(folder, compiled, players=players, seed=seed)
 
 
 def _both(folder: Path, players: int = 2, seed: int = 0):

@@ -47,10 +47,11 @@ def game_folder(tmp_path: Path, step: str, setup: str = "", extra: str = "") -> 
     return folder
 
 
-def play(folder: Path, compiled: bool, budget: int = 5_000_000, logged: bool = True):
+def play(folder: Path, compiled: bool, budget: int = 5_000_000, logged: bool = True, players: int = 2,
+         seed: int = 0):
     """(error code, line, column, message) or None, and the log's lines."""
     log = GameLog(keep=logged)
-    game = new_game(load_rules(folder), 2, 0, log=log, compiled=compiled, step_budget=budget)
+    game = new_game(load_rules(folder), players, seed, log=log, compiled=compiled, step_budget=budget)
     try:
         game.play()
         error = None
