@@ -55,11 +55,15 @@ class RandomAgent:
     def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
         """fast_distribute when no limit can bind, as counts in the targets' order:
         random_distribution then draws `targets[below(n)]` for every token."""
-        below = self.rng._randbelow
+        bits = self.rng.getrandbits
         n = len(targets)
+        b = n.bit_length()  # (each number below n drawn as rng._randbelow draws it: CPython's algorithm)
         counts = [0] * n
         for _ in range(amount):
-            counts[below(n)] += 1
+            i = bits(b)
+            while i >= n:
+                i = bits(b)
+            counts[i] += 1
         return counts
 
     def decide(self, decision: Decision) -> Any:

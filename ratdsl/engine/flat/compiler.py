@@ -37,6 +37,7 @@ _PARAM = re.compile(r"\ba(\d+)\b")
 _QUOTED_PARAM = re.compile(r"'[^']*\ba\d+\b[^']*'")
 COUNT_BOUND = MAX_TOKENS + 1  # what a zone's count is below: a game holds at most MAX_TOKENS tokens
 LENGTH_BOUND = MAX_ITEMS + 1  # what a list's or a pile's length is below
+_BASE_PLUS = re.compile(r"^(?:([A-Za-z_][A-Za-z_0-9]*)|\(([A-Za-z_][A-Za-z_0-9]*) \+ (\d+)\))$")  # name, (name + N)
 SIMPLE_CODE = re.compile(r"^(?:[A-Za-z_][A-Za-z_0-9]*|-?\d+|'[A-Za-z_0-9]*')$")
 
 
@@ -400,18 +401,41 @@ class FlatCompiler:
             return f"({base} + {offset})"
         return f"({offset} + {seat} * {self.lay.player_stride})"
 
+    @staticmethod
+    def summed(z: str, at: Any, idx: list[int]) -> str:
+        """The sum of the counts `z[at(i)]` for each i of idx (a place given twice counts twice):
+        a run of three or more neighbouring places is one slice summed in C."""
+        runs: list[list[int]] = []
+        for i in sorted(idx):
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        terms = []
+        for run in runs:
+            if len(run) >= 3:
+                terms.append(f"sum({z}[{at(run[0])}:{at(run[-1] + 1)}])")
+            else:
+                terms.extend(f"{z}[{at(i)}]" for i in run)
+        if not terms:
+            return "0"
+        return terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"
+
     def count_in(self, zone: Val, kinds: list[str], sc: Scope) -> Val:
         idx = [self.lay.kind_index(k) for k in kinds]
         z = sc.zsrc
+        bound = COUNT_BOUND * len(idx)
         if zone.known:
-            return Val(" + ".join(f"{z}[{zone.const + i}]" for i in idx), INT, bound=COUNT_BOUND * len(idx))
-        if zone.rel is not None and len(idx) <= 4:  # a player's zone: each count's place written out
+            return Val(self.summed(z, lambda i: zone.const + i, idx), INT, bound=bound)
+        if zone.rel is not None and len(idx) <= 8:  # a player's zone: each count's place written out
             seat, off = zone.rel
-            terms = [f"{z}[{self.seat_address(seat, off + i)}]" for i in idx]
-            code = terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"
-            return Val(code, INT, bound=COUNT_BOUND * len(idx))
+            return Val(self.summed(z, lambda i: self.seat_address(seat, off + i), idx), INT, bound=bound)
         if len(idx) == 1:
             return Val(f"{z}[{zone.code} + {idx[0]}]", INT, bound=COUNT_BOUND)
+        base = _BASE_PLUS.match(zone.code)
+        if base is not None and len(idx) <= 8:  # a place plus an offset: each count's place written out
+            name, offset = base.group(1) or base.group(2), int(base.group(3) or 0)
+            return Val(self.summed(z, lambda i: f"{name} + {offset + i}", idx), INT, bound=bound)
         return Val(f"count_kinds({z}, {zone.code}, {self.k(tuple(idx))})", INT, bound=COUNT_BOUND * len(idx))
 
     def card_field(self, card: Val, name: str, node: A.Node) -> Val:
@@ -802,12 +826,13 @@ class FlatCompiler:
         idx = [self.lay.kind_index(k) for k in names]
         z = sc.zsrc
         if zones.known:
-            terms = [f"{z}[{b + i}]" for b in zones.const for i in idx]
-            return Val(" + ".join(terms) or "0", INT, bound=COUNT_BOUND * max(1, len(terms)))
+            places = [b + i for b in zones.const for i in idx]
+            return Val(self.summed(z, lambda i: i, places), INT, bound=COUNT_BOUND * max(1, len(places)))
         if zones.seat_zones is not None and re.match(r"^[A-Za-z_][A-Za-z_0-9]*$", zones.seat_zones[0]):
             seat, offsets = zones.seat_zones
-            terms = [f"{z}[{self.seat_address(seat, o + i)}]" for o in offsets for i in idx]
-            return Val("(" + " + ".join(terms) + ")", INT, bound=COUNT_BOUND * max(1, len(terms)))
+            places = [o + i for o in offsets for i in idx]
+            return Val(self.summed(z, lambda i: self.seat_address(seat, i), places), INT,
+                       bound=COUNT_BOUND * max(1, len(places)))
         q = self.fresh("q")
         inner = " + ".join(f"{z}[{q} + {i}]" for i in idx)
         return Val(f"sum([{inner} for {q} in {uncopied(zones.code)}])", INT,

@@ -58,7 +58,7 @@ class FlatModule:
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
             "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
-            "FC": [], "MV": None, "ZERO_ROW": [0] * lay.width, "RB": None, "RNG": None, "AG": [], "FLUSH": self._flush,
+            "FC": [], "MV": None, "ZERO_ROW": [0] * lay.width, "GB": None, "RNG": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],
         })
@@ -156,7 +156,7 @@ class FlatModule:
         ns["MO"][0] = metrics
         ns["MV"] = [] if metrics else None
         ns["RNG"] = rng
-        ns["RB"] = rng._randbelow  # (what sample_positions draws one position with)
+        ns["GB"] = rng.getrandbits  # (what a draw of one token draws its position with: statements.py)
         ns["AG"][:] = agents
         ns["UID"] = itertools.count(1)
 
@@ -173,16 +173,16 @@ class FlatModule:
         ns = self.ns
         moves = ns["MV"]
         counts = ns["MC"]
-        names = ns["ZNB"]
-        at = self.steps[ns["W"][0]]
+        step = ns["W"][0]
         matching = self._matching
         for s, d, k, n in moves:
-            key = (names[s], names[d], k, at)
-            hits = matching.get(key)
-            if hits is None:
-                hits = matching[key] = [
+            hits = matching.get((s, d, k, step))
+            if hits is None:  # (worked out once per places, kind and step: by zone name, any owner)
+                names = ns["ZNB"]
+                at = self.steps[step]
+                hits = matching[(s, d, k, step)] = [
                     i for i, (_name, kinds, source, dest, where) in enumerate(self.gen.metrics)
-                    if k in kinds and source in (None, key[0]) and dest in (None, key[1])
+                    if k in kinds and source in (None, names[s]) and dest in (None, names[d])
                     and (where is None or at == where or at.startswith(where + "."))]
             for i in hits:
                 counts[i] += n

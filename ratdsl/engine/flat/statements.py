@@ -37,10 +37,13 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
 class StatementLowering(FlatCompiler):
     """Adds statements, rules, hooks and card effects to the expression lowering."""
 
-    def block(self, block: A.Block, code: Code, sc: Scope, tick: int | None = None, per_turn: int = 0) -> None:
+    def block(self, block: A.Block, code: Code, sc: Scope, hoist: bool = False) -> int:
         """A block's statements, paying the step budget for all of them (a step each, and what
-        their expressions cost) in one line where the block starts, or in the loop's own tick
-        (`tick`: that line's place), as the reference engine counts them one by one."""
+        their expressions cost) in one line where the block starts; with `hoist`, no line: the
+        caller pays the steps it gets back where it pays its own (a loop's charge, or the
+        statement around a branch). Paying a block's steps early, or a branch's steps when the
+        other branch runs, can only stop a game sooner than the reference engine would: the
+        reference then plays it again and says whether it really stops (game.py)."""
         start = len(code.lines)
         depth = code.depth
         steps = [0]
@@ -51,17 +54,22 @@ class StatementLowering(FlatCompiler):
                 inner = self.st(stmt, code, inner)
         finally:
             self.block_steps.pop()
-        if tick is not None:
-            code.lines[tick] = code.lines[tick].replace("ST[0] -= 1", f"ST[0] -= {1 + per_turn + steps[0]}")
-        elif steps[0]:
+        if steps[0] and not hoist:
             code.lines.insert(start, "    " * depth + f"ST[0] -= {steps[0]}")
         if len(code.lines) == start:
             code("pass")
+        return steps[0]
 
-    def indented(self, block: A.Block, code: Code, sc: Scope) -> None:
+    def indented(self, block: A.Block, code: Code, sc: Scope, hoist: bool = False) -> int:
         code.depth += 1
-        self.block(block, code, sc)
+        steps = self.block(block, code, sc, hoist)
         code.depth -= 1
+        return steps
+
+    def hoisted(self, block: A.Block, code: Code, sc: Scope) -> None:
+        """A block run at most once each time the statement around it runs: its steps are paid
+        with that statement's."""
+        self.pay(self.block(block, code, sc, hoist=True))
 
     def st(self, node: A.Node, code: Code, sc: Scope) -> Scope:
         method = getattr(self, "st_" + type(node).__name__, None)
@@ -139,17 +147,19 @@ class StatementLowering(FlatCompiler):
         if c.known:
             chosen = node.then if c.const else node.otherwise
             if chosen is not None:
-                self.block(chosen, code, sc)
+                self.hoisted(chosen, code, sc)
             return
         self.branch(code, c.code, node.then, node.otherwise, sc)
 
     def branch(self, code: Code, test: str, then: A.Block, otherwise: A.Block | None, sc: Scope) -> None:
-        """`if TEST: THEN else: OTHERWISE`, written out (an `if` statement, a `may` question)."""
+        """`if TEST: THEN else: OTHERWISE`, written out (an `if` statement, a `may` question); the
+        dearer branch's steps are paid with the statement, whichever branch runs."""
         code(f"if {test}:")
-        self.indented(then, code, sc)
+        steps = self.indented(then, code, sc, hoist=True)
         if otherwise is not None:
             code("else:")
-            self.indented(otherwise, code, sc)
+            steps = max(steps, self.indented(otherwise, code, sc, hoist=True))
+        self.pay(steps)
 
     def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
         src = self.items_of(self.ex(node.source, sc), node.source)
@@ -158,14 +168,29 @@ class StatementLowering(FlatCompiler):
         if src.t[1] == PLAYER and self.d.player_zones:
             self.seat_bases[py] = f"{py}b"  # (where this player's zones start: compiler.seat_address)
             first.append(f"{py}b = {py} * {self.lay.player_stride}")
-        self.loop(code, f"for {py} in {uncopied(src.code)}:", node.body,
-                  sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}), first)
+        items = uncopied(src.code)
+        turns = src.most
+        if turns is None:
+            if not _NAME.match(items):
+                held = self.fresh("t")
+                code(f"{held} = {items}")
+                items = held
+            turns = f"len({items})"
+        self.loop(code, f"for {py} in {items}:", node.body,
+                  sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}), first, turns=turns)
 
     def st_Repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
         n = self.ex(node.count, sc)
         if n.t != INT:
             raise Unsupported(node, "repeat of something that is not a number")
-        self.loop(code, f"for _ in range({n.code}):", node.body, sc)
+        if n.known:
+            turns: int | str = max(0, n.const)
+        else:
+            held = self.fresh("r")
+            code(f"{held} = {n.code}")
+            n = Val(held, INT)
+            turns = f"max(0, {held})"
+        self.loop(code, f"for _ in range({n.code}):", node.body, sc, turns=turns)
 
     def st_While(self, node: A.While, code: Code, sc: Scope) -> None:
         # the condition is worked out before every turn and once more: paid with each turn, and once
@@ -179,21 +204,33 @@ class StatementLowering(FlatCompiler):
         self.loop(code, f"while {c.code}:", node.body, sc, per_turn=acc[0])
 
     def loop(self, code: Code, header: str, body: A.Block, sc: Scope, first: list[str] = (),
-             per_turn: int = 0) -> None:
-        """A loop whose every turn counts against the step budget (for each, repeat, while): its
-        tick pays for the turn, its body's statements and `per_turn` steps more (a while's
-        condition); `first`: lines each turn starts with."""
+             per_turn: int = 0, turns: int | str | None = None) -> None:
+        """A loop whose every turn counts against the step budget (for each, repeat, while): a
+        step for the turn, its body's statements and `per_turn` steps more (a while's
+        condition); `first`: lines each turn starts with. Where the number of turns is known
+        before the loop starts (`turns`: a number, or the code of one; at most that many),
+        every turn is paid and checked there, once; else (a while) each turn pays and checks."""
+        if turns is not None:
+            charge = len(code.lines)
+            code("ST[0] -= 0")  # (the steps a turn costs are known once the body is lowered)
+            code("if ST[0] < 0: raise Abort")
         code(header)
         code.depth += 1
         tick = len(code.lines)
-        self.tick(code)
+        if turns is None:
+            self.tick(code)
         for line in first:
             code(line)
-        self.block(body, code, sc, tick=tick, per_turn=per_turn)
+        steps = 1 + per_turn + self.block(body, code, sc, hoist=True)
         code.depth -= 1
+        if turns is None:
+            code.lines[tick] = code.lines[tick].replace("ST[0] -= 1", f"ST[0] -= {steps}")
+        else:
+            total = steps * turns if isinstance(turns, int) else f"{steps} * {turns}"
+            code.lines[charge] = code.lines[charge].replace("ST[0] -= 0", f"ST[0] -= {total}")
 
     def st_Secretly(self, node: A.Secretly, code: Code, sc: Scope) -> None:
-        self.block(node.body, code, sc)  # (nothing is logged or viewed here: nothing to hide)
+        self.hoisted(node.body, code, sc)  # (nothing is logged or viewed here: nothing to hide)
 
     def st_EndGame(self, node: A.EndGame, code: Code, sc: Scope) -> None:
         code("raise Ended(True)" if node.counts_round else "raise Ended(False)")  # (whether its round counts)
@@ -360,7 +397,7 @@ class StatementLowering(FlatCompiler):
         code(f"{n} = {amount.code}")
         code(f"if {n} < 0: raise Abort")
         if exact:
-            code(f"if {n} > {' + '.join(f'Z[{s} + {i}]' for i in kinds)}: raise Abort")
+            code(f"if {n} > {self.summed('Z', lambda i: f'{s} + {i}', kinds)}: raise Abort")
         code(f"if {n}:")
         code.depth += 1
         code(f"for {k} in {tuple(kinds)!r}:")
@@ -499,7 +536,11 @@ class StatementLowering(FlatCompiler):
         code(f"{d} = {dst.code}")
         code(f"if {w} == 1 and Z[{s}:{s} + {self.lay.width}] != ZERO_ROW:")
         code.depth += 1
-        code(f"{pos} = RB(sum(Z[{s}:{s} + {self.lay.width}]))")
+        size, bits = self.fresh("n"), self.fresh("b")
+        code(f"{size} = sum(Z[{s}:{s} + {self.lay.width}])")
+        code(f"{bits} = {size}.bit_length()")  # (a number below the size, as rng._randbelow draws it)
+        code(f"{pos} = GB({bits})")
+        code(f"while {pos} >= {size}: {pos} = GB({bits})")
         code(f"{k} = {s}")
         code(f"while {pos} >= Z[{k}]:")
         code(f"    {pos} -= Z[{k}]")
@@ -606,7 +647,7 @@ class StatementLowering(FlatCompiler):
         code.depth += 1
         py = self.fresh("v")
         code(f"{py} = {o}[{i}]")
-        self.block(node.body, code, sc.child(**{node.var: Val(py, t)}))
+        self.hoisted(node.body, code, sc.child(**{node.var: Val(py, t)}))
         code.depth -= 2
 
     def encoder(self, t: Any, items: str) -> str:

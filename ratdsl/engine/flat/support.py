@@ -9,11 +9,16 @@ again by the reference engine, which reports it with its position.
 
 from __future__ import annotations
 
+from itertools import chain, compress
+from operator import mul
 from typing import Any
 
 from ...semantics.operators import MAX_ITEMS
 from ..chance import sample_positions
 from ..runtime.core import MAX_TOKENS
+
+chain_from = chain.from_iterable
+SINGLES = [[k] for k in range(256)]  # ([k] * n: n pieces of the kind at position k)
 
 
 class Abort(Exception):
@@ -134,15 +139,16 @@ def draw(Z: list[int], rng: Any, width: int, source: int, dest: int, wanted: int
     if n <= 5 and size <= 21:
         # rng.sample's pool algorithm (sample_positions' small case), on a pool holding each
         # position's kind instead of the position: the same picks, no walk from position to kind
-        pool: list[int] = []
-        for k in range(width):
-            c = row[k]
-            if c:
-                pool += [k] * c
-        below = rng._randbelow
+        singles = SINGLES if width <= len(SINGLES) else [[k] for k in range(width)]
+        pool = list(chain_from(map(mul, singles, row)))  # (each position's kind, as often as it is held)
+        bits = rng.getrandbits
         last = size - 1
         for i in range(n):
-            j = below(size - i)
+            m = size - i  # (a number below m, as rng._randbelow draws it: CPython's algorithm)
+            b = m.bit_length()
+            j = bits(b)
+            while j >= m:
+                j = bits(b)
             got[pool[j]] += 1
             pool[j] = pool[last - i]
     else:
@@ -153,13 +159,12 @@ def draw(Z: list[int], rng: Any, width: int, source: int, dest: int, wanted: int
                 k += 1
             got[k] += 1
     if source != dest:
-        for k in range(width):
+        for k in compress(range(width), got):  # (the kinds drawn)
             g = got[k]
-            if g:
-                Z[source + k] -= g
-                Z[dest + k] += g
-                if moved is not None:
-                    moved.append((source, dest, k, g))
+            Z[source + k] -= g
+            Z[dest + k] += g
+            if moved is not None:
+                moved.append((source, dest, k, g))
     return n
 
 
@@ -185,16 +190,14 @@ def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
     """The zone built-ins of the generated code, for a rule set with these kinds (in order)."""
     width = len(kinds)
     positions = range(width)
+    singles = [[k] for k in kinds]  # (a kind's pieces: [kind] * its count, a list made in C)
 
     def zone_kinds(Z: list[int], z: int) -> list[str]:
-        return [kinds[i] for i in positions if Z[z + i]]
+        return list(compress(kinds, Z[z:z + width]))
 
     def zone_pieces(Z: list[int], z: int) -> list[str]:
-        out: list[str] = []
-        for i in positions:
-            n = Z[z + i]
-            if n > 0:
-                out += [kinds[i]] * n
+        # (each kind as often as the zone holds it: [kind] * n is empty for a count below one)
+        out = list(chain_from(map(mul, singles, Z[z:z + width])))
         if len(out) > MAX_ITEMS:  # (R007: a zone holds at most MAX_TOKENS, so the list was cheap to make)
             raise Abort
         return out
