@@ -141,6 +141,48 @@ class Scope:
 STABLE = ("Z", "PS", "G", "AC", "ST", "W", "FC", "KI", "PF", "MC", "MO", "AG", "NB", "OPP", "ZNB")
 
 
+_CHARGE = re.compile(r"^(\s*)ST\[0\] -= (\d+)$")
+_STATE = ("Z", "PS")
+
+
+def tidied(lines: list[str]) -> list[str]:
+    """The lines with two constant charges in a row made one, and the `+ 0` of a count's place
+    (`Z[b + 0]`) left out: what the lowering, which writes each part alone, cannot see."""
+    out: list[str] = []
+    for line in lines:
+        m = _CHARGE.match(line)
+        if m and out:
+            before = _CHARGE.match(out[-1])
+            if before and before.group(1) == m.group(1):
+                out[-1] = f"{m.group(1)}ST[0] -= {int(before.group(2)) + int(m.group(2))}"
+                continue
+        out.append(_without_zero_offsets(line) if " + 0]" in line else line)
+    return out
+
+
+def _without_zero_offsets(line: str) -> str:
+    """`Z[X + 0]` as `Z[X]` (for the state's lists only: their subscripts are whole numbers)."""
+    pieces = line.split(" + 0]")
+    out = pieces[0]
+    for piece in pieces[1:]:
+        depth, i = 0, len(out) - 1
+        while i >= 0:  # (back to the `[` this subscript opens with)
+            c = out[i]
+            if c in ")]":
+                depth += 1
+            elif c in "([":
+                if depth == 0:
+                    break
+                depth -= 1
+            i -= 1
+        owner = re.search(r"(?<![A-Za-z_0-9])([A-Za-z_][A-Za-z_0-9]*)$", out[:i]) if i >= 0 else None
+        if i >= 0 and out[i] == "[" and owner is not None and owner.group(1) in _STATE:
+            out += "]" + piece
+        else:
+            out += " + 0]" + piece
+    return out
+
+
 class Code:
     """Lines of one generated function."""
 
@@ -154,7 +196,7 @@ class Code:
     def text(self) -> str:
         if len(self.lines) == 1:
             self("pass")
-        body = "\n".join(self.lines[1:])
+        body = "\n".join(tidied(self.lines[1:]))
         used = [name for name in STABLE if re.search(rf"\b{name}\b", body)]
         header = self.lines[0]
         if used:

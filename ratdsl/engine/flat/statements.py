@@ -286,7 +286,8 @@ class StatementLowering(FlatCompiler):
         amount = self.ex(q.amount, sc) if q.amount is not None else None
         if amount is not None and amount.t == BUNDLE:
             srcs = self.zone_list(src, node.source)
-            code(f"move_bundle(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, KI, {q.mode == 'up_to'}, MV)")
+            kept = self.moves_kept(src, dst, None)
+            code(f"move_bundle(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, KI, {q.mode == 'up_to'}, {kept})")
             return
         kinds_code, kinds = self.kinds_of_move(node, sc)
         if q.mode == "all":
@@ -318,7 +319,7 @@ class StatementLowering(FlatCompiler):
                     self.move_one(code, Val(f"({off} + {b})", ZONE_T, rel=(seat, off)), dst, kinds[0], None,
                                   exact=False)
                 return
-            code(f"move_all(Z, {uncopied(srcs.code)}, {dst.code}, {kinds_code}, MV)")
+            code(f"move_all(Z, {uncopied(srcs.code)}, {dst.code}, {kinds_code}, {self.moves_kept(src, dst, kinds)})")
             return
         if amount is None or amount.t != INT:
             raise Unsupported(node, "a move of something that is not a number")
@@ -337,7 +338,9 @@ class StatementLowering(FlatCompiler):
         if src.items is not None and kinds is not None and len(kinds) == 1 and len(src.items) <= 4:
             self.move_from_each(code, list(src.items), dst, kinds[0], amount, q.mode == "exact")
             return
-        code(f"move_tokens(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, {kinds_code}, {q.mode == 'exact'}, MV)")
+        kept = self.moves_kept(src, dst, kinds)
+        exact = q.mode == "exact"
+        code(f"move_tokens(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, {kinds_code}, {exact}, {kept})")
 
     def move_from_each(self, code: Code, sources: list[Val], dst: Val, k: int, amount: Val, exact: bool) -> None:
         """`move [up to] N KIND from [ZONES] to ZONE` with the zones written out: zone by zone
@@ -487,6 +490,41 @@ class StatementLowering(FlatCompiler):
             return self.lay.names()[v.rel[1] // self.lay.width]
         return None
 
+    def zone_names(self, v: Val) -> set[str] | None:
+        """The names the zone or zones of `v` may have (any owner), when known now."""
+        if v.t == ZONE_T:
+            name = self.zone_name(v)
+            return None if name is None else {name}
+        names = self.lay.names()
+        if v.known and isinstance(v.const, list):
+            return {names[b // self.lay.width] for b in v.const}
+        if v.seat_zones is not None:
+            return {names[off // self.lay.width] for off in v.seat_zones[1]}
+        if v.items is not None:
+            out: set[str] = set()
+            for item in v.items:
+                one = self.zone_names(item)
+                if one is None:
+                    return None
+                out |= one
+            return out
+        return None
+
+    def moves_kept(self, src: Val, dst: Val, kinds: list[int] | None) -> str:
+        """What a helper records its moves in for the metrics (MV), or None where no metric can
+        count a move from these zones to that one (of these kinds): the moves kept are then
+        only those a metric may count, and counting them stays as it was (generator._flush)."""
+        sources, dest = self.zone_names(src), self.zone_names(dst)
+        for _name, counted, source, into, _steps in self.metrics:
+            if kinds is not None and counted.isdisjoint(kinds):
+                continue
+            if source is not None and sources is not None and source not in sources:
+                continue
+            if into is not None and dest is not None and into not in dest:
+                continue
+            return "MV"
+        return "None"
+
     def count_metrics(self, code: Code, src: Val, dst: Val, s: str, d: str, kind: Any, k: str, n: str) -> None:
         """The simulator's metrics, counted where tokens move (when a game counts them: MO[0])."""
         tests = []
@@ -525,7 +563,8 @@ class StatementLowering(FlatCompiler):
         wanted = "None" if q.mode == "all" else self.ex(q.amount, sc).code
         # each token drawn costs a step (Interpreter.draw_tokens): draw() says how many it drew
         if q.mode == "all" or self.distinct(src, dst) is not True:
-            code(f"ST[0] -= draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {q.mode == 'exact'}, MV)")
+            kept, exact = self.moves_kept(src, dst, None), q.mode == "exact"
+            code(f"ST[0] -= draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {exact}, {kept})")
             code("if ST[0] < 0: raise Abort")
             return
         # one token, the commonest draw, written out (support.draw's first case); others call it
@@ -552,7 +591,8 @@ class StatementLowering(FlatCompiler):
         self.pay(1)  # (the token this branch draws, paid with the statement)
         code.depth -= 1
         code("else:")
-        code(f"    ST[0] -= draw(Z, RNG, {self.lay.width}, {s}, {d}, {w}, {q.mode == 'exact'}, MV)")
+        kept = self.moves_kept(src, dst, None)
+        code(f"    ST[0] -= draw(Z, RNG, {self.lay.width}, {s}, {d}, {w}, {q.mode == 'exact'}, {kept})")
         code("    if ST[0] < 0: raise Abort")
 
     def st_Create(self, node: A.Create, code: Code, sc: Scope) -> None:

@@ -9,7 +9,7 @@ again by the reference engine, which reports it with its position.
 
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import compress
 from operator import mul
 from typing import Any
 
@@ -17,7 +17,6 @@ from ...semantics.operators import MAX_ITEMS
 from ..chance import sample_positions
 from ..runtime.core import MAX_TOKENS
 
-chain_from = chain.from_iterable
 SINGLES = [[k] for k in range(256)]  # ([k] * n: n pieces of the kind at position k)
 
 
@@ -140,7 +139,9 @@ def draw(Z: list[int], rng: Any, width: int, source: int, dest: int, wanted: int
         # rng.sample's pool algorithm (sample_positions' small case), on a pool holding each
         # position's kind instead of the position: the same picks, no walk from position to kind
         singles = SINGLES if width <= len(SINGLES) else [[k] for k in range(width)]
-        pool = list(chain_from(map(mul, singles, row)))  # (each position's kind, as often as it is held)
+        pool: list[int] = []  # (each position's kind, as often as it is held)
+        for pieces in map(mul, singles, row):
+            pool += pieces
         bits = rng.getrandbits
         last = size - 1
         for i in range(n):
@@ -197,7 +198,9 @@ def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
 
     def zone_pieces(Z: list[int], z: int) -> list[str]:
         # (each kind as often as the zone holds it: [kind] * n is empty for a count below one)
-        out = list(chain_from(map(mul, singles, Z[z:z + width])))
+        out: list[str] = []
+        for pieces in map(mul, singles, Z[z:z + width]):
+            out += pieces
         if len(out) > MAX_ITEMS:  # (R007: a zone holds at most MAX_TOKENS, so the list was cheap to make)
             raise Abort
         return out
