@@ -197,7 +197,10 @@ class Code:
         if len(self.lines) == 1:
             self("pass")
         body = "\n".join(tidied(self.lines[1:]))
-        used = [name for name in STABLE if re.search(rf"\b{name}\b", body)]
+        # (a keyword default costs a lookup at each call: only for functions with a loop, whose
+        # reads of these names outnumber their calls)
+        looped = re.search(r"^\s*(for|while) ", body, re.M) is not None
+        used = [name for name in STABLE if looped and re.search(rf"\b{name}\b", body)]
         header = self.lines[0]
         if used:
             params = header[header.index("(") + 1:header.rindex(")")]
