@@ -449,19 +449,26 @@ class FlatCompiler:
     @staticmethod
     def summed(z: str, at: Any, idx: list[int]) -> str:
         """The sum of the counts `z[at(i)]` for each i of idx (a place given twice counts twice):
-        a run of three or more neighbouring places is one slice summed in C."""
-        runs: list[list[int]] = []
-        for i in sorted(idx):
-            if runs and runs[-1][-1] == i - 1:
-                runs[-1].append(i)
-            else:
-                runs.append([i])
+        three or more places evenly spaced (neighbours, or one kind in zones side by side) are
+        one slice summed in C."""
+        places = sorted(idx)
         terms = []
-        for run in runs:
+        start = 0
+        while start < len(places):
+            end = start + 1
+            if end < len(places) and places[end] > places[start]:
+                step = places[end] - places[start]
+                while end < len(places) and places[end] - places[end - 1] == step:
+                    end += 1
+            run = places[start:end]
             if len(run) >= 3:
-                terms.append(f"sum({z}[{at(run[0])}:{at(run[-1] + 1)}])")
+                stride = "" if step == 1 else f":{step}"
+                terms.append(f"sum({z}[{at(run[0])}:{at(run[-1] + 1)}{stride}])")
             else:
-                terms.extend(f"{z}[{at(i)}]" for i in run)
+                run = run[:1]  # (the next run may start with the second)
+                end = start + 1
+                terms.append(f"{z}[{at(run[0])}]")
+            start = end
         if not terms:
             return "0"
         return terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"
