@@ -691,7 +691,7 @@ class FlatCompiler:
         if v.t == PILE_T:
             return Val(f"list({v.code})", list_of(CARD_T))
         if v.t == BUNDLE:
-            return Val(f"[k for k in KN if {v.code}.get(k)]", list_of(STR))
+            return Val(f"bundle_kinds({v.code})", list_of(STR))
         raise Unsupported(node, f"going through a {v.t}")
 
     def ex_InExpr(self, node: A.InExpr, sc: Scope) -> Val:
@@ -1007,7 +1007,7 @@ class FlatCompiler:
         if thing.t == ZONE_T:
             return Val(f"zone_kinds({sc.zsrc}, {thing.code})", list_of(STR))
         if thing.t == BUNDLE:
-            return Val(f"[k for k in KN if {thing.code}.get(k)]", list_of(STR))
+            return Val(f"bundle_kinds({thing.code})", list_of(STR))
         raise Unsupported(node, "kinds of something that is not a zone or a bundle")
 
     def b_pieces(self, node, sc, thing: Val) -> Val:

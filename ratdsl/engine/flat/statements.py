@@ -793,7 +793,7 @@ class StatementLowering(FlatCompiler):
                     py = self.fresh("a")
                     code(f"{py} = {a.code}")
                     bound.append(Val(py, a.t, domain=a.domain, rel=a.rel, seat_zones=a.seat_zones))
-            self.rule_body(node.rule, bound, code, sc.zsrc)
+            self.rule_body(node.rule, bound, code, sc.zsrc, hoist=True)
             return
         py = self.rule_function(node.rule, args, sc.zsrc, node)
         if py:
@@ -828,13 +828,16 @@ class StatementLowering(FlatCompiler):
         self.units.append(code.text())
         return py
 
-    def rule_body(self, name: str, args: list[Val], code: Code, zsrc: str) -> None:
-        """A rule's hooks and body with its parameters bound to `args` (Interpreter._call_rule)."""
+    def rule_body(self, name: str, args: list[Val], code: Code, zsrc: str, hoist: bool = False) -> None:
+        """A rule's hooks and body with its parameters bound to `args` (Interpreter._call_rule);
+        `hoist`: written where it is called, its steps paid with the `do` statement (every hook's
+        and the body's, whichever run)."""
         rule = self.d.rules[name]
         hooks = self.d.hooks.get(name, {})
         start = len(code.lines)
+        steps = 0
         for attached in hooks.get("before", ()):
-            self.hook(attached, code, args, zsrc, None)
+            steps += self.hook(attached, code, args, zsrc, None, hoist)
         instead = list(reversed(hooks.get("instead", ())))
         sc = Scope(dict(zip(rule.params, args)), zsrc)
         if instead:
@@ -843,14 +846,16 @@ class StatementLowering(FlatCompiler):
             for attached in instead:
                 code(f"if not {flag}:")
                 code.depth += 1
-                self.hook(attached, code, args, zsrc, flag)
+                steps += self.hook(attached, code, args, zsrc, flag, hoist)
                 code.depth -= 1
             code(f"if not {flag}:")
-            self.indented(rule.body, code, sc)
+            steps += self.indented(rule.body, code, sc, hoist)
         elif rule.body.stmts:
-            self.block(rule.body, code, sc)
+            steps += self.block(rule.body, code, sc, hoist)
         for attached in hooks.get("after", ()):
-            self.hook(attached, code, args, zsrc, None)
+            steps += self.hook(attached, code, args, zsrc, None, hoist)
+        if hoist:
+            self.pay(steps)
         if len(code.lines) == start and code.depth == 1 and len(code.lines) == 1:
             code("pass")
 
@@ -921,7 +926,8 @@ class StatementLowering(FlatCompiler):
         """The place of a card, hook or modifier's count of applications (GameResult.fired)."""
         return self.fired_keys.setdefault(key, len(self.fired_keys))
 
-    def hook(self, attached: Any, code: Code, args: list[Val], zsrc: str, flag: str | None) -> None:
+    def hook(self, attached: Any, code: Code, args: list[Val], zsrc: str, flag: str | None,
+             hoist: bool = False) -> int:
         """One hook of a rule, written into the rule's code (Interpreter._run_hook)."""
         h = attached.decl
         names = dict(zip(h.params, args))
@@ -933,7 +939,7 @@ class StatementLowering(FlatCompiler):
         if h.condition is not None:
             c = self.cond(h.condition, sc)
             if c.known and not c.const:
-                return
+                return 0
             if not c.known:
                 guard.append(c.code)
         if guard:
@@ -943,9 +949,10 @@ class StatementLowering(FlatCompiler):
         code(f"FC[{self.fired_index(key)}] += 1")
         if flag is not None:
             code(f"{flag} = True")
-        self.block(h.body, code, sc)
+        steps = self.block(h.body, code, sc, hoist)
         if guard:
             code.depth -= 1
+        return steps
 
     def reveal_effects(self) -> dict[str, str]:
         """Each card's `on reveal` handlers as one function, by card name."""

@@ -205,6 +205,10 @@ def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
             raise Abort
         return out
 
+    def bundle_kinds(bundle: dict[str, int]) -> list[str]:
+        """The kinds a bundle holds, in the rules' order (the bundle worked out once)."""
+        return [k for k in kinds if bundle.get(k)]
+
     def zone_contents(Z: list[int], z: int) -> dict[str, int]:
         return {kinds[i]: Z[z + i] for i in positions if Z[z + i]}
 
@@ -212,6 +216,7 @@ def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
         return sum(Z[z:z + width])
 
     return {"zone_kinds": zone_kinds, "zone_pieces": zone_pieces, "zone_contents": zone_contents,
+            "bundle_kinds": bundle_kinds,
             "zone_size": zone_size}
 
 
