@@ -54,6 +54,29 @@ def test_report_is_the_same_whatever_the_workers():
     assert one == two
 
 
+def test_a_simulation_loads_its_rules_once(monkeypatch):
+    """simulate hands the rules it loaded to the games' player (start-up, issue 13); forked
+    workers get them too."""
+    import importlib
+
+    runner = importlib.import_module("ratdsl.simulation.runner")
+    simulation = importlib.import_module("ratdsl.simulation.simulate")  # (the package's name is the function)
+
+    loads = []
+
+    def counted(*args, **kwargs):
+        loads.append(args)
+        return load_rules(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "load_rules", counted)
+    monkeypatch.setattr(runner, "load_rules", counted)
+    spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 3, ("random",))
+    simulate(spec, 3, 1)
+    assert len(loads) == 1
+    simulate(spec, 4, 1, workers=2)
+    assert len(loads) == 2
+
+
 def test_interrupted_run_reports_finished_games():
     spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 3, ("random",))
     seen = []

@@ -81,6 +81,14 @@ def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_
     assert "rich.progress" not in modules  # no terminal, no progress bar
 
 
+def test_a_simulation_of_unchanged_rules_does_not_check_them_again(tmp_path):
+    """load_rules takes the findings of unchanged rules from the cache (checker/kept.py)."""
+    cache = tmp_path / "cache"
+    args = ("simulate", "rules/ratland", "--games", "1")
+    assert "ratdsl.checker.checker" in modules_after(PROBE, *args, cache=cache)  # (an empty cache)
+    assert "ratdsl.checker.checker" not in modules_after(PROBE, *args, cache=cache)
+
+
 def test_a_written_report_is_validated_and_brings_jsonschema(tmp_path):
     out = tmp_path / "report.json"
     modules = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1", "--out", str(out))

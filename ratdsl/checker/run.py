@@ -69,24 +69,32 @@ def check_path(path: str | Path, modules: Iterable[str] = (), also: MoreChecks |
         raise
     except RuleError as err:
         return [as_diagnostic(err)]
+    return findings_of(ruleset, path, modules, also, kept)
+
+
+def findings_of(ruleset: RuleSet, path: Path, modules: tuple[str, ...], also: MoreChecks | None = None,
+                kept: bool = False, table: SymbolTable | None = None) -> list[Diagnostic]:
+    """The findings of a loaded rule set (`path` and `modules`: what it was loaded from), with
+    `also`'s when the checker found no error; `table`, its symbol table when the caller has
+    resolved it already. `kept`: as check_path says."""
     if not kept:
-        return _check_loaded(ruleset, also)
+        return _check_loaded(ruleset, also, table)
     from . import kept as cache
 
     name, files = cache.key(path, modules, also, ruleset), cache.files_of(ruleset)
     found = cache.load(name, files) if name is not None else None
     if found is None:
-        found = _check_loaded(ruleset, also)
+        found = _check_loaded(ruleset, also, table)
         if name is not None:
             cache.store(name, files, found)
     return found
 
 
-def _check_loaded(ruleset: RuleSet, also: MoreChecks | None) -> list[Diagnostic]:
+def _check_loaded(ruleset: RuleSet, also: MoreChecks | None, table: SymbolTable | None = None) -> list[Diagnostic]:
     from ..semantics.resolver import resolve  # (not needed for findings kept on disk)
     from .checker import check_ruleset
 
-    table = resolve(ruleset.decls)
+    table = table if table is not None else resolve(ruleset.decls)
     found = check_ruleset(ruleset, table)
     if also is not None and not any(d.severity == "error" for d in found):
         found += also(ruleset, table)

@@ -89,9 +89,11 @@ FLAT_AFTER = 30  # games played by the reference engine before the flat target t
 class GamePlayer:
     """Loads the rules once, then plays game after game."""
 
-    def __init__(self, spec: SimulationSpec):
+    def __init__(self, spec: SimulationSpec, definition: Any = None):
+        """`definition`: the spec's rules when the caller has loaded them already."""
         self.spec = spec
-        self.definition = load_rules(spec.rules, spec.modules, dict(spec.options))
+        self.definition = definition if definition is not None else load_rules(spec.rules, spec.modules,
+                                                                               dict(spec.options))
         self.weights = persona_tables(self.definition, spec.agents)
         self._metric_kinds: dict[str, list[str]] | None = None
         self.played = 0  # games played by this player (each worker has its own)
@@ -172,10 +174,10 @@ def _empty_env():
 _WORKER: GamePlayer | None = None
 
 
-def _init_worker(spec: SimulationSpec) -> None:
+def _init_worker(spec: SimulationSpec, definition: Any = None) -> None:
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is handled once, by the parent
-    _WORKER = GamePlayer(spec)
+    _WORKER = GamePlayer(spec, definition)
 
 
 def _play_in_worker(args: tuple[int, int]) -> GameStats:
@@ -208,13 +210,15 @@ class ProcessBackend:
     """This process (workers = 1) or a pool of worker processes on this machine: the default."""
 
     workers: int = 1
+    # rules the caller has loaded already, by spec (simulate's): not loaded again
+    loaded: dict[SimulationSpec, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def play(self, spec: SimulationSpec, games: int, master_seed: int, start: int = 0) -> Iterator[GameStats]:
         jobs = ((i, master_seed) for i in range(start, start + games))  # lazily: -n may be large
         # Made here even for workers: what makes it fail (an unknown agent, a bad persona weight)
         # must fail once, in this process; in a pool's initializer it would kill every worker,
         # and the pool starts new ones forever.
-        player = GamePlayer(spec)
+        player = GamePlayer(spec, self.loaded.get(spec))
         if self.workers <= 1:
             for job in jobs:
                 yield player.play(*job)
@@ -222,8 +226,11 @@ class ProcessBackend:
         import multiprocessing  # (a one-process run needs none of it: start-up)
 
         methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with ctx.Pool(self.workers, initializer=_init_worker, initargs=(spec,)) as pool:
+        fork = "fork" in methods
+        ctx = multiprocessing.get_context("fork" if fork else "spawn")
+        # forked workers share the loaded rules (and what was compiled from them); spawned ones load them
+        with ctx.Pool(self.workers, initializer=_init_worker,
+                      initargs=(spec, player.definition if fork else None)) as pool:
             yield from pool.imap(_play_in_worker, jobs, chunksize=chunk_size(games, self.workers))
 
 
