@@ -77,6 +77,23 @@ def test_a_simulation_loads_its_rules_once(monkeypatch):
     assert len(loads) == 2
 
 
+def test_workers_auto_takes_every_core_for_200_games_and_the_report_stays_the_same(tmp_path, monkeypatch):
+    import importlib
+
+    runner = importlib.import_module("ratdsl.simulation.runner")
+    monkeypatch.setattr(runner, "available_cores", lambda: 2)
+    assert [runner.auto_workers(n) for n in (1, 199, 200, 5000)] == [1, 1, 2, 2]
+    monkeypatch.chdir(ROOT)
+    auto, output = run_cli(tmp_path, "rules/ratland", "-n", "200", "-p", "3")  # (--workers auto: the default)
+    assert "games/s, 2 worker(s))\n" in output
+    one, output = run_cli(tmp_path, "rules/ratland", "-n", "200", "-p", "3", "-w", "1")
+    assert "games/s, 1 worker(s))\n" in output and one == auto
+    few, output = run_cli(tmp_path, "rules/ratland", "-n", "3", "-p", "3")
+    assert "games/s, 1 worker(s))\n" in output  # too few games to pay for a pool
+    forced, output = run_cli(tmp_path, "rules/ratland", "-n", "3", "-p", "3", "-w", "2")
+    assert "games/s, 2 worker(s))\n" in output and forced == few
+
+
 def test_interrupted_run_reports_finished_games():
     spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 3, ("random",))
     seen = []

@@ -5,6 +5,7 @@ depend on the number of workers."""
 from __future__ import annotations
 
 import hashlib
+import os
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -197,6 +198,25 @@ class Backend(Protocol):
         """Yields the stats of games start to start + games - 1, in that order; closing the
         iterator (Ctrl-C) stops the games still being played."""
         ...
+
+
+# Games from which `--workers auto` starts a pool: starting one (forking the workers, which then
+# load the flat target's module) costs about as much as 50-100 one-core games of RatLand, so with
+# fewer games one process is as fast (benchmarks/bench_process.py --workers).
+POOL_PAYS_FROM = 200
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity, where the platform says)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def auto_workers(games: int) -> int:
+    """`--workers auto`: one worker a core when `games` (played in one go) pay for the pool, else 1."""
+    return available_cores() if games >= POOL_PAYS_FROM else 1
 
 
 def chunk_size(games: int, workers: int) -> int:
