@@ -103,3 +103,37 @@ def test_an_invalid_report_is_refused_before_it_is_written(tmp_path):
     with pytest.raises(SchemaError):
         _write_reports({"title": "not a report"}, out, page)
     assert not out.exists() and not page.exists()
+
+
+def test_only_the_command_that_runs_is_made_and_it_is_made_as_in_the_whole_app(monkeypatch, capsys):
+    """Typer makes the Click command of the command named on the command line alone (main.app_for);
+    its parameters, help and name are those of the whole app's."""
+    import typer
+    from typer.testing import CliRunner
+
+    from ratdsl.cli import main as cli
+
+    def shape(p) -> tuple:
+        return (type(p).__name__, p.name, p.opts, p.secondary_opts, p.required, repr(p.default), p.nargs,
+                p.multiple, getattr(p, "help", None), getattr(p, "is_flag", None))
+
+    whole = typer.main.get_command(cli.app)
+    for name, command in whole.commands.items():
+        alone = typer.main.get_command(cli.app_for([name, "--help"]))
+        if name == "i18n":  # a group of commands: the whole app
+            assert alone.commands.keys() == whole.commands.keys()
+            continue
+        assert list(alone.commands) == [name] and alone.name == whole.name
+        mine = alone.commands[name]
+        assert [shape(p) for p in mine.params] == [shape(p) for p in command.params]
+        assert CliRunner().invoke(cli.app_for([name]), [name, "--help"]).output == \
+            CliRunner().invoke(cli.app, [name, "--help"]).output
+    for args in ([], ["--help"], ["--version"], ["chek"], ["i18n", "check"]):
+        assert cli.app_for(args) is cli.app
+    made = []
+    real = typer.main.get_command_from_info
+    monkeypatch.setattr(typer.main, "get_command_from_info", lambda *a, **k: made.append(a) or real(*a, **k))
+    monkeypatch.setattr(sys, "argv", ["ratdsl", "check", str(ROOT / "rules" / "ratland")])
+    with pytest.raises(SystemExit):
+        cli.main()
+    assert len(made) == 1 and "no findings" in capsys.readouterr().out
