@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # What a command that does not use it must not pay for (each takes from tens to hundreds of ms).
 HEAVY = {"scipy", "numpy", "matplotlib", "rich", "jsonschema", "referencing", "lark", "yaml", "fluent",
-         "pygls", "lsprotocol"}
+         "pygls", "lsprotocol", "importlib.resources", "html"}
 ENGINE = {"ratdsl.engine.codegen", "ratdsl.engine.game", "ratdsl.engine.interpreter", "ratdsl.simulation",
           "ratdsl.summaries", "ratdsl.lsp", "ratdsl.scenarios", "ratdsl.environments"}
 
@@ -77,7 +77,8 @@ def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_
     modules = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1")
     assert {"ratdsl.simulation", "ratdsl.engine.game"} <= modules and "rich" in top_packages(modules)
     assert not loaded(modules, {"scipy", "numpy", "matplotlib", "jsonschema", "referencing", "ratdsl.lsp",
-                                "ratdsl.summaries", "ratdsl.scenarios"})
+                                "ratdsl.summaries", "ratdsl.scenarios", "importlib.resources", "html",
+                                "ratdsl.simulation.charts"})  # (what only a written page or report needs)
     assert "rich.progress" not in modules  # no terminal, no progress bar
 
 
