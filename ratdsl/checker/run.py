@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +33,7 @@ from ..language.loader import (
     module_path,
     parse_file,
 )
+from ..records import record
 from .diagnostic import Diagnostic, _source
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def header_kind(file: Path) -> str | None:
     return match.group(1) if match else None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Combination:
     """One thing to load and check: a game folder with modules switched on, or a variant file.
     `adds` are the files it adds to the base game (a finding in one of them needs no note)."""

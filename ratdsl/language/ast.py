@@ -5,8 +5,10 @@ Spans let every later stage (checker, interpreter, summaries) point back at the 
 
 from __future__ import annotations
 
-from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields, is_dataclass
+from dataclasses import FrozenInstanceError, dataclass, field, fields, is_dataclass
 from typing import Any
+
+from ..records import check_fields, lazy_init, signature_doc
 
 
 @dataclass(frozen=True)
@@ -48,62 +50,23 @@ def _compared(cls: type) -> tuple[str, ...]:
 # each class without a docstring; for the ninety-odd node classes that was most of the time it
 # takes to start `ratdsl check` (issue 13). `node` gets the same dataclasses with no code compiled
 # at import: assignment and deletion are refused once, in Node, and each class's __init__ is
-# compiled when the class is first constructed. A load whose files come from the parse cache
-# unpickles its nodes without calling __init__, so it compiles none (tests/test_ast_nodes.py
-# holds these classes to what `dataclass(frozen=True)` makes).
+# compiled when the class is first constructed (ratdsl/records.py). A load whose files come from
+# the parse cache unpickles its nodes without calling __init__, so it compiles none
+# (tests/test_ast_nodes.py holds these classes to what `dataclass(frozen=True)` makes).
 
 
 def node(cls: type) -> type:
     """A node class as a dataclass whose instances cannot be changed (see above): fields,
     `dataclasses.fields`, `replace` and keyword-only fields as `dataclass` has them."""
-    if cls.__doc__ is None:
+    undocumented = cls.__doc__ is None
+    if undocumented:
         cls.__doc__ = cls.__name__  # (completed below: dataclass would ask `inspect` for it)
-        undocumented = True
-    else:
-        undocumented = False
     dataclass(init=False, eq=False, repr=False)(cls)
-    positional = [f for f in fields(cls) if not f.kw_only]
-    for f in fields(cls):
-        if not f.init or f.default_factory is not MISSING or f.name == "self":
-            raise TypeError(f"{cls.__name__}.{f.name}: a node field is set by __init__, with no default factory")
-    for before, after in zip(positional, positional[1:]):
-        if before.default is not MISSING and after.default is MISSING:
-            raise TypeError(f"{cls.__name__}: non-default argument {after.name!r} follows default argument")
-    if undocumented:  # as dataclass words it, without the annotations: IntLit(value, *, span=...)
-        keyword = [f"{f.name}=..." for f in fields(cls) if f.kw_only]
-        names = [f.name for f in positional] + (["*", *keyword] if keyword else [])
-        cls.__doc__ = f"{cls.__name__}({', '.join(names)})"
-    cls.__init__ = _first_init
+    check_fields(cls)
+    if undocumented:
+        cls.__doc__ = signature_doc(cls)
+    cls.__init__ = lazy_init(cls)
     return cls
-
-
-def _first_init(self: Node, *args: Any, **kwargs: Any) -> None:
-    """Every node class's __init__ until the first instance: compiles the class's own, then
-    runs it."""
-    cls = self.__class__
-    init = _compile_init(cls)
-    cls.__init__ = init
-    init(self, *args, **kwargs)
-
-
-def _compile_init(cls: type) -> Any:
-    """`cls.__init__` as `dataclass(frozen=True)` writes it: each field a parameter (keyword-only
-    ones after `*`), with its default, stored with object.__setattr__."""
-    positional, keyword, body = [], [], []
-    namespace: dict[str, Any] = {"_set": object.__setattr__}
-    for f in fields(cls):
-        parameter = f.name
-        if f.default is not MISSING:
-            namespace[f"_default_{f.name}"] = f.default
-            parameter += f"=_default_{f.name}"
-        (keyword if f.kw_only else positional).append(parameter)
-        body.append(f"    _set(self, {f.name!r}, {f.name})\n")
-    signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
-    exec(f"def __init__({signature}) -> None:\n{''.join(body) or '    pass'}", namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    return init
 
 
 @node

@@ -4,9 +4,10 @@ with its baseline, and renders the report as terminal tables and a self-containe
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from ..records import record
 from .collect import GameStats
 from .stats import (
     CORRECTION,
@@ -22,7 +23,7 @@ from .stats import (
 )
 
 
-@dataclass
+@record
 class Aggregate:
     players: int
     rounds: Mean = field(default_factory=Mean)

@@ -8,7 +8,7 @@ import hashlib
 import os
 import signal
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
@@ -16,12 +16,13 @@ from ..agents.random_agent import agent_seed
 from ..agents.search import is_search_agent, search_agent
 from ..engine.game import Game
 from ..engine.log import GameLog
+from ..records import record
 from ..semantics.definition import MAX_PERSONA_WEIGHT
 from ..session import load_rules
 from .collect import GameStats, MetricCounter, labels_of
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SimulationSpec:
     rules: str
     modules: tuple[str, ...] = ()
@@ -201,7 +202,7 @@ class Backend(Protocol):
 
 
 # Games from which `--workers auto` starts a pool: starting one (forking the workers, which then
-# load the flat target's module) costs about as much as 50-100 one-core games of RatLand, so with
+# load the flat target's module) costs about as much as 50-100 one-core games of the bundled game, so with
 # fewer games one process is as fast (benchmarks/bench_process.py --workers).
 POOL_PAYS_FROM = 200
 
@@ -225,7 +226,7 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(50, games // (workers * 8) or 1))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ProcessBackend:
     """This process (workers = 1) or a pool of worker processes on this machine: the default."""
 

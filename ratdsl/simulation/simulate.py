@@ -4,10 +4,10 @@ A --precision run plays batches of games until every headline interval is narrow
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ..engine.coverage import Tally
+from ..records import record
 from ..session import load_rules
 from .coverage import coverage_tally
 from .report import Aggregate, compare, comparison_method
@@ -16,7 +16,7 @@ from .runner import Backend, ProcessBackend, SimulationSpec, run_games
 BATCH = 100  # games per batch of a --precision run: a fixed size keeps the stopping point seeded
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Precision:
     """Play until every headline interval is narrower than `width` (win rates in percentage
     points, other figures in their own units), at most `max_games` games."""
