@@ -138,3 +138,18 @@ def test_only_the_command_that_runs_is_made_and_it_is_made_as_in_the_whole_app(m
     with pytest.raises(SystemExit):
         cli.main()
     assert len(made) == 1 and "no findings" in capsys.readouterr().out
+
+
+def test_the_command_line_freezes_what_its_import_made(monkeypatch, capsys):
+    """main() moves the objects made by importing the command line out of the garbage collector's
+    way (gc.freeze) before a command imports the rest."""
+    import gc
+
+    from ratdsl.cli import main as cli
+
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    monkeypatch.setattr(sys, "argv", ["ratdsl", "--version"])
+    with pytest.raises(SystemExit):
+        cli.main()
+    assert frozen == [True] and capsys.readouterr().out.startswith("ratdsl ")
