@@ -77,6 +77,24 @@ def test_a_simulation_loads_its_rules_once(monkeypatch):
     assert len(loads) == 2
 
 
+def test_forked_workers_share_the_flat_module_the_parent_loaded(tmp_path, monkeypatch):
+    import importlib
+
+    flat = importlib.import_module("ratdsl.engine.flat.game")
+    made = tmp_path / "made.txt"
+    real = flat.load_or_make
+
+    def counted(*args):
+        with made.open("a") as out:  # (workers are other processes: they write here too)
+            out.write("loaded\n")
+        return real(*args)
+
+    monkeypatch.setattr(flat, "load_or_make", counted)
+    spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 3, ("random",))
+    simulate(spec, 8, 2, workers=2)
+    assert made.read_text().splitlines() == ["loaded"]
+
+
 def test_workers_auto_takes_every_core_for_200_games_and_the_report_stays_the_same(tmp_path, monkeypatch):
     import importlib
 

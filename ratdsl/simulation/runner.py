@@ -121,6 +121,14 @@ class GamePlayer:
             self._from_first = from_the_first_game(self.definition, self.spec.players)
         return self._from_first
 
+    def ready(self) -> None:
+        """Loads the flat target's module now when the games will play on it from the first one,
+        so that forked workers share it instead of each loading it again."""
+        if not self.spec.coverage and self._flat_first():
+            from ..engine.flat.game import flat_module
+
+            flat_module(self.definition, self.spec.players)
+
     def _play_flat(self, seed: int):
         """The game on the flat target (engine/flat), or (None, None) where the reference engine
         must play it: rules the target has no form for, agents without the fast protocol, or a
@@ -250,6 +258,8 @@ class ProcessBackend:
         fork = "fork" in methods
         ctx = multiprocessing.get_context("fork" if fork else "spawn")
         # forked workers share the loaded rules (and what was compiled from them); spawned ones load them
+        if fork:
+            player.ready()
         with ctx.Pool(self.workers, initializer=_init_worker,
                       initargs=(spec, player.definition if fork else None)) as pool:
             yield from pool.imap(_play_in_worker, jobs, chunksize=chunk_size(games, self.workers))
