@@ -7,8 +7,11 @@ rules, generating code, playing and reporting all count. The anchor
 same way, as a whole process. Each pair of runs is interleaved so a slow spell of the machine falls
 on both sides; the best of `--repeat` runs of each side is kept.
 
-    python benchmarks/bench_process.py [--games 1500 6000] [--players 3 4 6] [--repeat 3]
+    python benchmarks/bench_process.py [--games 1500 6000] [--players 3 4 6] [--repeat 3] [--workers auto|N]
     python benchmarks/bench_process.py --million [--sample 100000]
+
+`--workers` is what `ratdsl simulate` is given: 1 by default (one core against the one-core anchor:
+the headline ratio), `auto` for the command's default (every core from 200 games), or a number.
 
 `--million` plays `--sample` four-player games with `--workers 2`, prints the time and the peak
 memory of the process tree, and extrapolates to 1,000,000 games.
@@ -45,15 +48,15 @@ def wall(args: list[str]) -> float:
     return elapsed
 
 
-def simulate_args(games: int, players: int, workers: int = 1) -> list[str]:
+def simulate_args(games: int, players: int, workers: int | str = 1) -> list[str]:
     return [*ratdsl_command(), "simulate", "rules/ratland", "--players", str(players), "--agents",
             "random", "--games", str(games), "--seed", "1", "--workers", str(workers)]
 
 
-def compare(games: int, players: int, repeat: int) -> None:
+def compare(games: int, players: int, repeat: int, workers: str = "1") -> None:
     engine_runs, anchor_runs = [], []
     for _ in range(repeat):
-        engine_runs.append(wall(simulate_args(games, players)))
+        engine_runs.append(wall(simulate_args(games, players, workers)))
         anchor_runs.append(wall([sys.executable, str(ANCHOR), str(games), str(players), "1"]))
     engine, anchor = min(engine_runs), min(anchor_runs)
     print(f"{games:6d} games, {players} players: ratdsl simulate {games / engine:8.1f} games/s "
@@ -86,17 +89,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--million", action="store_true")
     parser.add_argument("--sample", type=int, default=100_000)
+    parser.add_argument("--workers", default="1", help="auto or a number: ratdsl simulate's --workers (default 1)")
     args = parser.parse_args()
     if args.million:
         million(args.sample)
         return
     if not ANCHOR.exists():
         sys.exit(f"the anchor {ANCHOR} is missing")
-    print(f"whole process, best of {args.repeat}, interleaved; {os.cpu_count()} cores")
+    print(f"whole process, best of {args.repeat}, interleaved; {os.cpu_count()} cores; "
+          f"ratdsl simulate --workers {args.workers}")
     startup(args.repeat)
     for players in args.players:
         for games in args.games:
-            compare(games, players, args.repeat)
+            compare(games, players, args.repeat, args.workers)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ outside the games' folder (no `/`, `..` or drive letters; a link leading out is 
 from __future__ import annotations
 
 import re
-from importlib.resources import files
 from pathlib import Path
 
 GAME_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}\Z", re.ASCII)
@@ -19,6 +18,8 @@ def games_roots() -> list[Path]:
     """The folders that hold bundled games: the installed package's `games/`, then the source
     checkout's `rules/` (only beside a pyproject.toml, so an installed copy never reads a stray
     `rules/` folder next to site-packages)."""
+    from importlib.resources import files  # (a path that exists needs none: start-up, issue 13)
+
     package = Path(str(files("ratdsl")))
     roots = [package / "games"]
     if (package.parent / "pyproject.toml").is_file():

@@ -11,7 +11,7 @@ from typing import Any
 
 from .agents.random_agent import random_agents
 from .bundled import resolve_rules
-from .checker import check_ruleset
+from .checker.run import findings_of
 from .engine.decisions import Agent
 from .language.loader import RuleSet, load
 from .semantics.definition import GameDef, build
@@ -27,11 +27,13 @@ class RulesInvalid(Exception):
 def load_rules(path: str | Path, modules: tuple[str, ...] | list[str] = (),
                options: dict[str, Any] | None = None, check: bool = True) -> GameDef:
     """Loads, checks and indexes a game folder, a variant file or a bundled game's name (a path
-    that exists wins). Raises RulesInvalid on errors."""
-    ruleset: RuleSet = load(resolve_rules(path), tuple(modules))
+    that exists wins). Raises RulesInvalid on errors. The findings of rules unchanged since they
+    were last checked come from this user's cache (checker/kept.py), without the checker."""
+    found, modules = resolve_rules(path), tuple(modules)
+    ruleset: RuleSet = load(found, modules)
     symbols = resolve(ruleset.decls)  # once: the checker and the definition share the table
     if check:
-        errors = [d for d in check_ruleset(ruleset, symbols) if d.severity == "error"]
+        errors = [d for d in findings_of(ruleset, found, modules, kept=True, table=symbols) if d.severity == "error"]
         if errors:
             raise RulesInvalid(errors)
     return build(ruleset, options, symbols)

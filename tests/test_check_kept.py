@@ -122,3 +122,20 @@ def test_check_of_unchanged_rules_imports_neither_the_checker_nor_the_engine(tmp
     assert runs[0].stdout == runs[1].stdout == "no findings\n", runs[1].stderr[-2000:]
     modules = json.loads(next(x for x in runs[1].stderr.splitlines() if x.startswith("MODULES "))[8:])
     assert not {"ratdsl.checker.checker", "ratdsl.semantics.resolver", "ratdsl.engine.invariants"} & set(modules)
+
+
+def test_loading_unchanged_rules_takes_their_findings_from_the_cache(folder, game, monkeypatch):
+    """session.load_rules checks rules once; an error written later is found, not taken from the
+    cache."""
+    from ratdsl.session import RulesInvalid, load_rules
+
+    assert load_rules(game).game.name
+    with monkeypatch.context() as patched:
+        no_checker(patched)
+        assert load_rules(game).game.name  # (no finding of the checker's is an error here)
+    (game / "zz_extra.rat").write_text(EXTRA + "const broken = no_such_name\n", "utf-8")
+    with pytest.raises(RulesInvalid, match="no_such_name"):
+        load_rules(game)
+    with pytest.raises(RulesInvalid, match="no_such_name"):  # an error is kept too
+        no_checker(monkeypatch)
+        load_rules(game)

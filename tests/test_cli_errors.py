@@ -158,6 +158,7 @@ def test_a_checker_bug_is_an_internal_error_not_a_finding(monkeypatch, tmp_path)
     (["-p", "-3"], ["--players must be at least 1, not -3"]),
     (["-n", "0"], ["--games must be at least 1, not 0"]),
     (["-w", "0"], ["--workers must be from 1 to 256, not 0"]),
+    (["-w", "two"], ["--workers must be auto or a number from 1 to 256, not 'two'"]),
     (["-w", "100000"], ["--workers must be from 1 to 256"]),
     (["-o", "nonsense"], ["NAME=VALUE", "'nonsense'"]),
     (["-o", "no_such=1"], ["--option: there is no option 'no_such'"]),

@@ -54,6 +54,64 @@ def test_report_is_the_same_whatever_the_workers():
     assert one == two
 
 
+def test_a_simulation_loads_its_rules_once(monkeypatch):
+    """simulate hands the rules it loaded to the games' player (start-up, issue 13); forked
+    workers get them too."""
+    import importlib
+
+    runner = importlib.import_module("ratdsl.simulation.runner")
+    simulation = importlib.import_module("ratdsl.simulation.simulate")  # (the package's name is the function)
+
+    loads = []
+
+    def counted(*args, **kwargs):
+        loads.append(args)
+        return load_rules(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "load_rules", counted)
+    monkeypatch.setattr(runner, "load_rules", counted)
+    spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 3, ("random",))
+    simulate(spec, 3, 1)
+    assert len(loads) == 1
+    simulate(spec, 4, 1, workers=2)
+    assert len(loads) == 2
+
+
+def test_forked_workers_share_the_flat_module_the_parent_loaded(tmp_path, monkeypatch):
+    import importlib
+
+    flat = importlib.import_module("ratdsl.engine.flat.game")
+    made = tmp_path / "made.txt"
+    real = flat.load_or_make
+
+    def counted(*args):
+        with made.open("a") as out:  # (workers are other processes: they write here too)
+            out.write("loaded\n")
+        return real(*args)
+
+    monkeypatch.setattr(flat, "load_or_make", counted)
+    spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 3, ("random",))
+    simulate(spec, 8, 2, workers=2)
+    assert made.read_text().splitlines() == ["loaded"]
+
+
+def test_workers_auto_takes_every_core_for_200_games_and_the_report_stays_the_same(tmp_path, monkeypatch):
+    import importlib
+
+    runner = importlib.import_module("ratdsl.simulation.runner")
+    monkeypatch.setattr(runner, "available_cores", lambda: 2)
+    assert [runner.auto_workers(n) for n in (1, 199, 200, 5000)] == [1, 1, 2, 2]
+    monkeypatch.chdir(ROOT)
+    auto, output = run_cli(tmp_path, "rules/ratland", "-n", "200", "-p", "3")  # (--workers auto: the default)
+    assert "games/s, 2 worker(s))\n" in output
+    one, output = run_cli(tmp_path, "rules/ratland", "-n", "200", "-p", "3", "-w", "1")
+    assert "games/s, 1 worker(s))\n" in output and one == auto
+    few, output = run_cli(tmp_path, "rules/ratland", "-n", "3", "-p", "3")
+    assert "games/s, 1 worker(s))\n" in output  # too few games to pay for a pool
+    forced, output = run_cli(tmp_path, "rules/ratland", "-n", "3", "-p", "3", "-w", "2")
+    assert "games/s, 2 worker(s))\n" in output and forced == few
+
+
 def test_interrupted_run_reports_finished_games():
     spec = SimulationSpec(str(ROOT / "rules" / "ratland"), (), (), 3, ("random",))
     seen = []

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # What a command that does not use it must not pay for (each takes from tens to hundreds of ms).
 HEAVY = {"scipy", "numpy", "matplotlib", "rich", "jsonschema", "referencing", "lark", "yaml", "fluent",
-         "pygls", "lsprotocol"}
+         "pygls", "lsprotocol", "importlib.resources", "html"}
 ENGINE = {"ratdsl.engine.codegen", "ratdsl.engine.game", "ratdsl.engine.interpreter", "ratdsl.simulation",
           "ratdsl.summaries", "ratdsl.lsp", "ratdsl.scenarios", "ratdsl.environments"}
 
@@ -77,8 +77,17 @@ def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_
     modules = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1")
     assert {"ratdsl.simulation", "ratdsl.engine.game"} <= modules and "rich" in top_packages(modules)
     assert not loaded(modules, {"scipy", "numpy", "matplotlib", "jsonschema", "referencing", "ratdsl.lsp",
-                                "ratdsl.summaries", "ratdsl.scenarios"})
+                                "ratdsl.summaries", "ratdsl.scenarios", "importlib.resources", "html",
+                                "ratdsl.simulation.charts"})  # (what only a written page or report needs)
     assert "rich.progress" not in modules  # no terminal, no progress bar
+
+
+def test_a_simulation_of_unchanged_rules_does_not_check_them_again(tmp_path):
+    """load_rules takes the findings of unchanged rules from the cache (checker/kept.py)."""
+    cache = tmp_path / "cache"
+    args = ("simulate", "rules/ratland", "--games", "1")
+    assert "ratdsl.checker.checker" in modules_after(PROBE, *args, cache=cache)  # (an empty cache)
+    assert "ratdsl.checker.checker" not in modules_after(PROBE, *args, cache=cache)
 
 
 def test_a_written_report_is_validated_and_brings_jsonschema(tmp_path):
@@ -95,3 +104,52 @@ def test_an_invalid_report_is_refused_before_it_is_written(tmp_path):
     with pytest.raises(SchemaError):
         _write_reports({"title": "not a report"}, out, page)
     assert not out.exists() and not page.exists()
+
+
+def test_only_the_command_that_runs_is_made_and_it_is_made_as_in_the_whole_app(monkeypatch, capsys):
+    """Typer makes the Click command of the command named on the command line alone (main.app_for);
+    its parameters, help and name are those of the whole app's."""
+    import typer
+    from typer.testing import CliRunner
+
+    from ratdsl.cli import main as cli
+
+    def shape(p) -> tuple:
+        return (type(p).__name__, p.name, p.opts, p.secondary_opts, p.required, repr(p.default), p.nargs,
+                p.multiple, getattr(p, "help", None), getattr(p, "is_flag", None))
+
+    whole = typer.main.get_command(cli.app)
+    for name, command in whole.commands.items():
+        alone = typer.main.get_command(cli.app_for([name, "--help"]))
+        if name == "i18n":  # a group of commands: the whole app
+            assert alone.commands.keys() == whole.commands.keys()
+            continue
+        assert list(alone.commands) == [name] and alone.name == whole.name
+        mine = alone.commands[name]
+        assert [shape(p) for p in mine.params] == [shape(p) for p in command.params]
+        assert CliRunner().invoke(cli.app_for([name]), [name, "--help"]).output == \
+            CliRunner().invoke(cli.app, [name, "--help"]).output
+    for args in ([], ["--help"], ["--version"], ["chek"], ["i18n", "check"]):
+        assert cli.app_for(args) is cli.app
+    made = []
+    real = typer.main.get_command_from_info
+    monkeypatch.setattr(typer.main, "get_command_from_info", lambda *a, **k: made.append(a) or real(*a, **k))
+    monkeypatch.setattr(sys, "argv", ["ratdsl", "check", str(ROOT / "rules" / "ratland")])
+    with pytest.raises(SystemExit):
+        cli.main()
+    assert len(made) == 1 and "no findings" in capsys.readouterr().out
+
+
+def test_the_command_line_freezes_what_its_import_made(monkeypatch, capsys):
+    """main() moves the objects made by importing the command line out of the garbage collector's
+    way (gc.freeze) before a command imports the rest."""
+    import gc
+
+    from ratdsl.cli import main as cli
+
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    monkeypatch.setattr(sys, "argv", ["ratdsl", "--version"])
+    with pytest.raises(SystemExit):
+        cli.main()
+    assert frozen == [True] and capsys.readouterr().out.startswith("ratdsl ")

@@ -3,18 +3,18 @@ disk (kept.py) are read back without importing the checker itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..language.errors import RuleError
 from ..language.sources import unsaved
+from ..records import record
 
 if TYPE_CHECKING:
     from ..language import ast as A
 
 
-@dataclass
+@record
 class Diagnostic(RuleError):
     severity: str = "error"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +33,7 @@ from ..language.loader import (
     module_path,
     parse_file,
 )
+from ..records import record
 from .diagnostic import Diagnostic, _source
 
 if TYPE_CHECKING:
@@ -69,24 +70,32 @@ def check_path(path: str | Path, modules: Iterable[str] = (), also: MoreChecks |
         raise
     except RuleError as err:
         return [as_diagnostic(err)]
+    return findings_of(ruleset, path, modules, also, kept)
+
+
+def findings_of(ruleset: RuleSet, path: Path, modules: tuple[str, ...], also: MoreChecks | None = None,
+                kept: bool = False, table: SymbolTable | None = None) -> list[Diagnostic]:
+    """The findings of a loaded rule set (`path` and `modules`: what it was loaded from), with
+    `also`'s when the checker found no error; `table`, its symbol table when the caller has
+    resolved it already. `kept`: as check_path says."""
     if not kept:
-        return _check_loaded(ruleset, also)
+        return _check_loaded(ruleset, also, table)
     from . import kept as cache
 
     name, files = cache.key(path, modules, also, ruleset), cache.files_of(ruleset)
     found = cache.load(name, files) if name is not None else None
     if found is None:
-        found = _check_loaded(ruleset, also)
+        found = _check_loaded(ruleset, also, table)
         if name is not None:
             cache.store(name, files, found)
     return found
 
 
-def _check_loaded(ruleset: RuleSet, also: MoreChecks | None) -> list[Diagnostic]:
+def _check_loaded(ruleset: RuleSet, also: MoreChecks | None, table: SymbolTable | None = None) -> list[Diagnostic]:
     from ..semantics.resolver import resolve  # (not needed for findings kept on disk)
     from .checker import check_ruleset
 
-    table = resolve(ruleset.decls)
+    table = table if table is not None else resolve(ruleset.decls)
     found = check_ruleset(ruleset, table)
     if also is not None and not any(d.severity == "error" for d in found):
         found += also(ruleset, table)
@@ -121,7 +130,7 @@ def header_kind(file: Path) -> str | None:
     return match.group(1) if match else None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Combination:
     """One thing to load and check: a game folder with modules switched on, or a variant file.
     `adds` are the files it adds to the base game (a finding in one of them needs no note)."""

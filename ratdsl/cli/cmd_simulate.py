@@ -54,7 +54,10 @@ def register(app: typer.Typer) -> None:
             None, "--baseline-with",
             help="Modules for the baseline (default: the same as --with; `none` for no module)."),
         agents: str = typer.Option("random", "--agents", help="random or personas, one per seat, cycled."),
-        workers: int = typer.Option(1, "--workers", "-w", help="Processes playing games in parallel."),
+        workers: str = typer.Option(
+            "auto", "--workers", "-w",
+            help="Processes playing games in parallel: a number, or auto: one per available core when "
+                 "the run has at least 200 games (--precision: its batches), else 1."),
         backend: str = typer.Option("processes", "--backend",
                                     help="Where games are played: processes (this machine) or dask."),
         scheduler: str | None = typer.Option(
@@ -68,13 +71,17 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Simulate many seeded games and report what the rules do (against --baseline).
 
+        Runs of 200 games or more use every available core unless --workers says how many
+        processes; the report is the same whatever the number (each game's seed comes from the
+        master seed and the game's number).
+
         Example: ratdsl simulate rules/my_game/variants/house_rule.rat --baseline rules/my_game -n 500"""
         # rich and the simulation are imported here, not when the command line starts
         from rich.console import Console
 
         from ..session import RulesInvalid, load_rules, parse_option_pairs
         from ..simulation import SimulationSpec, simulate
-        from ..simulation.runner import BackendUnavailable, UnknownAgent
+        from ..simulation.runner import BackendUnavailable, UnknownAgent, auto_workers
         from ..simulation.simulate import Precision
 
         # Everything the command line says is checked before the first game.
@@ -85,7 +92,7 @@ def register(app: typer.Typer) -> None:
         wanted = _precision(games, precision, max_games, Precision)
         games = games if games is not None else (wanted.max_games if wanted else DEFAULT_GAMES)
         at_least(games, 1, "--games")
-        at_least(workers, 1, "--workers", MAX_WORKERS)
+        workers = _workers(workers, wanted.batch if wanted else games, auto_workers)
         out = output_path(out, "--out")
         html_out = output_path(html_out, "--html")
         names = agent_names(agents)
@@ -145,6 +152,15 @@ def _precision(games: int | None, precision: float | None, max_games: int | None
     if not precision > 0 or precision == float("inf"):
         fail(f"--precision must be a width above 0, not {precision}")
     return make(precision, at_least(DEFAULT_MAX_GAMES if max_games is None else max_games, 2, "--max-games"))
+
+
+def _workers(value: str, games: int, auto) -> int:
+    """`--workers`: `auto` (`auto(games)`, the games played in one go) or a number in range."""
+    if value.strip() == "auto":
+        return auto(games)
+    if not value.strip().isdecimal():
+        fail(f"--workers must be auto or a number from 1 to {MAX_WORKERS}, not {value!r}")
+    return at_least(int(value), 1, "--workers", MAX_WORKERS)
 
 
 def _backend(name: str, scheduler: str | None, workers: int):

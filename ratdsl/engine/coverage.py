@@ -11,10 +11,11 @@ is listed too; `Tally` sums the counts of many games (or scenarios).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ..language import ast as A
+from ..records import record
 from ..semantics.definition import GameDef
 
 # What ran at a place: the tag of its key, and the words a table shows for it.
@@ -32,7 +33,7 @@ def hit(coverage: Counter, node: A.Node, tag: str) -> None:
     coverage[point_key(node, tag)] += 1
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Point:
     """One place coverage counts: its key, its kind (a tag), what it is in the designer's words,
     and where it is ("file:line:col")."""
@@ -114,7 +115,7 @@ def _text(d: GameDef, node: A.Node) -> str:
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
 
-@dataclass
+@record
 class Tally:
     """Sums the coverage of many runs (games or scenarios): per place, how often it ran in all and
     in how many runs it ran at least once."""

@@ -7,11 +7,13 @@ plain JSON values (the same form the log stores), so scripted agents can read th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
+from ..records import record
 
-@dataclass
+
+@record
 class Decision:
     player: int  # seat, 0-based
     id: str  # the decision's identifier in the rules, e.g. "placement"

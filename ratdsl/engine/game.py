@@ -7,12 +7,13 @@ state and run just the part they are about; `play` runs a whole game.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
 from .. import __version__
 from ..language import ast as A
+from ..records import record
 from ..semantics.boards import layout as board_layout
 from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import MAX_VALUE_DEPTH, PlayerRef, ValueTooDeep, encode, label
@@ -31,7 +32,7 @@ from .state import GameState
 NO_NAMES = Env(MappingProxyType({}))
 
 
-@dataclass
+@record
 class GameResult:
     scores: dict[str, int]
     tiebreaks: dict[str, list[Any]]

@@ -5,8 +5,10 @@ Spans let every later stage (checker, interpreter, summaries) point back at the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import FrozenInstanceError, dataclass, field, fields, is_dataclass
 from typing import Any
+
+from ..records import check_fields, lazy_init, signature_doc
 
 
 @dataclass(frozen=True)
@@ -43,11 +45,35 @@ def _compared(cls: type) -> tuple[str, ...]:
     return names
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+# Making the node classes dataclasses: `dataclass(frozen=True)` writes an __init__, __setattr__
+# and __delattr__ for each class as Python source and compiles it, and works out a signature for
+# each class without a docstring; for the ninety-odd node classes that was most of the time it
+# takes to start `ratdsl check` (issue 13). `node` gets the same dataclasses with no code compiled
+# at import: assignment and deletion are refused once, in Node, and each class's __init__ is
+# compiled when the class is first constructed (ratdsl/records.py). A load whose files come from
+# the parse cache unpickles its nodes without calling __init__, so it compiles none
+# (tests/test_ast_nodes.py holds these classes to what `dataclass(frozen=True)` makes).
+
+
+def node(cls: type) -> type:
+    """A node class as a dataclass whose instances cannot be changed (see above): fields,
+    `dataclasses.fields`, `replace` and keyword-only fields as `dataclass` has them."""
+    undocumented = cls.__doc__ is None
+    if undocumented:
+        cls.__doc__ = cls.__name__  # (completed below: dataclass would ask `inspect` for it)
+    dataclass(init=False, eq=False, repr=False)(cls)
+    check_fields(cls)
+    if undocumented:
+        cls.__doc__ = signature_doc(cls)
+    cls.__init__ = lazy_init(cls)
+    return cls
+
+
+@node
 class Node:
-    """The base of every node. Nodes are frozen dataclasses that compare by their fields, never by
-    their span. Equality, hashing and repr are written once here rather than generated for each of
-    the node classes, which makes importing this module about twice as fast."""
+    """The base of every node. Nodes are dataclasses that cannot be changed once made (`node`)
+    and that compare by their fields, never by their span. Equality, hashing and repr are written
+    once here rather than generated for each of the node classes."""
 
     span: Span = field(default=NO_SPAN, compare=False, kw_only=True)
 
@@ -63,97 +89,103 @@ class Node:
         args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
         return f"{self.__class__.__qualname__}({args})"
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
 
 # ---------------------------------------------------------------- expressions
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Expr(Node):
     pass
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class IntLit(Expr):
     value: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class StrLit(Expr):
     value: str
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class BoolLit(Expr):
     value: bool
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class NoneLit(Expr):
     pass
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Name(Expr):
     id: str
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Attr(Expr):
     obj: Expr
     name: str
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Index(Expr):
     obj: Expr
     key: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Call(Expr):
     func: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class BinOp(Expr):
     op: str
     left: Expr
     right: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class BoolOp(Expr):
     op: str  # "and" | "or"
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Not(Expr):
     operand: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Neg(Expr):
     operand: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class RangeExpr(Expr):
     low: Expr
     high: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class InExpr(Expr):
     item: Expr
     container: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class ListLit(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Comprehension(Expr):
     element: Expr
     var: str
@@ -161,7 +193,7 @@ class Comprehension(Expr):
     condition: Expr | None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class ForClause(Node):
     """One `for NAME in SOURCE [if CONDITION]` of a comprehension with several of them."""
 
@@ -170,7 +202,7 @@ class ForClause(Node):
     condition: Expr | None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class NestedComprehension(Expr):
     """`[ELEMENT for a in xs for b in ys if c]`: two or more `for` clauses (one is a
     `Comprehension`), each inside the one before it, so a later source may read earlier names."""
@@ -179,7 +211,7 @@ class NestedComprehension(Expr):
     clauses: tuple[ForClause, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class LetIn(Expr):
     """`let NAME = VALUE in BODY`: BODY with NAME standing for VALUE (worked out once)."""
 
@@ -188,19 +220,19 @@ class LetIn(Expr):
     body: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class BundleLit(Expr):
     items: tuple[tuple[str, Expr], ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class IfExpr(Expr):
     condition: Expr
     then: Expr
     otherwise: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Where(Expr):
     """`LIST where COND`: keeps the elements for which COND holds; `it` names the element."""
 
@@ -208,7 +240,7 @@ class Where(Expr):
     condition: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Ordered(Expr):
     """`LIST ordered by KEY`: a stable sort, so ties keep list order (players: active first)."""
 
@@ -217,7 +249,7 @@ class Ordered(Expr):
     descending: bool
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Extreme(Expr):
     """`LIST with most KEY` / `with fewest KEY`: the first element with the extreme key."""
 
@@ -226,7 +258,7 @@ class Extreme(Expr):
     most: bool
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class AtPhaseStart(Expr):
     """`at_phase_start(EXPR)`: EXPR evaluated on the state as it was when the phase began."""
 
@@ -234,61 +266,61 @@ class AtPhaseStart(Expr):
 
 
 # ---------------------------------------------------------------- statements
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Stmt(Node):
     pass
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Block(Node):
     stmts: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Let(Stmt):
     name: str
     value: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Set(Stmt):
     target: Expr
     value: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class If(Stmt):
     condition: Expr
     then: Block
     otherwise: Block | None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class ForEach(Stmt):
     var: str
     source: Expr
     body: Block
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class While(Stmt):
     condition: Expr
     body: Block
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Repeat(Stmt):
     count: Expr
     body: Block
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Quantity(Node):
     mode: str  # "all" | "up_to" | "exact"
     amount: Expr | None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Move(Stmt):
     quantity: Quantity
     what: Expr | None
@@ -296,33 +328,33 @@ class Move(Stmt):
     dest: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Draw(Stmt):
     quantity: Quantity
     source: Expr
     dest: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Shuffle(Stmt):
     pile: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Place(Stmt):
     cards: Expr
     where: str  # "top" | "bottom"
     pile: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Reveal(Stmt):
     count: Expr
     source: Expr
     dest: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class AskMay(Stmt):
     player: Expr
     id: str
@@ -330,7 +362,7 @@ class AskMay(Stmt):
     otherwise: Block | None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class AskChoose(Stmt):
     player: Expr
     id: str
@@ -340,14 +372,14 @@ class AskChoose(Stmt):
     body: Block
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class DistLimit(Node):
     kind: str  # "most" | "least"
     amount: Expr
     zones: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class AskDistribute(Stmt):
     player: Expr
     id: str
@@ -357,19 +389,19 @@ class AskDistribute(Stmt):
     limits: tuple[DistLimit, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Do(Stmt):
     rule: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Secretly(Stmt):
     body: Block
 
 
 # plans
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Plan(Stmt):
     """`plan ID for each VAR in PLAYERS: choose COUNT from OPTIONS [or pass] into NAME`: every
     player of the list commits COUNT choices (decision `ID`) that nobody else sees; once all have
@@ -386,20 +418,20 @@ class Plan(Stmt):
 # end plans
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class EndGame(Stmt):
     # turns: `end game` counts the round it runs in as played; `end game not counting the
     # round` does not (a game that ends before its round is played).
     counts_round: bool = field(default=True, metadata=OMITTED_WHEN_DEFAULT)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Say(Stmt):
     message: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Assert(Stmt):
     """`assert CONDITION "message"`: the game stops with a positioned error (R009) when false."""
 
@@ -407,7 +439,7 @@ class Assert(Stmt):
     message: str
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Show(Stmt):
     """`show CARDS to PLAYER`: one player (and only that player's agent) sees the cards."""
 
@@ -415,7 +447,7 @@ class Show(Stmt):
     player: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Create(Stmt):
     what: Expr
     where: Expr
@@ -427,7 +459,7 @@ class Create(Stmt):
 END_OF_TURN, END_OF_ROUND, AT_ONCE = "turn", "round", "once"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Turn(Stmt):
     """`turn PLAYER { ... }`: the player's turn. Actions are taken in it (`act`), each action's
     per-turn limit counts from its start, and the legal abilities are offered before each of its
@@ -437,7 +469,7 @@ class Turn(Stmt):
     body: Block
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Act(Stmt):
     """`act A` (A if it is legal), `act one of A, B [or pass]` (the player picks one legal action),
     `act A, B in any order` (each legal one, in the order the player picks), `act any of A, B
@@ -451,7 +483,7 @@ class Act(Stmt):
 ACT_MODES = ("one", "choose", "any_order", "until_pass")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Ending(Node):
     """`ends at end of turn|end of round|once when CONDITION` in the game header."""
 
@@ -460,7 +492,7 @@ class Ending(Node):
 
 
 # ---------------------------------------------------------------- declarations
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Decl(Node):
     """A top-level definition. `kind` and `name` identify it for variants and translations."""
 
@@ -473,7 +505,7 @@ class Decl(Node):
         return f"{self.kind} {getattr(self, 'name', '')}".strip()
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Game(Decl):
     name: str
     title: str
@@ -486,7 +518,7 @@ class Game(Decl):
     endings: tuple[Ending, ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class ModuleHeader(Decl):
     name: str
     title: str
@@ -497,7 +529,7 @@ class ModuleHeader(Decl):
         return "module"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class VariantHeader(Decl):
     name: str
     title: str
@@ -509,7 +541,7 @@ class VariantHeader(Decl):
         return "variant"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Option(Decl):
     name: str
     title: str | None
@@ -517,7 +549,7 @@ class Option(Decl):
     default: Any
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Tokens(Decl):
     names: tuple[str, ...]
 
@@ -526,7 +558,7 @@ class Tokens(Decl):
         return "tokens " + ",".join(self.names)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Symbols(Decl):
     names: tuple[str, ...]
 
@@ -535,13 +567,13 @@ class Symbols(Decl):
         return "symbols " + ",".join(self.names)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Const(Decl):
     name: str
     value: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Zone(Decl):
     names: tuple[str, ...]
     per_player: bool
@@ -551,7 +583,7 @@ class Zone(Decl):
         return "zone " + ",".join(self.names)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Pile(Decl):
     names: tuple[str, ...]
     per_player: bool
@@ -563,7 +595,7 @@ class Pile(Decl):
         return "pile " + ",".join(self.names)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Var(Decl):
     name: str
     value: Expr
@@ -571,7 +603,7 @@ class Var(Decl):
     visibility: str = field(default=PUBLIC, metadata=OMITTED_WHEN_DEFAULT)  # information
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Deck(Decl):
     name: str
     title: str | None
@@ -581,19 +613,19 @@ class Deck(Decl):
     field_visibility: tuple[tuple[str, str], ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class CardField(Node):
     name: str
     value: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class OnEvent(Node):
     event: str
     body: Block
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Modify(Decl):
     name: str
     params: tuple[str, ...]
@@ -605,7 +637,7 @@ class Modify(Decl):
         return f"modify {self.name}@{self.span.line}"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Hook(Decl):
     time: str  # "before" | "after" | "instead"
     name: str
@@ -618,7 +650,7 @@ class Hook(Decl):
         return f"{self.time} {self.name}@{self.span.line}"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Card(Decl):
     name: str
     deck: str
@@ -629,19 +661,19 @@ class Card(Decl):
     hooks: tuple[Hook, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class TableRow(Node):
     low: int | None
     high: int | None  # None with low None: the `otherwise` row
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class TableEntry(Node):
     row: TableRow
     value: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Table(Decl):
     name: str
     param: str
@@ -649,21 +681,21 @@ class Table(Decl):
     rows: tuple[TableEntry, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class PersonaWeight(Node):
     decision: str
     option: str
     weight: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Persona(Decl):
     name: str
     title: str | None
     weights: tuple[PersonaWeight, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Metric(Decl):
     """`metric NAME "Title" = tokens KINDS [from ZONE] [into ZONE] [during PHASE[.STEP]]`: what a
     simulation counts per game, from the moves in the game log (zone names, any owner)."""
@@ -677,7 +709,7 @@ class Metric(Decl):
     step: str | None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Invariant(Decl):
     """`invariant NAME "title" = CONDITION`: a fact of the rules' data (consts, cards, tables,
     options, the number of players) that `ratdsl check` works out for every setting it can."""
@@ -688,7 +720,7 @@ class Invariant(Decl):
 
 
 # boards
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Space(Node):
     """`space NAME ["Title"] [for LOW..HIGH players] { FIELD = EXPR ... capacity N }`: one space
     of a board. `players` (low, high) leaves it out at other numbers of players; `capacity` is
@@ -701,7 +733,7 @@ class Space(Node):
     fields: tuple[CardField, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Edge(Node):
     """`edge A -- B, C` (both ways) or `edge A -> B, C` (from A only): edges of a board."""
 
@@ -710,7 +742,7 @@ class Edge(Node):
     one_way: bool
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Board(Decl):
     """`board NAME ["Title"] { fields ...  capacity N  space ...  edge ... }`: a map of spaces.
     Each space is a shared zone (pieces nobody owns) and a zone of each player (their pieces in
@@ -724,7 +756,7 @@ class Board(Decl):
     edges: tuple[Edge, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Action(Decl):
     """turns: `action NAME(P) "Title" { only if ..., at most N per turn, cost ..., effect {...} }`,
     or `ability` (offered between the statements of every turn). It is legal for a player when
@@ -745,14 +777,14 @@ class Action(Decl):
         return "ability" if self.ability else "action"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Func(Decl):
     name: str
     params: tuple[str, ...]
     value: Expr
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Rule(Decl):
     name: str
     params: tuple[str, ...]
@@ -760,14 +792,14 @@ class Rule(Decl):
     body: Block
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Step(Node):
     name: str
     title: str | None
     body: Block
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Setup(Decl):
     steps: tuple[Step, ...]
 
@@ -776,14 +808,14 @@ class Setup(Decl):
         return "setup"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Phase(Decl):
     name: str
     title: str | None
     steps: tuple[Step, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Round(Decl):
     phases: tuple[str, ...]
 
@@ -792,7 +824,7 @@ class Round(Decl):
         return "round"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Scoring(Decl):
     player_var: str
     score: Expr
@@ -803,7 +835,7 @@ class Scoring(Decl):
         return "scoring"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Replace(Decl):
     decl: Decl
 
@@ -812,7 +844,7 @@ class Replace(Decl):
         return "replace " + self.decl.key
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class ReplaceStep(Decl):
     """`replace step PHASE.STEP { ... }` in a variant: swaps one step of a phase."""
 
@@ -824,7 +856,7 @@ class ReplaceStep(Decl):
         return f"replace step {self.phase}.{self.step.name}"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Remove(Decl):
     target_kind: str
     name: str
@@ -836,7 +868,7 @@ class Remove(Decl):
         return f"remove {self.target_kind} {self.name}{member}"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class SetOption(Decl):
     name: str
     value: Any
@@ -846,7 +878,7 @@ class SetOption(Decl):
         return f"set option {self.name}"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@node
 class Program(Node):
     """One parsed file."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
+from ..records import record
 from .visible import visible
 
 
@@ -15,7 +15,7 @@ def _lines(source: str) -> list[str]:
     return source.split("\n")
 
 
-@dataclass
+@record
 class RuleError(Exception):
     """Any finding tied to a place in a rule file."""
 

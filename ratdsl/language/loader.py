@@ -13,9 +13,10 @@ from __future__ import annotations
 import difflib
 import re
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from ..records import record
 from . import ast as A
 from .errors import RuleError
 from .parser import parse_file as _parse_file
@@ -72,7 +73,7 @@ def not_utf8(path: Path, err: UnicodeDecodeError) -> LoadError:
 MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-@dataclass
+@record
 class RuleSet:
     """Everything the later stages need: the merged declarations and where they came from."""
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from functools import cache, lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # jsonschema takes some 45 ms to import: only commands that validate pay it
@@ -39,12 +38,16 @@ class SchemaError(ValueError):
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
+    from importlib import resources  # (imported by what reads a schema: start-up, issue 13)
+
     text = resources.files(__name__).joinpath(SCHEMA_FILES[name]).read_text("utf-8")
     return json.loads(text)
 
 
 @lru_cache(maxsize=1)
 def registry() -> Registry:
+    from importlib import resources
+
     from referencing import Registry, Resource
 
     resources_ = []

@@ -13,10 +13,10 @@ What a pure built-in may use of its context is `Context`; the others use the int
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..language.builtin_names import BUILTIN_FUNCTIONS
+from ..records import record
 from .boards import layout as board_layout
 from .operators import MAX_ITEMS, OperatorError, bounded, too_long
 from .values import CardValue, PileRef, PlayerRef, ZoneRef, type_name
@@ -418,7 +418,7 @@ ZONES, PILES, PLAYERS, CHANCE = "zones", "piles", "players", "chance"
 BOARD = "board"  # the spaces in play and their edges, which depend on the number of players
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Builtin:
     """One built-in function.
 

@@ -3,12 +3,13 @@ grouped by what they change, and the option values in force."""
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, field, fields
 from typing import Any
 
 from ..language import ast as A
 from ..language.errors import RuleError
 from ..language.loader import RuleSet
+from ..records import record
 from .operators import contains
 from .resolver import resolve
 from .symbols import SymbolTable
@@ -36,7 +37,7 @@ class DefinitionError(RuleError):
         self.span = span
 
 
-@dataclass
+@record
 class Attached:
     """A modifier or hook, with the card it belongs to (None for a global one)."""
 
@@ -44,7 +45,7 @@ class Attached:
     card: A.Card | None
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class GameDef:
     """The index of one rule set with its options. `build` makes it whole and nothing changes it
     afterwards (its dictionaries are never written to either), so every game played with it, and

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..language import ast as A
+from ..records import record
 
 # The kinds of global declarations, in the words diagnostics use ("also a token kind at ...").
 OPTION, KIND, SYMBOL, CONST = "option", "token kind", "symbol", "const"
@@ -24,7 +25,7 @@ BUILTIN, LOCAL = "builtin", "local"  # a built-in name; a name bound in the rule
 CALLABLE = (FUNC, TABLE, RULE)  # named only to be called
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BuiltinName:
     """A name every rule set has. `per_game`: the same value all game long; `binder`: bound by
     the construct it appears in (a card's `this`, a modifier's `base`), not a global; `itself`:

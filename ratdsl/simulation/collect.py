@@ -4,14 +4,15 @@ pile, a player's yes/no or named variable) and how often each card or rule fired
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from ..records import record
 from ..semantics.definition import GameDef
 from ..semantics.values import ZoneRef
 
 
-@dataclass
+@record
 class GameStats:
     index: int
     seed: int

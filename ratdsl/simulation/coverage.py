@@ -4,7 +4,6 @@ counting is the engine's (engine/coverage.py); this module turns a tally into ro
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,8 @@ def coverage_summary(section: dict[str, Any], run: str = "game") -> str:
 
 def coverage_html(report: dict[str, Any]) -> str:
     """The coverage section as a small HTML table (empty without one)."""
+    import html  # (only for the HTML page)
+
     section = report.get("coverage")
     if section is None:
         return ""

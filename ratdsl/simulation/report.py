@@ -3,14 +3,12 @@ with its baseline, and renders the report as terminal tables and a self-containe
 
 from __future__ import annotations
 
-import html
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
-from .charts import charts
+from ..records import record
 from .collect import GameStats
-from .coverage import coverage_html
 from .stats import (
     CORRECTION,
     MIN_EXPECTED_WINS,
@@ -25,7 +23,7 @@ from .stats import (
 )
 
 
-@dataclass
+@record
 class Aggregate:
     players: int
     rounds: Mean = field(default_factory=Mean)
@@ -237,6 +235,8 @@ def notes(report: dict[str, Any]) -> list[str]:
 # ---------------------------------------------------------------------------- HTML
 def _html_table(report: dict[str, Any]) -> str:
     """The figures table; a column empty in every row (no baseline) is left out."""
+    import html
+
     heads = ["figure", "this run (95% CI)", "baseline", "difference (* significant)"]
     body = rows(report)
     keep = [i for i in range(len(heads)) if i < 2 or any(len(r) > i and r[i] for r in body)]
@@ -246,7 +246,13 @@ def _html_table(report: dict[str, Any]) -> str:
 
 
 def render_html(report: dict[str, Any]) -> str:
-    """One self-contained page: the table, then the charts as inline SVG (no script, no network)."""
+    """One self-contained page: the table, then the charts as inline SVG (no script, no network).
+    (What only the page needs is imported here: a run that writes none does not load it.)"""
+    import html
+
+    from .charts import charts
+    from .coverage import coverage_html
+
     figures = "".join(f'<figure id="{c.id}">{c.svg}</figure>\n' for c in charts(report))
     head = report["title"]
     return f"""<!DOCTYPE html>

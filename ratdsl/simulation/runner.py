@@ -5,9 +5,10 @@ depend on the number of workers."""
 from __future__ import annotations
 
 import hashlib
+import os
 import signal
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
@@ -15,12 +16,13 @@ from ..agents.random_agent import agent_seed
 from ..agents.search import is_search_agent, search_agent
 from ..engine.game import Game
 from ..engine.log import GameLog
+from ..records import record
 from ..semantics.definition import MAX_PERSONA_WEIGHT
 from ..session import load_rules
 from .collect import GameStats, MetricCounter, labels_of
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SimulationSpec:
     rules: str
     modules: tuple[str, ...] = ()
@@ -89,9 +91,11 @@ FLAT_AFTER = 30  # games played by the reference engine before the flat target t
 class GamePlayer:
     """Loads the rules once, then plays game after game."""
 
-    def __init__(self, spec: SimulationSpec):
+    def __init__(self, spec: SimulationSpec, definition: Any = None):
+        """`definition`: the spec's rules when the caller has loaded them already."""
         self.spec = spec
-        self.definition = load_rules(spec.rules, spec.modules, dict(spec.options))
+        self.definition = definition if definition is not None else load_rules(spec.rules, spec.modules,
+                                                                               dict(spec.options))
         self.weights = persona_tables(self.definition, spec.agents)
         self._metric_kinds: dict[str, list[str]] | None = None
         self.played = 0  # games played by this player (each worker has its own)
@@ -116,6 +120,14 @@ class GamePlayer:
 
             self._from_first = from_the_first_game(self.definition, self.spec.players)
         return self._from_first
+
+    def ready(self) -> None:
+        """Loads the flat target's module now when the games will play on it from the first one,
+        so that forked workers share it instead of each loading it again."""
+        if not self.spec.coverage and self._flat_first():
+            from ..engine.flat.game import flat_module
+
+            flat_module(self.definition, self.spec.players)
 
     def _play_flat(self, seed: int):
         """The game on the flat target (engine/flat), or (None, None) where the reference engine
@@ -172,10 +184,10 @@ def _empty_env():
 _WORKER: GamePlayer | None = None
 
 
-def _init_worker(spec: SimulationSpec) -> None:
+def _init_worker(spec: SimulationSpec, definition: Any = None) -> None:
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is handled once, by the parent
-    _WORKER = GamePlayer(spec)
+    _WORKER = GamePlayer(spec, definition)
 
 
 def _play_in_worker(args: tuple[int, int]) -> GameStats:
@@ -197,24 +209,45 @@ class Backend(Protocol):
         ...
 
 
+# Games from which `--workers auto` starts a pool: starting one (forking the workers, which then
+# load the flat target's module) costs about as much as 50-100 one-core games of the bundled game, so with
+# fewer games one process is as fast (benchmarks/bench_process.py --workers).
+POOL_PAYS_FROM = 200
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity, where the platform says)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def auto_workers(games: int) -> int:
+    """`--workers auto`: one worker a core when `games` (played in one go) pay for the pool, else 1."""
+    return available_cores() if games >= POOL_PAYS_FROM else 1
+
+
 def chunk_size(games: int, workers: int) -> int:
     """Games sent to a worker at a time: few enough that every worker gets work and the last
     chunks finish together, many enough that sending them costs little."""
     return max(1, min(50, games // (workers * 8) or 1))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ProcessBackend:
     """This process (workers = 1) or a pool of worker processes on this machine: the default."""
 
     workers: int = 1
+    # rules the caller has loaded already, by spec (simulate's): not loaded again
+    loaded: dict[SimulationSpec, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def play(self, spec: SimulationSpec, games: int, master_seed: int, start: int = 0) -> Iterator[GameStats]:
         jobs = ((i, master_seed) for i in range(start, start + games))  # lazily: -n may be large
         # Made here even for workers: what makes it fail (an unknown agent, a bad persona weight)
         # must fail once, in this process; in a pool's initializer it would kill every worker,
         # and the pool starts new ones forever.
-        player = GamePlayer(spec)
+        player = GamePlayer(spec, self.loaded.get(spec))
         if self.workers <= 1:
             for job in jobs:
                 yield player.play(*job)
@@ -222,8 +255,13 @@ class ProcessBackend:
         import multiprocessing  # (a one-process run needs none of it: start-up)
 
         methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with ctx.Pool(self.workers, initializer=_init_worker, initargs=(spec,)) as pool:
+        fork = "fork" in methods
+        ctx = multiprocessing.get_context("fork" if fork else "spawn")
+        # forked workers share the loaded rules (and what was compiled from them); spawned ones load them
+        if fork:
+            player.ready()
+        with ctx.Pool(self.workers, initializer=_init_worker,
+                      initargs=(spec, player.definition if fork else None)) as pool:
             yield from pool.imap(_play_in_worker, jobs, chunksize=chunk_size(games, self.workers))
 
 

@@ -4,19 +4,19 @@ A --precision run plays batches of games until every headline interval is narrow
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ..engine.coverage import Tally
+from ..records import record
 from ..session import load_rules
 from .coverage import coverage_tally
 from .report import Aggregate, compare, comparison_method
-from .runner import Backend, SimulationSpec, run_games
+from .runner import Backend, ProcessBackend, SimulationSpec, run_games
 
 BATCH = 100  # games per batch of a --precision run: a fixed size keeps the stopping point seeded
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Precision:
     """Play until every headline interval is narrower than `width` (win rates in percentage
     points, other figures in their own units), at most `max_games` games."""
@@ -71,6 +71,7 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
     every headline interval is narrower than asked, or max_games. `backend` plays the games
     (default: `workers` local processes); the report does not depend on it."""
     definition = load_rules(spec.rules, spec.modules, dict(spec.options))
+    backend = backend or ProcessBackend(workers, loaded={spec: definition})  # (loaded once)
     tally = coverage_tally(definition) if spec.coverage else None  # the run's games only
     run = Aggregate(spec.players)
     base = Aggregate(baseline.players) if baseline is not None else None

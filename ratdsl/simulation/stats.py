@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ..records import record
 
 Z95 = 1.959963984540054
 
 
-@dataclass
+@record
 class Mean:
     n: int = 0
     mean: float = 0.0
@@ -37,7 +39,7 @@ class Mean:
                 "ci95": [round(self.mean - self.half_width, 6), round(self.mean + self.half_width, 6)]}
 
 
-@dataclass
+@record
 class Proportion:
     hits: float = 0.0
     n: int = 0
@@ -63,7 +65,7 @@ class Proportion:
         return {"n": self.n, "rate": round(self.rate, 6), "ci95": [round(low, 6), round(high, 6)]}
 
 
-@dataclass
+@record
 class Histogram:
     counts: dict[int, int] = field(default_factory=dict)
 

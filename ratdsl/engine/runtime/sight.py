@@ -19,17 +19,18 @@ Rule sets that declare none of this write no `sight` at all: their logs are unch
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ...language import ast as A
+from ...records import record
 from ...semantics.definition import GameDef
 from ...semantics.values import PileRef
 
 OWNER, NOBODY = "owner", "nobody"  # the values of a record's "sight"
 
 
-@dataclass
+@record
 class Sight:
     """The visibility declarations of one rule set, by name."""
 
