@@ -251,6 +251,9 @@ class FlatCompiler:
         self.fired_keys: dict[str, int] = {}  # what GameResult.fired counts, by its place in FC
         self._recursive: set[str] | None = None
         self._activity_reads: set[str] | None = None
+        # the step whose code is being written, while it is written in the step's own function
+        # (None in a function called from anywhere, a rule's or a card's)
+        self.step_now: str | None = None
         self.inlining: set[str] = set()  # funcs being lowered where they are called (no recursion)
         # each metric of the rules: (name, its kinds' positions, source name, dest name, "phase[.step]")
         self.metrics: list[tuple[str, frozenset[int], str | None, str | None, str | None]] = []

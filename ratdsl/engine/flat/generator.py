@@ -120,7 +120,11 @@ class FlatModule:
             code("if MV: FLUSH()")  # (the moves of the step before, counted for its metrics)
             code(f"W[0] = {len(self.steps)}")
             self.steps.append(f"{phase}.{step.name}")
-            gen.block(step.body, code, Scope())
+            gen.step_now = self.steps[-1]  # (the metrics of moves written in this step: settled now)
+            try:
+                gen.block(step.body, code, Scope())
+            finally:
+                gen.step_now = None
         code("if MV: FLUSH()")
         gen.units.append(code.text())
         return py

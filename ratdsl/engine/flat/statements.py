@@ -545,7 +545,11 @@ class StatementLowering(FlatCompiler):
                 else:
                     parts.append(f"{k} in {self.k(frozenset(kinds))}")
                 if steps is not None:
-                    parts.append(f"MS{i}[W[0]]")
+                    at = self.step_now
+                    if at is None:
+                        parts.append(f"MS{i}[W[0]]")
+                    elif not (at == steps or at.startswith(steps + ".")):
+                        continue  # (a metric of another step: this move is never counted)
                 tests.append((i, parts))
         if not tests:
             return
@@ -812,6 +816,15 @@ class StatementLowering(FlatCompiler):
             self.defined[key] = ""
             return ""  # (nothing to run: the call is left out)
         py = self.defined[key] = self.fresh("R")
+        step, self.step_now = self.step_now, None  # (its own function, called from any step)
+        try:
+            self.rule_function_body(py, name, args, types, zsrc)
+        finally:
+            self.step_now = step
+        return py
+
+    def rule_function_body(self, py: str, name: str, args: list[Val], types: list, zsrc: str) -> None:
+        """The function `py` of rule_function."""
         params = [f"a{i}" for i in range(len(types))]
         code = Code(f"def {py}({', '.join(params)}):")
         recursive = name in self.recursive_rules()
@@ -826,7 +839,6 @@ class StatementLowering(FlatCompiler):
         if recursive:
             code("DP[0] -= 1")  # (an exception ends the game: no finally is needed)
         self.units.append(code.text())
-        return py
 
     def rule_body(self, name: str, args: list[Val], code: Code, zsrc: str, hoist: bool = False) -> None:
         """A rule's hooks and body with its parameters bound to `args` (Interpreter._call_rule);
