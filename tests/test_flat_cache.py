@@ -67,6 +67,15 @@ def test_the_key_follows_the_rules_the_options_and_the_table_size():
     assert cache.entry_name(load_rules(RULES, options={option.name: other}), 4) not in names
 
 
+def test_the_key_of_rules_just_parsed_is_the_key_of_the_same_rules_read_from_the_parse_cache(folder):
+    """Equal declarations may share equal strings or not, as parsing or unpickling made them: the
+    key must not follow which (else a second run generates the module again)."""
+    fresh = load_rules(RULES).ruleset.decls  # (parsed: the private cache folder is empty)
+    shared = ("a " + "name", "a " + "name")  # (two equal strings, two objects)
+    assert cache.canonical_pickle((fresh, shared)) == cache.canonical_pickle(
+        pickle.loads(pickle.dumps((fresh, (shared[0], shared[0])))))
+
+
 class _Planted:
     """Unpickling it creates the marker file."""
 

@@ -75,11 +75,23 @@ def test_check_imports_neither_the_engine_nor_heavy_libraries(tmp_path):
 
 def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_path):
     modules = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1")
-    assert {"ratdsl.simulation", "ratdsl.engine.game"} <= modules and "rich" in top_packages(modules)
+    assert {"ratdsl.simulation", "ratdsl.engine.flat.game"} <= modules and "rich" in top_packages(modules)
     assert not loaded(modules, {"scipy", "numpy", "matplotlib", "jsonschema", "referencing", "ratdsl.lsp",
                                 "ratdsl.summaries", "ratdsl.scenarios", "importlib.resources", "html",
                                 "ratdsl.simulation.charts"})  # (what only a written page or report needs)
     assert "rich.progress" not in modules  # no terminal, no progress bar
+
+
+def test_a_game_on_a_kept_flat_module_imports_neither_the_reference_engine_nor_the_generator(tmp_path):
+    """The flat target's module comes from the cache (engine/flat/cache.py): playing it needs
+    neither the code that makes it nor the reference engine, which plays only where it must."""
+    cache = tmp_path / "cache"
+    args = ("simulate", "rules/ratland", "--games", "1")
+    modules_after(PROBE, *args, cache=cache)  # (makes the flat module and keeps it)
+    modules = modules_after(PROBE, *args, cache=cache)
+    assert "ratdsl.engine.flat.game" in modules
+    assert not {"ratdsl.engine.interpreter", "ratdsl.engine.game", "ratdsl.engine.flat.compiler",
+                "ratdsl.engine.flat.statements", "ratdsl.agents.search"} & modules
 
 
 def test_a_simulation_of_unchanged_rules_does_not_check_them_again(tmp_path):

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from typing import Any
 
 from ..engine.decisions import Decision
@@ -32,17 +31,12 @@ from ..engine.reach import _rule_code as rule_code  # what a `do NAME` runs: the
 from ..language import ast as A
 from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import CardValue, PileRef
+from .names import SEARCH_NAME, is_search_agent  # noqa: F401 (read from here too)
 from .random_agent import RandomAgent, agent_seed, random_distribution
 
-SEARCH_NAME = re.compile(r"mcts(?::([1-9][0-9]{0,5}))?\Z")
 DEFAULT_ROLLOUTS = 64
 DISTRIBUTIONS = 4  # random candidates of a distribute decision (plus one per target zone)
 LEAN = 25.0  # the weight of the zone a leaning candidate favours (others weigh 1)
-
-
-def is_search_agent(name: str) -> bool:
-    """`mcts` or `mcts:ROLLOUTS` (1 to 999999 rollouts per decision)."""
-    return SEARCH_NAME.match(name) is not None
 
 
 def search_agent(name: str, definition: GameDef, players: int, seed: int) -> SearchAgent:

@@ -7,13 +7,11 @@ state and run just the part they are about; `play` runs a whole game.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
 from .. import __version__
 from ..language import ast as A
-from ..records import record
 from ..semantics.boards import layout as board_layout
 from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import MAX_VALUE_DEPTH, PlayerRef, ValueTooDeep, encode, label
@@ -24,23 +22,15 @@ from .decisions import Agent
 from .errors import GameOver, RuleRuntimeError
 from .interpreter import DEFAULT_STEP_BUDGET, Env, Interpreter
 from .log import GameLog, digest
+from .result import GameResult
 from .runtime import Runtime
 from .state import GameState
+
+__all__ = ["Game", "GameResult"]
 
 # The scope a step starts in, when the engine never writes into it (generated code keeps its
 # names in Python locals): empty, and read-only so that a write would fail loudly.
 NO_NAMES = Env(MappingProxyType({}))
-
-
-@record
-class GameResult:
-    scores: dict[str, int]
-    tiebreaks: dict[str, list[Any]]
-    winners: list[str]
-    rounds: int
-    fired: dict[str, int] = field(default_factory=dict)
-    state: dict[str, Any] = field(default_factory=dict)
-    coverage: dict[str, int] | None = None  # how often each place of the rules ran (engine/coverage.py)
 
 
 class Game:

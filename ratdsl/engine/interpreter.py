@@ -36,12 +36,12 @@ from .compiled import CompiledRules
 from .coverage import EFFECT, HOOK, MODIFIER, RULE, hit
 from .env import Env
 from .errors import RuleRuntimeError, StepBudgetExceeded, did_you_mean, refused
+from .limits import DEFAULT_STEP_BUDGET  # noqa: F401 (read from here by many)
 from .log import GameLog
 from .runtime import Runtime
 from .treewalk.expressions import EVAL
 from .treewalk.statements import EXEC
 
-DEFAULT_STEP_BUDGET = 5_000_000
 MAX_DEPTH = 150  # nested func/rule calls; Python's own limit must never be the one that stops a game
 # Python frames the tree-walker uses, at most, per level of a rule's syntax tree and per call
 # (a func, rule, hook or card effect): what the Python stack must hold for MAX_DEPTH calls.

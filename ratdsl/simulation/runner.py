@@ -12,10 +12,8 @@ from dataclasses import field
 from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
+from ..agents.names import is_search_agent
 from ..agents.random_agent import agent_seed
-from ..agents.search import is_search_agent, search_agent
-from ..engine.game import Game
-from ..engine.log import GameLog
 from ..records import record
 from ..semantics.definition import MAX_PERSONA_WEIGHT
 from ..session import load_rules
@@ -79,6 +77,8 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
         if name == "random":
             out.append(RandomAgent(s))
         elif is_search_agent(name):
+            from ..agents.search import search_agent  # (it plays games to decide: the reference engine)
+
             out.append(search_agent(name, definition, players, s))
         else:
             out.append(PersonaAgent(weights[name], s, name))
@@ -107,6 +107,8 @@ class GamePlayer:
     def _kinds_of(self, metric) -> list[str]:
         """A metric's kinds, worked out by the reference engine (once per rule set)."""
         if self._metric_kinds is None:
+            from ..engine.game import Game
+
             game = Game(self.definition, self.spec.players, 0, agents=[], compiled=False)
             self._metric_kinds = {name: game.interp.kinds_of(game.interp.eval(m.kinds, _empty_env()), m.kinds)
                                   for name, m in self.definition.metrics.items()}
@@ -154,6 +156,9 @@ class GamePlayer:
         if not self.spec.coverage and (self.played > FLAT_AFTER or self._flat_first()):
             result, counter = self._play_flat(seed)
         if result is None:
+            from ..engine.game import Game  # (the reference engine: only where it plays)
+            from ..engine.log import GameLog
+
             log = GameLog(keep=False)
             game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed), log=log,
                         coverage=self.spec.coverage)

@@ -22,6 +22,7 @@ expected shape, or fails while it is rebuilt is passed over, and the module is g
 from __future__ import annotations
 
 import hashlib
+import io
 import marshal
 import pickle
 import sys
@@ -47,13 +48,23 @@ def entry_name(d: GameDef, players: int) -> str | None:
     if engine is None:
         return None
     try:
-        rules = pickle.dumps((d.game, d.ruleset.decls, sorted(d.option_values.items())),
-                             protocol=pickle.HIGHEST_PROTOCOL)
-    except (pickle.PickleError, TypeError, AttributeError, RecursionError):
+        rules = canonical_pickle((d.game, d.ruleset.decls, sorted(d.option_values.items())))
+    except (pickle.PickleError, TypeError, AttributeError, RecursionError, ValueError):
         return None
     h = hashlib.sha256(f"flat {FORMAT}\0{engine}\0{sys.implementation.cache_tag}\0{players}\0".encode())
     h.update(rules)
     return f"flat-{h.hexdigest()[:32]}.pickle"
+
+
+def canonical_pickle(value: Any) -> bytes:
+    """The pickle of `value` with every object written out where it occurs (no memo): equal
+    declarations give equal bytes whether they were just parsed (where equal strings may be one
+    object or several) or read back from the parse cache."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # (no memo: a tree's bytes no longer depend on which of its parts are shared)
+    pickler.dump(value)
+    return out.getvalue()
 
 
 _NAMES: WeakKeyDictionary[GameDef, dict[int, str | None]] = WeakKeyDictionary()  # entry names, by size
@@ -77,8 +88,8 @@ def load_or_make(d: GameDef, players: int):
     """The flat module of these rules at this table size: from the cache when a good entry is
     there, else generated (and kept). Raises Unsupported as FlatModule does (and keeps that too:
     rules the target has no form for are not generated again in every run)."""
-    from .compiler import Unsupported
     from .generator import FlatModule
+    from .tags import Unsupported
 
     name = _name(d, players)
     if name is not None:
@@ -154,7 +165,7 @@ def _rebuild(cls: type, d: GameDef, players: int, data: bytes) -> Any | None:
         if not isinstance(entry, dict) or entry.get("format") != FORMAT:
             return None
         if "unsupported" in entry:
-            from .compiler import Unsupported
+            from .tags import Unsupported
 
             node, why = entry["unsupported"]
             return Unsupported(node, why) if isinstance(why, str) else None

@@ -26,12 +26,12 @@ from ...semantics.definition import MAX_ROUND_CAP, GameDef
 from ...semantics.operators import MAX_ITEMS, MAX_NUMBER, MAX_RANGE
 from ...semantics.symbols import BUILTIN, CARD, CONST, OPTION, PILE, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
+from ..limits import MAX_TOKENS
 from ..reach import phases_reading_start
-from ..runtime.core import MAX_TOKENS
 from .layout import Layout
+from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 
-INT, BOOL, STR, PLAYER, ZONE_T, CARD_T, PILE_T, BUNDLE, NONE = (
-    "int", "bool", "str", "player", "zone", "card", "pile", "bundle", "none")
+__all__ = ["BOOL", "BUNDLE", "CARD_T", "INT", "NONE", "PILE_T", "PLAYER", "STR", "ZONE_T", "Unsupported"]
 _NOCONST = object()
 _PARAM = re.compile(r"\ba(\d+)\b")
 _QUOTED_PARAM = re.compile(r"'[^']*\ba\d+\b[^']*'")
@@ -39,15 +39,6 @@ COUNT_BOUND = MAX_TOKENS + 1  # what a zone's count is below: a game holds at mo
 LENGTH_BOUND = MAX_ITEMS + 1  # what a list's or a pile's length is below
 _BASE_PLUS = re.compile(r"^(?:([A-Za-z_][A-Za-z_0-9]*)|\(([A-Za-z_][A-Za-z_0-9]*) \+ (\d+)\))$")  # name, (name + N)
 SIMPLE_CODE = re.compile(r"^(?:[A-Za-z_][A-Za-z_0-9]*|-?\d+|'[A-Za-z_0-9]*')$")
-
-
-class Unsupported(Exception):
-    """A construct the flat target has no form for; `node` says where."""
-
-    def __init__(self, node: A.Node | None, why: str):
-        super().__init__(f"{node.span if node is not None else '?'}: {why}")
-        self.node = node
-        self.why = why
 
 
 def domain_of(items: Val) -> frozenset | None:

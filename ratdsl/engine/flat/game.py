@@ -13,12 +13,12 @@ from typing import Any
 
 from ...semantics.definition import GameDef, round_cap
 from ..chance import Chance
-from ..game import Game, GameResult
-from ..interpreter import DEFAULT_STEP_BUDGET
+from ..limits import DEFAULT_STEP_BUDGET
+from ..result import GameResult
 from .cache import load_or_make
-from .compiler import Unsupported
 from .generator import FlatModule
 from .support import Ended
+from .tags import Unsupported
 
 _MODULES: weakref.WeakKeyDictionary[GameDef, dict[int, FlatModule | Unsupported]] = weakref.WeakKeyDictionary()
 
@@ -158,4 +158,6 @@ def play_flat(d: GameDef, players: int, seed: int, make_agents: Callable[[], lis
             return play_module(m, seed, agents, budget), True
         except Stopped:
             agents = make_agents()  # fresh streams: the reference plays the game from the start
+    from ..game import Game  # (the reference engine: only where it plays)
+
     return Game(d, players, seed, agents=agents, step_budget=budget).play(), False

@@ -4,13 +4,16 @@ functions over the flat state, made once and reused for every game (see game.py)
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
-from .compiler import INT, NONE, PLAYER, STR, Code, Scope, Unsupported, Val
-from .statements import StatementLowering
+from .tags import INT, NONE, PLAYER, STR, Unsupported
+
+if TYPE_CHECKING:
+    from .compiler import Scope
+    from .statements import StatementLowering
 from .support import (
     Abort,
     Ended,
@@ -38,6 +41,9 @@ class FlatModule:
             raise Unsupported(None, "a game header's ending: the reference engine plays it")
         if d.boards:  # (capacities and left-out spaces are checked after every step: not here yet)
             raise Unsupported(None, "rules with a board: the reference engine plays them")
+        from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
+        from .statements import StatementLowering
+
         gen = StatementLowering(d, players)
         if gen.recursion_limit() < 1:  # (calls could then nest past the reference's limit unchecked)
             raise Unsupported(None, "more funcs, rules and cards than calls may nest: the reference engine plays them")
@@ -113,6 +119,8 @@ class FlatModule:
         return v.const
 
     def _steps_function(self, phase: str, steps) -> str:
+        from .compiler import Code, Scope
+
         gen = self.gen
         py = gen.fresh("P")
         code = Code(f"def {py}():")

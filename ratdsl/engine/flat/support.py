@@ -15,7 +15,7 @@ from typing import Any
 
 from ...semantics.operators import MAX_ITEMS
 from ..chance import sample_positions
-from ..runtime.core import MAX_TOKENS
+from ..limits import MAX_TOKENS
 
 SINGLES = [[k] for k in range(256)]  # ([k] * n: n pieces of the kind at position k)
 

@@ -15,6 +15,7 @@ from ..chance import Chance
 from ..compiled import CompiledRules, compiled
 from ..decisions import Agent
 from ..errors import RuleRuntimeError
+from ..limits import MAX_TOKENS  # noqa: F401 (read from here by many)
 from ..log import GameLog
 from ..state import GameState, PhaseStart
 from .asks import Asks
@@ -25,7 +26,6 @@ from .secrets import KeptZones
 from .sight import Sight, sight_of
 from .views import Views
 
-MAX_TOKENS = 1_000_000  # tokens a game may create, all zones together: a draw stays cheap
 TOO_MANY_TOKENS = "R008"
 
 
