@@ -7,9 +7,11 @@ cache misses and branch mispredictions cost time too, so confirm with bench_spee
 
     python benchmarks/bench_instructions.py [--games 40] [--players 4] [--warm 5]
 
-Each side plays `warm` games, then `warm + games` games, in fresh processes under
-`valgrind --tool=callgrind`; the difference divided by `games` is the cost of one game, without
-the import, the loading of the rules and the generation of code. Needs valgrind on the PATH.
+Each side plays `warm` games, then `games` more, in a fresh process under `valgrind
+--tool=callgrind` counting only while the later games run (they are played inside
+`functools.reduce`, the C function the count is toggled on): the import, the loading of the rules
+and the generation of code are left out, and so is their own variation from run to run (a
+difference of two whole runs had it twice). Needs valgrind on the PATH.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ from ratdsl.engine import Game
 from ratdsl.agents.random_agent import agent_seed
 from ratdsl.session import load_rules
 definition = load_rules(sys.argv[1])
-players, games = int(sys.argv[2]), int(sys.argv[3])
-for seed in range(games):
+players = int(sys.argv[2])
+def one(seed):
     Game(definition, players, seed, agents=[RandomAgent(agent_seed(seed, s)) for s in range(players)]).play()
 """
 
@@ -44,9 +46,9 @@ from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.engine.flat.game import flat_module, play_module
 from ratdsl.session import load_rules
 definition = load_rules(sys.argv[1])
-players, games = int(sys.argv[2]), int(sys.argv[3])
+players = int(sys.argv[2])
 module = flat_module(definition, players)
-for seed in range(games):
+def one(seed):
     play_module(module, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
 """
 
@@ -57,8 +59,8 @@ from reference import play_reference
 from ratdsl.agents.random_agent import RandomAgent
 from ratdsl.engine.chance import Chance
 from ratdsl.agents.random_agent import agent_seed
-players, games = int(sys.argv[2]), int(sys.argv[3])
-for seed in range(games):
+players = int(sys.argv[2])
+def one(seed):
     play_reference(players, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)], Chance(seed))
 """
 
@@ -68,22 +70,32 @@ import importlib.util, random, sys
 spec = importlib.util.spec_from_file_location("anchor", sys.argv[5])
 anchor = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(anchor)
-players, games = int(sys.argv[2]), int(sys.argv[3])
+players = int(sys.argv[2])
 rng = random.Random(1)
-for _ in range(games):
+def one(seed):
     anchor.play(players, rng)
 """
 ANCHOR = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
 
+# Every script ends so: the warm-up games, then the counted ones inside functools.reduce, the C
+# function valgrind counts in (--toggle-collect): imports, loading and generating are not counted.
+GAMES = """
+import functools
+warm, games = int(sys.argv[6]), int(sys.argv[3])
+for seed in range(warm):
+    one(seed)
+functools.reduce(lambda acc, seed: one(seed) or acc, range(warm, warm + games), 0)
+"""
 
-def instructions(script: str, players: int, games: int) -> int:
-    """Instructions executed by a fresh Python running `script` for `games` games."""
-    # (the on-disk caches off: a run that generates the flat module and one that loads it from
-    # the cache would differ by the generation, which the difference of two runs must not count)
+
+def instructions(script: str, players: int, games: int, warm: int) -> int:
+    """Instructions executed by `games` games of `script`, after `warm` games not counted."""
+    # (the on-disk caches off: the flat module is generated in the process, outside the count)
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT), "RATDSL_CACHE_DIR": ""}
-    args = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", script,
+    args = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
+            "--callgrind-out-file=/dev/null", sys.executable, "-c", script + GAMES,
             str(ROOT / "rules" / "ratland"), str(players), str(games), str(ROOT / "benchmarks"),
-            str(ANCHOR)]
+            str(ANCHOR), str(warm)]
     done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=ROOT)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or found is None:
@@ -92,7 +104,7 @@ def instructions(script: str, players: int, games: int) -> int:
 
 
 def per_game(script: str, players: int, games: int, warm: int) -> float:
-    return (instructions(script, players, warm + games) - instructions(script, players, warm)) / games
+    return instructions(script, players, games, warm) / games
 
 
 def main() -> None:
