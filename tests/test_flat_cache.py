@@ -76,6 +76,39 @@ def test_the_key_of_rules_just_parsed_is_the_key_of_the_same_rules_read_from_the
         pickle.loads(pickle.dumps((fresh, (shared[0], shared[0])))))
 
 
+def test_rules_as_loaded_are_keyed_by_what_the_loader_read_not_by_a_pickle_of_their_declarations(monkeypatch):
+    """A key of the declarations' pickle cost some 10 ms of a one-game `simulate` (issue 13)."""
+    d = load_rules(RULES, modules=("clans",))
+    pickled = []
+    real = cache.canonical_pickle
+    monkeypatch.setattr(cache, "canonical_pickle", lambda value: pickled.append(value) or real(value))
+    assert cache.entry_name(d, 4) is not None
+    assert pickled == [sorted(d.option_values.items())]  # the options alone
+
+
+def test_the_key_of_rules_as_loaded_follows_each_file_read_and_any_change_after_the_load(tmp_path):
+    import dataclasses
+    import shutil
+
+    game = tmp_path / "ratland"
+    shutil.copytree(RULES, game, ignore=shutil.ignore_patterns("variants", "scenarios", "locales"))
+    first = load_rules(game)
+    key = cache.entry_name(first, 4)
+    with (game / "food.rat").open("a") as f:
+        f.write("\n# a comment: the same declarations, another text\n")
+    assert cache.entry_name(load_rules(game), 4) != key
+    shutil.copytree(game, tmp_path / "elsewhere")  # the same texts at other paths (the spans differ)
+    assert cache.entry_name(load_rules(tmp_path / "elsewhere"), 4) not in {key, cache.entry_name(load_rules(game), 4)}
+    # declarations changed after the load: keyed by their pickle, as rules the loader did not make
+    changed = load_rules(game)
+    decls = changed.ruleset.decls
+    decls[0] = dataclasses.replace(decls[0])  # (equal, but not what the loader made)
+    assert changed.ruleset.digest() is None
+    assert cache.entry_name(changed, 4) not in {key, cache.entry_name(load_rules(game), 4)}
+    del decls[-1]
+    assert cache.entry_name(changed, 4) not in {key, cache.entry_name(load_rules(game), 4)}
+
+
 class _Planted:
     """Unpickling it creates the marker file."""
 

@@ -152,6 +152,14 @@ def package_fingerprint() -> str | None:
     return hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
 
 
+@lru_cache(maxsize=4)
+def parser_fingerprint(grammar: str) -> str:
+    """A digest of what turns a file's text into its AST besides the text and the path: ratdsl's
+    version, the parser's and AST's code, Lark's and the grammar (what `_key` hashes for each
+    file, hashed once)."""
+    return hashlib.sha256(f"{__version__}\0{_code_fingerprint()}\0{grammar}".encode()).hexdigest()
+
+
 def _key(text: str, file: str, grammar: str) -> str:
     h = hashlib.sha256()
     for part in (__version__, _code_fingerprint(), grammar, file, text):

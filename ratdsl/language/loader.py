@@ -11,15 +11,19 @@ part of the game.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 import tempfile
 from dataclasses import field
+from operator import is_
 from pathlib import Path
 
 from ..records import record
 from . import ast as A
+from . import cache
 from .errors import RuleError
-from .parser import parse_file as _parse_file
+from .grammar import grammar_text
+from .parser import parse_file_and_text
 from .sources import read_source
 from .visible import visible
 
@@ -50,10 +54,16 @@ class UnknownModule(LoadError):
 
 def parse_file(path: Path | str) -> A.Program:
     """parser.parse_file, with a file that is not UTF-8 text as a positioned error (E105)."""
+    return _parse_read(path)[0]
+
+
+def _parse_read(path: Path | str) -> tuple[A.Program, str]:
+    """parse_file, with the digest of the text the AST was parsed from (RuleSet.read)."""
     try:
-        return _parse_file(path)
+        program, text = parse_file_and_text(path)
     except UnicodeDecodeError as err:
         raise not_utf8(Path(path), err) from None
+    return program, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def not_utf8(path: Path, err: UnicodeDecodeError) -> LoadError:
@@ -85,12 +95,39 @@ class RuleSet:
     variant: A.VariantHeader | None = None
     option_overrides: dict[str, object] = field(default_factory=dict)
     base_decls: list[A.Decl] = field(default_factory=list)
+    # What `load` read, file by file in the order their declarations were taken: the path and the
+    # digest of the text parsed from it; and, once it has finished, the digest of the whole with
+    # what it made from it (`digest`).
+    read: list[tuple[str, str]] = field(default_factory=list, compare=False, repr=False)
+    loaded: tuple = field(default=(), compare=False, repr=False)
 
     def source(self, file: str) -> str | None:
         try:
             return read_source(file)
         except (OSError, UnicodeDecodeError):
             return None
+
+    def digest(self) -> str | None:
+        """A digest of what `load` made these rules from: the parser's code and grammar, the game
+        folder and each file's path and text in the order read (the package's own code is not in
+        it: a cache keyed on it adds the package's fingerprint). A key of the declarations that
+        costs no walk over them (the flat target's cache, engine/flat/cache.py); None when `load`
+        did not make this rule set, or its game, folder or declarations have changed since (the
+        caller then keys on the declarations themselves)."""
+        if not self.loaded:
+            return None
+        game, root, decls, digest = self.loaded
+        if game is not self.game or root != self.root or len(decls) != len(self.decls) \
+                or not all(map(is_, decls, self.decls)):
+            return None
+        return digest
+
+    def _seal(self) -> None:
+        h = hashlib.sha256(f"{cache.parser_fingerprint(grammar_text())}\0{self.root}\0".encode("utf-8",
+                                                                                             "surrogatepass"))
+        for path, text in self.read:
+            h.update(f"{len(path)}:{path}\0{text}\0".encode("utf-8", "surrogatepass"))
+        self.loaded = (self.game, self.root, tuple(self.decls), h.hexdigest())
 
 
 def _rat_files(folder: Path) -> list[Path]:
@@ -121,7 +158,7 @@ def load(path: str | Path, modules: tuple[str, ...] | list[str] = ()) -> RuleSet
         ruleset = _load_game(path)
         variant_program = None
     else:
-        variant_program = parse_file(path)
+        variant_program, variant_digest = _parse_read(path)
         header = next((d for d in variant_program.decls if isinstance(d, A.VariantHeader)), None)
         if header is None:
             raise LoadError(variant_program.span, "a single file must start with a variant header",
@@ -137,7 +174,9 @@ def load(path: str | Path, modules: tuple[str, ...] | list[str] = ()) -> RuleSet
     ruleset.base_decls = list(ruleset.decls)
     if variant_program is not None:
         ruleset.files.append(path)
+        ruleset.read.append((str(path), variant_digest))
         _apply_variant(ruleset, variant_program)
+    ruleset._seal()
     return ruleset
 
 
@@ -147,13 +186,14 @@ def _load_game(folder: Path) -> RuleSet:
         raise LoadError(A.Span(str(folder), 0, 0, 0, 0), f"no rule files ({RULE_SUFFIX}) in {folder}")
     decls: list[A.Decl] = []
     game = None
-    first, variants = files[0], []
+    first, variants, read = files[0], [], []
     for f in list(files):
-        program = parse_file(f)
+        program, digest = _parse_read(f)
         if any(isinstance(decl, A.VariantHeader) for decl in program.decls):
             files.remove(f)  # a variant file beside the game's: a variant, not part of the game
             variants.append(f)
             continue
+        read.append((str(f), digest))
         for decl in program.decls:
             if isinstance(decl, A.Game):
                 if game is not None:
@@ -167,7 +207,7 @@ def _load_game(folder: Path) -> RuleSet:
         raise LoadError(A.Span(str(first), 1, 1, 1, 1), f"no game header in {folder}", hint)
     for decl in decls:
         _refuse_misplaced(decl, "game")
-    return RuleSet(game=game, decls=decls, root=folder, files=list(files))
+    return RuleSet(game=game, decls=decls, root=folder, files=list(files), read=read)
 
 
 def _find_game_dir(variant_path: Path, header: A.VariantHeader) -> Path:
@@ -297,7 +337,7 @@ def _add_module(ruleset: RuleSet, name: str, span: A.Span | None = None) -> None
         close = difflib.get_close_matches(name, known, n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"available modules: {', '.join(known) or 'none'}"
         raise LoadError(span, f"unknown module {name!r}", hint)
-    program = parse_file(path)
+    program, digest = _parse_read(path)
     for decl in program.decls:
         _refuse_misplaced(decl, "module")
         if isinstance(decl, A.ModuleHeader):
@@ -305,6 +345,7 @@ def _add_module(ruleset: RuleSet, name: str, span: A.Span | None = None) -> None
         else:
             ruleset.decls.append(decl)
     ruleset.files.append(path)
+    ruleset.read.append((str(path), digest))
 
 
 # Declarations that mean something only in another kind of file, and would be ignored in a game

@@ -637,6 +637,11 @@ _PARSED: dict[str, tuple[str, A.Program]] = {}
 
 def parse_file(path: str | Path) -> A.Program:
     """Parses a file, through the in-process and on-disk caches (see cache.py)."""
+    return parse_file_and_text(path)[0]
+
+
+def parse_file_and_text(path: str | Path) -> tuple[A.Program, str]:
+    """parse_file, with the text the AST was parsed from (the loader keeps its digest)."""
     path = Path(path)
     editing = unsaved(path)  # an editor's buffer first (sources.py)
     text = editing if editing is not None else path.read_text("utf-8")
@@ -656,4 +661,4 @@ def parse_file(path: str | Path) -> A.Program:
     _PARSED[key] = (text, program)  # now the most recently used
     while len(_PARSED) > MAX_PARSED_FILES:
         del _PARSED[next(iter(_PARSED))]
-    return program
+    return program, text

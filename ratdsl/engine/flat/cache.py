@@ -11,11 +11,14 @@ that this user owns and nobody else can write, checked on the opened file; it is
 private temporary file, then a rename). An entry from another user's cache, a shared folder or a
 link is never executed: the module is generated again.
 
-An entry is found by a key of everything the module is made from: the rule set's declarations
-(their pickle, spans and files included), the option values, the table size, and the package's
-fingerprint (language/cache.py: ratdsl's version, the Python version, whose marshal format is its
-own, and the size and time of every module of the package, so any change to the engine misses the
-cache). An entry that cannot be read, has not the
+An entry is found by a key of everything the module is made from: the rule set's declarations,
+the option values, the table size, and the package's fingerprint (language/cache.py: ratdsl's
+version, the Python version, whose marshal format is its own, and the size and time of every
+module of the package, so any change to the engine misses the cache). The declarations are keyed
+by what the loader made them from (RuleSet.digest: the parser's code and grammar, the game folder,
+each file's path and the digest of the text it parsed), which costs no walk over them; rules that
+the loader did not make, or that changed after it made them, are keyed by their pickle (spans and
+files included), some 10 ms for RatLand. An entry that cannot be read, has not the
 expected shape, or fails while it is rebuilt is passed over, and the module is generated again.
 """
 
@@ -47,11 +50,15 @@ def entry_name(d: GameDef, players: int) -> str | None:
     engine = disk.package_fingerprint()
     if engine is None:
         return None
+    read = d.ruleset.digest() if d.game is d.ruleset.game else None
     try:
-        rules = canonical_pickle((d.game, d.ruleset.decls, sorted(d.option_values.items())))
+        options = canonical_pickle(sorted(d.option_values.items()))
+        rules = read.encode() if read is not None else canonical_pickle((d.game, d.ruleset.decls))
     except (pickle.PickleError, TypeError, AttributeError, RecursionError, ValueError):
         return None
     h = hashlib.sha256(f"flat {FORMAT}\0{engine}\0{sys.implementation.cache_tag}\0{players}\0".encode())
+    h.update(f"{'read' if read is not None else 'decls'}\0{len(options)}\0".encode())
+    h.update(options)
     h.update(rules)
     return f"flat-{h.hexdigest()[:32]}.pickle"
 
