@@ -18,7 +18,7 @@ module of the package, so any change to the engine misses the cache). The declar
 by what the loader made them from (RuleSet.digest: the parser's code and grammar, the game folder,
 each file's path and the digest of the text it parsed), which costs no walk over them; rules that
 the loader did not make, or that changed after it made them, are keyed by their pickle (spans and
-files included), some 10 ms for RatLand. An entry that cannot be read, has not the
+files included), some 10 ms for the bundled game. An entry that cannot be read, has not the
 expected shape, or fails while it is rebuilt is passed over, and the module is generated again.
 """
 
