@@ -31,8 +31,8 @@ main()
 """
 
 
-def modules_after(code: str, *args: str, cache: Path | None = None) -> set[str]:
-    env = None if cache is None else dict(os.environ, RATDSL_CACHE_DIR=str(cache))
+def modules_after(code: str, *args: str, cache: Path | None = None, environ: dict[str, str] | None = None) -> set[str]:
+    env = dict(os.environ, **(environ or {}), **({} if cache is None else {"RATDSL_CACHE_DIR": str(cache)}))
     done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
                           env=env, timeout=300)
     line = next((x for x in done.stderr.splitlines() if x.startswith("MODULES ")), None)
@@ -75,11 +75,16 @@ def test_check_imports_neither_the_engine_nor_heavy_libraries(tmp_path):
 
 def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_path):
     modules = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1")
-    assert {"ratdsl.simulation", "ratdsl.engine.flat.game"} <= modules and "rich" in top_packages(modules)
+    assert {"ratdsl.simulation", "ratdsl.engine.flat.game"} <= modules
     assert not loaded(modules, {"scipy", "numpy", "matplotlib", "jsonschema", "referencing", "ratdsl.lsp",
                                 "ratdsl.summaries", "ratdsl.scenarios", "importlib.resources", "html",
                                 "ratdsl.simulation.charts"})  # (what only a written page or report needs)
-    assert "rich.progress" not in modules  # no terminal, no progress bar
+    # no terminal: no progress bar, and the report is printed as Rich would without Rich
+    # (cli/plain_table.py), whose import and layout were a fifth of the command
+    assert "rich" not in top_packages(modules)
+    # a terminal (FORCE_COLOR, as Rich reads it): Rich prints, in colour
+    terminal = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1", environ={"FORCE_COLOR": "1"})
+    assert {"rich.table", "rich.progress"} <= terminal
 
 
 def test_a_game_on_a_kept_flat_module_imports_neither_the_reference_engine_nor_the_generator(tmp_path):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from ..language.errors import RuleError
 from ..language.visible import visible
 from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
 from .coverage_table import print_coverage
+from .plain_table import plain_width, table_text, wrapped
 
 MAX_WORKERS = 256  # more processes than this is a typing mistake, not a machine
 DEFAULT_GAMES = 1000
@@ -76,9 +78,8 @@ def register(app: typer.Typer) -> None:
         master seed and the game's number).
 
         Example: ratdsl simulate rules/my_game/variants/house_rule.rat --baseline rules/my_game -n 500"""
-        # rich and the simulation are imported here, not when the command line starts
-        from rich.console import Console
-
+        # the simulation is imported here, not when the command line starts; Rich only where the
+        # output is a terminal (colours, a progress bar) or the report needs more than plain_table.py
         from ..session import RulesInvalid, load_rules, parse_option_pairs
         from ..simulation import SimulationSpec, simulate
         from ..simulation.runner import BackendUnavailable, UnknownAgent, auto_workers
@@ -102,7 +103,12 @@ def register(app: typer.Typer) -> None:
         except ValueError as err:
             fail(str(err))
 
-        console = Console()
+        plain = None if coverage else plain_width()  # (None: Rich prints, on a terminal or for coverage)
+        console = None
+        if plain is None:
+            from rich.console import Console
+
+            console = Console()
         spec = SimulationSpec(str(rules), tuple(modules), opts, players, names, coverage)
         base_mods = tuple(modules if baseline_modules is None else [m for m in baseline_modules if m != "none"])
         base = SimulationSpec(str(baseline), base_mods, opts, players, names) if baseline else None
@@ -123,7 +129,7 @@ def register(app: typer.Typer) -> None:
             fail(*rules_failure(err, rules))
         except BackendUnavailable as err:
             fail(str(err))
-        _print_table(console, report)
+        _print_table(console, report, plain)
         if "coverage" in report:
             print_coverage(console, report["coverage"], "game")
         elapsed = time.perf_counter() - started
@@ -183,7 +189,7 @@ def _play(console, simulate, spec, games: int, seed: int, workers: int, base, pr
           backend=None) -> dict[str, Any]:
     """The report, with a progress bar while the games are played on a terminal (elsewhere the
     bar would show nothing: rich.progress is not even imported)."""
-    if not console.is_terminal:
+    if console is None or not console.is_terminal:
         return simulate(spec, games, seed, workers, base, None, precision, backend)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -202,26 +208,38 @@ def _play(console, simulate, spec, games: int, seed: int, workers: int, base, pr
         return simulate(spec, games, seed, workers, base, advance, precision, backend)
 
 
-def _print_table(console, report: dict[str, Any]) -> None:
+def _print_table(console, report: dict[str, Any], plain: int | None = None) -> None:
     """The report as a table. Every text in it comes from the rules (titles, names): shown as
     written, never read as Rich markup (`[bold red]` prints literally) and with control
-    characters escaped."""
-    from rich.table import Table
-    from rich.text import Text
-
+    characters escaped. Where the output is no terminal (`plain`: its width) the text Rich would
+    print is written without Rich when plain_table.py can (start-up, issue 13)."""
     from ..simulation.report import notes
     from ..simulation.report import table as table_of
 
     headers, rows = table_of(report)
-    table = Table(title=Text(visible(report["title"])))
+    title, headers = visible(report["title"]), [visible(h) for h in headers]
+    rows = [[visible(cell) for cell in row] for row in rows]
+    lines = [visible(line) for line in [report["summary"], *notes(report)]]  # under the table, not a
+    # caption: a narrow table (no baseline) would wrap its caption to its own width
+    if plain is not None:
+        parts = [table_text(title, headers, rows, plain), *(wrapped(line, plain) for line in lines)]
+        if None not in parts:
+            sys.stdout.write("".join(parts))  # type: ignore[arg-type]
+            sys.stdout.flush()
+            return
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = console or Console()
+    table = Table(title=Text(title))
     for column in headers:
-        table.add_column(column)
+        table.add_column(Text(column))
     for row in rows:
-        table.add_row(*(Text(visible(cell)) for cell in row))
+        table.add_row(*(Text(cell) for cell in row))
     console.print(table)
-    for line in [report["summary"], *notes(report)]:  # under the table, not a caption: a narrow
-        # table (no baseline) would wrap its caption to its own width
-        console.print(Text(visible(line)))
+    for line in lines:
+        console.print(Text(line))
 
 
 def _write_reports(report: dict[str, Any], out: Path | None, html_out: Path | None) -> bool:
