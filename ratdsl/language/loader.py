@@ -58,12 +58,11 @@ def parse_file(path: Path | str) -> A.Program:
 
 
 def _parse_read(path: Path | str) -> tuple[A.Program, str]:
-    """parse_file, with the digest of the text the AST was parsed from (RuleSet.read)."""
+    """parse_file, with the text the AST was parsed from (RuleSet.read)."""
     try:
-        program, text = parse_file_and_text(path)
+        return parse_file_and_text(path)
     except UnicodeDecodeError as err:
         raise not_utf8(Path(path), err) from None
-    return program, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def not_utf8(path: Path, err: UnicodeDecodeError) -> LoadError:
@@ -96,10 +95,10 @@ class RuleSet:
     option_overrides: dict[str, object] = field(default_factory=dict)
     base_decls: list[A.Decl] = field(default_factory=list)
     # What `load` read, file by file in the order their declarations were taken: the path and the
-    # digest of the text parsed from it; and, once it has finished, the digest of the whole with
-    # what it made from it (`digest`).
+    # text parsed from it (the parser's own string: no copy); and, once it has finished, what it
+    # made from them and their digest, worked out when first asked for (`digest`).
     read: list[tuple[str, str]] = field(default_factory=list, compare=False, repr=False)
-    loaded: tuple = field(default=(), compare=False, repr=False)
+    loaded: list = field(default_factory=list, compare=False, repr=False)
 
     def source(self, file: str) -> str | None:
         try:
@@ -120,14 +119,18 @@ class RuleSet:
         if game is not self.game or root != self.root or len(decls) != len(self.decls) \
                 or not all(map(is_, decls, self.decls)):
             return None
+        if digest is None:  # (hashed when first asked for: a `check` of many rule sets never asks)
+            h = hashlib.sha256(f"{cache.parser_fingerprint(grammar_text())}\0{root}\0".encode("utf-8",
+                                                                                            "surrogatepass"))
+            for path, text in self.read:
+                h.update(f"{len(path)}:{path}\0{len(text)}:".encode("utf-8", "surrogatepass"))
+                h.update(text.encode("utf-8", "surrogatepass"))
+            digest = self.loaded[3] = h.hexdigest()
         return digest
 
     def _seal(self) -> None:
-        h = hashlib.sha256(f"{cache.parser_fingerprint(grammar_text())}\0{self.root}\0".encode("utf-8",
-                                                                                             "surrogatepass"))
-        for path, text in self.read:
-            h.update(f"{len(path)}:{path}\0{text}\0".encode("utf-8", "surrogatepass"))
-        self.loaded = (self.game, self.root, tuple(self.decls), h.hexdigest())
+        """What `load` leaves: the game, folder and declarations it made (`digest`)."""
+        self.loaded = [self.game, self.root, tuple(self.decls), None]
 
 
 def _rat_files(folder: Path) -> list[Path]:
@@ -158,7 +161,7 @@ def load(path: str | Path, modules: tuple[str, ...] | list[str] = ()) -> RuleSet
         ruleset = _load_game(path)
         variant_program = None
     else:
-        variant_program, variant_digest = _parse_read(path)
+        variant_program, variant_text = _parse_read(path)
         header = next((d for d in variant_program.decls if isinstance(d, A.VariantHeader)), None)
         if header is None:
             raise LoadError(variant_program.span, "a single file must start with a variant header",
@@ -174,7 +177,7 @@ def load(path: str | Path, modules: tuple[str, ...] | list[str] = ()) -> RuleSet
     ruleset.base_decls = list(ruleset.decls)
     if variant_program is not None:
         ruleset.files.append(path)
-        ruleset.read.append((str(path), variant_digest))
+        ruleset.read.append((str(path), variant_text))
         _apply_variant(ruleset, variant_program)
     ruleset._seal()
     return ruleset
@@ -188,12 +191,12 @@ def _load_game(folder: Path) -> RuleSet:
     game = None
     first, variants, read = files[0], [], []
     for f in list(files):
-        program, digest = _parse_read(f)
+        program, text = _parse_read(f)
         if any(isinstance(decl, A.VariantHeader) for decl in program.decls):
             files.remove(f)  # a variant file beside the game's: a variant, not part of the game
             variants.append(f)
             continue
-        read.append((str(f), digest))
+        read.append((str(f), text))
         for decl in program.decls:
             if isinstance(decl, A.Game):
                 if game is not None:
@@ -337,7 +340,7 @@ def _add_module(ruleset: RuleSet, name: str, span: A.Span | None = None) -> None
         close = difflib.get_close_matches(name, known, n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"available modules: {', '.join(known) or 'none'}"
         raise LoadError(span, f"unknown module {name!r}", hint)
-    program, digest = _parse_read(path)
+    program, text = _parse_read(path)
     for decl in program.decls:
         _refuse_misplaced(decl, "module")
         if isinstance(decl, A.ModuleHeader):
@@ -345,7 +348,7 @@ def _add_module(ruleset: RuleSet, name: str, span: A.Span | None = None) -> None
         else:
             ruleset.decls.append(decl)
     ruleset.files.append(path)
-    ruleset.read.append((str(path), digest))
+    ruleset.read.append((str(path), text))
 
 
 # Declarations that mean something only in another kind of file, and would be ignored in a game
