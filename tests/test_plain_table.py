@@ -1,6 +1,6 @@
-"""cli/plain_table.py prints what Rich prints where the output is no terminal (start-up, issue
-13: `simulate` writes its report without importing Rich): each function against Rich itself on
-many generated inputs, and `simulate`'s whole output with and without it."""
+"""cli/plain_table.py prints what Rich prints, on a terminal and elsewhere (start-up, issue 13:
+`simulate` writes its report without importing Rich): each function against Rich itself on many
+generated inputs, and `simulate`'s whole output with and without it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from ratdsl.cli import cmd_simulate
 from ratdsl.cli.main import app
-from ratdsl.cli.plain_table import plain_width, table_text, wrapped
+from ratdsl.cli.plain_table import console_shape, table_text, wrapped
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
 # letters, digits, punctuation (markup's brackets and emoji's colons too), accented letters, and
@@ -25,12 +25,12 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456789.,;:!?()[]{}%*+-/'\"#_=
 RARE = "äéñßÆøÿŁ\t\xad\u0301漢字"
 
 
-def rich_console(width: int) -> Console:
-    return Console(file=io.StringIO(), width=width, _environ={})
+def rich_console(width: int, terminal: bool = False) -> Console:
+    return Console(file=io.StringIO(), width=width, force_terminal=terminal, _environ={})
 
 
-def printed_by_rich(width: int, *things) -> str:
-    console = rich_console(width)
+def printed_by_rich(width: int, *things, terminal: bool = False) -> str:
+    console = rich_console(width, terminal)
     for thing in things:
         console.print(thing)
     return console.file.getvalue()
@@ -43,7 +43,8 @@ def text(rng: random.Random, words: int, longest: int = 12) -> str:
     return (" " * rng.choice([0, 0, 0, 1])).join(word() for _ in range(words)) if words else ""
 
 
-def test_a_table_is_printed_as_rich_prints_it():
+@pytest.mark.parametrize("terminal", [False, True])
+def test_a_table_is_printed_as_rich_prints_it(terminal):
     rng = random.Random(13)
     laid_out = 0
     for case in range(1500):
@@ -52,7 +53,7 @@ def test_a_table_is_printed_as_rich_prints_it():
         title = text(rng, rng.randint(0, 5))
         headers = [text(rng, rng.randint(0, 3)) for _ in range(columns)]
         rows = [[text(rng, rng.randint(0, 3), 8) for _ in range(columns)] for _ in range(rng.randint(0, 8))]
-        mine = table_text(title, headers, rows, width)
+        mine = table_text(title, headers, rows, width, terminal)
         if mine is None:
             continue
         table = Table(title=Text(title))
@@ -60,12 +61,13 @@ def test_a_table_is_printed_as_rich_prints_it():
             table.add_column(Text(header))
         for row in rows:
             table.add_row(*(Text(cell) for cell in row))
-        assert mine == printed_by_rich(width, table), (case, title, headers, rows, width)
+        assert mine == printed_by_rich(width, table, terminal=terminal), (case, title, headers, rows, width)
         laid_out += 1
     assert laid_out > 300  # (the plain case is the common one)
 
 
-def test_lines_are_wrapped_as_rich_wraps_them():
+@pytest.mark.parametrize("terminal", [False, True])
+def test_lines_are_wrapped_as_rich_wraps_them(terminal):
     rng = random.Random(31)
     laid_out = 0
     for case in range(3000):
@@ -78,7 +80,7 @@ def test_lines_are_wrapped_as_rich_wraps_them():
         mine = wrapped(line, width)
         if mine is None:
             continue
-        assert mine == printed_by_rich(width, Text(line)), (case, line, width)
+        assert mine == printed_by_rich(width, Text(line), terminal=terminal), (case, line, width)
         laid_out += 1
     assert laid_out > 800
 
@@ -91,17 +93,26 @@ class _Terminal(io.StringIO):
 @pytest.mark.parametrize("environ", [{}, {"COLUMNS": "100"}, {"COLUMNS": "7"}, {"COLUMNS": "wide"}, {"COLUMNS": "0"},
                                      {"FORCE_COLOR": "1"}, {"FORCE_COLOR": ""}, {"TTY_COMPATIBLE": "1"},
                                      {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "maybe"},
-                                     {"NO_COLOR": "1", "TERM": "dumb"}])
+                                     {"NO_COLOR": "1"}, {"TERM": "dumb"}, {"TERM": "xterm-256color", "COLUMNS": "90"},
+                                     {"COLORTERM": "truecolor"}])
 @pytest.mark.parametrize("stream", [io.StringIO, _Terminal])
-def test_the_width_is_the_one_rich_takes_and_a_terminal_is_left_to_rich(environ, stream):
+def test_the_console_is_the_one_rich_makes_or_is_left_to_rich(environ, stream):
     out = stream()
     rich = Console(file=out, _environ=environ)
-    mine = plain_width(out, environ)
-    if rich.is_terminal:
+    mine = console_shape(out, environ)
+    if environ.get("COLUMNS") == "0" or (rich.is_terminal and environ.get("TERM") == "dumb"):
         assert mine is None
-    elif environ.get("COLUMNS") != "0":
-        assert mine == rich.width
-    assert plain_width(io.TextIOWrapper(io.BytesIO(), encoding="latin-1"), {}) is None  # (Rich's ASCII boxes)
+    else:
+        assert mine == (rich.width, rich.is_terminal)
+        # a terminal shows the header in bold, in whichever colour system Rich picked
+        table = Table(title=Text("a title"))
+        table.add_column(Text("figure"))
+        table.add_row(Text("a longer cell"))
+        rich.file = io.StringIO()
+        rich.print(table)
+        text = table_text("a title", ["figure"], [["a longer cell"]], *mine)
+        assert text == rich.file.getvalue() or (text is None and mine[0] < 19)  # (Rich wraps a narrow one)
+    assert console_shape(io.TextIOWrapper(io.BytesIO(), encoding="latin-1"), {}) is None  # (Rich's ASCII boxes)
 
 
 @pytest.mark.parametrize("columns", ["80", "30", "200"])
@@ -110,7 +121,7 @@ def test_simulate_prints_the_same_report_without_rich(monkeypatch, columns, base
     monkeypatch.setenv("COLUMNS", columns)
     args = ["simulate", str(RULES), "--games", "3", "--workers", "1"] + (["--baseline", str(RULES)] if baseline else [])
     plain = CliRunner().invoke(app, args)
-    monkeypatch.setattr(cmd_simulate, "plain_width", lambda: None)
+    monkeypatch.setattr(cmd_simulate, "console_shape", lambda: None)
     rich = CliRunner().invoke(app, args)
     assert plain.exit_code == rich.exit_code == 0, plain.output + rich.output
     report = plain.output.splitlines()[:-1]  # (the last line: the time the games took)

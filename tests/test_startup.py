@@ -79,12 +79,33 @@ def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_
     assert not loaded(modules, {"scipy", "numpy", "matplotlib", "jsonschema", "referencing", "ratdsl.lsp",
                                 "ratdsl.summaries", "ratdsl.scenarios", "importlib.resources", "html",
                                 "ratdsl.simulation.charts"})  # (what only a written page or report needs)
-    # no terminal: no progress bar, and the report is printed as Rich would without Rich
-    # (cli/plain_table.py), whose import and layout were a fifth of the command
+    # the report is printed as Rich would print it without Rich (cli/plain_table.py), whose import
+    # and layout were a fifth of the command; on a terminal too (FORCE_COLOR, as Rich reads it),
+    # where a run this short shows no progress bar
     assert "rich" not in top_packages(modules)
-    # a terminal (FORCE_COLOR, as Rich reads it): Rich prints, in colour
     terminal = modules_after(PROBE, "simulate", "rules/ratland", "--games", "1", environ={"FORCE_COLOR": "1"})
-    assert {"rich.table", "rich.progress"} <= terminal
+    assert "ratdsl.simulation" in terminal and "rich" not in top_packages(terminal)
+
+
+def test_a_simulation_that_lasts_shows_rich_s_progress_bar_on_a_terminal(monkeypatch):
+    from typer.testing import CliRunner
+
+    from ratdsl.cli import cmd_simulate
+    from ratdsl.cli.main import app
+
+    shown = []
+    real = cmd_simulate._progress_bar
+    monkeypatch.setattr(cmd_simulate, "_progress_bar", lambda *a: shown.append(real(*a)) or shown[-1])
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    args = ["simulate", str(ROOT / "rules" / "ratland"), "--games", "3", "--workers", "1"]
+    monkeypatch.setattr(cmd_simulate, "PROGRESS_AFTER", 3600.0)
+    assert CliRunner().invoke(app, args).exit_code == 0 and not shown  # (a run shorter than PROGRESS_AFTER)
+    monkeypatch.setattr(cmd_simulate, "PROGRESS_AFTER", 0.0)
+    assert CliRunner().invoke(app, args).exit_code == 0
+    assert len(shown) == 1 and shown[0].tasks[0].completed == 3 and not shown[0].live.is_started
+    monkeypatch.delenv("FORCE_COLOR")
+    monkeypatch.setenv("TTY_COMPATIBLE", "0")  # no terminal: no bar
+    assert CliRunner().invoke(app, args).exit_code == 0 and len(shown) == 1
 
 
 def test_a_game_on_a_kept_flat_module_imports_neither_the_reference_engine_nor_the_generator(tmp_path):

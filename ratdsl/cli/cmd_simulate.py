@@ -21,12 +21,13 @@ from ..language.errors import RuleError
 from ..language.visible import visible
 from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
 from .coverage_table import print_coverage
-from .plain_table import plain_width, table_text, wrapped
+from .plain_table import console_shape, table_text, wrapped
 
 MAX_WORKERS = 256  # more processes than this is a typing mistake, not a machine
 DEFAULT_GAMES = 1000
 DEFAULT_MAX_GAMES = 20_000
 BACKENDS = ("processes", "dask")  # where games are played (docs/cluster.md)
+PROGRESS_AFTER = 0.5  # seconds of games before a terminal shows a progress bar
 
 
 def agent_names(agents: str) -> tuple[str, ...]:
@@ -78,8 +79,8 @@ def register(app: typer.Typer) -> None:
         master seed and the game's number).
 
         Example: ratdsl simulate rules/my_game/variants/house_rule.rat --baseline rules/my_game -n 500"""
-        # the simulation is imported here, not when the command line starts; Rich only where the
-        # output is a terminal (colours, a progress bar) or the report needs more than plain_table.py
+        # the simulation is imported here, not when the command line starts; Rich only for a
+        # progress bar (a run that lasts), the coverage table, or what plain_table.py does not lay out
         from ..session import RulesInvalid, load_rules, parse_option_pairs
         from ..simulation import SimulationSpec, simulate
         from ..simulation.runner import BackendUnavailable, UnknownAgent, auto_workers
@@ -103,9 +104,9 @@ def register(app: typer.Typer) -> None:
         except ValueError as err:
             fail(str(err))
 
-        plain = None if coverage else plain_width()  # (None: Rich prints, on a terminal or for coverage)
+        shape = None if coverage else console_shape()  # (None: Rich prints the report)
         console = None
-        if plain is None:
+        if shape is None:
             from rich.console import Console
 
             console = Console()
@@ -122,14 +123,14 @@ def register(app: typer.Typer) -> None:
             with dask_backend or contextlib.nullcontext() as chosen:
                 if chosen is not None:
                     workers = chosen.workers  # with --scheduler: the cluster's
-                report = _play(console, simulate, spec, games, seed, workers, base, wanted, chosen)
+                report = _play(console, shape, simulate, spec, games, seed, workers, base, wanted, chosen)
         except UnknownAgent as err:
             fail(str(err))
         except (RulesInvalid, RuleError, ValueError) as err:
             fail(*rules_failure(err, rules))
         except BackendUnavailable as err:
             fail(str(err))
-        _print_table(console, report, plain)
+        _print_table(console, report, shape)
         if "coverage" in report:
             print_coverage(console, report["coverage"], "game")
         elapsed = time.perf_counter() - started
@@ -185,34 +186,53 @@ def _backend(name: str, scheduler: str | None, workers: int):
     return DaskBackend(scheduler, workers)
 
 
-def _play(console, simulate, spec, games: int, seed: int, workers: int, base, precision=None,
-          backend=None) -> dict[str, Any]:
-    """The report, with a progress bar while the games are played on a terminal (elsewhere the
-    bar would show nothing: rich.progress is not even imported)."""
-    if console is None or not console.is_terminal:
+def _play(console, shape: tuple[int, bool] | None, simulate, spec, games: int, seed: int, workers: int, base,
+          precision=None, backend=None) -> dict[str, Any]:
+    """The report, with a progress bar on a terminal once the games have been played for
+    PROGRESS_AFTER seconds (a shorter run would only flash it, and imports no Rich for it;
+    elsewhere the bar would show nothing: rich.progress is not even imported)."""
+    terminal = console.is_terminal if console is not None else shape is not None and shape[1]
+    if not terminal:
         return simulate(spec, games, seed, workers, base, None, precision, backend)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     total = games * (2 if base else 1)
     started = time.perf_counter()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-                  console=console, transient=True) as progress:
-        task = progress.add_task("simulating", total=total, rate="-")
+    done, bar = 0, None
 
-        def advance(n: int) -> None:
-            done = progress.tasks[0].completed + n
-            rate = done / max(1e-9, time.perf_counter() - started)
-            progress.update(task, advance=n, rate=f"{rate:.0f}")
+    def advance(n: int) -> None:
+        nonlocal done, bar
+        done += n
+        elapsed = time.perf_counter() - started
+        if bar is None:
+            if elapsed < PROGRESS_AFTER:
+                return
+            bar = _progress_bar(console, total)
+        bar.update(bar.task_ids[0], completed=done, rate=f"{done / max(1e-9, elapsed):.0f}")
 
+    try:
         return simulate(spec, games, seed, workers, base, advance, precision, backend)
+    finally:
+        if bar is not None:
+            bar.stop()
 
 
-def _print_table(console, report: dict[str, Any], plain: int | None = None) -> None:
+def _progress_bar(console, total: int):
+    """Rich's progress bar over `total` games, started (transient: it leaves no line behind)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
+                   console=console or Console(), transient=True)
+    bar.add_task("simulating", total=total, rate="-")
+    bar.start()
+    return bar
+
+
+def _print_table(console, report: dict[str, Any], shape: tuple[int, bool] | None = None) -> None:
     """The report as a table. Every text in it comes from the rules (titles, names): shown as
     written, never read as Rich markup (`[bold red]` prints literally) and with control
-    characters escaped. Where the output is no terminal (`plain`: its width) the text Rich would
-    print is written without Rich when plain_table.py can (start-up, issue 13)."""
+    characters escaped. Given the console's `shape` (plain_table.console_shape) the text Rich
+    would print is written without Rich when plain_table.py can (start-up, issue 13)."""
     from ..simulation.report import notes
     from ..simulation.report import table as table_of
 
@@ -221,8 +241,9 @@ def _print_table(console, report: dict[str, Any], plain: int | None = None) -> N
     rows = [[visible(cell) for cell in row] for row in rows]
     lines = [visible(line) for line in [report["summary"], *notes(report)]]  # under the table, not a
     # caption: a narrow table (no baseline) would wrap its caption to its own width
-    if plain is not None:
-        parts = [table_text(title, headers, rows, plain), *(wrapped(line, plain) for line in lines)]
+    if shape is not None:
+        width, terminal = shape
+        parts = [table_text(title, headers, rows, width, terminal), *(wrapped(line, width) for line in lines)]
         if None not in parts:
             sys.stdout.write("".join(parts))  # type: ignore[arg-type]
             sys.stdout.flush()

@@ -1,6 +1,7 @@
-"""A table and lines of text as Rich prints them where the output is no terminal (a file, a pipe:
-plain text, no styles), without importing Rich: Rich's import and layout were a fifth of a
-one-game `ratdsl simulate` (start-up, issue 13), whose report is a table of short texts.
+"""A table and lines of text as Rich prints them, without importing Rich: Rich's import and layout
+were a fifth of a one-game `ratdsl simulate` (start-up, issue 13), whose report is a table of
+short texts. Where the output is no terminal (a file, a pipe) Rich prints plain text; on a
+terminal the same, with the table's header in bold (the one style it shows there).
 
 Only the plain case is written here: texts of printable characters one column wide (no tab, no
 newline, nothing from U+0300 on, where Rich's cell widths begin to vary), a table whose columns
@@ -12,6 +13,7 @@ tests/test_plain_table.py holds every function to what Rich itself prints for th
 
 from __future__ import annotations
 
+import builtins
 import os
 import re
 import sys
@@ -23,31 +25,33 @@ from typing import TextIO
 TOP, HEAD, HEAD_RULE, ROW, BOTTOM = "┏━┳┓", "┃ ┃┃", "┡━╇┩", "│ ││", "└─┴┘"
 WORD = re.compile(r"\s*\S+\s*")  # a word with the spaces around it, as Rich divides a line
 TRAILING = re.compile(r"\s+$")
+BOLD = "\x1b[1m{}\x1b[0m"  # (the same escape in every colour system Rich picks for a terminal)
 
 
-def plain_width(stream: TextIO | None = None, environ: Mapping[str, str] | None = None) -> int | None:
-    """The width a Rich console on `stream` (standard output) wraps at when Rich takes it for no
-    terminal, read as Rich reads it (TTY_COMPATIBLE, FORCE_COLOR, the first standard stream that
-    is a terminal, COLUMNS, else 80); None when Rich would take it for a terminal (styles,
-    colours, a progress bar) or print anything but UTF-8 box characters."""
+def console_shape(stream: TextIO | None = None, environ: Mapping[str, str] | None = None) -> tuple[int, bool] | None:
+    """The width a Rich console on `stream` (standard output) wraps at and whether Rich takes it
+    for a terminal, each read as Rich reads it (TTY_COMPATIBLE, FORCE_COLOR, the stream's isatty;
+    the first standard stream that is a terminal, COLUMNS, else 80); None where Rich would do
+    more than this module follows: a dumb terminal, a notebook, Windows, an encoding other than
+    UTF-8 (Rich's ASCII boxes), a width of 0."""
     stream = sys.stdout if stream is None else stream
     environ = os.environ if environ is None else environ
     if os.name != "posix" or not (getattr(stream, "encoding", None) or "utf-8").lower().startswith("utf"):
         return None
-    tty = environ.get("TTY_COMPATIBLE", "")
-    if tty == "1":
+    if "get_ipython" in vars(builtins):  # (Rich asks IPython whether this is a notebook)
         return None
-    if tty != "0":
-        force = environ.get("FORCE_COLOR")
-        if force is not None:
-            if force != "":
-                return None
-        else:
-            try:
-                if stream.isatty():
-                    return None
-            except (AttributeError, ValueError):  # (no isatty, or closed: Rich says no terminal)
-                pass
+    tty = environ.get("TTY_COMPATIBLE", "")
+    if tty in ("0", "1"):
+        terminal = tty == "1"
+    elif environ.get("FORCE_COLOR") is not None:
+        terminal = environ["FORCE_COLOR"] != ""
+    else:
+        try:
+            terminal = bool(stream.isatty())
+        except (AttributeError, ValueError):  # (no isatty, or closed: Rich says no terminal)
+            terminal = False
+    if terminal and environ.get("TERM", "").lower() in ("dumb", "unknown"):
+        return None
     width = 0
     for fd in (0, 1, 2):
         try:
@@ -60,7 +64,7 @@ def plain_width(stream: TextIO | None = None, environ: Mapping[str, str] | None 
         width = int(columns)
         if width == 0:  # (Rich's own arithmetic for a width of 0: left to it)
             return None
-    return width or 80
+    return width or 80, terminal
 
 
 def plain(text: str) -> bool:
@@ -69,10 +73,12 @@ def plain(text: str) -> bool:
     return text.isprintable() and all(c < "\u0300" for c in text)
 
 
-def table_text(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> str | None:
+def table_text(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], width: int,
+               terminal: bool = False) -> str | None:
     """The table Rich's `Table(title=...)` prints at `width` (default box, header, padding of one
-    space), each cell left-aligned; None when it would not fit as it is or a text is not plain.
-    The title, when there is one, is centred over the table on its own line."""
+    space), each cell left-aligned, the header in bold on a `terminal`; None when it would not
+    fit as it is or a text is not plain. The title, when there is one, is centred over the table
+    on its own line."""
     if not headers or any(len(row) != len(headers) for row in rows):
         return None
     if not all(plain(t) for t in (title, *headers, *(cell for row in rows for cell in row))):
@@ -81,22 +87,25 @@ def table_text(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
         return None
     columns = [max([len(headers[i]), *(len(row[i]) for row in rows)]) for i in range(len(headers))]
     total = sum(columns) + 3 * len(columns) + 1
-    if total > width or len(title) > total:
+    if total > width or len(title) > total or (terminal and 0 in columns):
         return None
 
     def rule(box: str) -> str:
         left, fill, between, right = box
         return left + between.join(fill * (w + 2) for w in columns) + right
 
-    def line(box: str, cells: Sequence[str]) -> str:
+    def line(box: str, cells: Sequence[str], bold: bool = False) -> str:
         left, _, between, right = box
+        if bold:  # (Rich's segments: each padding space and the padded text in bold on their own)
+            return left + between.join(BOLD.format(" ") + BOLD.format(c.ljust(w)) + BOLD.format(" ")
+                                       for c, w in zip(cells, columns)) + right
         return left + between.join(f" {c.ljust(w)} " for c, w in zip(cells, columns)) + right
 
     out = []
     if title:
         before = (total - len(title)) // 2
         out.append(" " * before + title + " " * (total - before - len(title)))
-    out += [rule(TOP), line(HEAD, headers), rule(HEAD_RULE), *(line(ROW, row) for row in rows), rule(BOTTOM)]
+    out += [rule(TOP), line(HEAD, headers, terminal), rule(HEAD_RULE), *(line(ROW, row) for row in rows), rule(BOTTOM)]
     return "".join(x + "\n" for x in out)
 
 
