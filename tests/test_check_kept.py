@@ -139,3 +139,15 @@ def test_loading_unchanged_rules_takes_their_findings_from_the_cache(folder, gam
     with pytest.raises(RulesInvalid, match="no_such_name"):  # an error is kept too
         no_checker(monkeypatch)
         load_rules(game)
+
+
+def test_the_key_is_of_the_texts_the_loader_parsed_not_of_the_files_read_again(game):
+    """A file changed between the load and the key must not file the old text's findings under
+    the new text's key (and the key reads no file again)."""
+    from ratdsl.language.loader import load
+
+    ruleset = load(game)
+    name = kept.key(game, (), None, ruleset)
+    (game / "zz_extra.rat").write_text(EXTRA + "const another = 4\n", "utf-8")
+    assert kept.key(game, (), None, ruleset) == name
+    assert kept.key(game, (), None, load(game)) != name

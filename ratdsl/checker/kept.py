@@ -3,7 +3,8 @@ resolves, checks nor evaluates the invariants again (issue 13, start-up).
 
 A rule set's findings are worked out from its files alone, by the package's code: the key is the
 hash of the path and modules asked for, the further checks (their function's name), every file
-the rule set was loaded from with its text, and the package's fingerprint (language/cache.py: any
+the rule set was loaded from with the text the loader parsed (RuleSet.read), and the package's
+fingerprint (language/cache.py: any
 change of ratdsl's code misses). An entry is JSON, never code, kept in this user's cache folder
 with the checks of language/cache.py, and it is untrusted input all the same: read whole only up
 to MAX_BYTES, it must be a list of findings of exactly the expected shape (fields, types, codes,
@@ -40,8 +41,11 @@ def key(path: Path, modules: Iterable[str], also: Callable | None, ruleset: Rule
         return None
     h = hashlib.sha256(f"check {FORMAT}\0{package}\0{path}\0{','.join(modules)}\0".encode())
     h.update((f"{also.__module__}.{also.__qualname__}" if also is not None else "-").encode() + b"\0")
+    parsed = dict(ruleset.read)  # (the texts the loader parsed: no file read again, none changed since)
     for file in ruleset.files:
-        text = ruleset.source(str(file))
+        text = parsed.get(str(file))
+        if text is None:
+            text = ruleset.source(str(file))
         if text is None:
             return None
         h.update(f"{file}\0{len(text)}\0".encode())
