@@ -222,7 +222,7 @@ def _progress_bar(console, total: int):
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-                   console=console or Console(), transient=True)
+                   console=console if console is not None else Console(), transient=True)
     bar.add_task("simulating", total=total, rate="-")
     bar.start()
     return bar
@@ -252,7 +252,7 @@ def _print_table(console, report: dict[str, Any], shape: tuple[int, bool] | None
     from rich.table import Table
     from rich.text import Text
 
-    console = console or Console()
+    console = console if console is not None else Console()
     table = Table(title=Text(title))
     for column in headers:
         table.add_column(Text(column))

@@ -641,7 +641,7 @@ def parse_file(path: str | Path) -> A.Program:
 
 
 def parse_file_and_text(path: str | Path) -> tuple[A.Program, str]:
-    """parse_file, with the text the AST was parsed from (the loader keeps its digest)."""
+    """parse_file, with the text the AST was parsed from (the loader keeps it: RuleSet.read)."""
     path = Path(path)
     editing = unsaved(path)  # an editor's buffer first (sources.py)
     text = editing if editing is not None else path.read_text("utf-8")
