@@ -78,7 +78,7 @@ def test_a_one_game_simulation_imports_no_statistics_library_nor_jsonschema(tmp_
     assert {"ratdsl.simulation", "ratdsl.engine.flat.game"} <= modules
     assert not loaded(modules, {"scipy", "numpy", "matplotlib", "jsonschema", "referencing", "ratdsl.lsp",
                                 "ratdsl.summaries", "ratdsl.scenarios", "importlib.resources", "html",
-                                "ratdsl.simulation.charts"})  # (what only a written page or report needs)
+                                "ratdsl.simulation.charts", "ratdsl.schemas"})  # (only a written report needs them)
     # the report is printed as Rich would print it without Rich (cli/plain_table.py), whose import
     # and layout were a fifth of the command; on a terminal too (FORCE_COLOR, as Rich reads it),
     # where a run this short shows no progress bar

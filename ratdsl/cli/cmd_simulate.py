@@ -267,11 +267,11 @@ def _write_reports(report: dict[str, Any], out: Path | None, html_out: Path | No
     """Writes the JSON and HTML reports (each whole or not at all); False if one could not be
     written (the other is still tried). The report is validated against its schema first
     (jsonschema is imported only when a report is written)."""
+    if out is None and html_out is None:
+        return True
     from ..schemas import validate
     from ..simulation import render_html
 
-    if out is None and html_out is None:
-        return True
     validate("report", report)
     ok = True
     for path, what, render in ((out, "report", lambda: json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
