@@ -1,7 +1,7 @@
 """Parsed rule files are cached on disk by content: a changed file is parsed again, an unchanged
 one is not, and RATDSL_CACHE_DIR="" switches the cache off."""
 
-from ratdsl.language import parser
+from ratdsl.language import cache, parser
 
 GAME = 'game g "G" {\n  players 2..4\n}\nconst n = 1\n'
 
@@ -35,3 +35,21 @@ def test_empty_cache_dir_switches_the_cache_off(tmp_path, monkeypatch):
     rule_file.write_text(GAME)
     parser.parse_file(rule_file)
     assert not list(tmp_path.glob("**/*.pickle"))
+
+
+def test_the_key_hashes_the_parser_s_code_once_a_process_and_still_follows_it(monkeypatch):
+    """The parser's code (some 70 kB) was hashed again for each file's key: 20 million
+    instructions of a `check` (start-up, issue 13)."""
+    from ratdsl.language.grammar import grammar_text
+
+    grammar = grammar_text()
+    cache.parser_fingerprint.cache_clear()
+    keys = {cache._key("game g \"G\" {}", name, grammar) for name in ("a.rat", "b.rat", "c.rat")}
+    info = cache.parser_fingerprint.cache_info()
+    assert len(keys) == 3 and (info.misses, info.hits) == (1, 2)
+    before = cache._key("text", "a.rat", grammar)
+    monkeypatch.setattr(cache, "_code_fingerprint", lambda: "another parser")
+    cache.parser_fingerprint.cache_clear()
+    assert cache._key("text", "a.rat", grammar) != before
+    assert cache._key("text", "a.rat", grammar + "\n") != cache._key("text", "a.rat", grammar)
+    cache.parser_fingerprint.cache_clear()
