@@ -7,8 +7,8 @@ Only the plain case is written here: texts of printable characters one column wi
 newline, nothing from U+0300 on, where Rich's cell widths begin to vary), a table whose columns
 fit the width as they are (Rich would wrap their cells), lines whose every word fits it (Rich
 would fold it). For anything else each function returns None and the caller prints with Rich.
-tests/test_plain_table.py holds every function to what Rich itself prints for the same input
-(and the installed Rich's version to the one it was written against).
+tests/test_plain_table.py holds every function to what the installed Rich prints for the same
+inputs (thousands of generated tables and lines, on a terminal and off one).
 """
 
 from __future__ import annotations
