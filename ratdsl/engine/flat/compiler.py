@@ -1078,6 +1078,31 @@ class FlatCompiler:
             return Val(inline, t)
         return Val(f"{py}({', '.join(a.code for a in args)})", t, bound=self.func_bounds.get(py))
 
+    def func_at_let(self, name: str, args: list[Val], code: Code, sc: Scope) -> Val | None:
+        """`let x = f(ARGS)` for a func with modifiers that can apply, its arguments plain names or
+        constants: the body and the modifiers written as statements where it is called, instead of
+        a call of the func's function (the same value and the same charges: what the call pays,
+        paid here; its queries pay as they run, as in the function). None: not lowered here."""
+        func = self.d.funcs[name]
+        if (len(args) != len(func.params) or name in self.inlining or not self.live_modifiers(name, args, sc)
+                or not all(a.known or SIMPLE_CODE.match(a.code) for a in args)):
+            return None
+        self.pay(self.func_cost(name))
+        self.inlining.add(name)
+        self.costs.append(None)
+        try:
+            body = self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
+            if "sample_of" in body.code or "pick_of" in body.code:
+                raise Unsupported(func, "a func drawing at random, lowered at a let")  # (not reached in practice)
+            py = self.fresh("v")
+            code(f"{py} = {body.code}")
+            t, bound = self.apply_modifiers(code, name, [a.code for a in args], [a.t for a in args], body.t,
+                                            sc.zsrc, body.size, var=py, given=args)
+        finally:
+            self.costs.pop()
+            self.inlining.discard(name)
+        return Val(py, t, bound=bound)
+
     def live_modifiers(self, name: str, args: list[Val], sc: Scope) -> list:
         """The modifiers of a func that can apply: those whose condition is not false whatever the
         game (an option's value, the table size) for these arguments."""
@@ -1137,13 +1162,15 @@ class FlatCompiler:
         self.units.append(code.text())
 
     def apply_modifiers(self, code: Code, name: str, params: list[str], types: list[Any], t: Any,
-                        zsrc: str, bound: int | None = None) -> tuple[Any, int | None]:
-        """The modifiers of a func or table, in order, each on the value so far (`base`); the
-        value's kind and, for a number, what it is surely below in size (None: not known)."""
+                        zsrc: str, bound: int | None = None, var: str = "v",
+                        given: list[Val] | None = None) -> tuple[Any, int | None]:
+        """The modifiers of a func or table, in order, each on the value so far (`base`, held in
+        `var`); the value's kind and, for a number, what it is surely below in size (None: not
+        known). `given`: the arguments' Vals, where the func is lowered at its call."""
         for attached in self.d.modifiers.get(name, ()):
             mod = attached.decl
-            names = {p: Val(params[i], types[i]) for i, p in enumerate(mod.params)}
-            names["base"] = Val("v", t, bound=bound)
+            names = {p: given[i] if given is not None else Val(params[i], types[i]) for i, p in enumerate(mod.params)}
+            names["base"] = Val(var, t, bound=bound)
             guard = []
             if attached.card is not None:
                 names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
@@ -1161,7 +1188,7 @@ class FlatCompiler:
             t = self.join(t, value.t, mod)
             bound = None if bound is None or value.size is None else max(bound, value.size)
             key = attached.card.name if attached.card is not None else mod.key
-            inner = f"v = {value.code}; FC[{self.fired_index(key)}] += 1"
+            inner = f"{var} = {value.code}; FC[{self.fired_index(key)}] += 1"
             code(f"if {' and '.join(guard)}: {inner}" if guard else inner)
         return t, bound
 

@@ -101,7 +101,15 @@ class StatementLowering(FlatCompiler):
 
     # ------------------------------------------------------------------ names and control
     def st_Let(self, node: A.Let, code: Code, sc: Scope) -> Scope:
-        v = self.ex(node.value, sc)
+        call = node.value
+        if isinstance(call, A.Call) and call.func in self.d.funcs:
+            args = [self.ex(a, sc) for a in call.args]
+            v = self.func_at_let(call.func, args, code, sc)
+            if v is not None:
+                return sc.child(**{node.name: v})
+            v = self.call_func(call.func, args, call, sc)
+        else:
+            v = self.ex(node.value, sc)
         if v.known and v.t in (INT, BOOL, STR):
             return sc.child(**{node.name: v})
         py = self.fresh("v")
