@@ -1011,10 +1011,32 @@ class StatementLowering(FlatCompiler):
         self.units.append(code.text())
         return "score_of"
 
+    def card_named(self, active: A.Expr, code: Code) -> str | None:
+        """For a deck's `active when it == E` (or `E == it`), E not reading `it`: a local of act()
+        holding E's card name (None when E is no card), so that each card of the deck is one
+        comparison of names (cards are equal when their names are: CardValue.__eq__)."""
+        if not (isinstance(active, A.BinOp) and active.op == "=="):
+            return None
+        sides = [active.left, active.right]
+        this = [isinstance(e, A.Name) and e.id in ("it", "this") for e in sides]
+        if this.count(True) != 1:
+            return None
+        other = sides[this.index(False)]
+        if any(isinstance(e, A.Name) and e.id in ("it", "this") for e in A.walk(other)):
+            return None
+        v = self.ex(other, Scope({}))
+        if v.t != CARD_T:
+            return None
+        e, n = self.fresh("e"), self.fresh("n")
+        code(f"{e} = {v.code}")
+        code(f"{n} = {e}.name if {e}.__class__ is CardValue else None")
+        return n
+
     def activity_unit(self) -> None:
         """`act()`: every card with modifiers or hooks, whether its deck has it in play now."""
         code = Code("def act():")
         items = []
+        named: dict[str, str | None] = {}  # deck -> the local holding the name its `active when` compares with
         for name in self.active_cards:  # (filled while the rules were lowered)
             card = self.d.cards[name]
             deck, reads_zones = self.rules().deck_facts(card.deck)
@@ -1022,6 +1044,12 @@ class StatementLowering(FlatCompiler):
                 raise Unsupported(deck, "a deck whose `active when` reads token counts")
             if deck is None or deck.active is None:
                 items.append("True")
+                continue
+            if card.deck not in named:
+                named[card.deck] = self.card_named(deck.active, code)
+            local = named[card.deck]
+            if local is not None:  # `it == CARD`: that card's name worked out once, compared by name
+                items.append(f"({local} == {name!r})")
                 continue
             this = Val(self.k(CardValue(name)), CARD_T)
             c = self.cond(deck.active, Scope({"it": this, "this": this}))
