@@ -772,14 +772,21 @@ class StatementLowering(FlatCompiler):
         code(f"    {cnt} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
              f"[{', '.join(least)}])")
         code(f"    {cnt} = [{cnt}.get(z, 0) for z in {names}]")
-        code(f"for z, c in zip({names}, {cnt}):")
-        code("    if c:")
-        code(f"        Z[{src} + {k}] -= c")
-        code(f"        t = {self.k(offsets)}[z] + {base}")
-        code(f"        Z[t + {k}] += c")
-        code.depth += 2
-        self.count_metrics(code, Val(src, ZONE_T, rel=source.rel), Val("t", ZONE_T), src, "t", k, str(k), "c")
-        code.depth -= 2
+        counting = Code("")
+        counting.depth = code.depth + 2
+        self.count_metrics(counting, Val(src, ZONE_T, rel=source.rel), Val("t", ZONE_T), src, "t", k, str(k), "c")
+        if len(counting.lines) == 1:  # no metric counts these moves: the source pays once, in all
+            code(f"Z[{src} + {k}] -= sum({cnt})")
+            code(f"for z, c in zip({names}, {cnt}):")
+            code("    if c:")
+            code(f"        Z[{self.k(offsets)}[z] + {base} + {k}] += c")
+        else:
+            code(f"for z, c in zip({names}, {cnt}):")
+            code("    if c:")
+            code(f"        Z[{src} + {k}] -= c")
+            code(f"        t = {self.k(offsets)}[z] + {base}")
+            code(f"        Z[t + {k}] += c")
+            code.lines.extend(counting.lines[1:])
         code.depth -= 1
 
     # ------------------------------------------------------------------ rules and hooks
