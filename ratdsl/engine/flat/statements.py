@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from ...language import ast as A
+from ...semantics.operators import MAX_ITEMS
 from ...semantics.values import CardValue
 from ..interpreter import MAX_DEPTH
 from .compiler import (
@@ -32,6 +33,8 @@ from .compiler import (
 )
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
+
+MAX_PIECE_LINES = 400  # a `for each` over pieces() is written a kind at a time up to this many lines
 
 
 class StatementLowering(FlatCompiler):
@@ -170,7 +173,13 @@ class StatementLowering(FlatCompiler):
         self.pay(steps)
 
     def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
-        src = self.items_of(self.ex(node.source, sc), node.source)
+        if isinstance(node.source, A.Call) and node.source.func == "pieces" and len(node.source.args) == 1:
+            zone = self.ex(node.source.args[0], sc)
+            if zone.t == ZONE_T and self.pieces_loop(node, zone, code, sc):
+                return
+            src = self.items_of(self.b_pieces(node.source, sc, zone), node.source)
+        else:
+            src = self.items_of(self.ex(node.source, sc), node.source)
         py = self.fresh("i")
         first = []
         if src.t[1] == PLAYER and self.d.player_zones:
@@ -186,6 +195,42 @@ class StatementLowering(FlatCompiler):
             turns = f"len({items})"
         self.loop(code, f"for {py} in {items}:", node.body,
                   sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}), first, turns=turns)
+
+    def pieces_loop(self, node: A.ForEach, zone: Val, code: Code, sc: Scope) -> bool:
+        """`for each x in pieces(ZONE)` as one loop a kind, the body written for that kind: `x`
+        is then a constant, so tests of it fold and its moves address one count. The kinds come
+        in the rules' order, each as often as the zone held it when the loop began (what
+        pieces() lists), and every turn pays what a turn of the body written for any kind pays.
+        False (nothing written) where the bodies would be too long."""
+        kinds = self.lay.kinds
+        width = len(kinds)
+        scratch = Code("")
+        scratch.depth = code.depth + 1  # (as deep as the loop's body: rules are written in alike)
+        generic = sc.child(**{node.var: Val(self.fresh("x"), STR)})  # (as the loop over the list is charged)
+        steps = 1 + self.block(node.body, scratch, generic, hoist=True)  # (what a turn pays: not written)
+        bodies = []
+        try:
+            for kind in kinds:
+                body = Code("")
+                body.depth = code.depth + 1  # (lowered as deep as the loop's body, then indented once more)
+                kind_sc = sc.child(**{node.var: Val(repr(kind), STR, kind, domain=frozenset([kind]))})
+                self.block(node.body, body, kind_sc, hoist=True)
+                bodies.append(["    " + line for line in body.lines[1:]])
+        except Unsupported:  # (a body that has a form only for pieces of some kinds: the one loop)
+            return False
+        if sum(map(len, bodies)) > MAX_PIECE_LINES:
+            return False
+        z, c, n = self.local(code, zone, "z"), self.fresh("c"), self.fresh("n")
+        code(f"{c} = {sc.zsrc}[{z}:{z} + {width}]")
+        code(f"{n} = sum({c})")
+        code(f"if {n} > {MAX_ITEMS}: raise Abort")  # (R007, as pieces() refuses a longer list)
+        code(f"ST[0] -= {steps} * {n}")
+        code("if ST[0] < 0: raise Abort")
+        for k, lines in enumerate(bodies):
+            code(f"if {c}[{k}]:")
+            code(f"    for _ in range({c}[{k}]):")
+            code.lines.extend(lines)
+        return True
 
     def st_Repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
         n = self.ex(node.count, sc)
