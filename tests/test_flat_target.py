@@ -325,3 +325,37 @@ def test_a_loop_over_pieces_never_runs_past_the_reference_engines_step_budget(tm
         else:
             finished += 1
     assert stopped and finished  # (the range crosses what the game needs)
+
+
+def test_two_words_ordered_by_a_key_are_ordered_without_sorted_as_the_reference_orders_them(tmp_path):
+    # the keys change as coins arrive and tie at one coin: a tie keeps the list's order, in both
+    # directions (the first `ys` is then left: nothing goes to the other player)
+    d = tiny(tmp_path, "    repeat 2 times {\n"
+                       "      let xs = [left, right] ordered by weight(it)\n"
+                       "      if first(xs) == left {\n        move up to 1 coin from bank to active.purse\n      }\n"
+                       "      let ys = [left, right] ordered by weight(it) descending\n"
+                       "      if first(ys) == right {\n"
+                       "        move up to 1 coin from bank to neighbour(active, left).purse\n      }\n"
+                       "    }\n    end game",
+             "func weight(s) = if s == left then count(active.purse, coin) else 1\n")
+    m = flat_module(d, 2)
+    assert isinstance(m, FlatModule) and "['right', 'left'] if" in m.source and "sorted(" not in m.source
+    result, by_flat = play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert by_flat
+    assert outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+    assert result.state["zones"]["P1.purse"] == {"coin": 2} and "P2.purse" not in result.state["zones"]
+
+
+def test_a_func_called_with_a_word_is_written_for_that_word_and_still_modified(tmp_path):
+    d = tiny(tmp_path, "    move up to gain(left) coin from bank to active.purse\n"
+                       "    set bonus = 1\n"
+                       "    move up to gain(right) coin from bank to neighbour(active, left).purse\n"
+                       "    end game",
+             "var bonus = 0\nfunc gain(s) = if s == left then 2 else 1\nmodify gain(s) if bonus > 0 = base + 1\n")
+    m = flat_module(d, 2)
+    assert isinstance(m, FlatModule)
+    assert "    v = 2\n" in m.source and "    v = 1\n" in m.source  # (one function a word, folded)
+    result, by_flat = play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert by_flat
+    assert outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+    assert result.state["zones"]["P1.purse"] == {"coin": 2} and result.state["zones"]["P2.purse"] == {"coin": 2}
