@@ -257,3 +257,105 @@ def test_the_flat_code_counts_steps_as_the_reference_does(tmp_path, case):
     assert made and flat == play(folder, compiled=True, budget=budget, logged=False)[0]
     roomy = play(folder, compiled=False, budget=20_000, logged=False)[0]
     assert roomy is None and flat_outcome(folder, 20_000)[0] is None  # (and fits a larger one in both)
+
+
+PIECES_GAME = '''game pieces "Pieces" {
+  players 2..2
+}
+tokens red, blue, green
+zone bag
+per player zone hand, store
+setup {
+  step fill {
+    create {red: 4, blue: 3, green: 5} in bag
+  }
+}
+round main
+phase main "Main" {
+  step only {
+    repeat 6 times {
+      draw up to 5 from bag to active.hand
+      for each x in pieces(active.hand) {
+        if x == red {
+          move 1 red from active.hand to active.store
+        } else if x == blue {
+          move 1 x from active.hand to bag
+          move up to 1 red from bag to active.store
+        }
+      }
+      move all from active.hand to bag
+    }
+    end game
+  }
+}
+'''
+
+
+def pieces_game(tmp_path):
+    folder = tmp_path / "pieces"
+    folder.mkdir()
+    (folder / "game.rat").write_text(PIECES_GAME)
+    return load_rules(folder)
+
+
+def test_a_loop_over_pieces_is_written_a_kind_at_a_time_and_plays_the_same_games(tmp_path):
+    d = pieces_game(tmp_path)
+    m = flat_module(d, 2)
+    assert isinstance(m, FlatModule)
+    assert m.source.count("    for _ in range(c") == 3  # (one loop a kind: red, blue, green)
+    for seed in range(25):
+        result, by_flat = play_flat(d, 2, seed, lambda seed=seed: random_agents(seed, 2))
+        assert by_flat
+        assert outcome(result) == outcome(Game(d, 2, seed, agents=random_agents(seed, 2)).play())
+
+
+def test_a_loop_over_pieces_never_runs_past_the_reference_engines_step_budget(tmp_path):
+    from ratdsl.engine.flat.game import Stopped
+
+    d = pieces_game(tmp_path)
+    m = flat_module(d, 2)
+    stopped = finished = 0
+    for budget in range(20, 260, 4):
+        try:
+            Game(d, 2, 3, agents=random_agents(3, 2), step_budget=budget).play()
+        except StepBudgetExceeded:
+            with pytest.raises(Stopped):  # (where the reference stops, the flat code stops too)
+                play_module(m, 3, random_agents(3, 2), budget=budget)
+            stopped += 1
+        else:
+            finished += 1
+    assert stopped and finished  # (the range crosses what the game needs)
+
+
+def test_two_words_ordered_by_a_key_are_ordered_without_sorted_as_the_reference_orders_them(tmp_path):
+    # the keys change as coins arrive and tie at one coin: a tie keeps the list's order, in both
+    # directions (the first `ys` is then left: nothing goes to the other player)
+    d = tiny(tmp_path, "    repeat 2 times {\n"
+                       "      let xs = [left, right] ordered by weight(it)\n"
+                       "      if first(xs) == left {\n        move up to 1 coin from bank to active.purse\n      }\n"
+                       "      let ys = [left, right] ordered by weight(it) descending\n"
+                       "      if first(ys) == right {\n"
+                       "        move up to 1 coin from bank to neighbour(active, left).purse\n      }\n"
+                       "    }\n    end game",
+             "func weight(s) = if s == left then count(active.purse, coin) else 1\n")
+    m = flat_module(d, 2)
+    assert isinstance(m, FlatModule) and "['right', 'left'] if" in m.source and "sorted(" not in m.source
+    result, by_flat = play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert by_flat
+    assert outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+    assert result.state["zones"]["P1.purse"] == {"coin": 2} and "P2.purse" not in result.state["zones"]
+
+
+def test_a_func_called_with_a_word_is_written_for_that_word_and_still_modified(tmp_path):
+    d = tiny(tmp_path, "    move up to gain(left) coin from bank to active.purse\n"
+                       "    set bonus = 1\n"
+                       "    move up to gain(right) coin from bank to neighbour(active, left).purse\n"
+                       "    end game",
+             "var bonus = 0\nfunc gain(s) = if s == left then 2 else 1\nmodify gain(s) if bonus > 0 = base + 1\n")
+    m = flat_module(d, 2)
+    assert isinstance(m, FlatModule)
+    assert "    v = 2\n" in m.source and "    v = 1\n" in m.source  # (one function a word, folded)
+    result, by_flat = play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert by_flat
+    assert outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+    assert result.state["zones"]["P1.purse"] == {"coin": 2} and result.state["zones"]["P2.purse"] == {"coin": 2}

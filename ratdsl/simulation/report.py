@@ -36,7 +36,7 @@ class Aggregate:
     seat_wins: list[Proportion] = field(default_factory=list)
     metrics: dict[str, Mean] = field(default_factory=dict)
     label_wins: dict[str, dict[str, Proportion]] = field(default_factory=dict)
-    fired: dict[str, Mean] = field(default_factory=dict)
+    fired: dict[str, int] = field(default_factory=dict)  # how often each fired, summed over the games
     games: int = 0
     # per game, in game order: the seeds and each compared figure's value (compare pairs them);
     # packed arrays, 8 bytes a value: ~120 bytes a game at 4 players, so 1,000,000 games ~120 MB
@@ -65,12 +65,9 @@ class Aggregate:
             table = self.label_wins.setdefault(label, {})
             for seat, value in enumerate(values):
                 table.setdefault(value, Proportion()).add(share if seat in g.winners else 0.0)
-        for name in set(self.fired) | set(g.fired):
-            self.fired.setdefault(name, Mean())
-        for name, mean in self.fired.items():
-            while mean.n < self.games - 1:  # a card that first fired in a later game
-                mean.add(0)
-            mean.add(g.fired.get(name, 0))
+        fired = self.fired  # (whole numbers: the mean per game is worked out once, in to_json)
+        for name, n in g.fired.items():
+            fired[name] = fired.get(name, 0) + n
         self._keep(g, share)
 
     def _keep(self, g: GameStats, share: float) -> None:
@@ -100,7 +97,7 @@ class Aggregate:
             "metrics": {k: v.to_json() for k, v in sorted(self.metrics.items())},
             "win_rate_by": {label: {value: p.to_json() for value, p in sorted(table.items())}
                             for label, table in sorted(self.label_wins.items())},
-            "fired_per_game": {k: round(v.mean, 6) for k, v in sorted(self.fired.items())},
+            "fired_per_game": {k: round(n / self.games, 6) for k, n in sorted(self.fired.items())},
             "seat_balance": seat_balance([p.hits for p in self.seat_wins]),
         }
 

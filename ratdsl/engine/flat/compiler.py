@@ -810,7 +810,25 @@ class FlatCompiler:
                 raise Unsupported(node, "ordering by a value that is not numbers")
         elif key.t != INT and key.t != list_of(INT):
             raise Unsupported(node, "ordering by a value that is not numbers")
-        return Val(f"sorted({self.paid(src, cost)}, key=lambda {py}: {code})", src.t, length=src.length)
+        paid = self.paid(src, cost)
+        if paid == src.code and src.known and isinstance(src.const, list) and len(src.const) == 2 \
+                and all(v.__class__ in (str, int) for v in src.const):
+            return self.ordered_pair(node, src, sc)
+        return Val(f"sorted({paid}, key=lambda {py}: {code})", src.t, length=src.length)
+
+    def ordered_pair(self, node: A.Ordered, src: Val, sc: Scope) -> Val:
+        """A constant list of two ordered by a key, without sorted() and its key function: each
+        item's key lowered with the item known (so it folds), worked out in the list's order, and
+        the second first only if its key is smaller (sorted() keeps ties in order)."""
+        keys = []
+        for item in src.const:
+            key, _ = self.costed(node.key, sc.child(it=Val(repr(item), src.t[1], item)))  # (paid above)
+            code = key.code
+            if node.descending:
+                code = f"-({code})" if key.t == INT else f"[-x for x in {code}]"
+            keys.append(code)
+        a, b = (repr(item) for item in src.const)
+        return Val(f"([{b}, {a}] if ({keys[0]}) > ({keys[1]}) else [{a}, {b}])", src.t, length=2)
 
     def ex_Extreme(self, node: A.Extreme, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
@@ -1064,9 +1082,20 @@ class FlatCompiler:
                 return self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
             finally:
                 self.inlining.discard(name)
-        key = ("func", name, tuple((a.t, a.domain) for a in args), sc.zsrc)
+        # a func is written once for each set of argument kinds, and once more for each word
+        # (a side, a kind...) it is called with: its body then folds what depends on that word
+        fixed = [a.known and a.const.__class__ in (str, bool) for a in args]
+        key = ("func", name, tuple((a.t, a.domain, a.const if f else None) for a, f in zip(args, fixed)), sc.zsrc)
         py = self.defined.get(key)
-        if py is None:
+        if py is None and any(fixed):
+            py = self.defined[key] = self.fresh("F")
+            try:
+                self.func_unit(py, name, args, sc.zsrc, fixed)
+            except Unsupported:  # (no form with that word: the func for any value)
+                del self.defined[key]
+                return self.call_func(name, [Val(a.code, a.t, domain=a.domain) if f else a
+                                             for a, f in zip(args, fixed)], node, sc)
+        elif py is None:
             py = self.defined[key] = self.fresh("F")
             self.func_unit(py, name, args, sc.zsrc)
         t = self.func_types[py]
@@ -1077,6 +1106,31 @@ class FlatCompiler:
         if inline is not None:
             return Val(inline, t)
         return Val(f"{py}({', '.join(a.code for a in args)})", t, bound=self.func_bounds.get(py))
+
+    def func_at_let(self, name: str, args: list[Val], code: Code, sc: Scope) -> Val | None:
+        """`let x = f(ARGS)` for a func with modifiers that can apply, its arguments plain names or
+        constants: the body and the modifiers written as statements where it is called, instead of
+        a call of the func's function (the same value and the same charges: what the call pays,
+        paid here; its queries pay as they run, as in the function). None: not lowered here."""
+        func = self.d.funcs[name]
+        if (len(args) != len(func.params) or name in self.inlining or not self.live_modifiers(name, args, sc)
+                or not all(a.known or SIMPLE_CODE.match(a.code) for a in args)):
+            return None
+        self.pay(self.func_cost(name))
+        self.inlining.add(name)
+        self.costs.append(None)
+        try:
+            body = self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
+            if "sample_of" in body.code or "pick_of" in body.code:
+                raise Unsupported(func, "a func drawing at random, lowered at a let")  # (not reached in practice)
+            py = self.fresh("v")
+            code(f"{py} = {body.code}")
+            t, bound = self.apply_modifiers(code, name, [a.code for a in args], [a.t for a in args], body.t,
+                                            sc.zsrc, body.size, var=py, given=args)
+        finally:
+            self.costs.pop()
+            self.inlining.discard(name)
+        return Val(py, t, bound=bound)
 
     def live_modifiers(self, name: str, args: list[Val], sc: Scope) -> list:
         """The modifiers of a func that can apply: those whose condition is not false whatever the
@@ -1116,18 +1170,23 @@ class FlatCompiler:
                 return None
         return "(" + _PARAM.sub(lambda m: f"({args[int(m.group(1))]})", body) + ")"
 
-    def func_unit(self, py: str, name: str, args: list[Val], zsrc: str) -> None:
+    def func_unit(self, py: str, name: str, args: list[Val], zsrc: str, fixed: list[bool] | None = None) -> None:
+        """The function of a func for arguments of these kinds; `fixed`: the arguments whose
+        value (a word) the function is written for."""
         func = self.d.funcs[name]
         params = [f"a{i}" for i in range(len(args))]
         types = [a.t for a in args]
         code = Code(f"def {py}({', '.join(params)}):")
-        sc = Scope({p: Val(params[i], types[i], domain=args[i].domain) for i, p in enumerate(func.params)}, zsrc)
+        sc = Scope({p: args[i] if fixed and fixed[i] else Val(params[i], types[i], domain=args[i].domain)
+                    for i, p in enumerate(func.params)}, zsrc)
         self.func_types[py] = None  # (while its body is lowered: a call back to it is refused)
         self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
         try:
             body = self.ex(func.value, sc)
             code(f"v = {body.code}")
-            t, self.func_bounds[py] = self.apply_modifiers(code, name, params, types, body.t, zsrc, body.size)
+            given = [args[i] if fixed and fixed[i] else Val(params[i], types[i]) for i in range(len(args))]
+            t, self.func_bounds[py] = self.apply_modifiers(code, name, params, types, body.t, zsrc, body.size,
+                                                           given=given)
         finally:
             self.costs.pop()
         code("return v")
@@ -1137,13 +1196,15 @@ class FlatCompiler:
         self.units.append(code.text())
 
     def apply_modifiers(self, code: Code, name: str, params: list[str], types: list[Any], t: Any,
-                        zsrc: str, bound: int | None = None) -> tuple[Any, int | None]:
-        """The modifiers of a func or table, in order, each on the value so far (`base`); the
-        value's kind and, for a number, what it is surely below in size (None: not known)."""
+                        zsrc: str, bound: int | None = None, var: str = "v",
+                        given: list[Val] | None = None) -> tuple[Any, int | None]:
+        """The modifiers of a func or table, in order, each on the value so far (`base`, held in
+        `var`); the value's kind and, for a number, what it is surely below in size (None: not
+        known). `given`: the arguments' Vals, where the func is lowered at its call."""
         for attached in self.d.modifiers.get(name, ()):
             mod = attached.decl
-            names = {p: Val(params[i], types[i]) for i, p in enumerate(mod.params)}
-            names["base"] = Val("v", t, bound=bound)
+            names = {p: given[i] if given is not None else Val(params[i], types[i]) for i, p in enumerate(mod.params)}
+            names["base"] = Val(var, t, bound=bound)
             guard = []
             if attached.card is not None:
                 names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
@@ -1161,7 +1222,7 @@ class FlatCompiler:
             t = self.join(t, value.t, mod)
             bound = None if bound is None or value.size is None else max(bound, value.size)
             key = attached.card.name if attached.card is not None else mod.key
-            inner = f"v = {value.code}; FC[{self.fired_index(key)}] += 1"
+            inner = f"{var} = {value.code}; FC[{self.fired_index(key)}] += 1"
             code(f"if {' and '.join(guard)}: {inner}" if guard else inner)
         return t, bound
 

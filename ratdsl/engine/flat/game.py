@@ -52,7 +52,8 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
                 metrics: bool = False, max_rounds: int | None = None, zones: bool = True) -> GameResult:
     """One game on the flat module; raises Stopped where the reference engine must take over.
     `metrics`: count the rules' metrics (read them with `m.metric_counts()` after the game);
-    `zones=False` leaves the zones out of the end state (the simulator reads piles and variables)."""
+    `zones=False`: the end state holds only what the simulator reads of it (collect.labels_of:
+    the players' piles and variables), not the zones, the shared piles or the game's variables."""
     d = m.d
     ns = m.ns
     m.reset(Chance(seed).rng, agents, budget, metrics)
@@ -121,30 +122,31 @@ def _result(m: FlatModule, over: bool, rounds_done: int | None, zones: bool) -> 
 
 
 def snapshot(m: FlatModule, zones: bool = True) -> dict[str, Any]:
-    """The end state as GameState.snapshot writes it."""
+    """The end state as GameState.snapshot writes it (`zones=False`: the players' part only)."""
     ns = m.ns
     d = m.d
     gen = m.gen
     piles = {}
-    for i, name in enumerate(gen.pile_names):
-        if ns[f"PL{i}"]:
-            piles[name] = [c.name for c in ns[f"PL{i}"]]
+    if zones:
+        for i, name in enumerate(gen.pile_names):
+            if ns[f"PL{i}"]:
+                piles[name] = [c.name for c in ns[f"PL{i}"]]
     for seat in range(m.players):
         for i, name in enumerate(gen.player_pile_names):
             cards = ns[f"PP{i}"][seat]
             if cards:
                 piles[f"P{seat + 1}.{name}"] = [c.name for c in cards]
     var_names = list(d.vars)
-    pvar_names = list(d.player_vars)
+    pvars = sorted((k, i) for i, k in enumerate(d.player_vars))  # (name, its PV list), by name
     return {
         "round": ns["G"][1],
         "active": f"P{ns['G'][0] + 1}",
         "zones": m.layout.zone_contents(ns["Z"]) if zones else {},
         "piles": piles,
         "vars": {k: m.encode_var(ns["VG"][var_names.index(k)], m.var_types[var_names.index(k)])
-                 for k in sorted(var_names)},
-        "player_vars": [{k: m.encode_var(ns[f"PV{pvar_names.index(k)}"][seat], m.pvar_types[pvar_names.index(k)])
-                         for k in sorted(pvar_names)} for seat in range(m.players)],
+                 for k in sorted(var_names)} if zones else {},
+        "player_vars": [{k: m.encode_var(ns[f"PV{i}"][seat], m.pvar_types[i]) for k, i in pvars}
+                        for seat in range(m.players)],
     }
 
 

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from ...language import ast as A
+from ...semantics.operators import MAX_ITEMS
 from ...semantics.values import CardValue
 from ..interpreter import MAX_DEPTH
 from .compiler import (
@@ -32,6 +33,8 @@ from .compiler import (
 )
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
+
+MAX_PIECE_LINES = 400  # a `for each` over pieces() is written a kind at a time up to this many lines
 
 
 class StatementLowering(FlatCompiler):
@@ -101,7 +104,15 @@ class StatementLowering(FlatCompiler):
 
     # ------------------------------------------------------------------ names and control
     def st_Let(self, node: A.Let, code: Code, sc: Scope) -> Scope:
-        v = self.ex(node.value, sc)
+        call = node.value
+        if isinstance(call, A.Call) and call.func in self.d.funcs:
+            args = [self.ex(a, sc) for a in call.args]
+            v = self.func_at_let(call.func, args, code, sc)
+            if v is not None:
+                return sc.child(**{node.name: v})
+            v = self.call_func(call.func, args, call, sc)
+        else:
+            v = self.ex(node.value, sc)
         if v.known and v.t in (INT, BOOL, STR):
             return sc.child(**{node.name: v})
         py = self.fresh("v")
@@ -162,7 +173,13 @@ class StatementLowering(FlatCompiler):
         self.pay(steps)
 
     def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
-        src = self.items_of(self.ex(node.source, sc), node.source)
+        if isinstance(node.source, A.Call) and node.source.func == "pieces" and len(node.source.args) == 1:
+            zone = self.ex(node.source.args[0], sc)
+            if zone.t == ZONE_T and self.pieces_loop(node, zone, code, sc):
+                return
+            src = self.items_of(self.b_pieces(node.source, sc, zone), node.source)
+        else:
+            src = self.items_of(self.ex(node.source, sc), node.source)
         py = self.fresh("i")
         first = []
         if src.t[1] == PLAYER and self.d.player_zones:
@@ -178,6 +195,42 @@ class StatementLowering(FlatCompiler):
             turns = f"len({items})"
         self.loop(code, f"for {py} in {items}:", node.body,
                   sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}), first, turns=turns)
+
+    def pieces_loop(self, node: A.ForEach, zone: Val, code: Code, sc: Scope) -> bool:
+        """`for each x in pieces(ZONE)` as one loop a kind, the body written for that kind: `x`
+        is then a constant, so tests of it fold and its moves address one count. The kinds come
+        in the rules' order, each as often as the zone held it when the loop began (what
+        pieces() lists), and every turn pays what a turn of the body written for any kind pays.
+        False (nothing written) where the bodies would be too long."""
+        kinds = self.lay.kinds
+        width = len(kinds)
+        scratch = Code("")
+        scratch.depth = code.depth + 1  # (as deep as the loop's body: rules are written in alike)
+        generic = sc.child(**{node.var: Val(self.fresh("x"), STR)})  # (as the loop over the list is charged)
+        steps = 1 + self.block(node.body, scratch, generic, hoist=True)  # (what a turn pays: not written)
+        bodies = []
+        try:
+            for kind in kinds:
+                body = Code("")
+                body.depth = code.depth + 1  # (lowered as deep as the loop's body, then indented once more)
+                kind_sc = sc.child(**{node.var: Val(repr(kind), STR, kind, domain=frozenset([kind]))})
+                self.block(node.body, body, kind_sc, hoist=True)
+                bodies.append(["    " + line for line in body.lines[1:]])
+        except Unsupported:  # (a body that has a form only for pieces of some kinds: the one loop)
+            return False
+        if sum(map(len, bodies)) > MAX_PIECE_LINES:
+            return False
+        z, c, n = self.local(code, zone, "z"), self.fresh("c"), self.fresh("n")
+        code(f"{c} = {sc.zsrc}[{z}:{z} + {width}]")
+        code(f"{n} = sum({c})")
+        code(f"if {n} > {MAX_ITEMS}: raise Abort")  # (R007, as pieces() refuses a longer list)
+        code(f"ST[0] -= {steps} * {n}")
+        code("if ST[0] < 0: raise Abort")
+        for k, lines in enumerate(bodies):
+            code(f"if {c}[{k}]:")
+            code(f"    for _ in range({c}[{k}]):")
+            code.lines.extend(lines)
+        return True
 
     def st_Repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
         n = self.ex(node.count, sc)
@@ -764,14 +817,21 @@ class StatementLowering(FlatCompiler):
         code(f"    {cnt} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
              f"[{', '.join(least)}])")
         code(f"    {cnt} = [{cnt}.get(z, 0) for z in {names}]")
-        code(f"for z, c in zip({names}, {cnt}):")
-        code("    if c:")
-        code(f"        Z[{src} + {k}] -= c")
-        code(f"        t = {self.k(offsets)}[z] + {base}")
-        code(f"        Z[t + {k}] += c")
-        code.depth += 2
-        self.count_metrics(code, Val(src, ZONE_T, rel=source.rel), Val("t", ZONE_T), src, "t", k, str(k), "c")
-        code.depth -= 2
+        counting = Code("")
+        counting.depth = code.depth + 2
+        self.count_metrics(counting, Val(src, ZONE_T, rel=source.rel), Val("t", ZONE_T), src, "t", k, str(k), "c")
+        if len(counting.lines) == 1:  # no metric counts these moves: the source pays once, in all
+            code(f"Z[{src} + {k}] -= sum({cnt})")
+            code(f"for z, c in zip({names}, {cnt}):")
+            code("    if c:")
+            code(f"        Z[{self.k(offsets)}[z] + {base} + {k}] += c")
+        else:
+            code(f"for z, c in zip({names}, {cnt}):")
+            code("    if c:")
+            code(f"        Z[{src} + {k}] -= c")
+            code(f"        t = {self.k(offsets)}[z] + {base}")
+            code(f"        Z[t + {k}] += c")
+            code.lines.extend(counting.lines[1:])
         code.depth -= 1
 
     # ------------------------------------------------------------------ rules and hooks
@@ -1003,10 +1063,32 @@ class StatementLowering(FlatCompiler):
         self.units.append(code.text())
         return "score_of"
 
+    def card_named(self, active: A.Expr, code: Code) -> str | None:
+        """For a deck's `active when it == E` (or `E == it`), E not reading `it`: a local of act()
+        holding E's card name (None when E is no card), so that each card of the deck is one
+        comparison of names (cards are equal when their names are: CardValue.__eq__)."""
+        if not (isinstance(active, A.BinOp) and active.op == "=="):
+            return None
+        sides = [active.left, active.right]
+        this = [isinstance(e, A.Name) and e.id in ("it", "this") for e in sides]
+        if this.count(True) != 1:
+            return None
+        other = sides[this.index(False)]
+        if any(isinstance(e, A.Name) and e.id in ("it", "this") for e in A.walk(other)):
+            return None
+        v = self.ex(other, Scope({}))
+        if v.t != CARD_T:
+            return None
+        e, n = self.fresh("e"), self.fresh("n")
+        code(f"{e} = {v.code}")
+        code(f"{n} = {e}.name if {e}.__class__ is CardValue else None")
+        return n
+
     def activity_unit(self) -> None:
         """`act()`: every card with modifiers or hooks, whether its deck has it in play now."""
         code = Code("def act():")
         items = []
+        named: dict[str, str | None] = {}  # deck -> the local holding the name its `active when` compares with
         for name in self.active_cards:  # (filled while the rules were lowered)
             card = self.d.cards[name]
             deck, reads_zones = self.rules().deck_facts(card.deck)
@@ -1014,6 +1096,12 @@ class StatementLowering(FlatCompiler):
                 raise Unsupported(deck, "a deck whose `active when` reads token counts")
             if deck is None or deck.active is None:
                 items.append("True")
+                continue
+            if card.deck not in named:
+                named[card.deck] = self.card_named(deck.active, code)
+            local = named[card.deck]
+            if local is not None:  # `it == CARD`: that card's name worked out once, compared by name
+                items.append(f"({local} == {name!r})")
                 continue
             this = Val(self.k(CardValue(name)), CARD_T)
             c = self.cond(deck.active, Scope({"it": this, "this": this}))
