@@ -24,9 +24,6 @@ def _load() -> tuple[ModuleType | None, str]:
         from . import _kernels
     except ImportError as why:  # no compiler at install time, or a build for another Python
         return None, f"the extension ratdsl._kernels is not built ({why})"
-    import random
-
-    _kernels.setup(random_type=random.Random)  # (the streams whose draws a kernel makes itself)
     return _kernels, "built"
 
 

@@ -34,6 +34,7 @@ def spread_counts(rng: random.Random, n: int, amount: int) -> list[int]:
     return counts
 
 
+kernels.setup(random_type=random.Random)  # (a twin draws itself only from these streams)
 spread_counts = kernels.twin(spread_counts)  # (compiled when ratdsl/kernels.py says so: the same numbers)
 
 

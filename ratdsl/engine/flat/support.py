@@ -9,6 +9,7 @@ again by the reference engine, which reports it with its position.
 
 from __future__ import annotations
 
+import random
 from itertools import compress
 from operator import mul
 from typing import Any
@@ -240,7 +241,7 @@ def first_of(items: list) -> Any:
 # The helpers above run compiled unless ratdsl/kernels.py says otherwise: the same results,
 # exceptions and random numbers. The generated code's namespace takes these names (generator.py),
 # so it calls whichever was chosen; the Python originals stay in kernels.PYTHON.
-kernels.setup(abort=Abort, sample_positions=sample_positions)
+kernels.setup(abort=Abort, sample_positions=sample_positions, random_type=random.Random)
 move_tokens = kernels.twin(move_tokens)
 move_all = kernels.twin(move_all)
 move_bundle = kernels.twin(move_bundle)
