@@ -300,3 +300,28 @@ def test_the_random_agent_spreads_with_the_chosen_helper():
     agent = random_agent.RandomAgent(7)
     expected = kernels.PYTHON["spread_counts"](random.Random(7), 3, 50)
     assert agent.fast_spread("d", ["x", "y", "z"], 50) == expected
+
+
+KEPT = ("import sys; from ratdsl.session import load_rules; from ratdsl.engine.flat.game import flat_module; "
+        "m = flat_module(load_rules(sys.argv[1]), 4); "
+        "print(type(m.gen).__name__ == 'SimpleNamespace', type(m.ns['draw']).__name__, "
+        "type(m.ns['zone_pieces']).__name__, type(m.ns['share_out']).__name__)")
+
+
+@needs_native
+def test_a_kept_flat_module_plays_the_helpers_its_reader_chose(private_cache):
+    """A module kept by a process with the compiled helpers, read by one told to use Python's
+    (and the other way round), gets that reader's helpers: the cache names them, not holds them."""
+    from .conftest import RATLAND
+
+    def kept(pure: str | None) -> str:
+        env = {k: v for k, v in os.environ.items() if k != kernels.PURE_ENV}
+        if pure is not None:
+            env[kernels.PURE_ENV] = pure
+        return subprocess.run([sys.executable, "-c", KEPT, str(RATLAND)], env=env, capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    python, builtin = "function", "builtin_function_or_method"
+    assert kept(None) == f"False {builtin} {builtin} {builtin}"  # made, and kept
+    assert kept("1") == f"True {python} {python} {python}"  # read back
+    assert kept(None) == f"True {builtin} {builtin} {builtin}"
