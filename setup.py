@@ -1,6 +1,11 @@
 """The games in rules/ ship inside the package as `ratdsl.games` (rules/ stays where it is):
-pyproject.toml cannot add a package from another folder to the ones it finds, so this does."""
+pyproject.toml cannot add a package from another folder to the ones it finds, so this does.
 
-from setuptools import find_packages, setup
+It also declares the one C extension, `ratdsl._kernels` (compiled twins of the flat target's hot
+helpers, ratdsl/kernels.py), as optional: without a C compiler or Python's headers the install
+still succeeds and the package runs its Python originals."""
 
-setup(packages=[*find_packages(include=["ratdsl*"]), "ratdsl.games"], package_dir={"ratdsl.games": "rules"})
+from setuptools import Extension, find_packages, setup
+
+setup(packages=[*find_packages(include=["ratdsl*"]), "ratdsl.games"], package_dir={"ratdsl.games": "rules"},
+      ext_modules=[Extension("ratdsl._kernels", ["ratdsl/_kernels.c"], optional=True)])

@@ -19,7 +19,7 @@ GAME_WORDS = re.compile(
 def offending_lines() -> list[str]:
     hits = []
     for path in sorted(PACKAGE.rglob("*")):
-        if path.suffix not in (".py", ".lark", ".json") or not path.is_file():
+        if path.suffix not in (".py", ".lark", ".json", ".c") or not path.is_file():
             continue
         for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
             if GAME_WORDS.search(line):

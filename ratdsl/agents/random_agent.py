@@ -6,6 +6,7 @@ import random
 from itertools import accumulate
 from typing import Any
 
+from .. import kernels
 from ..engine.decisions import Decision
 
 
@@ -17,6 +18,24 @@ def agent_seed(seed: int, seat: int) -> int:
 def random_agents(seed: int, players: int) -> list[RandomAgent]:
     """One random agent a seat, each with its own stream: what plays a seat nobody else plays."""
     return [RandomAgent(agent_seed(seed, seat)) for seat in range(players)]
+
+
+def spread_counts(rng: random.Random, n: int, amount: int) -> list[int]:
+    """`amount` numbers below `n`, counted by number: each drawn as rng._randbelow draws it
+    (CPython's algorithm), so the same numbers from the same stream as `targets[below(n)]`."""
+    bits = rng.getrandbits
+    b = n.bit_length()
+    counts = [0] * n
+    for _ in range(amount):
+        i = bits(b)
+        while i >= n:
+            i = bits(b)
+        counts[i] += 1
+    return counts
+
+
+kernels.setup(random_type=random.Random)  # (a twin draws itself only from these streams)
+spread_counts = kernels.twin(spread_counts)  # (compiled when ratdsl/kernels.py says so: the same numbers)
 
 
 class FastDecision:
@@ -55,16 +74,7 @@ class RandomAgent:
     def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
         """fast_distribute when no limit can bind, as counts in the targets' order:
         random_distribution then draws `targets[below(n)]` for every token."""
-        bits = self.rng.getrandbits
-        n = len(targets)
-        b = n.bit_length()  # (each number below n drawn as rng._randbelow draws it: CPython's algorithm)
-        counts = [0] * n
-        for _ in range(amount):
-            i = bits(b)
-            while i >= n:
-                i = bits(b)
-            counts[i] += 1
-        return counts
+        return spread_counts(self.rng, len(targets), amount)
 
     def decide(self, decision: Decision) -> Any:
         if decision.kind == "may":

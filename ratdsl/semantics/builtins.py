@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .. import kernels
 from ..language.builtin_names import BUILTIN_FUNCTIONS
 from ..records import record
 from .boards import layout as board_layout
@@ -229,6 +230,9 @@ def share_out(left: int, wanted: list[int]) -> list[int]:
             got[i] += 1
             left -= 1
     return got
+
+
+share_out = kernels.twin(share_out)  # (compiled when ratdsl/kernels.py says so: the same shares)
 
 
 # plans: simultaneous resolution

@@ -9,10 +9,12 @@ again by the reference engine, which reports it with its position.
 
 from __future__ import annotations
 
+import random
 from itertools import compress
 from operator import mul
 from typing import Any
 
+from ... import kernels
 from ...semantics.operators import MAX_ITEMS
 from ..chance import sample_positions
 from ..limits import MAX_TOKENS
@@ -187,8 +189,9 @@ def take_cards(piles: list[list], cards: list) -> list:
     return taken
 
 
-def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
-    """The zone built-ins of the generated code, for a rule set with these kinds (in order)."""
+def make_zone_readers(kinds: tuple[str, ...], compiled: bool = kernels.ACTIVE) -> dict[str, Any]:
+    """The zone built-ins of the generated code, for a rule set with these kinds (in order);
+    `compiled`: zone_kinds and zone_pieces as their compiled twins (ratdsl/kernels.py)."""
     width = len(kinds)
     positions = range(width)
     singles = [[k] for k in kinds]  # (a kind's pieces: [kind] * its count, a list made in C)
@@ -215,6 +218,9 @@ def make_zone_readers(kinds: tuple[str, ...]) -> dict[str, Any]:
     def zone_size(Z: list[int], z: int) -> int:
         return sum(Z[z:z + width])
 
+    if compiled and kernels.LOADED is not None:  # (the same lists, holding the same str objects)
+        zone_kinds, zone_pieces = kernels.LOADED.zone_readers(kinds, MAX_ITEMS, zone_kinds, zone_pieces)
+
     return {"zone_kinds": zone_kinds, "zone_pieces": zone_pieces, "zone_contents": zone_contents,
             "bundle_kinds": bundle_kinds,
             "zone_size": zone_size}
@@ -229,6 +235,20 @@ def count_kinds(Z: list[int], z: int, kinds: tuple[int, ...]) -> int:
 
 def first_of(items: list) -> Any:
     return items[0] if items else None
+
+
+# ---------------------------------------------------------------- compiled twins (ratdsl/_kernels.c)
+# The helpers above run compiled unless ratdsl/kernels.py says otherwise: the same results,
+# exceptions and random numbers. The generated code's namespace takes these names (generator.py),
+# so it calls whichever was chosen; the Python originals stay in kernels.PYTHON.
+kernels.setup(abort=Abort, sample_positions=sample_positions, random_type=random.Random)
+move_tokens = kernels.twin(move_tokens)
+move_all = kernels.twin(move_all)
+move_bundle = kernels.twin(move_bundle)
+draw = kernels.twin(draw)
+take_cards = kernels.twin(take_cards)
+count_kinds = kernels.twin(count_kinds)
+first_of = kernels.twin(first_of)
 
 
 # ---------------------------------------------------------------- the limits (engine/interpreter.py)
