@@ -64,7 +64,7 @@ class FlatModule:
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
             "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
-            "FC": [], "MV": None, "ZERO_ROW": [0] * lay.width, "GB": None, "RNG": None, "AG": [], "FLUSH": self._flush,
+            "FC": [], "MV": None, "RNG": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],
         })
@@ -168,7 +168,6 @@ class FlatModule:
         ns["MO"][0] = metrics
         ns["MV"] = [] if metrics else None
         ns["RNG"] = rng
-        ns["GB"] = rng.getrandbits  # (what a draw of one token draws its position with: statements.py)
         ns["AG"][:] = agents
         ns["UID"] = itertools.count(1)
 

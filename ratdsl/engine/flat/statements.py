@@ -618,39 +618,11 @@ class StatementLowering(FlatCompiler):
             raise Unsupported(node, "a draw that is not from one zone to one zone")
         q = node.quantity
         wanted = "None" if q.mode == "all" else self.ex(q.amount, sc).code
-        # each token drawn costs a step (Interpreter.draw_tokens): draw() says how many it drew
-        if q.mode == "all" or self.distinct(src, dst) is not True:
-            kept, exact = self.moves_kept(src, dst, None), q.mode == "exact"
-            code(f"ST[0] -= draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {exact}, {kept})")
-            code("if ST[0] < 0: raise Abort")
-            return
-        # one token, the commonest draw, written out (support.draw's first case); others call it
-        w, s, d = self.fresh("w"), self.fresh("s"), self.fresh("d")
-        pos, k = self.fresh("x"), self.fresh("k")
-        code(f"{w} = {wanted}")
-        code(f"{s} = {src.code}")
-        code(f"{d} = {dst.code}")
-        code(f"if {w} == 1 and Z[{s}:{s} + {self.lay.width}] != ZERO_ROW:")
-        code.depth += 1
-        size, bits = self.fresh("n"), self.fresh("b")
-        code(f"{size} = sum(Z[{s}:{s} + {self.lay.width}])")
-        code(f"{bits} = {size}.bit_length()")  # (a number below the size, as rng._randbelow draws it)
-        code(f"{pos} = GB({bits})")
-        code(f"while {pos} >= {size}: {pos} = GB({bits})")
-        code(f"{k} = {s}")
-        code(f"while {pos} >= Z[{k}]:")
-        code(f"    {pos} -= Z[{k}]")
-        code(f"    {k} += 1")
-        code(f"Z[{k}] -= 1")
-        code(f"Z[{k} - {s} + {d}] += 1")
-        self.count_metrics(code, Val(s, ZONE_T, src.const, rel=src.rel), Val(d, ZONE_T, dst.const, rel=dst.rel),
-                           s, d, f"{k} - {s}", f"{k} - {s}", "1")
-        self.pay(1)  # (the token this branch draws, paid with the statement)
-        code.depth -= 1
-        code("else:")
-        kept = self.moves_kept(src, dst, None)
-        code(f"    ST[0] -= draw(Z, RNG, {self.lay.width}, {s}, {d}, {w}, {q.mode == 'exact'}, {kept})")
-        code("    if ST[0] < 0: raise Abort")
+        # each token drawn costs a step (Interpreter.draw_tokens): draw() says how many it drew. (A
+        # draw of one token was written out here once; draw() compiled (ratdsl/_kernels.c) is cheaper.)
+        kept, exact = self.moves_kept(src, dst, None), q.mode == "exact"
+        code(f"ST[0] -= draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {exact}, {kept})")
+        code("if ST[0] < 0: raise Abort")
 
     def st_Create(self, node: A.Create, code: Code, sc: Scope) -> None:
         what = self.ex(node.what, sc)
