@@ -444,38 +444,13 @@ class StatementLowering(FlatCompiler):
 
     def move_kinds(self, code: Code, src: Val, dst: Val, kinds: list[int], amount: Val, exact: bool) -> None:
         """`move [up to] N KINDS from ZONE to ZONE`: kind by kind, in the order given, until N
-        have moved (TokenMoves.move_tokens for one source)."""
+        have moved (TokenMoves.move_tokens for one source): one kind written out, several a call
+        of move_tokens (compiled, ratdsl/_kernels.c: cheaper than the loop written out)."""
         if len(kinds) == 1:
             self.move_one(code, src, dst, kinds[0], amount, exact)
             return
-        s, d = self.local(code, src, "s"), self.local(code, dst, "d")
-        n, k, h, t = self.fresh("n"), self.fresh("k"), self.fresh("h"), self.fresh("t")
-        code(f"{n} = {amount.code}")
-        code(f"if {n} < 0: raise Abort")
-        if exact:
-            code(f"if {n} > {self.summed('Z', lambda i: f'{s} + {i}', kinds)}: raise Abort")
-        code(f"if {n}:")
-        code.depth += 1
-        code(f"for {k} in {tuple(kinds)!r}:")
-        code.depth += 1
-        code(f"{h} = Z[{s} + {k}]")
-        code(f"if {h}:")
-        code.depth += 1
-        code(f"{t} = {n} if {n} < {h} else {h}")
-        distinct = self.distinct(Val(s, ZONE_T, src.const, rel=src.rel), Val(d, ZONE_T, dst.const, rel=dst.rel))
-        if distinct is None:
-            code(f"if {s} != {d}:")
-            code.depth += 1
-        if distinct is not False:
-            code(f"Z[{s} + {k}] = {h} - {t}")
-            code(f"Z[{d} + {k}] += {t}")
-            self.count_metrics(code, Val(s, ZONE_T, src.const, rel=src.rel), Val(d, ZONE_T, dst.const, rel=dst.rel),
-                               s, d, k, k, t)
-        if distinct is None:
-            code.depth -= 1
-        code(f"{n} -= {t}")
-        code(f"if not {n}: break")
-        code.depth -= 3
+        kept = self.moves_kept(src, dst, kinds)
+        code(f"move_tokens(Z, [{src.code}], {dst.code}, {amount.code}, {self.k(list(kinds))}, {exact}, {kept})")
 
     def move_one(self, code: Code, src: Val, dst: Val, kind: Any, amount: Val | None, exact: bool) -> None:
         """A move of one kind between two zones, written out."""
