@@ -1120,9 +1120,8 @@ class FlatCompiler:
         self.inlining.add(name)
         self.costs.append(None)
         try:
+            # (worked out once, where the call would be: a draw in it draws as the call would)
             body = self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
-            if "sample_of" in body.code or "pick_of" in body.code:
-                raise Unsupported(func, "a func drawing at random, lowered at a let")  # (not reached in practice)
             py = self.fresh("v")
             code(f"{py} = {body.code}")
             t, bound = self.apply_modifiers(code, name, [a.code for a in args], [a.t for a in args], body.t,
