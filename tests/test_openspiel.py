@@ -216,6 +216,9 @@ def test_the_ismcts_bot_plays(rules, moves):  # RatLand: its first 8 moves, abou
     game = load(3, rules=rules)
     rng = np.random.RandomState(1)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 10, random_state=rng)
+    # (OpenSpiel's own sampler, UniformProbabilitySampler, is seeded anew by each process: the
+    # samples, and whether one differing from the real state turns up, would change from run to run)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
     state = game.new_initial_state()
     played = secret = 0
     while not state.is_terminal() and played != moves:
