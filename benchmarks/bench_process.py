@@ -8,10 +8,16 @@ same way, as a whole process. Each pair of runs is interleaved so a slow spell o
 on both sides; the best of `--repeat` runs of each side is kept.
 
     python benchmarks/bench_process.py [--games 1500 6000] [--players 3 4 6] [--repeat 3] [--workers auto|N]
+                                       [--native kept|off]
     python benchmarks/bench_process.py --million [--sample 100000]
 
 `--workers` is what `ratdsl simulate` is given: 1 by default (one core against the one-core anchor:
 the headline ratio), `auto` for the command's default (every core from 200 games), or a number.
+
+`--native kept` (the default) first makes the native build of each table size (engine/flat/native.py:
+`ratdsl simulate --native on --games 1`, untimed; its time is printed, a cost paid once per rules
+and table size), then times the command as a user types it, which plays on the kept build;
+`--native off` times `ratdsl simulate --native off`, the generated module run by Python.
 
 `--million` plays `--sample` four-player games with `--workers 2`, prints the time and the peak
 memory of the process tree, and extrapolates to 1,000,000 games.
@@ -53,15 +59,23 @@ def wall(args: list[str]) -> float:
     return elapsed
 
 
-def simulate_args(games: int, players: int, workers: int | str = 1) -> list[str]:
+def simulate_args(games: int, players: int, workers: int | str = 1, native: str = "kept") -> list[str]:
     return [*ratdsl_command(), "simulate", "rules/ratland", "--players", str(players), "--agents",
-            "random", "--games", str(games), "--seed", "1", "--workers", str(workers)]
+            "random", "--games", str(games), "--seed", "1", "--workers", str(workers),
+            *(["--native", "off"] if native == "off" else [])]
 
 
-def compare(games: int, players: int, repeat: int, workers: str = "1") -> None:
+def build_native(players: int) -> None:
+    """Makes (or finds) the native build of this table size, as `--native on` does once."""
+    elapsed = wall([*simulate_args(1, players), "--native", "on"])
+    print(f"native build, {players} players: {elapsed:.1f} s (made once per rules and table size; "
+          "about 0.2 s when it is kept already)")
+
+
+def compare(games: int, players: int, repeat: int, workers: str = "1", native: str = "kept") -> None:
     engine_runs, anchor_runs = [], []
     for _ in range(repeat):
-        engine_runs.append(wall(simulate_args(games, players, workers)))
+        engine_runs.append(wall(simulate_args(games, players, workers, native)))
         anchor_runs.append(wall([sys.executable, str(ANCHOR), str(games), str(players), "1"]))
     engine, anchor = min(engine_runs), min(anchor_runs)
     print(f"{games:6d} games, {players} players: ratdsl simulate {games / engine:8.1f} games/s "
@@ -69,17 +83,19 @@ def compare(games: int, players: int, repeat: int, workers: str = "1") -> None:
           f"ratio {anchor / engine:.3f}")
 
 
-def startup(repeat: int) -> None:
+def startup(repeat: int, native: str) -> None:
     """The two start-up figures of issue 13: `check` and a one-game `simulate`."""
     for label, args in (("ratdsl check rules/ratland", [*ratdsl_command(), "check", "rules/ratland"]),
-                        ("ratdsl simulate --games 1", simulate_args(1, 4))):
+                        ("ratdsl simulate --games 1", simulate_args(1, 4, native=native))):
         best = min(wall(args) for _ in range(repeat))
         print(f"start-up: {label}: {1000 * best:.0f} ms (best of {repeat})")
 
 
-def million(sample: int) -> None:
+def million(sample: int, native: str) -> None:
+    if native == "kept":
+        build_native(4)  # (a run of a million games makes it first: ratdsl simulate --native auto)
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    elapsed = wall(simulate_args(sample, 4, workers=2))
+    elapsed = wall(simulate_args(sample, 4, workers=2, native=native))
     peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(f"{sample} four-player games with --workers 2: {elapsed:.1f} s "
           f"({sample / elapsed:.0f} games/s); largest process {peak_kib / 1024:.0f} MiB "
@@ -95,19 +111,24 @@ def main() -> None:
     parser.add_argument("--million", action="store_true")
     parser.add_argument("--sample", type=int, default=100_000)
     parser.add_argument("--workers", default="1", help="auto or a number: ratdsl simulate's --workers (default 1)")
+    parser.add_argument("--native", choices=["kept", "off"], default="kept",
+                        help="kept: make the native builds first, then time the command as typed; off: --native off")
     args = parser.parse_args()
     compileall.compile_dir(str(ROOT / "ratdsl"), quiet=1)  # (see the module's docstring)
     if args.million:
-        million(args.sample)
+        million(args.sample, args.native)
         return
     if not ANCHOR.exists():
         sys.exit(f"the anchor {ANCHOR} is missing")
     print(f"whole process, best of {args.repeat}, interleaved; {os.cpu_count()} cores; "
-          f"ratdsl simulate --workers {args.workers}")
-    startup(args.repeat)
+          f"ratdsl simulate --workers {args.workers}" + (" --native off" if args.native == "off" else ""))
+    if args.native == "kept":
+        for players in sorted({4, *args.players}):
+            build_native(players)
+    startup(args.repeat, args.native)
     for players in args.players:
         for games in args.games:
-            compare(games, players, args.repeat, args.workers)
+            compare(games, players, args.repeat, args.workers, args.native)
 
 
 if __name__ == "__main__":

@@ -356,7 +356,8 @@ def test_ctrl_c_during_simulate_writes_the_finished_games_marked_partial(tmp_pat
     game = quick_game(tmp_path / "q")
     out, page = tmp_path / "r.json", tmp_path / "r.html"
     process = subprocess.Popen([sys.executable, "-m", "ratdsl.cli.main", "simulate", str(game), "-n", "100000000",
-                                "-p", "2", "--out", str(out), "--html", str(page)], cwd=ROOT, text=True,
+                                "-p", "2", "--native", "off",  # (a run this long would first build: native.py)
+                                "--out", str(out), "--html", str(page)], cwd=ROOT, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ})
     time.sleep(4)  # the rules load in well under a second; then games are played
     process.send_signal(signal.SIGINT)

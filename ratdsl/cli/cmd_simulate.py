@@ -26,6 +26,9 @@ from .plain_table import console_shape, table_text, wrapped
 MAX_WORKERS = 256  # more processes than this is a typing mistake, not a machine
 DEFAULT_GAMES = 1000
 DEFAULT_MAX_GAMES = 20_000
+# Games from which `--native auto` makes a native build when none is kept: a build takes 20-30 s
+# of the C compiler and then saves about a third of each game (benchmarks/bench_process.py --native).
+NATIVE_PAYS_FROM = 200_000
 BACKENDS = ("processes", "dask")  # where games are played (docs/cluster.md)
 PROGRESS_AFTER = 0.5  # seconds of games before a terminal shows a progress bar
 
@@ -68,6 +71,11 @@ def register(app: typer.Typer) -> None:
             "default: a local cluster of --workers processes."),
         out: Path | None = typer.Option(None, "--out", help="Write the report as JSON."),
         html_out: Path | None = typer.Option(None, "--html", help="Write the report as an HTML page."),
+        native: str = typer.Option(
+            "auto", "--native",
+            help="Compile the rules to C (Cython and a C compiler; once per rules and table size, kept "
+                 "in the cache) for about a third more games/s: on, off, or auto: use a kept build, and "
+                 f"make one for runs of {NATIVE_PAYS_FROM:,} games or more."),
         coverage: bool = typer.Option(False, "--coverage",
                                       help="Count how often each rule, card, hook and branch ran; "
                                            "mark those never fired."),
@@ -110,9 +118,10 @@ def register(app: typer.Typer) -> None:
             from rich.console import Console
 
             console = Console()
-        spec = SimulationSpec(str(rules), tuple(modules), opts, players, names, coverage)
+        built = _native(native, games)
+        spec = SimulationSpec(str(rules), tuple(modules), opts, players, names, coverage, native=built)
         base_mods = tuple(modules if baseline_modules is None else [m for m in baseline_modules if m != "none"])
-        base = SimulationSpec(str(baseline), base_mods, opts, players, names) if baseline else None
+        base = SimulationSpec(str(baseline), base_mods, opts, players, names, native=built) if baseline else None
         if base is not None:  # broken baseline rules: say so, naming them, before any game
             try:
                 load_rules(baseline, list(base_mods), dict(opts))
@@ -159,6 +168,15 @@ def _precision(games: int | None, precision: float | None, max_games: int | None
     if not precision > 0 or precision == float("inf"):
         fail(f"--precision must be a width above 0, not {precision}")
     return make(precision, at_least(DEFAULT_MAX_GAMES if max_games is None else max_games, 2, "--max-games"))
+
+
+def _native(value: str, games: int) -> str:
+    """`--native` as SimulationSpec.native: on builds when no build is kept, auto only for long runs."""
+    if value not in ("auto", "on", "off"):
+        fail(f"--native must be auto, on or off, not {value!r}")
+    if value == "auto":
+        return "build" if games >= NATIVE_PAYS_FROM else "cached"
+    return "build" if value == "on" else "off"
 
 
 def _workers(value: str, games: int, auto) -> int:

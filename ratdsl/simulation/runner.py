@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import field
 from typing import Any, Protocol
@@ -28,6 +29,9 @@ class SimulationSpec:
     players: int = 4
     agents: tuple[str, ...] = ("random",)  # one name per seat, cycled: "random" or a persona
     coverage: bool = False  # count how often each place of the rules runs (engine/coverage.py)
+    # the flat target's native build (engine/flat/native.py): "cached" plays on one kept from an
+    # earlier run, "build" makes one first when none is kept, "off" never; the games are the same
+    native: str = field(default="cached", compare=False)
     extra: dict = field(default_factory=dict, compare=False)
 
 
@@ -100,6 +104,7 @@ class GamePlayer:
         self._metric_kinds: dict[str, list[str]] | None = None
         self.played = 0  # games played by this player (each worker has its own)
         self._from_first: bool | None = None  # the flat target from the first game (_flat_first)
+        self._native_tried = False
 
     def agents(self, seed: int) -> list:
         return named_agents(self.definition, self.spec.agents, self.spec.players, seed, self.weights)
@@ -127,17 +132,35 @@ class GamePlayer:
         """Loads the flat target's module now when the games will play on it from the first one,
         so that forked workers share it instead of each loading it again."""
         if not self.spec.coverage and self._flat_first():
-            from ..engine.flat.game import flat_module
+            self._flat(build=self.spec.native == "build")
 
-            flat_module(self.definition, self.spec.players)
+    def _flat(self, build: bool = False):
+        """The flat module (or why there is none), on its native build when one is kept (or,
+        `build`, made now: in the process that starts the workers, so that it is made once)."""
+        from ..engine.flat.game import flat_module
+
+        module = flat_module(self.definition, self.spec.players)
+        if not self._native_tried and self.spec.native != "off" and not isinstance(module, Exception):
+            self._native_tried = True
+            from ..engine.flat import native
+
+            if build and not native.cached(module):
+                why = native.unavailable()
+                if why is None:
+                    print("ratdsl: compiling these rules to C for this table size (once: kept in the cache)...",
+                          file=sys.stderr, flush=True)
+                else:
+                    print(f"ratdsl: no native build ({why}); playing on the Python flat target", file=sys.stderr)
+            native.attach(module, build=build)
+        return module
 
     def _play_flat(self, seed: int):
         """The game on the flat target (engine/flat), or (None, None) where the reference engine
         must play it: rules the target has no form for, agents without the fast protocol, or a
         game the flat code stopped (which the reference engine then plays, and reports)."""
-        from ..engine.flat.game import Stopped, fast_agents, flat_module, play_module
+        from ..engine.flat.game import Stopped, fast_agents, play_module
 
-        module = flat_module(self.definition, self.spec.players)
+        module = self._flat()
         agents = self.agents(seed)
         if isinstance(module, Exception) or not fast_agents(agents):
             return None, None
@@ -253,6 +276,8 @@ class ProcessBackend:
         # must fail once, in this process; in a pool's initializer it would kill every worker,
         # and the pool starts new ones forever.
         player = GamePlayer(spec, self.loaded.get(spec))
+        if spec.native == "build":
+            player.ready()  # (a native build is made here, once, not in each worker)
         if self.workers <= 1:
             for job in jobs:
                 yield player.play(*job)

@@ -36,13 +36,13 @@ from weakref import WeakKeyDictionary
 from ...language import cache as disk
 from ...semantics.definition import GameDef
 
-FORMAT = 1  # the entry's layout below; bumped when it changes
+FORMAT = 2  # the entry's layout below; bumped when it changes
 # The generator's facts a game reads after the module is made (game.py, FlatModule.reset/_flush).
-GEN_FACTS = ("reading_start", "pile_names", "player_pile_names", "fired_keys", "metrics")
+GEN_FACTS = ("reading_start", "pile_names", "player_pile_names", "fired_keys", "metrics", "int_locals")
 # FlatModule's own attributes that are data (the others are the namespace, the generator, the
 # rules, and functions found again in the namespace).
 MODULE_DATA = ("players", "layout", "var_init", "pvar_init", "var_types", "pvar_types", "steps", "setup",
-               "phases", "source")
+               "phases", "source", "reveal")
 
 
 def entry_name(d: GameDef, players: int) -> str | None:
@@ -154,7 +154,6 @@ def _entry(m: Any) -> bytes | None:
         "code": marshal.dumps(code),
         "ns": ns,
         "methods": methods,
-        "reveal": {name: fn.__name__ for name, fn in m.ns.get("ON_REVEAL", {}).items()},
         "module": {a: getattr(m, a) for a in MODULE_DATA},
         "gen": {a: getattr(m.gen, a) for a in GEN_FACTS},
     }
@@ -189,13 +188,9 @@ def _rebuild(cls: type, d: GameDef, players: int, data: bytes) -> Any | None:
         ns = dict(entry["ns"])
         ns.update({key: getattr(m, method) for key, method in entry["methods"].items()})
         ns.update(_made_by_support(m.layout, ns))
-        m.ns = ns
         code = marshal.loads(entry["code"])
         exec(code, ns)  # the code generated from the rules, from this user's own cache (see above)
-        ns["ON_REVEAL"] = {name: ns[py] for name, py in entry["reveal"].items()}
-        m.setup_fn = ns[m.setup]
-        m.phase_fns = [(name, reads, ns[py]) for name, reads, py in m.phases]
-        m.score_of = ns["score_of"]
+        m.bind(ns)
         return m
     except Exception:  # noqa: BLE001 - a bad entry is passed over: the module is generated again
         return None

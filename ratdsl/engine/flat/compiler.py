@@ -222,6 +222,9 @@ class FlatCompiler:
         self.seat_bases: dict[str, str] = {}
         self.units: list[str] = []
         self.counter = 0
+        # the fresh locals that only ever hold a machine-sized integer (a place in Z, a count read
+        # or moved, a seat): a native build (native.py) declares them C integers; Python ignores it
+        self.int_locals: set[str] = set()
         self.defined: dict[tuple, str] = {}
         self.const_names: dict[int, str] = {}
         self.keep: list[Any] = []
@@ -258,6 +261,14 @@ class FlatCompiler:
     def fresh(self, prefix: str = "t") -> str:
         self.counter += 1
         return f"{prefix}{self.counter}"
+
+    def fresh_int(self, prefix: str) -> str:
+        """A fresh local that will only hold an integer well inside a machine word (see int_locals).
+        A wrong one costs nothing but speed: the native code raises on a value that is not such an
+        integer, and a game the flat code stops is played again by the reference engine."""
+        name = self.fresh(prefix)
+        self.int_locals.add(name)
+        return name
 
     def k(self, value: Any) -> str:
         """A module constant holding `value` (a literal where Python has one)."""

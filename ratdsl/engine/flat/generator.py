@@ -32,6 +32,8 @@ from .support import (
 class FlatModule:
     """The generated functions of one rule set at one table size, and the state they share."""
 
+    native = False  # whether they are a native build's (native.py), not the generated source run by Python
+
     def __init__(self, d: GameDef, players: int):
         from ..runtime.sight import sight_of
 
@@ -64,7 +66,7 @@ class FlatModule:
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
             "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
-            "FC": [], "MV": None, "RNG": None, "AG": [], "FLUSH": self._flush,
+            "FC": [], "MV": None, "RNG": None, "UID": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],
         })
@@ -102,12 +104,19 @@ class FlatModule:
         gen.activity_unit()
         source = "\n\n".join(gen.units)
         self.source = source
-        exec(compile(source, f"<flat {d.game.name} {players}p>", "exec"), ns)  # generated from the AST only
-        ns["ON_REVEAL"] = {name: ns[py] for name, py in reveal.items()}
         for i, (_name, _kinds, _src, _dst, where) in enumerate(gen.metrics):
             if where is not None:
                 ns[f"MS{i}"] = [at == where or at.startswith(where + ".") for at in self.steps]
+        self.reveal = reveal
         self._matching: dict[tuple, list[int]] = {}
+        exec(compile(source, f"<flat {d.game.name} {players}p>", "exec"), ns)  # generated from the AST only
+        self.bind(ns)
+
+    def bind(self, ns: dict[str, Any]) -> None:
+        """Plays from now on with the functions of `ns`: the namespace the generated source ran
+        in, or a native build's module (native.py), which shares its lists and tables."""
+        self.ns = ns
+        ns["ON_REVEAL"] = {name: ns[py] for name, py in self.reveal.items()}
         self.setup_fn = ns[self.setup]
         self.phase_fns = [(name, reads, ns[py]) for name, reads, py in self.phases]
         self.score_of = ns["score_of"]

@@ -180,9 +180,10 @@ class StatementLowering(FlatCompiler):
             src = self.items_of(self.b_pieces(node.source, sc, zone), node.source)
         else:
             src = self.items_of(self.ex(node.source, sc), node.source)
-        py = self.fresh("i")
+        py = self.fresh_int("i") if src.t[1] == PLAYER else self.fresh("i")
         first = []
         if src.t[1] == PLAYER and self.d.player_zones:
+            self.int_locals.add(f"{py}b")
             self.seat_bases[py] = f"{py}b"  # (where this player's zones start: compiler.seat_address)
             first.append(f"{py}b = {py} * {self.lay.player_stride}")
         items = uncopied(src.code)
@@ -220,7 +221,7 @@ class StatementLowering(FlatCompiler):
             return False
         if sum(map(len, bodies)) > MAX_PIECE_LINES:
             return False
-        z, c, n = self.local(code, zone, "z"), self.fresh("c"), self.fresh("n")
+        z, c, n = self.local(code, zone, "z"), self.fresh("c"), self.fresh_int("n")
         code(f"{c} = {sc.zsrc}[{z}:{z} + {width}]")
         code(f"{n} = sum({c})")
         code(f"if {n} > {MAX_ITEMS}: raise Abort")  # (R007, as pieces() refuses a longer list)
@@ -348,12 +349,12 @@ class StatementLowering(FlatCompiler):
             if kinds is not None and (src.t == ZONE_T or src.items is not None):
                 # each source and kind written out, sources in order (the order of kinds changes nothing)
                 if not dst.known and not _NAME.match(dst.code):
-                    d = self.fresh("d")
+                    d = self.fresh_int("d")
                     code(f"{d} = {dst.code}")
                     dst = Val(d, ZONE_T, rel=dst.rel)
                 for one in ([src] if src.t == ZONE_T else src.items):
                     if not one.known and not _NAME.match(one.code) and len(kinds) > 1:
-                        s1 = self.fresh("s")
+                        s1 = self.fresh_int("s")
                         code(f"{s1} = {one.code}")
                         one = Val(s1, ZONE_T, rel=one.rel)
                     for k in kinds:
@@ -362,10 +363,10 @@ class StatementLowering(FlatCompiler):
             if src.seat_zones is not None and kinds is not None and len(kinds) == 1:
                 # zones(p, NAMES) known: each source written out, in order
                 seat, offsets = src.seat_zones
-                b = self.fresh("b")
+                b = self.fresh_int("b")
                 code(f"{b} = {seat} * {self.lay.player_stride}")
                 if not dst.known:  # worked out once for all the sources
-                    d = self.fresh("d")
+                    d = self.fresh_int("d")
                     code(f"{d} = {dst.code}")
                     dst = Val(d, ZONE_T, rel=dst.rel)
                 for off in offsets:
@@ -398,13 +399,13 @@ class StatementLowering(FlatCompiler):
     def move_from_each(self, code: Code, sources: list[Val], dst: Val, k: int, amount: Val, exact: bool) -> None:
         """`move [up to] N KIND from [ZONES] to ZONE` with the zones written out: zone by zone
         until N have moved (TokenMoves.move_tokens)."""
-        n = self.fresh("n")
+        n = self.fresh_int("n")
         d = self.local(code, dst, "d")
         dval = Val(d, ZONE_T, dst.const, rel=dst.rel)
         srcs = []
         for one in sources:
             if not one.known and not _NAME.match(one.code):
-                s1 = self.fresh("s")
+                s1 = self.fresh_int("s")
                 code(f"{s1} = {one.code}")
                 one = Val(s1, ZONE_T, rel=one.rel)
             srcs.append(one)
@@ -415,7 +416,7 @@ class StatementLowering(FlatCompiler):
         for one in srcs:
             code(f"if {n}:")
             code.depth += 1
-            h, t = self.fresh("h"), self.fresh("t")
+            h, t = self.fresh_int("h"), self.fresh_int("t")
             code(f"{h} = Z[{one.code} + {k}]")
             code(f"{t} = {n} if {n} < {h} else {h}")
             code(f"if {t}:")
@@ -438,7 +439,7 @@ class StatementLowering(FlatCompiler):
         name, else a new local assigned here."""
         if v.known or _NAME.match(v.code):
             return v.code
-        name = self.fresh(prefix)
+        name = self.fresh_int(prefix) if v.t == ZONE_T else self.fresh(prefix)
         code(f"{name} = {v.code}")
         return name
 
@@ -457,18 +458,18 @@ class StatementLowering(FlatCompiler):
         distinct = self.distinct(src, dst)
         if distinct is False:
             if amount is not None:  # (the reference still checks the amount against the zone)
-                s, h, n = self.fresh("s"), self.fresh("h"), self.fresh("n")
+                s, h, n = self.fresh_int("s"), self.fresh_int("h"), self.fresh_int("n")
                 k = kind if isinstance(kind, int) else f"KI[{kind}]"
                 code(f"{s} = {src.code}")
                 code(f"{n} = {amount.code}")
                 code(f"if {n} < 0 or ({exact} and {n} > Z[{s} + {k}]): raise Abort")
             return
         s, d = self.local(code, src, "s"), self.local(code, dst, "d")
-        k = kind if isinstance(kind, int) else self.fresh("k")
+        k = kind if isinstance(kind, int) else self.fresh_int("k")
         if not isinstance(kind, int):
             code(f"{k} = {kind}")
-        h = self.fresh("h")
-        n = self.fresh("n")
+        h = self.fresh_int("h")
+        n = self.fresh_int("n")
         code(f"{h} = Z[{s} + {k}]")
         if amount is None:
             code(f"if {h}:")

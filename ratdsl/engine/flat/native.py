@@ -1,0 +1,192 @@
+"""The flat target's native build: the generated module compiled to a C extension by Cython, kept
+in this user's cache folder and loaded in its place (issue 13: the speed of one core).
+
+The source Cython compiles is the flat module's own generated source, unchanged, behind a prelude
+that binds the module's names to the namespace FlatModule made (its lists, tables and helpers) and
+declares the generator's integer locals (`StatementLowering.int_locals`: places in Z, counts read
+or moved, seats) as C integers with `@cython.locals`. So there is nothing a second time here: the
+same code plays, only outside CPython's bytecode loop, and a value that does not fit a declared
+local raises, which makes the flat code stop and the reference engine play the game again.
+
+Trust: a build is machine code made from the rules, so it is kept and loaded exactly as the flat
+cache's marshalled code is (cache.py): from this user's cache folder only, as a regular file (not
+a link) that this user owns and nobody else can write. Its name holds a key of everything it is
+made from: the flat entry's key (rules, options, table size, engine fingerprint: the Python
+version among them), the prelude's format and the optimisation level; not Cython's version nor
+the compiler, as another one makes the same functions and looking them up would cost every run.
+A build that cannot be made (no Cython, no compiler, an error, more than BUILD_SECONDS) leaves
+the Python module playing; nothing is printed here, the caller says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from ...language import cache as disk
+from .cache import _name
+
+NATIVE_FORMAT = 1  # the prelude and the build's shape; bumped when they change
+OPTIMIZE = "-O2"  # (-O1 builds in half the time and plays about a tenth slower: measured, issue 13)
+BUILD_SECONDS = 600  # a build still running then is given up
+PENDING: dict[str, Any] = {}  # the namespace a loading build binds its names to (see _prelude)
+_LOADED: dict[str, Any] = {}  # builds loaded in this process, by module name (an extension loads once)
+_DEF = re.compile(r"^def (\w+)\(", re.M)
+
+
+def unavailable() -> str | None:
+    """Why no native build can be made here, or None when one can."""
+    if importlib.util.find_spec("Cython") is None:
+        return "Cython is not installed (pip install 'ratdsl[native]')"
+    import shutil
+
+    if shutil.which(_compiler()[0]) is None:
+        return f"no C compiler ({_compiler()[0]})"
+    if not disk.usable():
+        return "no cache folder of this user's alone to keep it in"
+    return None
+
+
+def _compiler() -> list[str]:
+    import shlex
+    import sysconfig
+
+    return shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc") or ["cc"]
+
+
+def module_name(m: Any) -> str | None:
+    """The build's module name (its file's too) for this flat module, or None when the flat
+    module has no cache key (then no build is kept either)."""
+    entry = _name(m.d, m.players)
+    if entry is None:
+        return None
+    key = f"{NATIVE_FORMAT}\0{entry}\0{OPTIMIZE}\0{sys.version}"
+    return "ratdsl_flat_" + hashlib.sha256(key.encode()).hexdigest()[:24]
+
+
+def _path(name: str) -> Path | None:
+    folder = disk.cache_dir()
+    if folder is None:
+        return None
+    return folder / (name + importlib.machinery.EXTENSION_SUFFIXES[0])
+
+
+def cached(m: Any) -> bool:
+    """Whether a build of this module is in the cache, one this user alone could have written."""
+    name = module_name(m)
+    path = None if name is None else _path(name)
+    return path is not None and disk.trusted_folder(path.parent) and disk.trusted_file(path)
+
+
+def attach(m: Any, build: bool = False) -> bool:
+    """Plays `m` (a FlatModule) on its native build from now on: the cached one, else (`build`)
+    one made now. False, with `m` unchanged, when there is none and none could be made."""
+    name = module_name(m)
+    if name is None:
+        return False
+    if name in _LOADED:
+        return _bind(m, _LOADED[name])
+    if not cached(m) and not (build and unavailable() is None and _build(m, name)):
+        return False
+    path = _path(name)
+    if path is None or not cached(m):
+        return False
+    try:
+        module = _load(m, name, path)
+    except Exception:  # noqa: BLE001 - a build that does not load is passed over: Python plays
+        return False
+    _LOADED[name] = module
+    return _bind(m, module)
+
+
+def native_source(m: Any) -> str:
+    """What Cython compiles: the prelude, then the generated source with its integer locals
+    declared function by function."""
+    ints = m.gen.int_locals
+    out = [_prelude(m)]
+    for unit in m.source.split("\n\n"):
+        head = _DEF.match(unit)
+        if head is not None:
+            names = sorted(n for n in ints if re.search(rf"\b{n}\b", unit))
+            if names:
+                out.append("@cython.locals(" + ", ".join(f"{n}=cython.Py_ssize_t" for n in names) + ")")
+        out.append(unit)
+        out.append("")
+    return "\n".join(out)
+
+
+def _given(m: Any) -> list[str]:
+    """The names of the namespace the generated source reads but does not define."""
+    defined = set(_DEF.findall(m.source)) | set(re.findall(r"^(\w+) = ", m.source, re.M))
+    return sorted(k for k in m.ns if k != "__builtins__" and k not in defined and k.isidentifier())
+
+
+def _prelude(m: Any) -> str:
+    lines = ["import cython", "from ratdsl.engine.flat.native import PENDING as _P"]
+    lines += [f"{k} = _P[{k!r}]" for k in _given(m)]
+    return "\n".join(lines) + "\n"
+
+
+def _build(m: Any, name: str) -> bool:
+    """Compiles the build into the cache folder (a private folder, then a rename)."""
+    import subprocess
+    import sysconfig
+    import tempfile
+
+    folder = disk._writable(disk.cache_dir())
+    if folder is None:
+        return False
+    try:
+        with tempfile.TemporaryDirectory(dir=folder, prefix=".native-") as work:
+            src = Path(work) / f"{name}.py"
+            src.write_text(native_source(m), encoding="utf-8")
+            c_file = Path(work) / f"{name}.c"
+            run = dict(capture_output=True, timeout=BUILD_SECONDS, check=True, cwd=work)
+            subprocess.run([sys.executable, "-m", "cython", "-3", "--fast-fail", str(src), "-o", str(c_file)],
+                           **run)  # type: ignore[call-overload]
+            so = Path(work) / f"{name}.so"
+            include = sysconfig.get_paths()["include"]
+            subprocess.run([*_compiler(), "-shared", "-fPIC", OPTIMIZE, "-I", include, str(c_file), "-o", str(so)],
+                           **run)  # type: ignore[call-overload]
+            target = _path(name)
+            if target is None:
+                return False
+            os.chmod(so, 0o600)
+            os.replace(so, target)
+            return True
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return False
+
+
+def _load(m: Any, name: str, path: Path) -> Any:
+    """Imports the build, its names bound to `m`'s namespace."""
+    PENDING.clear()
+    PENDING.update({k: m.ns[k] for k in _given(m)})
+    try:
+        loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+        spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+        if spec is None:
+            raise ImportError(name)
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)  # machine code made from the rules, from this user's own cache
+        return module
+    finally:
+        PENDING.clear()
+
+
+def _bind(m: Any, module: Any) -> bool:
+    """Plays `m` on the build's functions. A build is loaded once a process; another FlatModule
+    of the same rules adopts its namespace (each game resets it), with its own bound methods."""
+    ns = module.__dict__
+    for key, value in m.ns.items():  # (FLUSH, sample_of, pick_of: this FlatModule's)
+        if getattr(value, "__self__", None) is m:
+            ns[key] = value
+    m.bind(ns)
+    m.native = True
+    return True

@@ -1,0 +1,153 @@
+"""The flat target's native build (ratdsl/engine/flat/native.py): the generated module compiled by
+Cython plays the same games as the generated module run by Python, stops where it stops, and is
+loaded only from a file this user alone could have written."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine.flat import native
+from ratdsl.engine.flat.game import Stopped, play_module
+from ratdsl.engine.flat.generator import FlatModule
+from ratdsl.session import load_rules
+from ratdsl.simulation.runner import GamePlayer, SimulationSpec
+
+RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
+CONFIGS = [((), 4), (("clans", "aggressive"), 5)]
+
+needs_build = pytest.mark.skipif(importlib.util.find_spec("Cython") is None,
+                                 reason="Cython is not installed (the test extras install it)")
+
+
+def agents(seed: int, players: int) -> list:
+    return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+
+def outcome(m: FlatModule, seed: int) -> tuple:
+    result = play_module(m, seed, agents(seed, m.players), metrics=True)
+    return result.scores, result.winners, result.rounds, result.state, result.fired, m.metric_counts()
+
+
+@pytest.fixture(scope="module")
+def cache_folder(tmp_path_factory):
+    """One private cache folder for the module's builds (each build takes the C compiler 20-30 s)."""
+    folder = tmp_path_factory.mktemp("native") / "cache"
+    folder.mkdir(mode=0o700)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RATDSL_CACHE_DIR", str(folder))
+        yield folder
+
+
+@pytest.fixture(scope="module")
+def built(cache_folder):
+    """For each configuration: the rules, and a FlatModule playing on a native build made now."""
+    out = {}
+    for modules, players in CONFIGS:
+        d = load_rules(RULES, modules=modules)
+        m = FlatModule(d, players)
+        assert native.unavailable() is None
+        assert native.attach(m, build=True), "the build failed"
+        out[(modules, players)] = (d, m)
+    return out
+
+
+@needs_build
+@pytest.mark.parametrize("config", CONFIGS, ids=["base-4p", "clans-aggressive-5p"])
+def test_a_native_build_plays_the_games_of_the_generated_module(built, config):
+    d, m = built[config]
+    python = FlatModule(d, config[1])
+    assert m.native and not python.native
+    assert m.setup_fn.__class__ is not python.setup_fn.__class__  # (compiled functions, not Python's)
+    for seed in range(40):
+        assert outcome(m, seed) == outcome(python, seed), seed
+    assert any(outcome(m, 7)[5].values())  # (the metrics counted something)
+
+
+@needs_build
+def test_its_integer_locals_are_declared_and_the_rest_is_the_generated_source(built):
+    _d, m = built[CONFIGS[0]]
+    source = native.native_source(m)
+    assert "@cython.locals(" in source and "cython.Py_ssize_t" in source
+    for unit in m.source.split("\n\n"):
+        assert unit in source  # (the same code: only declarations and the prelude are added)
+
+
+@needs_build
+def test_a_native_build_stops_where_the_generated_module_stops(built):
+    d, m = built[CONFIGS[0]]
+    python = FlatModule(d, 4)
+    for budget in (10, 400, 3000):
+        stopped = []
+        for module in (m, python):
+            try:
+                play_module(module, 5, agents(5, 4), budget=budget)
+                stopped.append(False)
+            except Stopped:
+                stopped.append(True)
+        assert stopped[0] == stopped[1], budget
+    with pytest.raises(Stopped):
+        play_module(m, 5, agents(5, 4), budget=10)
+
+
+@needs_build
+def test_a_build_is_made_once_and_shared_by_modules_of_the_same_rules(built, monkeypatch):
+    d, m = built[CONFIGS[0]]
+    monkeypatch.setattr(native, "_build", lambda *a: pytest.fail("built again"))
+    again = FlatModule(d, 4)
+    assert native.attach(again, build=True) and again.native
+    assert outcome(again, 3) == outcome(FlatModule(d, 4), 3)
+
+
+@needs_build
+def test_simulate_plays_on_a_kept_build_unless_told_not_to(built):
+    spec = SimulationSpec(rules=str(RULES), players=4)
+    assert GamePlayer(spec)._flat().native  # (the default: a kept build is used)
+    off = SimulationSpec(rules=str(RULES), players=4, native="off")
+    assert not GamePlayer(off)._flat().native
+    assert [GamePlayer(spec).play(i, 9) for i in range(5)] == [GamePlayer(off).play(i, 9) for i in range(5)]
+
+
+unix = pytest.mark.skipif(not hasattr(os, "getuid"), reason="no user ids on this platform")
+
+
+@unix
+@pytest.mark.parametrize("how", ["writable by others", "a link", "not a build"])
+def test_a_build_is_loaded_only_from_a_file_this_user_alone_could_write(private_cache, tmp_path, how):
+    d = load_rules(RULES)
+    m = FlatModule(d, 3)
+    path = private_cache / (native.module_name(m) + importlib.machinery.EXTENSION_SUFFIXES[0])
+    planted = tmp_path / "planted.so"
+    planted.write_bytes(b"\x7fELF not really")
+    if how == "a link":
+        os.chmod(planted, 0o600)
+        path.symlink_to(planted)
+    else:
+        os.replace(planted, path)
+        os.chmod(path, 0o666 if how == "writable by others" else 0o600)
+    assert native.cached(m) == (how == "not a build")
+    assert not native.attach(m)  # (refused, or it does not load: Python plays)
+    assert not m.native
+    assert outcome(m, 1) == outcome(FlatModule(d, 3), 1)
+
+
+def test_without_cython_there_is_no_build_and_python_plays(private_cache, monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "Cython" else real(name, *a))
+    assert "Cython" in native.unavailable()
+    d = load_rules(RULES)
+    m = FlatModule(d, 2)
+    assert not native.attach(m, build=True) and not m.native
+    assert not list(private_cache.glob("ratdsl_flat_*"))
+
+
+def test_without_a_cache_folder_there_is_no_build(monkeypatch):
+    monkeypatch.setenv("RATDSL_CACHE_DIR", "")
+    m = FlatModule(load_rules(RULES), 2)
+    assert native.unavailable() is not None
+    assert not native.attach(m, build=True) and not m.native
