@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import importlib.util
 import os
 import resource
 import shutil
@@ -44,9 +45,12 @@ ANCHOR = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
 
 
 def ratdsl_command() -> list[str]:
-    """The installed `ratdsl` script, or the package run as a module."""
+    """The installed `ratdsl` script when it runs this checkout's package, else this checkout's
+    package run as a module (a git worktree beside the installed checkout)."""
     found = shutil.which("ratdsl", path=str(Path(sys.executable).parent))
-    return [found] if found else [sys.executable, "-m", "ratdsl.cli"]
+    spec = importlib.util.find_spec("ratdsl")
+    installed_here = spec is not None and spec.origin is not None and Path(spec.origin).parent.parent == ROOT
+    return [found] if found and installed_here else [sys.executable, "-m", "ratdsl.cli.main"]
 
 
 def wall(args: list[str]) -> float:

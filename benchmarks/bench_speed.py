@@ -100,6 +100,32 @@ def time_flat(definition, players: int, seeds: range, clock: list[float] | None)
     return time.perf_counter() - start, states
 
 
+def native_module(definition, players: int) -> Any:
+    """The flat module on its native build (ratdsl/engine/flat/native.py: made now when none is
+    kept), or None when none can be made here."""
+    from ratdsl.engine.flat import native
+    from ratdsl.engine.flat.generator import FlatModule
+
+    module = FlatModule(definition, players)
+    why = native.unavailable()
+    if why is not None or not native.attach(module, build=True):
+        print(f"  (no native build: {why or 'the build failed'})")
+        return None
+    return module
+
+
+def time_native(module: Any, players: int, seeds: range) -> tuple[float, list]:
+    """The flat target on its native build, made before the timing."""
+    from ratdsl.engine.flat.game import play_module
+
+    states = []
+    start = time.perf_counter()
+    for seed in seeds:
+        result = play_module(module, seed, agents_for(players, seed, None))
+        states.append((result.state, result.scores, result.winners, result.rounds))
+    return time.perf_counter() - start, states
+
+
 def time_reference(players: int, seeds: range, clock: list[float] | None) -> tuple[float, list]:
     states = []
     start = time.perf_counter()
@@ -133,10 +159,12 @@ def main() -> None:
     # the machine falls on both); the agents' time is measured in every run
     anchor = load_anchor() if 3 <= n <= 6 else None  # the anchor plays 3-6 players
     anchor_runs: list[float] = []
-    runs: dict[str, list] = {"engine": [], "reference": [], "flat": []}
+    runs: dict[str, list] = {"engine": [], "reference": [], "flat": [], "native": []}
+    built = native_module(definition, n)
     for _ in range(args.repeat):
         for side, run in (("engine", lambda clock: time_engine(definition, n, seeds, clock)),
                           ("flat", lambda clock: time_flat(definition, n, seeds, clock)),
+                          ("native", lambda clock: time_native(built, n, seeds) if built else (0.0, [])),
                           ("reference", lambda clock: time_reference(n, seeds, clock))):
             clock = [0.0]
             elapsed, states = run(clock)
@@ -148,11 +176,16 @@ def main() -> None:
     flat_s, _, flat_states = min(runs["flat"], key=lambda r: r[0])
     agree = sum(a == b for a, b in zip(engine_states, reference_states))
     flat_agree = sum(a == b for a, b in zip(flat_states, engine_states))
+    native_s, _, native_states = min(runs["native"], key=lambda r: r[0])
+    native_agree = sum(a == b for a, b in zip(native_states, engine_states)) if built else args.games
 
     print(f"{args.games} games, {n} players, random agents, same seeds (best of {args.repeat})")
     print(f"  engine    : {args.games / engine_s:9.1f} games/s  ({1000 * engine_s / args.games:7.2f} ms/game)")
     print(f"  flat      : {args.games / flat_s:9.1f} games/s  ({1000 * flat_s / args.games:7.2f} ms/game)"
           "  (ratdsl/engine/flat, the target `simulate` uses)")
+    if built:
+        print(f"  native    : {args.games / native_s:9.1f} games/s  ({1000 * native_s / args.games:7.2f} ms/game)"
+              "  (the flat target's native build, `simulate --native`)")
     print(f"  reference : {args.games / reference_s:9.1f} games/s  ({1000 * reference_s / args.games:7.2f} ms/game)")
     if anchor_runs:
         anchor_s = min(anchor_runs)
@@ -160,6 +193,8 @@ def main() -> None:
               f"  ({ANCHOR_PATH.name}, independent)")
         print(f"  engine games/s / anchor games/s: {anchor_s / engine_s:.3f}")
         print(f"  flat games/s / anchor games/s: {anchor_s / flat_s:.3f}")
+        if built:
+            print(f"  native games/s / anchor games/s: {anchor_s / native_s:.3f}")
     else:
         print(f"  anchor    : not run ({ANCHOR_PATH} missing, or {n} players outside its 3-6)")
     print(f"  engine games/s / reference games/s: {reference_s / engine_s:.3f} "
@@ -170,8 +205,9 @@ def main() -> None:
           f"{1000 * reference_agents / args.games:.2f} ms/game (reference run)")
     print(f"  without it: engine {1000 * engine_logic / args.games:.2f} ms/game, reference "
           f"{1000 * reference_logic / args.games:.2f} ms/game, speed ratio {reference_logic / engine_logic:.3f}")
-    print(f"  end states agree: {agree}/{args.games} (reference), {flat_agree}/{args.games} (flat)")
-    if agree != args.games or flat_agree != args.games:
+    print(f"  end states agree: {agree}/{args.games} (reference), {flat_agree}/{args.games} (flat)"
+          + (f", {native_agree}/{args.games} (native)" if built else ""))
+    if agree != args.games or flat_agree != args.games or native_agree != args.games:
         sys.exit(1)
 
 

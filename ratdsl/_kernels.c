@@ -638,6 +638,106 @@ k_first_of(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     return Py_NewRef(PyList_GET_ITEM(args[0], 0));
 }
 
+/* ------------------------------------------------------------------ count_moves */
+/* `counts[i] += n` as Python does it: get, in-place add, set (any index and number types). */
+static int
+add_at(PyObject *counts, PyObject *i, PyObject *n)
+{
+    PyObject *old = PyObject_GetItem(counts, i), *sum;
+    int rc;
+    if (old == NULL)
+        return -1;
+    sum = PyNumber_InPlaceAdd(old, n);
+    Py_DECREF(old);
+    if (sum == NULL)
+        return -1;
+    rc = PyObject_SetItem(counts, i, sum);
+    Py_DECREF(sum);
+    return rc;
+}
+
+static PyObject *
+k_count_moves(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *moves, *matching, *step, *counts, *miss;
+    Py_ssize_t j;
+    if (nargs != 5 || !PyList_CheckExact(args[0]) || !PyDict_CheckExact(args[1]))
+        return fallback("count_moves", args, nargs);
+    moves = args[0], matching = args[1], step = args[2], counts = args[3], miss = args[4];
+    for (j = 0; j < PyList_GET_SIZE(moves); j++) {
+        PyObject *move = PyList_GET_ITEM(moves, j), *key, *hits, *n, *it, *i;
+        if (!PyTuple_CheckExact(move) || PyTuple_GET_SIZE(move) != 4) {
+            /* not the records the helpers make: the Python twin counts the rest of them */
+            PyObject *rest = PyList_GetSlice(moves, j, PyList_GET_SIZE(moves)), *done;
+            PyObject *again[5];
+            if (rest == NULL)
+                return NULL;
+            again[0] = rest, again[1] = matching, again[2] = step, again[3] = counts, again[4] = miss;
+            done = fallback("count_moves", again, 5);
+            Py_DECREF(rest);
+            if (done == NULL)
+                return NULL;
+            Py_DECREF(done);
+            break;
+        }
+        Py_INCREF(move);
+        n = PyTuple_GET_ITEM(move, 3);
+        key = PyTuple_Pack(4, PyTuple_GET_ITEM(move, 0), PyTuple_GET_ITEM(move, 1), PyTuple_GET_ITEM(move, 2), step);
+        if (key == NULL)
+            goto fail_move;
+        hits = PyDict_GetItemWithError(matching, key);  /* borrowed */
+        if (hits == NULL && PyErr_Occurred()) {
+            Py_DECREF(key);
+            goto fail_move;
+        }
+        if (hits == NULL || hits == Py_None)
+            hits = PyObject_CallOneArg(miss, key);
+        else
+            Py_INCREF(hits);
+        Py_DECREF(key);
+        if (hits == NULL)
+            goto fail_move;
+        if (PyList_CheckExact(hits)) {
+            Py_ssize_t h;
+            for (h = 0; h < PyList_GET_SIZE(hits); h++) {
+                i = Py_NewRef(PyList_GET_ITEM(hits, h));
+                if (add_at(counts, i, n) < 0) {
+                    Py_DECREF(i);
+                    Py_DECREF(hits);
+                    goto fail_move;
+                }
+                Py_DECREF(i);
+            }
+        } else {
+            it = PyObject_GetIter(hits);
+            if (it == NULL) {
+                Py_DECREF(hits);
+                goto fail_move;
+            }
+            while ((i = PyIter_Next(it)) != NULL) {
+                int rc = add_at(counts, i, n);
+                Py_DECREF(i);
+                if (rc < 0)
+                    break;
+            }
+            Py_DECREF(it);
+            if (PyErr_Occurred()) {
+                Py_DECREF(hits);
+                goto fail_move;
+            }
+        }
+        Py_DECREF(hits);
+        Py_DECREF(move);
+        continue;
+    fail_move:
+        Py_DECREF(move);
+        return NULL;
+    }
+    if (PyList_SetSlice(moves, 0, PyList_GET_SIZE(moves), NULL) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 /* ------------------------------------------------------------------ share_out */
 static PyObject *
 k_share_out(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
@@ -924,6 +1024,7 @@ static PyMethodDef methods[] = {
     FAST(take_cards, "support.take_cards, compiled."),
     FAST(count_kinds, "support.count_kinds, compiled."),
     FAST(first_of, "support.first_of, compiled."),
+    FAST(count_moves, "support.count_moves, compiled."),
     FAST(share_out, "semantics.builtins.share_out, compiled."),
     FAST(spread_counts, "agents.random_agent.spread_counts, compiled (the same numbers)."),
     FAST(zone_readers, "(zone_kinds, zone_pieces) for a rule set's kinds, compiled."),

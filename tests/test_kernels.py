@@ -162,6 +162,41 @@ def test_count_kinds_and_first_of_agree(data):
     agree("first_of", [data.draw(st.tuples(st.integers()))])
 
 
+class Miss:
+    """A FlatModule._metrics_of stand-in: the metrics of a key not matched yet, kept in `matching`
+    (part of the arguments, so each side's copy fills its own copy of the dict)."""
+
+    def __init__(self, matching: dict, metrics: int):
+        self.matching, self.metrics, self.calls = matching, metrics, []
+
+    def __call__(self, key):
+        self.calls.append(key)
+        hits = self.matching[key] = [i for i in range(self.metrics) if (sum(key) + i) % 3]
+        return hits
+
+    def __eq__(self, other):
+        return isinstance(other, Miss) and (self.calls, self.metrics) == (other.calls, other.metrics)
+
+
+@needs_native
+@SETTINGS
+@given(st.data())
+def test_count_moves_agrees(data):
+    metrics = data.draw(st.integers(0, 4))
+    counts = data.draw(st.lists(st.integers(0, 50), min_size=metrics, max_size=metrics))
+    place = st.integers(0, 3)
+    move = st.one_of(*[st.tuples(place, place, place, st.integers(0, 9))] * 6,
+                     st.tuples(place, place, place, st.one_of(st.just(True), st.integers(2**62, 2**64))),
+                     st.lists(st.integers(0, 3), min_size=4, max_size=4),  # (not a tuple: Python counts the rest)
+                     st.tuples(place, place, place))  # (unpacking fails, as in Python)
+    moves = data.draw(st.lists(move, max_size=8))
+    hits = st.one_of(st.lists(st.integers(-metrics - 1, metrics), max_size=3), st.just(None),
+                     st.tuples(st.integers(0, max(0, metrics - 1))))
+    matching = data.draw(st.dictionaries(st.tuples(place, place, place, st.just(2)), hits, max_size=6))
+    step = data.draw(st.sampled_from([2, 2, 2, 3]))
+    agree("count_moves", [moves, matching, step, counts, Miss(matching, metrics)])
+
+
 @needs_native
 def test_plain_inputs_run_compiled_and_agree():
     """The inputs the generated code passes are never handed to Python (else the kernels would
@@ -186,6 +221,9 @@ def test_plain_inputs_run_compiled_and_agree():
         agree("first_of", [kinds])
         agree("share_out", [r.randint(0, 60), [r.randint(0, 20) for _ in range(r.randint(1, 8))]])
         agree("spread_counts", [random.Random(case), r.randint(1, 12), r.randint(0, 60)])
+        matching: dict = {}
+        moves = [(r.choice(zones), dest, r.randrange(width), r.randint(1, 9)) for _ in range(r.randint(0, 6))]
+        agree("count_moves", [moves, matching, r.randint(0, 9), [0, 0, 0], Miss(matching, 3)])
     assert NATIVE.handed_over() == before
 
 

@@ -18,6 +18,7 @@ from .support import (
     Abort,
     Ended,
     count_kinds,
+    count_moves,
     draw,
     first_of,
     make_limits,
@@ -191,22 +192,19 @@ class FlatModule:
         """Counts the moves the helpers made during the step that ends (MetricCounter's matching:
         zone names, any owner, the step and the kinds)."""
         ns = self.ns
-        moves = ns["MV"]
-        counts = ns["MC"]
-        step = ns["W"][0]
-        matching = self._matching
-        for s, d, k, n in moves:
-            hits = matching.get((s, d, k, step))
-            if hits is None:  # (worked out once per places, kind and step: by zone name, any owner)
-                names = ns["ZNB"]
-                at = self.steps[step]
-                hits = matching[(s, d, k, step)] = [
-                    i for i, (_name, kinds, source, dest, where) in enumerate(self.gen.metrics)
-                    if k in kinds and source in (None, names[s]) and dest in (None, names[d])
-                    and (where is None or at == where or at.startswith(where + "."))]
-            for i in hits:
-                counts[i] += n
-        moves.clear()
+        count_moves(ns["MV"], self._matching, ns["W"][0], ns["MC"], self._metrics_of)
+
+    def _metrics_of(self, key: tuple[int, int, int, int]) -> list[int]:
+        """The metrics counting a move (source, dest, kind, step): worked out once per key, by
+        zone name (any owner), kind and step."""
+        s, d, k, step = key
+        names = self.ns["ZNB"]
+        at = self.steps[step]
+        hits = self._matching[key] = [
+            i for i, (_name, kinds, source, dest, where) in enumerate(self.gen.metrics)
+            if k in kinds and source in (None, names[s]) and dest in (None, names[d])
+            and (where is None or at == where or at.startswith(where + "."))]
+        return hits
 
     def encode_var(self, value: Any, t: Any) -> Any:
         if t == PLAYER:

@@ -32,7 +32,7 @@ from typing import Any
 from ...language import cache as disk
 from .cache import _name
 
-NATIVE_FORMAT = 1  # the prelude and the build's shape; bumped when they change
+NATIVE_FORMAT = 2  # the prelude and the build's shape; bumped when they change
 OPTIMIZE = "-O2"  # (-O1 builds in half the time and plays about a tenth slower: measured, issue 13)
 BUILD_SECONDS = 600  # a build still running then is given up
 PENDING: dict[str, Any] = {}  # the namespace a loading build binds its names to (see _prelude)
@@ -109,7 +109,8 @@ def native_source(m: Any) -> str:
     """What Cython compiles: the prelude, then the generated source with its integer locals
     declared function by function."""
     ints = m.gen.int_locals
-    out = [_prelude(m)]
+    # (a C integer that would overflow raises instead: the game is then played by the reference)
+    out = ["# cython: overflowcheck=True", _prelude(m)]
     for unit in m.source.split("\n\n"):
         head = _DEF.match(unit)
         if head is not None:

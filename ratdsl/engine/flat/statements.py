@@ -229,6 +229,7 @@ class StatementLowering(FlatCompiler):
         code("if ST[0] < 0: raise Abort")
         for k, lines in enumerate(bodies):
             code(f"if {c}[{k}]:")
+            self.int_locals.add("_")  # (a loop's counter, read by nothing)
             code(f"    for _ in range({c}[{k}]):")
             code.lines.extend(lines)
         return True
@@ -244,6 +245,7 @@ class StatementLowering(FlatCompiler):
             code(f"{held} = {n.code}")
             n = Val(held, INT)
             turns = f"max(0, {held})"
+        self.int_locals.add("_")  # (a loop's counter, read by nothing)
         self.loop(code, f"for _ in range({n.code}):", node.body, sc, turns=turns)
 
     def st_While(self, node: A.While, code: Code, sc: Scope) -> None:
@@ -662,6 +664,7 @@ class StatementLowering(FlatCompiler):
         code(f"{s} = {src.code}")
         code(f"{d} = {dst.code}")
         code(f"if {n.code} > len({s}): raise Abort")
+        self.int_locals.add("_")  # (a loop's counter, read by nothing)
         code(f"for _ in range({n.code}):")
         code(f"    {c} = {s}.pop(0)")
         code(f"    {d}.insert(0, {c})")

@@ -237,6 +237,20 @@ def first_of(items: list) -> Any:
     return items[0] if items else None
 
 
+def count_moves(moves: list, matching: dict, step: int, counts: list, miss: Any) -> None:
+    """Adds each move the helpers recorded, (source, dest, kind, n), to the metrics that count it,
+    then forgets the moves: `matching` holds those metrics' positions by (source, dest, kind,
+    step); `miss(key)` works them out where it has none yet (FlatModule._flush)."""
+    for s, d, k, n in moves:
+        key = (s, d, k, step)
+        hits = matching.get(key)
+        if hits is None:
+            hits = miss(key)
+        for i in hits:
+            counts[i] += n
+    moves.clear()
+
+
 # ---------------------------------------------------------------- compiled twins (ratdsl/_kernels.c)
 # The helpers above run compiled unless ratdsl/kernels.py says otherwise: the same results,
 # exceptions and random numbers. The generated code's namespace takes these names (generator.py),
@@ -249,6 +263,7 @@ draw = kernels.twin(draw)
 take_cards = kernels.twin(take_cards)
 count_kinds = kernels.twin(count_kinds)
 first_of = kernels.twin(first_of)
+count_moves = kernels.twin(count_moves)
 
 
 # ---------------------------------------------------------------- the limits (engine/interpreter.py)
