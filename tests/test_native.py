@@ -19,7 +19,9 @@ from ratdsl.session import load_rules
 from ratdsl.simulation.runner import GamePlayer, SimulationSpec
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
-CONFIGS = [((), 4), (("clans", "aggressive"), 5)]
+# (each takes the C compiler 20-60 s; together 1,000 seeded games: GAMES a configuration)
+CONFIGS = [((), 2), ((), 4), (("clans", "aggressive"), 5), (("clans",), 12)]
+GAMES = 250
 
 needs_build = pytest.mark.skipif(importlib.util.find_spec("Cython") is None,
                                  reason="Cython is not installed (the test extras install it)")
@@ -58,20 +60,20 @@ def built(cache_folder):
 
 
 @needs_build
-@pytest.mark.parametrize("config", CONFIGS, ids=["base-4p", "clans-aggressive-5p"])
+@pytest.mark.parametrize("config", CONFIGS, ids=["base-2p", "base-4p", "clans-aggressive-5p", "clans-12p"])
 def test_a_native_build_plays_the_games_of_the_generated_module(built, config):
     d, m = built[config]
     python = FlatModule(d, config[1])
     assert m.native and not python.native
     assert m.setup_fn.__class__ is not python.setup_fn.__class__  # (compiled functions, not Python's)
-    for seed in range(40):
+    for seed in range(GAMES):
         assert outcome(m, seed) == outcome(python, seed), seed
     assert any(outcome(m, 7)[5].values())  # (the metrics counted something)
 
 
 @needs_build
 def test_its_integer_locals_are_declared_and_the_rest_is_the_generated_source(built):
-    _d, m = built[CONFIGS[0]]
+    _d, m = built[CONFIGS[1]]
     source = native.native_source(m)
     assert "@cython.locals(" in source and "cython.Py_ssize_t" in source
     for unit in m.source.split("\n\n"):
@@ -80,7 +82,7 @@ def test_its_integer_locals_are_declared_and_the_rest_is_the_generated_source(bu
 
 @needs_build
 def test_a_native_build_stops_where_the_generated_module_stops(built):
-    d, m = built[CONFIGS[0]]
+    d, m = built[CONFIGS[1]]
     python = FlatModule(d, 4)
     for budget in (10, 400, 3000):
         stopped = []
@@ -97,7 +99,7 @@ def test_a_native_build_stops_where_the_generated_module_stops(built):
 
 @needs_build
 def test_a_build_is_made_once_and_shared_by_modules_of_the_same_rules(built, monkeypatch):
-    d, m = built[CONFIGS[0]]
+    d, m = built[CONFIGS[1]]
     monkeypatch.setattr(native, "_build", lambda *a: pytest.fail("built again"))
     again = FlatModule(d, 4)
     assert native.attach(again, build=True) and again.native
@@ -141,13 +143,22 @@ def test_without_cython_there_is_no_build_and_python_plays(private_cache, monkey
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "Cython" else real(name, *a))
     assert "Cython" in native.unavailable()
     d = load_rules(RULES)
-    m = FlatModule(d, 2)
+    m = FlatModule(d, 6)  # (a table size no other test builds: a build loaded once stays loaded)
     assert not native.attach(m, build=True) and not m.native
     assert not list(private_cache.glob("ratdsl_flat_*"))
 
 
 def test_without_a_cache_folder_there_is_no_build(monkeypatch):
     monkeypatch.setenv("RATDSL_CACHE_DIR", "")
-    m = FlatModule(load_rules(RULES), 2)
+    m = FlatModule(load_rules(RULES), 6)
     assert native.unavailable() is not None
     assert not native.attach(m, build=True) and not m.native
+
+
+@needs_build
+def test_the_same_rules_loaded_by_another_path_share_one_build(built, tmp_path):
+    other = tmp_path / "elsewhere"
+    other.symlink_to(RULES)
+    m = FlatModule(load_rules(other), 4)
+    assert native.module_name(m) == native.module_name(FlatModule(built[CONFIGS[1]][0], 4))
+    assert native.attach(m) and m.native  # (the build kept for RULES: made from the same code)

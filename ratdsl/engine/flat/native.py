@@ -11,9 +11,10 @@ local raises, which makes the flat code stop and the reference engine play the g
 Trust: a build is machine code made from the rules, so it is kept and loaded exactly as the flat
 cache's marshalled code is (cache.py): from this user's cache folder only, as a regular file (not
 a link) that this user owns and nobody else can write. Its name holds a key of everything it is
-made from: the flat entry's key (rules, options, table size, engine fingerprint: the Python
-version among them), the prelude's format and the optimisation level; not Cython's version nor
-the compiler, as another one makes the same functions and looking them up would cost every run.
+made from: the generated source, its integer locals and the names its namespace gives it (so the
+same code is built once, whatever folder or spelling of a path the rules were loaded from), the
+prelude's format, the optimisation level and the Python version; not Cython's version nor the
+compiler, as another one makes the same functions and looking them up would cost every run.
 A build that cannot be made (no Cython, no compiler, an error, more than BUILD_SECONDS) leaves
 the Python module playing; nothing is printed here, the caller says so.
 """
@@ -30,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 from ...language import cache as disk
-from .cache import _name
 
 NATIVE_FORMAT = 2  # the prelude and the build's shape; bumped when they change
 OPTIMIZE = "-O2"  # (-O1 builds in half the time and plays about a tenth slower: measured, issue 13)
@@ -60,14 +60,13 @@ def _compiler() -> list[str]:
     return shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc") or ["cc"]
 
 
-def module_name(m: Any) -> str | None:
-    """The build's module name (its file's too) for this flat module, or None when the flat
-    module has no cache key (then no build is kept either)."""
-    entry = _name(m.d, m.players)
-    if entry is None:
-        return None
-    key = f"{NATIVE_FORMAT}\0{entry}\0{OPTIMIZE}\0{sys.version}"
-    return "ratdsl_flat_" + hashlib.sha256(key.encode()).hexdigest()[:24]
+def module_name(m: Any) -> str:
+    """The build's module name (its file's too): a key of what it is compiled from."""
+    key = hashlib.sha256(f"{NATIVE_FORMAT}\0{OPTIMIZE}\0{sys.version}\0".encode())
+    key.update("\0".join(sorted(m.gen.int_locals)).encode())
+    key.update(b"\0\0" + "\0".join(sorted(k for k in m.ns if k != "__builtins__")).encode())
+    key.update(b"\0\0" + m.source.encode())
+    return "ratdsl_flat_" + key.hexdigest()[:24]
 
 
 def _path(name: str) -> Path | None:
@@ -79,17 +78,16 @@ def _path(name: str) -> Path | None:
 
 def cached(m: Any) -> bool:
     """Whether a build of this module is in the cache, one this user alone could have written."""
-    name = module_name(m)
-    path = None if name is None else _path(name)
+    path = _path(module_name(m))
     return path is not None and disk.trusted_folder(path.parent) and disk.trusted_file(path)
 
 
 def attach(m: Any, build: bool = False) -> bool:
     """Plays `m` (a FlatModule) on its native build from now on: the cached one, else (`build`)
     one made now. False, with `m` unchanged, when there is none and none could be made."""
+    if m.native:
+        return True
     name = module_name(m)
-    if name is None:
-        return False
     if name in _LOADED:
         return _bind(m, _LOADED[name])
     if not cached(m) and not (build and unavailable() is None and _build(m, name)):
