@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -162,3 +164,26 @@ def test_the_same_rules_loaded_by_another_path_share_one_build(built, tmp_path):
     m = FlatModule(load_rules(other), 4)
     assert native.module_name(m) == native.module_name(FlatModule(built[CONFIGS[1]][0], 4))
     assert native.attach(m) and m.native  # (the build kept for RULES: made from the same code)
+
+
+def test_simulate_native_on_says_why_a_build_failed_and_plays_on(private_cache):
+    env = {**os.environ, "CC": "false"}  # (a C compiler that always fails)
+    run = subprocess.run([sys.executable, "-m", "ratdsl.cli.main", "simulate", str(RULES), "-p", "3", "-n", "3",
+                          "--workers", "1", "--native", "on"], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    said = run.stderr.strip().splitlines()
+    if importlib.util.find_spec("Cython") is None:
+        assert said == ["ratdsl: no native build (Cython is not installed: pip install 'ratdsl[native]'); "
+                        "playing on the Python flat target"]
+    else:
+        assert said[0] == "ratdsl: compiling these rules to C for 3 players (once: kept in the cache)..."
+        assert said[1] == "ratdsl: no native build (the C compiler failed); playing on the Python flat target"
+    assert "3 games in" in run.stdout and "Traceback" not in run.stderr
+    assert not list(private_cache.glob("ratdsl_flat_*"))
+
+
+def test_simulate_native_takes_auto_on_or_off():
+    run = subprocess.run([sys.executable, "-m", "ratdsl.cli.main", "simulate", str(RULES), "-n", "1",
+                          "--native", "maybe"], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert "--native must be auto, on or off, not 'maybe'" in run.stderr

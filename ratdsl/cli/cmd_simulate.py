@@ -74,7 +74,7 @@ def register(app: typer.Typer) -> None:
         native: str = typer.Option(
             "auto", "--native",
             help="Compile the rules to C (Cython and a C compiler; once per rules and table size, kept "
-                 "in the cache) for about a third more games/s: on, off, or auto: use a kept build, and "
+                 "in the cache) for about 1.5 times the games/s: on, off, or auto: use a kept build, and "
                  f"make one for runs of {NATIVE_PAYS_FROM:,} games or more."),
         coverage: bool = typer.Option(False, "--coverage",
                                       help="Count how often each rule, card, hook and branch ran; "

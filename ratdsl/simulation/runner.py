@@ -8,6 +8,7 @@ import hashlib
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import field
 from typing import Any, Protocol
@@ -147,11 +148,15 @@ class GamePlayer:
             if build and not native.cached(module):
                 why = native.unavailable()
                 if why is None:
-                    print("ratdsl: compiling these rules to C for this table size (once: kept in the cache)...",
-                          file=sys.stderr, flush=True)
-                else:
+                    print(f"ratdsl: compiling these rules to C for {self.spec.players} players (once: kept in the "
+                          "cache)...", file=sys.stderr, flush=True)
+                    started = time.perf_counter()
+                    why = native.make(module)
+                    if why is None:
+                        print(f"ratdsl: compiled in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+                if why is not None:
                     print(f"ratdsl: no native build ({why}); playing on the Python flat target", file=sys.stderr)
-            native.attach(module, build=build)
+            native.attach(module)
         return module
 
     def _play_flat(self, seed: int):

@@ -43,7 +43,7 @@ _DEF = re.compile(r"^def (\w+)\(", re.M)
 def unavailable() -> str | None:
     """Why no native build can be made here, or None when one can."""
     if importlib.util.find_spec("Cython") is None:
-        return "Cython is not installed (pip install 'ratdsl[native]')"
+        return "Cython is not installed: pip install 'ratdsl[native]'"
     import shutil
 
     if shutil.which(_compiler()[0]) is None:
@@ -90,7 +90,7 @@ def attach(m: Any, build: bool = False) -> bool:
     name = module_name(m)
     if name in _LOADED:
         return _bind(m, _LOADED[name])
-    if not cached(m) and not (build and unavailable() is None and _build(m, name)):
+    if not cached(m) and not (build and make(m) is None):
         return False
     path = _path(name)
     if path is None or not cached(m):
@@ -132,7 +132,14 @@ def _prelude(m: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _build(m: Any, name: str) -> bool:
+def make(m: Any) -> str | None:
+    """Makes the build of `m` and keeps it in the cache folder; None when it is there now, else
+    why it is not (no Cython, no compiler, an error of either: one line to show a user)."""
+    why = unavailable()
+    return why if why is not None else _build(m, module_name(m))
+
+
+def _build(m: Any, name: str) -> str | None:
     """Compiles the build into the cache folder (a private folder, then a rename)."""
     import subprocess
     import sysconfig
@@ -140,27 +147,35 @@ def _build(m: Any, name: str) -> bool:
 
     folder = disk._writable(disk.cache_dir())
     if folder is None:
-        return False
+        return "no cache folder of this user's alone to keep it in"
     try:
         with tempfile.TemporaryDirectory(dir=folder, prefix=".native-") as work:
+            stage = "writing the source"
             src = Path(work) / f"{name}.py"
             src.write_text(native_source(m), encoding="utf-8")
             c_file = Path(work) / f"{name}.c"
             run = dict(capture_output=True, timeout=BUILD_SECONDS, check=True, cwd=work)
+            stage = "Cython"
             subprocess.run([sys.executable, "-m", "cython", "-3", "--fast-fail", str(src), "-o", str(c_file)],
                            **run)  # type: ignore[call-overload]
             so = Path(work) / f"{name}.so"
             include = sysconfig.get_paths()["include"]
+            stage = "the C compiler"
             subprocess.run([*_compiler(), "-shared", "-fPIC", OPTIMIZE, "-I", include, str(c_file), "-o", str(so)],
                            **run)  # type: ignore[call-overload]
             target = _path(name)
             if target is None:
-                return False
+                return "no cache folder to keep it in"
             os.chmod(so, 0o600)
             os.replace(so, target)
-            return True
-    except (OSError, subprocess.SubprocessError, ValueError):
-        return False
+            return None
+    except subprocess.TimeoutExpired:
+        return f"{stage} took more than {BUILD_SECONDS} s"
+    except subprocess.CalledProcessError as err:
+        said = (err.stderr or b"").decode(errors="replace").strip().splitlines()
+        return f"{stage} failed" + (f": {said[-1][:200]}" if said else "")
+    except (OSError, ValueError) as err:
+        return f"it could not be written: {err}"
 
 
 def _load(m: Any, name: str, path: Path) -> Any:
