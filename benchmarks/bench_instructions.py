@@ -5,7 +5,7 @@ small change. The number of instructions a game executes does not move (with PYT
 fixed), so it is the figure to compare before and after such a change. It is not the speed:
 cache misses and branch mispredictions cost time too, so confirm with bench_speed.py.
 
-    python benchmarks/bench_instructions.py [--games 40] [--players 4] [--warm 5]
+    python benchmarks/bench_instructions.py [--games 40] [--players 4] [--warm 5] [--flat-only] [--native]
 
 Each side plays `warm` games, then `games` more, in a fresh process under `valgrind
 --tool=callgrind` counting only while the later games run (they are played inside
@@ -52,6 +52,14 @@ def one(seed):
     play_module(module, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)])
 """
 
+# The same on its native build (ratdsl/engine/flat/native.py: `simulate --native`), made or
+# found in the user's cache folder before the count (the compiler runs outside valgrind).
+NATIVE = FLAT + """
+from ratdsl.engine.flat import native
+if not native.attach(module, build=True):
+    sys.exit("no native build: " + str(native.unavailable() or "the build failed"))
+"""
+
 REFERENCE = """
 import sys
 sys.path.insert(0, sys.argv[4])
@@ -90,8 +98,11 @@ functools.reduce(lambda acc, seed: one(seed) or acc, range(warm, warm + games), 
 
 def instructions(script: str, players: int, games: int, warm: int) -> int:
     """Instructions executed by `games` games of `script`, after `warm` games not counted."""
-    # (the on-disk caches off: the flat module is generated in the process, outside the count)
-    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT), "RATDSL_CACHE_DIR": ""}
+    # (the on-disk caches off: the flat module is generated in the process, outside the count;
+    # a native build is kept there, so the native script has the user's cache folder)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)}
+    if script is not NATIVE:
+        env["RATDSL_CACHE_DIR"] = ""
     args = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
             "--callgrind-out-file=/dev/null", sys.executable, "-c", script + GAMES,
             str(ROOT / "rules" / "ratland"), str(players), str(games), str(ROOT / "benchmarks"),
@@ -113,6 +124,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--warm", type=int, default=5, help="games played first, not counted")
     parser.add_argument("--flat-only", action="store_true", help="count the flat target and the anchor only")
+    parser.add_argument("--native", action="store_true", help="count the flat target's native build too")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: apt-get install valgrind")
@@ -126,12 +138,17 @@ def main() -> None:
         print(f"  reference : {reference / 1e6:8.3f} M instructions/game")
         print(f"  reference / engine: {reference / engine:.3f}")
     print(f"  flat      : {flat / 1e6:8.3f} M instructions/game (ratdsl/engine/flat, what simulate plays)")
+    built = per_game(NATIVE, args.players, args.games, args.warm) if args.native else None
+    if built is not None:
+        print(f"  native    : {built / 1e6:8.3f} M instructions/game (its native build: simulate --native)")
     if ANCHOR.exists() and 3 <= args.players <= 6:
         anchor = per_game(ANCHOR_SCRIPT, args.players, args.games, args.warm)
         print(f"  anchor    : {anchor / 1e6:8.3f} M instructions/game ({ANCHOR.name}, independent)")
         if engine is not None:
             print(f"  anchor / engine: {anchor / engine:.3f}")
         print(f"  anchor / flat: {anchor / flat:.3f}")
+        if built is not None:
+            print(f"  anchor / native: {anchor / built:.3f}")
 
 
 if __name__ == "__main__":
