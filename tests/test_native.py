@@ -9,6 +9,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,25 @@ def test_a_build_is_made_once_and_shared_by_modules_of_the_same_rules(built, mon
 
 
 @needs_build
+def test_a_build_serves_one_thread_another_plays_on_python(built):
+    """A build's state is its module's, one a process: a module made in another thread (a Dask
+    worker's, say) must not share it while the first plays."""
+    d, _m = built[CONFIGS[1]]
+    seen = {}
+
+    def other_thread():
+        m = FlatModule(d, 4)
+        seen["attached"] = native.attach(m, build=True)
+        seen["games"] = [outcome(m, seed) for seed in range(3)]
+
+    worker = threading.Thread(target=other_thread)
+    worker.start()
+    worker.join()
+    assert seen["attached"] is False
+    assert seen["games"] == [outcome(FlatModule(d, 4), seed) for seed in range(3)]
+
+
+@needs_build
 def test_simulate_plays_on_a_kept_build_unless_told_not_to(built):
     spec = SimulationSpec(rules=str(RULES), players=4)
     assert GamePlayer(spec)._flat().native  # (the default: a kept build is used)
@@ -122,7 +142,8 @@ unix = pytest.mark.skipif(not hasattr(os, "getuid"), reason="no user ids on this
 
 @unix
 @pytest.mark.parametrize("how", ["writable by others", "a link", "not a build"])
-def test_a_build_is_loaded_only_from_a_file_this_user_alone_could_write(private_cache, tmp_path, how):
+def test_a_build_is_loaded_only_from_a_file_this_user_alone_could_write(private_cache, tmp_path, how, monkeypatch):
+    monkeypatch.setattr(native, "_LOADED", {})  # (as in a fresh process: none loaded yet)
     d = load_rules(RULES)
     m = FlatModule(d, 3)
     path = private_cache / (native.module_name(m) + importlib.machinery.EXTENSION_SUFFIXES[0])
@@ -141,16 +162,18 @@ def test_a_build_is_loaded_only_from_a_file_this_user_alone_could_write(private_
 
 
 def test_without_cython_there_is_no_build_and_python_plays(private_cache, monkeypatch):
+    monkeypatch.setattr(native, "_LOADED", {})
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "Cython" else real(name, *a))
     assert "Cython" in native.unavailable()
     d = load_rules(RULES)
-    m = FlatModule(d, 6)  # (a table size no other test builds: a build loaded once stays loaded)
+    m = FlatModule(d, 6)
     assert not native.attach(m, build=True) and not m.native
     assert not list(private_cache.glob("ratdsl_flat_*"))
 
 
 def test_without_a_cache_folder_there_is_no_build(monkeypatch):
+    monkeypatch.setattr(native, "_LOADED", {})
     monkeypatch.setenv("RATDSL_CACHE_DIR", "")
     m = FlatModule(load_rules(RULES), 6)
     assert native.unavailable() is not None

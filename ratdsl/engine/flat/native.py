@@ -27,6 +27,7 @@ import importlib.util
 import os
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,10 @@ NATIVE_FORMAT = 2  # the prelude and the build's shape; bumped when they change
 OPTIMIZE = "-O2"  # (-O1 builds in half the time and plays about a tenth slower: measured, issue 13)
 BUILD_SECONDS = 600  # a build still running then is given up
 PENDING: dict[str, Any] = {}  # the namespace a loading build binds its names to (see _prelude)
-_LOADED: dict[str, Any] = {}  # builds loaded in this process, by module name (an extension loads once)
+# builds loaded in this process, by module name (an extension loads once), with the thread that
+# loaded each: its state (Z, the piles, ...) is the module's, one per process, so only modules used
+# by that thread may share it (one game at a time); another thread's play on the Python module
+_LOADED: dict[str, tuple[Any, int]] = {}
 _DEF = re.compile(r"^def (\w+)\(", re.M)
 
 
@@ -89,7 +93,8 @@ def attach(m: Any, build: bool = False) -> bool:
         return True
     name = module_name(m)
     if name in _LOADED:
-        return _bind(m, _LOADED[name])
+        module, thread = _LOADED[name]
+        return thread == threading.get_ident() and _bind(m, module)
     if not cached(m) and not (build and make(m) is None):
         return False
     path = _path(name)
@@ -99,7 +104,7 @@ def attach(m: Any, build: bool = False) -> bool:
         module = _load(m, name, path)
     except Exception:  # noqa: BLE001 - a build that does not load is passed over: Python plays
         return False
-    _LOADED[name] = module
+    _LOADED[name] = (module, threading.get_ident())
     return _bind(m, module)
 
 
@@ -196,7 +201,8 @@ def _load(m: Any, name: str, path: Path) -> Any:
 
 def _bind(m: Any, module: Any) -> bool:
     """Plays `m` on the build's functions. A build is loaded once a process; another FlatModule
-    of the same rules adopts its namespace (each game resets it), with its own bound methods."""
+    of the same rules in the same thread adopts its namespace (each game resets all of it), with
+    its own bound methods. (Threads: see _LOADED.)"""
     ns = module.__dict__
     for key, value in m.ns.items():  # (FLUSH, sample_of, pick_of: this FlatModule's)
         if getattr(value, "__self__", None) is m:
