@@ -210,3 +210,11 @@ def test_simulate_native_takes_auto_on_or_off():
                           "--native", "maybe"], capture_output=True, text=True)
     assert run.returncode == 2
     assert "--native must be auto, on or off, not 'maybe'" in run.stderr
+
+
+@needs_build
+def test_a_module_too_long_to_compile_is_not_built(private_cache, monkeypatch):
+    monkeypatch.setattr(native, "MAX_SOURCE_LINES", 10)
+    m = FlatModule(load_rules(RULES), 6)
+    assert native.make(m) == "the generated module is longer than 10 lines"
+    assert not list(private_cache.glob("ratdsl_flat_*"))

@@ -36,11 +36,15 @@ from ...language import cache as disk
 NATIVE_FORMAT = 2  # the prelude and the build's shape; bumped when they change
 OPTIMIZE = "-O2"  # (-O1 builds in half the time and plays about a tenth slower: measured, issue 13)
 BUILD_SECONDS = 600  # a build still running then is given up
+# The largest generated module built: rules are untrusted input, and the C compiler's time and
+# memory grow faster than a module's length (RatLand with every module is about 1,500 lines).
+MAX_SOURCE_LINES = 30_000
 PENDING: dict[str, Any] = {}  # the namespace a loading build binds its names to (see _prelude)
 # builds loaded in this process, by module name (an extension loads once), with the thread that
 # loaded each: its state (Z, the piles, ...) is the module's, one per process, so only modules used
 # by that thread may share it (one game at a time); another thread's play on the Python module
 _LOADED: dict[str, tuple[Any, int]] = {}
+_LOADING = threading.Lock()  # held while a build loads and while _LOADED is read or written
 _DEF = re.compile(r"^def (\w+)\(", re.M)
 
 
@@ -88,24 +92,33 @@ def cached(m: Any) -> bool:
 
 def attach(m: Any, build: bool = False) -> bool:
     """Plays `m` (a FlatModule) on its native build from now on: the cached one, else (`build`)
-    one made now. False, with `m` unchanged, when there is none and none could be made."""
+    one made now. False, with `m` unchanged, when there is none and none could be made, or when
+    another thread plays on it (see _LOADED)."""
     if m.native:
         return True
     name = module_name(m)
-    if name in _LOADED:
-        module, thread = _LOADED[name]
-        return thread == threading.get_ident() and _bind(m, module)
+    with _LOADING:
+        if name in _LOADED:
+            return _share(m, name)
     if not cached(m) and not (build and make(m) is None):
         return False
     path = _path(name)
-    if path is None or not cached(m):
-        return False
-    try:
-        module = _load(m, name, path)
-    except Exception:  # noqa: BLE001 - a build that does not load is passed over: Python plays
-        return False
-    _LOADED[name] = (module, threading.get_ident())
-    return _bind(m, module)
+    with _LOADING:  # (PENDING is one a process, and a build loads once: one thread at a time)
+        if name in _LOADED:  # (another thread loaded it meanwhile)
+            return _share(m, name)
+        if path is None or not cached(m):
+            return False
+        try:
+            module = _load(m, name, path)
+        except Exception:  # noqa: BLE001 - a build that does not load is passed over: Python plays
+            return False
+        _LOADED[name] = (module, threading.get_ident())
+        return _bind(m, module)
+
+
+def _share(m: Any, name: str) -> bool:
+    module, thread = _LOADED[name]
+    return thread == threading.get_ident() and _bind(m, module)
 
 
 def native_source(m: Any) -> str:
@@ -141,6 +154,8 @@ def make(m: Any) -> str | None:
     """Makes the build of `m` and keeps it in the cache folder; None when it is there now, else
     why it is not (no Cython, no compiler, an error of either: one line to show a user)."""
     why = unavailable()
+    if why is None and m.source.count("\n") > MAX_SOURCE_LINES:
+        why = f"the generated module is longer than {MAX_SOURCE_LINES:,} lines"
     return why if why is not None else _build(m, module_name(m))
 
 
@@ -184,7 +199,7 @@ def _build(m: Any, name: str) -> str | None:
 
 
 def _load(m: Any, name: str, path: Path) -> Any:
-    """Imports the build, its names bound to `m`'s namespace."""
+    """Imports the build, its names bound to `m`'s namespace (under _LOADING)."""
     PENDING.clear()
     PENDING.update({k: m.ns[k] for k in _given(m)})
     try:
