@@ -89,15 +89,9 @@ def time_engine(definition, players: int, seeds: range, clock: list[float] | Non
 def time_flat(definition, players: int, seeds: range, clock: list[float] | None) -> tuple[float, list]:
     """The flat target (ratdsl/engine/flat), module made before the timing as the rules are.
     Its agents answer through the fast protocol, which TimedAgent does not wrap: not timed."""
-    from ratdsl.engine.flat.game import flat_module, play_module
+    from ratdsl.engine.flat.game import flat_module
 
-    module = flat_module(definition, players)
-    states = []
-    start = time.perf_counter()
-    for seed in seeds:
-        result = play_module(module, seed, agents_for(players, seed, None))
-        states.append((result.state, result.scores, result.winners, result.rounds))
-    return time.perf_counter() - start, states
+    return time_module(flat_module(definition, players), players, seeds)
 
 
 def native_module(definition, players: int) -> Any:
@@ -114,8 +108,8 @@ def native_module(definition, players: int) -> Any:
     return module
 
 
-def time_native(module: Any, players: int, seeds: range) -> tuple[float, list]:
-    """The flat target on its native build, made before the timing."""
+def time_module(module: Any, players: int, seeds: range) -> tuple[float, list]:
+    """Games on a flat module made before the timing (run by Python, or its native build)."""
     from ratdsl.engine.flat.game import play_module
 
     states = []
@@ -164,7 +158,7 @@ def main() -> None:
     for _ in range(args.repeat):
         for side, run in (("engine", lambda clock: time_engine(definition, n, seeds, clock)),
                           ("flat", lambda clock: time_flat(definition, n, seeds, clock)),
-                          ("native", lambda clock: time_native(built, n, seeds) if built else (0.0, [])),
+                          ("native", lambda clock: time_module(built, n, seeds) if built else (0.0, [])),
                           ("reference", lambda clock: time_reference(n, seeds, clock))):
             clock = [0.0]
             elapsed, states = run(clock)

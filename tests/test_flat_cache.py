@@ -18,6 +18,8 @@ from ratdsl.engine.flat.generator import FlatModule
 from ratdsl.session import load_rules
 from ratdsl.simulation.runner import GamePlayer, SimulationSpec
 
+from .conftest import plant
+
 RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
 
 
@@ -128,14 +130,7 @@ def test_an_entry_is_run_only_from_a_file_this_user_alone_could_write(folder, tm
     d = load_rules(RULES)
     path = folder / cache.entry_name(d, 4)
     marker = tmp_path / "marker"
-    planted = tmp_path / "planted.pickle"
-    planted.write_bytes(pickle.dumps(_Planted(marker)))
-    if how == "a link":
-        os.chmod(planted, 0o600)
-        path.symlink_to(planted)
-    else:
-        os.replace(planted, path)
-        os.chmod(path, 0o666 if how == "writable by others" else 0o600)
+    plant(path, pickle.dumps(_Planted(marker)), how, tmp_path)
     module = cache.load_or_make(d, 4)
     assert isinstance(module, FlatModule)
     # the planted entry ran only where this user alone could have written it (the check of the test)

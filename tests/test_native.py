@@ -21,6 +21,8 @@ from ratdsl.engine.flat.generator import FlatModule
 from ratdsl.session import load_rules
 from ratdsl.simulation.runner import GamePlayer, SimulationSpec
 
+from .conftest import plant
+
 RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
 # (each takes the C compiler 20-60 s; together 1,000 seeded games: GAMES a configuration)
 CONFIGS = [((), 2), ((), 4), (("clans", "aggressive"), 5), (("clans",), 12)]
@@ -147,14 +149,7 @@ def test_a_build_is_loaded_only_from_a_file_this_user_alone_could_write(private_
     d = load_rules(RULES)
     m = FlatModule(d, 3)
     path = private_cache / (native.module_name(m) + importlib.machinery.EXTENSION_SUFFIXES[0])
-    planted = tmp_path / "planted.so"
-    planted.write_bytes(b"\x7fELF not really")
-    if how == "a link":
-        os.chmod(planted, 0o600)
-        path.symlink_to(planted)
-    else:
-        os.replace(planted, path)
-        os.chmod(path, 0o666 if how == "writable by others" else 0o600)
+    plant(path, b"\x7fELF not really", how, tmp_path)
     assert native.cached(m) == (how == "not a build")
     assert not native.attach(m)  # (refused, or it does not load: Python plays)
     assert not m.native
