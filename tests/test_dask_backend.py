@@ -221,3 +221,18 @@ def test_ctrl_c_on_a_local_cluster_writes_the_partial_report_and_no_traceback(tm
     report = json.loads(out.read_text())
     assert report["stopped_early"] is True and report["run"]["games"] > 0
     assert stderr.strip().splitlines()[-1].startswith(f"interrupted: {report['run']['games']} of 100000000 games")
+
+
+def test_native_on_makes_the_build_once_here_before_the_cluster_plays(tmp_path, cluster, private_cache, monkeypatch):
+    import threading
+
+    from ratdsl.engine.flat import native
+
+    made = []
+    monkeypatch.setattr(native, "unavailable", lambda: None)
+    monkeypatch.setattr(native, "make", lambda m: made.append(threading.get_ident()) or "not made in this test")
+    args = [RATLAND, "-n", "20", "-p", "3", "-s", "5"]
+    on_dask = report_bytes(tmp_path, "dask", *args, "--native", "on", "--backend", "dask",
+                           "--scheduler", cluster.scheduler_address)
+    assert made == [threading.get_ident()]  # (in this process's thread, once: not in each worker)
+    assert on_dask == report_bytes(tmp_path, "pool", *args, "--native", "off")

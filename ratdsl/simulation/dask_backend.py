@@ -148,7 +148,10 @@ class DaskBackend:
         # What makes a spec fail (unknown agent, bad persona weight, broken rules) fails here,
         # once, with its own error, not on every worker; a --precision run asks batch after batch.
         if spec not in self._fingerprints:
-            self._fingerprints[spec] = rules_fingerprint(GamePlayer(spec))
+            player = GamePlayer(spec)
+            if spec.native == "build":  # (made here, once: the workers of a local cluster share the cache)
+                player.ready()
+            self._fingerprints[spec] = rules_fingerprint(player)
         fingerprint = self._fingerprints[spec]
         client = self._client
         assert client is not None, "DaskBackend.play outside `with`"
