@@ -213,3 +213,13 @@ def test_a_module_too_long_to_compile_is_not_built(private_cache, monkeypatch):
     m = FlatModule(load_rules(RULES), 6)
     assert native.make(m) == "the generated module is longer than 10 lines"
     assert not list(private_cache.glob("ratdsl_flat_*"))
+
+
+def test_auto_loads_a_kept_build_for_runs_long_enough_and_makes_one_for_the_longest():
+    from ratdsl.cli.cmd_simulate import NATIVE_LOADS_FROM, NATIVE_PAYS_FROM, _native
+
+    assert _native("auto", 1) == "off"  # (a one-game run starts sooner without loading it)
+    assert _native("auto", NATIVE_LOADS_FROM) == "cached"
+    assert _native("auto", NATIVE_PAYS_FROM - 1) == "cached"
+    assert _native("auto", NATIVE_PAYS_FROM) == "build"
+    assert _native("on", 1) == "build" and _native("off", 10**7) == "off"

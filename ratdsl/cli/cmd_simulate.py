@@ -29,6 +29,9 @@ DEFAULT_MAX_GAMES = 20_000
 # Games from which `--native auto` makes a native build when none is kept: a build takes 20-30 s
 # of the C compiler and then saves about a third of each game (benchmarks/bench_process.py --native).
 NATIVE_PAYS_FROM = 200_000
+# Games from which `--native auto` loads a kept build: loading one costs about 3 ms, what some ten
+# games save on it (a one-game run starts sooner without it).
+NATIVE_LOADS_FROM = 20
 BACKENDS = ("processes", "dask")  # where games are played (docs/cluster.md)
 PROGRESS_AFTER = 0.5  # seconds of games before a terminal shows a progress bar
 
@@ -175,7 +178,7 @@ def _native(value: str, games: int) -> str:
     if value not in ("auto", "on", "off"):
         fail(f"--native must be auto, on or off, not {value!r}")
     if value == "auto":
-        return "build" if games >= NATIVE_PAYS_FROM else "cached"
+        return "build" if games >= NATIVE_PAYS_FROM else "cached" if games >= NATIVE_LOADS_FROM else "off"
     return "build" if value == "on" else "off"
 
 
