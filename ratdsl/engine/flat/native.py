@@ -37,7 +37,7 @@ NATIVE_FORMAT = 2  # the prelude and the build's shape; bumped when they change
 OPTIMIZE = "-O2"  # (-O1 builds in half the time and plays about a tenth slower: measured, issue 13)
 BUILD_SECONDS = 600  # a build still running then is given up
 # The largest generated module built: rules are untrusted input, and the C compiler's time and
-# memory grow faster than a module's length (RatLand with every module is about 1,500 lines).
+# memory grow faster than a module's length (the bundled game with every module: about 1,500 lines).
 MAX_SOURCE_LINES = 30_000
 PENDING: dict[str, Any] = {}  # the namespace a loading build binds its names to (see _prelude)
 # builds loaded in this process, by module name (an extension loads once), with the thread that
