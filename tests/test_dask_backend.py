@@ -207,7 +207,8 @@ def test_ctrl_c_on_a_local_cluster_writes_the_partial_report_and_no_traceback(tm
     the command writes the games that finished and exits 130, and no worker prints a traceback."""
     out, game = tmp_path / "r.json", quick_game(tmp_path / "q")  # games of three rounds: many finish at once
     process = subprocess.Popen([sys.executable, "-m", "ratdsl.cli.main", "simulate", str(game), "-n", "100000000",
-                                "-p", "2", "--backend", "dask", "-w", "2", "--out", str(out)],
+                                "-p", "2", "--backend", "dask", "-w", "2", "--out", str(out),
+                                "--native", "off"],  # (a run this long would first build: native.py)
                                text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
