@@ -86,8 +86,13 @@ def _path(name: str) -> Path | None:
 
 def cached(m: Any) -> bool:
     """Whether a build of this module is in the cache, one this user alone could have written."""
-    path = _path(module_name(m))
-    return path is not None and disk.trusted_folder(path.parent) and disk.trusted_file(path)
+    return _kept(module_name(m)) is not None
+
+
+def _kept(name: str) -> Path | None:
+    """The build `name`'s file when it is in the cache and this user alone could have written it."""
+    path = _path(name)
+    return path if path is not None and disk.trusted_folder(path.parent) and disk.trusted_file(path) else None
 
 
 def attach(m: Any, build: bool = False) -> bool:
@@ -100,13 +105,13 @@ def attach(m: Any, build: bool = False) -> bool:
     with _LOADING:
         if name in _LOADED:
             return _share(m, name)
-    if not cached(m) and not (build and make(m) is None):
+    if _kept(name) is None and not (build and make(m) is None):
         return False
-    path = _path(name)
     with _LOADING:  # (PENDING is one a process, and a build loads once: one thread at a time)
         if name in _LOADED:  # (another thread loaded it meanwhile)
             return _share(m, name)
-        if path is None or not cached(m):
+        path = _kept(name)
+        if path is None:
             return False
         try:
             module = _load(m, name, path)
