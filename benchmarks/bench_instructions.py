@@ -72,7 +72,7 @@ def one(seed):
     play_reference(players, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)], Chance(seed))
 """
 
-# The independent anchor (../shared/anchors/ratland_handwritten.py) plays 3-6 players.
+# The independent anchor (benchmarks/anchor.py says where it is) plays 3-6 players.
 ANCHOR_SCRIPT = """
 import importlib.util, random, sys
 spec = importlib.util.spec_from_file_location("anchor", sys.argv[5])
@@ -83,7 +83,8 @@ rng = random.Random(1)
 def one(seed):
     anchor.play(players, rng)
 """
-ANCHOR = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
+sys.path.append(str(ROOT / "benchmarks"))
+from anchor import ANCHOR, anchor_missing  # noqa: E402
 
 # Every script ends so: the warm-up games, then the counted ones inside functools.reduce, the C
 # function valgrind counts in (--toggle-collect): imports, loading and generating are not counted.
@@ -141,7 +142,9 @@ def main() -> None:
     built = per_game(NATIVE, args.players, args.games, args.warm) if args.native else None
     if built is not None:
         print(f"  native    : {built / 1e6:8.3f} M instructions/game (its native build: simulate --native)")
-    if ANCHOR.exists() and 3 <= args.players <= 6:
+    if (missing := anchor_missing()) is not None:
+        print("  " + missing)
+    elif 3 <= args.players <= 6:
         anchor = per_game(ANCHOR_SCRIPT, args.players, args.games, args.warm)
         print(f"  anchor    : {anchor / 1e6:8.3f} M instructions/game ({ANCHOR.name}, independent)")
         if engine is not None:

@@ -3,7 +3,7 @@ its own process, the two sides taking turns.
 
 This is the figure a designer feels: the start of Python, the imports, loading and checking the
 rules, generating code, playing and reporting all count. The anchor
-(`../shared/anchors/ratland_handwritten.py`, plain hand-written Python, 3-6 players) is timed the
+(`benchmarks/anchor.py` says where it is; plain hand-written Python, 3-6 players) is timed the
 same way, as a whole process. Each pair of runs is interleaved so a slow spell of the machine falls
 on both sides; the best of `--repeat` runs of each side is kept.
 
@@ -41,7 +41,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ANCHOR = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
+sys.path.append(str(ROOT / "benchmarks"))
+from anchor import ANCHOR, anchor_missing  # noqa: E402
 
 
 def ratdsl_command() -> list[str]:
@@ -122,8 +123,8 @@ def main() -> None:
     if args.million:
         million(args.sample, args.native)
         return
-    if not ANCHOR.exists():
-        sys.exit(f"the anchor {ANCHOR} is missing")
+    if (missing := anchor_missing()) is not None:
+        sys.exit(missing + "; this comparison is all this run does (--million needs no anchor)")
     print(f"whole process, best of {args.repeat}, interleaved; {os.cpu_count()} cores; "
           f"ratdsl simulate --workers {args.workers}" + (" --native off" if args.native == "off" else ""))
     if args.native == "kept":

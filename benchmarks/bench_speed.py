@@ -1,7 +1,7 @@
 """Games per second: the engine playing rules/ratland against the independent anchor and the
 in-repo reference.
 
-The speed anchor is `../shared/anchors/ratland_handwritten.py`, an independent hand-written RatLand
+The speed anchor (`benchmarks/anchor.py` says where it is) is an independent hand-written RatLand
 in plain Python (base game, 3-6 players, its own random agents): its games/s is the figure the
 engine is judged against. It plays its own random games, so only the rate compares, not the
 states. `reference.py` is a differential oracle written in this repo, kept for its end states.
@@ -29,14 +29,15 @@ for path in (str(ROOT), str(HERE)):  # appended, so nothing already importable i
     if path not in sys.path:
         sys.path.append(path)
 
+from anchor import ANCHOR as ANCHOR_PATH  # noqa: E402
+from anchor import anchor_missing  # noqa: E402
 from reference import play_reference  # noqa: E402
-
-ANCHOR_PATH = ROOT.parent / "shared" / "anchors" / "ratland_handwritten.py"
 
 
 def load_anchor() -> Any:
-    """The anchor's module, or None when the shared folder is not beside the checkout."""
-    if not ANCHOR_PATH.exists():
+    """The anchor's module, or None (having said so in one line) when it is absent."""
+    if (missing := anchor_missing()) is not None:
+        print(missing)
         return None
     import importlib.util
 

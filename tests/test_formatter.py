@@ -103,6 +103,7 @@ def test_unknown_nodes_are_refused():
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(programs)
 def test_generated_asts_round_trip(program):
@@ -111,6 +112,7 @@ def test_generated_asts_round_trip(program):
     assert format_text(text) == text
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(programs, st.data())
 def test_generated_programs_with_comments(program, data):

@@ -4,6 +4,7 @@ loaded only from a file this user alone could have written."""
 
 from __future__ import annotations
 
+import fcntl
 import importlib.machinery
 import importlib.util
 import os
@@ -21,12 +22,18 @@ from ratdsl.engine.flat.generator import FlatModule
 from ratdsl.session import load_rules
 from ratdsl.simulation.runner import GamePlayer, SimulationSpec
 
-from .conftest import plant
+from .conftest import plant, run_home
+from .scale import FULL, cases
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "ratland"
-# (each takes the C compiler 20-60 s; together 1,000 seeded games: GAMES a configuration)
-CONFIGS = [((), 2), ((), 4), (("clans", "aggressive"), 5), (("clans",), 12)]
-GAMES = 250
+# Each build takes the C compiler 20-60 s. A suite run makes one, of the rules with every module
+# (the most code), and plays 100 seeded games on it; RATDSL_FULL_CHECKS=1 (benchmarks/full_checks.py)
+# makes four and plays 1,000 games, 250 a configuration.
+MODULES = ("clans", "aggressive")
+MAIN = (MODULES, 4)
+CONFIGS = [MAIN] + ([((), 2), ((), 5), (("clans",), 12)] if FULL else [])
+CONFIG_IDS = ["clans-aggressive-4p", "base-2p", "base-5p", "clans-12p"][:len(CONFIGS)]
+GAMES = cases(100, 250)
 
 needs_build = pytest.mark.skipif(importlib.util.find_spec("Cython") is None,
                                  reason="Cython is not installed (the test extras install it)")
@@ -42,30 +49,42 @@ def outcome(m: FlatModule, seed: int) -> tuple:
 
 
 @pytest.fixture(scope="module")
-def cache_folder(tmp_path_factory):
-    """One private cache folder for the module's builds (each build takes the C compiler 20-30 s)."""
-    folder = tmp_path_factory.mktemp("native") / "cache"
-    folder.mkdir(mode=0o700)
+def cache_folder():
+    """One private cache folder for the run's builds (each takes the C compiler 20-60 s), shared by
+    the workers of a parallel run: the first to need a build makes it, the others load it."""
+    folder = run_home() / "native-builds"
+    folder.mkdir(mode=0o700, exist_ok=True)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("RATDSL_CACHE_DIR", str(folder))
         yield folder
+
+
+@pytest.fixture(autouse=True)
+def builds_in_the_module_cache(request, monkeypatch):
+    """A test that plays on the module's builds looks for them where they were kept (every other
+    test has an empty cache folder of its own: tests/conftest.py)."""
+    if "built" in request.fixturenames:
+        monkeypatch.setenv("RATDSL_CACHE_DIR", str(request.getfixturevalue("cache_folder")))
 
 
 @pytest.fixture(scope="module")
 def built(cache_folder):
     """For each configuration: the rules, and a FlatModule playing on a native build made now."""
     out = {}
-    for modules, players in CONFIGS:
-        d = load_rules(RULES, modules=modules)
-        m = FlatModule(d, players)
-        assert native.unavailable() is None
-        assert native.attach(m, build=True), "the build failed"
-        out[(modules, players)] = (d, m)
+    with open(cache_folder / "building.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # (another worker making these builds: wait, then load them)
+        for modules, players in CONFIGS:
+            d = load_rules(RULES, modules=modules)
+            m = FlatModule(d, players)
+            assert native.unavailable() is None
+            assert native.attach(m, build=True), "the build failed"
+            out[(modules, players)] = (d, m)
     return out
 
 
 @needs_build
-@pytest.mark.parametrize("config", CONFIGS, ids=["base-2p", "base-4p", "clans-aggressive-5p", "clans-12p"])
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
 def test_a_native_build_plays_the_games_of_the_generated_module(built, config):
     d, m = built[config]
     python = FlatModule(d, config[1])
@@ -77,8 +96,9 @@ def test_a_native_build_plays_the_games_of_the_generated_module(built, config):
 
 
 @needs_build
+@pytest.mark.slow
 def test_its_integer_locals_are_declared_and_the_rest_is_the_generated_source(built):
-    _d, m = built[CONFIGS[1]]
+    _d, m = built[MAIN]
     source = native.native_source(m)
     assert "@cython.locals(" in source and "cython.Py_ssize_t" in source
     for unit in m.source.split("\n\n"):
@@ -86,8 +106,9 @@ def test_its_integer_locals_are_declared_and_the_rest_is_the_generated_source(bu
 
 
 @needs_build
+@pytest.mark.slow
 def test_a_native_build_stops_where_the_generated_module_stops(built):
-    d, m = built[CONFIGS[1]]
+    d, m = built[MAIN]
     python = FlatModule(d, 4)
     for budget in (10, 400, 3000):
         stopped = []
@@ -103,8 +124,9 @@ def test_a_native_build_stops_where_the_generated_module_stops(built):
 
 
 @needs_build
+@pytest.mark.slow
 def test_a_build_is_made_once_and_shared_by_modules_of_the_same_rules(built, monkeypatch):
-    d, m = built[CONFIGS[1]]
+    d, m = built[MAIN]
     monkeypatch.setattr(native, "_build", lambda *a: pytest.fail("built again"))
     again = FlatModule(d, 4)
     assert native.attach(again, build=True) and again.native
@@ -112,10 +134,11 @@ def test_a_build_is_made_once_and_shared_by_modules_of_the_same_rules(built, mon
 
 
 @needs_build
+@pytest.mark.slow
 def test_a_build_serves_one_thread_another_plays_on_python(built):
     """A build's state is its module's, one a process: a module made in another thread (a Dask
     worker's, say) must not share it while the first plays."""
-    d, _m = built[CONFIGS[1]]
+    d, _m = built[MAIN]
     seen = {}
 
     def other_thread():
@@ -131,10 +154,11 @@ def test_a_build_serves_one_thread_another_plays_on_python(built):
 
 
 @needs_build
+@pytest.mark.slow
 def test_simulate_plays_on_a_kept_build_unless_told_not_to(built):
-    spec = SimulationSpec(rules=str(RULES), players=4)
+    spec = SimulationSpec(rules=str(RULES), modules=MODULES, players=4)
     assert GamePlayer(spec)._flat().native  # (the default: a kept build is used)
-    off = SimulationSpec(rules=str(RULES), players=4, native="off")
+    off = SimulationSpec(rules=str(RULES), modules=MODULES, players=4, native="off")
     assert not GamePlayer(off)._flat().native
     assert [GamePlayer(spec).play(i, 9) for i in range(5)] == [GamePlayer(off).play(i, 9) for i in range(5)]
 
@@ -176,11 +200,12 @@ def test_without_a_cache_folder_there_is_no_build(monkeypatch):
 
 
 @needs_build
+@pytest.mark.slow
 def test_the_same_rules_loaded_by_another_path_share_one_build(built, tmp_path):
     other = tmp_path / "elsewhere"
     other.symlink_to(RULES)
-    m = FlatModule(load_rules(other), 4)
-    assert native.module_name(m) == native.module_name(FlatModule(built[CONFIGS[1]][0], 4))
+    m = FlatModule(load_rules(other, modules=MODULES), 4)
+    assert native.module_name(m) == native.module_name(FlatModule(built[MAIN][0], 4))
     assert native.attach(m) and m.native  # (the build kept for RULES: made from the same code)
 
 

@@ -134,6 +134,7 @@ RULE_FILES = sorted(str(p.relative_to(RULES)) for p in RULES.rglob("*.rat")
                     if p.name not in INTERNAL_FILES and p.name != "food.rat")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rel", RULE_FILES)
 def test_every_number_of_a_rule_file_reaches_every_summary(copy, rel):
     path, modules = target(copy, rel)
