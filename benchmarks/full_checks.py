@@ -30,9 +30,9 @@ def main() -> int:
     started = time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     lines = done.stdout.splitlines()
-    slowest = [line for line in lines if line.split(" ", 1)[0].endswith("s") and " call " in line
-               or " setup " in line][:10]
-    print("\n".join(["slowest:", *slowest] + [line for line in lines[-3:] if line.strip()]))
+    slowest = [line for line in lines if " call " in line or " setup " in line][:10]
+    outcome = [line for line in lines if " passed" in line or " failed" in line][-1:]
+    print("\n".join(["slowest:", *slowest, *outcome]))
     print(f"wall time {time.perf_counter() - started:.0f} s on {os.cpu_count()} cores")
     if done.returncode:
         print(done.stdout[-4000:], done.stderr[-2000:], sep="\n")
