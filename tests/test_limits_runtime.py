@@ -99,11 +99,11 @@ def flat_fallback(folder: Path, budget: int = 5_000_000):
 
 
 def both(tmp_path: Path, step: str, setup: str = "", extra: str = "", budget: int = 5_000_000,
-         flat: bool = True):
+         flat: bool | None = True):
     """The outcome of both engines, which must be the same (error and log); the flat target
     must end the same games with the same result and stop the others on its own (an `Abort`, or
     the operator's error with the same code), never finishing a game the engines stop.
-    `flat=False`: rules the flat target does not take (it must say so)."""
+    `flat=False`: rules the flat target does not take (it must say so); `flat=None`: either."""
     from ratdsl.engine.flat.support import Abort
     from ratdsl.semantics.operators import OperatorError
 
@@ -114,7 +114,9 @@ def both(tmp_path: Path, step: str, setup: str = "", extra: str = "", budget: in
     # (the flat target keeps no log: what a game with no log gives, which may stop elsewhere)
     unlogged = play(folder, compiled=False, budget=budget, logged=False)[0]
     kind, what = flat_outcome(folder, budget)
-    if not flat:  # (outside the flat target's reach: it must say so, and play_flat falls back)
+    if flat:
+        assert kind != "unsupported", what
+    if kind == "unsupported" or flat is False:  # (outside its reach: it says so; play_flat falls back)
         assert kind == "unsupported", f"the flat target now plays these rules: check it ({kind})"
         assert flat_fallback(folder, budget) == (unlogged, False)
     elif unlogged is None:
