@@ -10,9 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from ratdsl.engine.chance import Chance
+from ratdsl.engine.chance import Chance, ScriptError
+from ratdsl.engine.errors import ConservationError
 from ratdsl.engine.runtime.moves import TokenMoves, before_move_code, too_few
 from ratdsl.engine.state import PhaseStart
+from ratdsl.language.ast import NO_SPAN
 from ratdsl.semantics.values import ZoneRef
 
 A, B, C = ZoneRef(None, "a"), ZoneRef(None, "b"), ZoneRef(None, "c")
@@ -45,8 +47,13 @@ class Runtime(TokenMoves):
         self.keeping, self.active_cache, self.context, self.secret_stack = [], {}, [], []
         self.move_watchers, self.where = [], "main.only"
 
+    current_span = NO_SPAN
+
     def error(self, node, message, hint=None):
         return Refused(node, message, hint)
+
+    def where_label(self):
+        return "main.only"
 
     def zones(self):
         return {str(z): {k: v for k, v in c.items() if v} for z, c in self.state.zones.items()}
@@ -248,3 +255,93 @@ def test_before_move_code_is_before_move_written_out():
     assert before_move_code("rt", "s", "d", True) == [
         "if rt.active_cache: rt.active_cache.clear()", "if rt.keeping: rt.keep_before(s, d)"]
     assert before_move_code("rt", "s", "d", False) == ["if rt.keeping: rt.keep_before(s, d)"]
+
+
+# ---------------------------------------------------------------- found by the mutation run
+def kept(rt):
+    start = PhaseStart(rt.state.zones)
+    start.saved = {}
+    rt.keeping.append(start)
+    return start.saved
+
+
+@pytest.mark.parametrize("how", ["shift", "move_all", "move_all_of", "move_kind", "move_tokens"])
+def test_every_move_keeps_both_its_zones_first(how):
+    rt = Runtime({A: {"red": 2}, B: {"blue": 1}})
+    saved = kept(rt)
+    {"shift": lambda: rt.shift(A, B, "red", 1), "move_all": lambda: rt.move_all([A], B, ["red"]),
+     "move_all_of": lambda: rt.move_all_of([A], B, "red"),
+     "move_kind": lambda: rt.move_kind(move(EXACT), A, B, "red", 1),
+     "move_tokens": lambda: rt.move_tokens(move(EXACT), [A], B, 1, ["red"])}[how]()
+    assert saved == {A: {"red": 2}, B: {"blue": 1}}
+
+
+@pytest.mark.parametrize("how", ["transfer", "shift"])
+def test_taking_more_than_a_zone_holds_is_a_conservation_error_naming_it(how):
+    rt = Runtime({A: {"red": 1}})
+    with pytest.raises(ConservationError, match="negative token count: a would hold less than 0 red in main.only"):
+        rt.transfer(A, B, {"red": 2}) if how == "transfer" else rt.shift(A, B, "red", 2)
+
+
+def test_emptied_kinds_hold_zero_and_a_kind_new_to_the_destination_starts_at_zero():
+    rt = Runtime({A: {"red": 2, "blue": 1}, B: {"red": 4}})
+    rt.move_all([A], C, ["red", "blue"])
+    rt.move_all_of([B], C, "red")
+    assert rt.state.zones[A] == {"red": 0, "blue": 0} and rt.state.zones[B] == {"red": 0}
+    assert rt.state.zones[C] == {"red": 6, "blue": 1}
+    rt2 = Runtime({A: {"gem": 3}})
+    rt2.move_all_of([A], B, "gem")
+    assert rt2.state.zones[B] == {"gem": 3}
+
+
+def test_move_n_of_three_kinds_from_one_zone():
+    rt = Runtime({A: {"red": 1, "blue": 1, "gem": 5}})
+    rt.move_tokens(move(EXACT), [A], B, 4, ["red", "blue", "gem"])
+    assert rt.moves() == [("a", "b", {"red": 1, "blue": 1, "gem": 2})] and rt.zones()["a"] == {"gem": 3}
+
+
+def test_move_kind_of_none_all_there_is_and_a_kind_the_zone_lacks():
+    rt = Runtime({A: {"red": 3}})
+    rt.move_kind(move(EXACT), A, B, "red", 0)
+    rt.move_kind(move(UP_TO), A, B, "gem", 2)
+    assert rt.log.records == []
+    with pytest.raises(Refused, match="cannot move 1 gem from a: only 0 there"):
+        rt.move_kind(move(EXACT), A, B, "gem", 1)
+    rt.move_kind(move(EXACT), A, B, "red", 3)
+    assert rt.state.zones[A] == {"red": 0} and rt.zones()["b"] == {"red": 3}
+
+
+def test_an_exact_bundle_of_just_what_there_is_and_one_naming_a_zone_twice():
+    rt = Runtime({A: {"red": 2}, B: {"blue": 1}})
+    rt.move_bundle(move(EXACT), [A, B], C, {"red": 2, "blue": 1}, up_to=False)
+    assert rt.zones()["c"] == {"red": 2, "blue": 1}
+    rt = Runtime({A: {"red": 2}})
+    with pytest.raises(Refused) as err:
+        rt.move_bundle(move(EXACT), [A], C, {"red": 2, "gem": 1}, up_to=False)
+    assert err.value.message == "cannot move {'gem': 1}: the source does not hold them"
+    node = move(EXACT)  # (counted twice when the sources are checked, there only once)
+    with pytest.raises(Refused) as err:
+        rt.move_bundle(node, [A, A], C, {"red": 3}, up_to=False)
+    assert (err.value.node, err.value.message, err.value.hint) == (
+        node, "cannot move {'red': 1}: the source does not hold them", "write `move up to ...` to take what is there")
+
+
+def test_a_scripted_draw_that_does_not_fit_is_the_draws_error():
+    rt = Runtime({A: {"red": 2}})
+
+    class Scripted:
+        def draw(self, contents, kinds, n):
+            raise ScriptError("scripted draw is not in the bag")
+
+    rt.chance = Scripted()
+    node = move(EXACT)
+    with pytest.raises(Refused) as err:
+        rt.draw_tokens(node, A, B, 1)
+    assert (err.value.node, err.value.message) == (node, "scripted draw is not in the bag")
+
+
+def test_an_unkept_draw_is_numbered_after_the_records_before_it():
+    rt = Runtime({A: {"red": 2}}, log=Log(active=False))
+    rt.log.seq = 5
+    rt.draw_tokens(move(EXACT), A, B, 1)
+    assert rt.log.seq == 7
