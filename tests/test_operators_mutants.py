@@ -194,3 +194,12 @@ def test_indexing_a_list_from_either_end_and_names_through_member():
     assert seen == [(player, "score", ("ctx",)), (player, "north", ())]
     assert refused(ops.index, player, ZoneRef(0, "north"), member).message.startswith("cannot look up ")
     assert refused(ops.index, 5, 1, member).message.startswith("cannot look up ")
+
+
+# ---------------------------------------------------------------- found by the mutation run
+def test_the_refusals_name_the_values_they_refuse():
+    assert refused(ops.number, True).message == "expected a number, got a yes/no value"
+    assert refused(ops.truth, 0).message == "expected yes or no (a condition), got a number"
+    assert refused(ops.whole_range, 0, MAX_RANGE).at == ""
+    assert refused(ops.index, 5, 1, None).message == "cannot look up a number in a number"
+    assert refused(ops.index, PlayerRef(0), 1, None).message == "cannot look up a number in a player"
