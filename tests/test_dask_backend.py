@@ -216,7 +216,6 @@ def test_ctrl_c_on_a_local_cluster_writes_the_partial_report_and_no_traceback(tm
     while len(group_workers(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.2)  # (polled: the workers are started)
     finished = wait_for_finished_games(process)  # the workers loaded the rules and played
-    assert len(group_workers(process.pid)) == 2
     os.killpg(process.pid, signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
