@@ -201,5 +201,6 @@ def test_the_refusals_name_the_values_they_refuse():
     assert refused(ops.number, True).message == "expected a number, got a yes/no value"
     assert refused(ops.truth, 0).message == "expected yes or no (a condition), got a number"
     assert refused(ops.whole_range, 0, MAX_RANGE).at == ""
+    assert refused(ops.add, 1, True).message == "expected a number, got a yes/no value"
     assert refused(ops.index, 5, 1, None).message == "cannot look up a number in a number"
     assert refused(ops.index, PlayerRef(0), 1, None).message == "cannot look up a number in a player"
