@@ -347,25 +347,43 @@ def test_reports_are_written_whole(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["q", "r.html", "r.json", "s.md"]  # no temporary left
 
 
-def test_ctrl_c_during_simulate_writes_the_finished_games_marked_partial(tmp_path):
+def wait_for_finished_games(process: subprocess.Popen, timeout: float = 120) -> int:
+    """Reads the progress bar on the process's standard output (which it takes for a terminal:
+    TTY_COMPATIBLE=1) until it counts a finished game; that count."""
+    import os
+    import re
+    import select
+    import time
+
+    seen, deadline = b"", time.monotonic() + timeout
+    while True:
+        done = [int(n) for n in re.findall(rb"(\d+)/\d+", seen)]
+        if any(done):
+            return max(done)
+        assert time.monotonic() < deadline and process.poll() is None, seen[-400:]
+        if select.select([process.stdout], [], [], 1)[0]:
+            seen = seen[-200:] + os.read(process.stdout.fileno(), 65536)  # type: ignore[union-attr]
+
+
+def test_ctrl_c_during_simulate_writes_the_finished_games_marked_partial(tmp_path, private_cache):
     import json
     import os
     import signal
-    import time
 
     game = quick_game(tmp_path / "q")
     out, page = tmp_path / "r.json", tmp_path / "r.html"
     process = subprocess.Popen([sys.executable, "-m", "ratdsl.cli.main", "simulate", str(game), "-n", "100000000",
                                 "-p", "2", "--native", "off",  # (a run this long would first build: native.py)
                                 "--out", str(out), "--html", str(page)], cwd=ROOT, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ})
-    time.sleep(4)  # the rules load in well under a second; then games are played
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "TTY_COMPATIBLE": "1", "TERM": "xterm", "COLUMNS": "100"})
+    finished = wait_for_finished_games(process)  # (the bar shows once games have been played a while)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr
     report = json.loads(out.read_text())
-    assert report["stopped_early"] is True and 0 < report["run"]["games"] < 100_000_000
+    assert report["stopped_early"] is True and finished <= report["run"]["games"] < 100_000_000
     assert report["title"].endswith("(partial: interrupted)")
     assert f"PARTIAL, interrupted: {report['run']['games']} of 100000000 games played" in report["summary"]
     assert "(partial: interrupted)" in page.read_text()

@@ -23,7 +23,7 @@ from ratdsl.simulation import SimulationSpec, simulate
 from ratdsl.simulation.runner import BackendUnavailable, chunk_size
 
 from .conftest import ROOT
-from .test_cli_errors import quick_game
+from .test_cli_errors import quick_game, wait_for_finished_games
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -204,25 +204,26 @@ def group_workers(pgid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads /proc to see the workers start")
-def test_ctrl_c_on_a_local_cluster_writes_the_partial_report_and_no_traceback(tmp_path):
+def test_ctrl_c_on_a_local_cluster_writes_the_partial_report_and_no_traceback(tmp_path, private_cache):
     """A terminal's Ctrl-C reaches the whole process group, workers included: as with the pool,
     the command writes the games that finished and exits 130, and no worker prints a traceback."""
     out, game = tmp_path / "r.json", quick_game(tmp_path / "q")  # games of three rounds: many finish at once
     process = subprocess.Popen([sys.executable, "-m", "ratdsl.cli.main", "simulate", str(game), "-n", "100000000",
                                 "-p", "2", "--backend", "dask", "-w", "2", "--out", str(out),
                                 "--native", "off"],  # (a run this long would first build: native.py)
-                               text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                               text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                               env={**os.environ, "TTY_COMPATIBLE": "1", "TERM": "xterm", "COLUMNS": "100"},
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while len(group_workers(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.2)
-    time.sleep(3)  # the workers load the rules, then play
+        time.sleep(0.2)  # (polled: the workers are started)
+    finished = wait_for_finished_games(process)  # the workers loaded the rules and played
     os.killpg(process.pid, signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
     report = json.loads(out.read_text())
-    assert report["stopped_early"] is True and report["run"]["games"] > 0
+    assert report["stopped_early"] is True and finished <= report["run"]["games"] < 100_000_000
     assert stderr.strip().splitlines()[-1].startswith(f"interrupted: {report['run']['games']} of 100000000 games")
 
 

@@ -49,9 +49,11 @@ def test_replay_detects_a_tampered_log(tmp_path):
     path = tmp_path / "game.jsonl"
     CliRunner().invoke(app, ["run", str(RULES), "--players", "3", "--seed", "5", "--log", str(path), "-q"])
     records = [json.loads(line) for line in path.read_text().splitlines()]
-    draw = next(r for r in records if r["t"] == "decision")
+    at, draw = next((i, r) for i, r in enumerate(records) if r["t"] == "decision")
     draw["answer"] = {"pantry": sum(draw["answer"].values())}
     path.write_text("\n".join(dumps(r) for r in records) + "\n")
     result = replay_log(path)
     assert not result.ok
-    assert result.diverged_at is not None
+    # the replay follows the tampered answer: the first record after it differs, a move to the pantry
+    assert result.diverged_at == at + 1 and json.loads(result.expected) == records[at + 1]
+    assert json.loads(result.actual)["dst"].endswith(".pantry")

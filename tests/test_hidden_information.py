@@ -400,7 +400,21 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def test_ctrl_c_writes_the_log_so_far_and_exits_130(tmp_path):
+def wait_until_reading_input(proc: subprocess.Popen, timeout: float = 60) -> None:
+    """Polls until the process waits in a read of its standard input (Linux: /proc/PID/syscall
+    shows `read` on descriptor 0; x86-64 and arm64 numbers)."""
+    deadline = time.monotonic() + timeout
+    syscall = Path(f"/proc/{proc.pid}/syscall")
+    while True:
+        fields = syscall.read_text().split()
+        if fields[:2] in (["0", "0x0"], ["63", "0x0"]):
+            return
+        assert time.monotonic() < deadline and proc.poll() is None, fields
+        time.sleep(0.05)  # (a poll, not a wait: the condition is checked again)
+
+
+@pytest.mark.skipif(not Path("/proc/self/syscall").exists(), reason="reads /proc to see the input being read")
+def test_ctrl_c_writes_the_log_so_far_and_exits_130(tmp_path, private_cache):
     log = tmp_path / "g.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "ratdsl.cli.main", "run", str(BID), "-p", "2",
                              "--human", "2", "--log", str(log), "-s", "5"], cwd=ROOT,
@@ -408,7 +422,7 @@ def test_ctrl_c_writes_the_log_so_far_and_exits_130(tmp_path):
                             preexec_fn=default_sigint)
     wait_for(proc, b"bid: number?")
     assert not log.exists()
-    time.sleep(1)  # (the prompt is printed just before the input is read: let the read begin)
+    wait_until_reading_input(proc)  # (the prompt is printed just before the input is read)
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=60) == 130
     assert proc.stderr.read().decode().strip() == "interrupted"  # type: ignore[union-attr]

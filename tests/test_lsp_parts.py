@@ -102,19 +102,35 @@ def test_prepare_rename_is_the_name_and_nothing_on_a_keyword(game):
 
 
 def test_diagnostics_wait_for_a_pause_in_the_edits():
+    """On an event loop whose clock the test sets (no waiting): edits closer together than
+    DEBOUNCE_SECONDS publish nothing; the pause after the last publishes once."""
     server = make_server()
     published = []
     server.publish_all = lambda: published.append(1)
+    loop = asyncio.new_event_loop()
+    clock = [0.0]
+    loop.time = lambda: clock[0]  # type: ignore[method-assign]
 
-    async def type_fast():
+    async def edit():
+        server.schedule_diagnostics()
+
+    async def idle():
+        pass
+
+    try:
         for _ in range(5):
-            server.schedule_diagnostics()
-            await asyncio.sleep(DEBOUNCE_SECONDS / 10)
+            loop.run_until_complete(edit())
+            clock[0] += DEBOUNCE_SECONDS * 0.9  # (the loop runs what is due by now: nothing)
+            loop.run_until_complete(idle())
         assert published == []
-        await asyncio.sleep(DEBOUNCE_SECONDS * 2)
-
-    asyncio.run(type_fast())
-    assert published == [1]
+        clock[0] += DEBOUNCE_SECONDS * 0.2
+        loop.run_until_complete(idle())
+        assert published == [1]
+        clock[0] += DEBOUNCE_SECONDS * 10
+        loop.run_until_complete(idle())
+        assert published == [1]
+    finally:
+        loop.close()
 
 
 def test_other_commands_do_not_import_pygls():
