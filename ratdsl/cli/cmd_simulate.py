@@ -16,7 +16,7 @@ from typing import Any
 
 import typer
 
-from ..files import atomic_write_text
+from ..files import STDOUT, atomic_write_text
 from ..language.errors import RuleError
 from ..language.visible import visible
 from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
@@ -106,8 +106,10 @@ def register(app: typer.Typer) -> None:
         games = games if games is not None else (wanted.max_games if wanted else DEFAULT_GAMES)
         at_least(games, 1, "--games")
         workers = _workers(workers, wanted.batch if wanted else games, auto_workers)
-        out = output_path(out, "--out")
-        html_out = output_path(html_out, "--html")
+        out = output_path(out, "--out", stdout=True)
+        html_out = output_path(html_out, "--html", stdout=True)
+        if str(out) == str(html_out) == STDOUT:
+            fail("--out - and --html -: only one report can go to standard output")
         names = agent_names(agents)
         dask_backend = _backend(backend, scheduler, workers)
         try:
@@ -130,25 +132,28 @@ def register(app: typer.Typer) -> None:
                 load_rules(baseline, list(base_mods), dict(opts))
             except (RulesInvalid, RuleError, ValueError, OSError) as err:
                 fail(*rules_failure(err, baseline))
-        started = time.perf_counter()
-        try:
-            with dask_backend or contextlib.nullcontext() as chosen:
-                if chosen is not None:
-                    workers = chosen.workers  # with --scheduler: the cluster's
-                report = _play(console, shape, simulate, spec, games, seed, workers, base, wanted, chosen)
-        except UnknownAgent as err:
-            fail(str(err))
-        except (RulesInvalid, RuleError, ValueError) as err:
-            fail(*rules_failure(err, rules))
-        except BackendUnavailable as err:
-            fail(str(err))
-        _print_table(console, report, shape)
-        if "coverage" in report:
-            print_coverage(console, report["coverage"], "game")
-        elapsed = time.perf_counter() - started
-        played = report["run"]["games"] + (report["baseline"]["games"] if report["baseline"] else 0)
-        echo(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
-             f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""))
+        # a report asked for on standard output has it to itself: the table goes to standard error
+        report_on_stdout = STDOUT in (str(out), str(html_out))
+        with contextlib.redirect_stdout(sys.stderr) if report_on_stdout else contextlib.nullcontext():
+            started = time.perf_counter()
+            try:
+                with dask_backend or contextlib.nullcontext() as chosen:
+                    if chosen is not None:
+                        workers = chosen.workers  # with --scheduler: the cluster's
+                    report = _play(console, shape, simulate, spec, games, seed, workers, base, wanted, chosen)
+            except UnknownAgent as err:
+                fail(str(err))
+            except (RulesInvalid, RuleError, ValueError) as err:
+                fail(*rules_failure(err, rules))
+            except BackendUnavailable as err:
+                fail(str(err))
+            _print_table(console, report, shape)
+            if "coverage" in report:
+                print_coverage(console, report["coverage"], "game")
+            elapsed = time.perf_counter() - started
+            played = report["run"]["games"] + (report["baseline"]["games"] if report["baseline"] else 0)
+            echo(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
+                 f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""))
         written = _write_reports(report, out, html_out)
         if report["stopped_early"]:
             echo(f"interrupted: {report['run']['games']} of {report['games']} games finished; the report is partial "
@@ -305,5 +310,5 @@ def _write_reports(report: dict[str, Any], out: Path | None, html_out: Path | No
             echo(f"cannot write the {what} to {path}: {err.strerror or err}", err=True)
             ok = False
             continue
-        echo(f"{what} written to {path}", err=True)
+        echo(f"{what} written to " + ("standard output" if str(path) == STDOUT else str(path)), err=True)
     return ok

@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
             fail(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
         if output_format not in ("markdown", "md", "html"):
             fail(f"unknown format {output_format!r}: use markdown or html")
-        out = output_path(out, "--out")  # before any work
+        out = output_path(out, "--out", stdout=True)  # before any work
         definition = load_or_exit(rules, modules, options)
         try:
             if output_format == "html":  # the page also reads the game's display colours
@@ -44,7 +44,7 @@ def register(app: typer.Typer) -> None:
                 text = to_markdown(doc)
         except MessageError as err:
             fail(f"{err}\nRun `ratdsl i18n check {definition.ruleset.root}` for every problem.", 1)
-        if out is None:
+        if out is None or str(out) == "-":
             echo(text, nl=False)
         else:
             try:

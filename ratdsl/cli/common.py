@@ -55,11 +55,15 @@ def internal_error(err: BaseException, doing: str = "") -> NoReturn:
     fail(internal_error_line(err, doing), INTERNAL)
 
 
-def output_path(path: Path | None, what: str) -> Path | None:
-    """`path`, checked before any work is done (its folder exists and is writable, it is no
-    folder); a usage error otherwise. None stays None (the option was not given)."""
+def output_path(path: Path | None, what: str, stdout: bool = False) -> Path | None:
+    """`path`, checked before any work is done (files.check_output_path: a file's folder exists
+    and is writable; a device or FIFO is written through; a link's target is checked); a usage
+    error otherwise. None stays None (the option was not given). `-` is standard output where
+    the command allows it (`stdout`)."""
     if path is None:
         return None
+    if str(path) == "-" and not stdout:
+        fail(f"{what} -: standard output is taken by this command's own output; give a file")
     try:
         return check_output_path(path, what)
     except OutputPathError as err:

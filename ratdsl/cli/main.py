@@ -25,6 +25,7 @@ from .common import (
     internal_error,
     internal_error_line,
     load_or_exit,
+    output_path,
     rules_failure,
     rules_path,
 )
@@ -109,7 +110,6 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     from ..agents.random_agent import agent_seed
     from ..engine.game import Game
     from ..engine.log import GameLog, dumps
-    from ..files import OutputPathError, check_output_path
     from .table.narration import check_lang, narrator
 
     check_lang(lang)
@@ -120,11 +120,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     bad_seats = [h for h in human if not 1 <= h <= players]
     if bad_seats:
         fail(f"--human {bad_seats[0]}: seats are 1 to {players}")
-    if log is not None:
-        try:
-            check_output_path(log, "--log")
-        except OutputPathError as err:
-            fail(str(err))
+    output_path(log, "--log")  # (a usage error, before any work, if it cannot be written)
     definition = load_or_exit(rules, modules, options)
     if seed is None:
         seed = secrets.randbits(63) if human else 1
