@@ -167,9 +167,9 @@ def _s_Move(low: Lowering, node: A.Move, scope: Scope) -> None:
                      f"{low.c(low.gen.kind_set)} else it.kinds_of({spec}, {low.c(what)})")
     if q.mode == "all":
         if one_kind is not None:
-            low.emit(f"it.rt.move_all_of({all_sources}, {dest}, {one_kind})")
+            low.emit(f"it.rt.move_all_of({all_sources}, {dest}, {one_kind}, {n})")
         else:
-            low.emit(f"it.rt.move_all({all_sources}, {dest}, {kinds})")
+            low.emit(f"it.rt.move_all({all_sources}, {dest}, {kinds}, {n})")
         if amount_type is None:
             low.unit.depth -= 1
         return

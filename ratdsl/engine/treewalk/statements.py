@@ -75,7 +75,7 @@ def _exec_move(it: Interpreter, node: A.Move, env: Env) -> None:
     kinds = it.kinds_of(it.eval(node.what, env), node.what) if node.what is not None \
         else list(it.d.kinds)
     if q.mode == "all":
-        it.rt.move_all(sources, dest, kinds)
+        it.rt.move_all(sources, dest, kinds, node)
         return
     it.rt.move_tokens(node, sources, dest, it.number(amount, q.amount), kinds)
 
