@@ -55,6 +55,9 @@ def _one(seed: int, index: int, minimize: bool) -> int:
         result = F.run_case(case, ws)
         print(case.describe())
         print(f"outcome: {result.outcome} ({result.players} players, {result.seconds:.2f} s)")
+        commands = getattr(result, "commands", None)
+        if commands:
+            print("commands: " + ", ".join(f"{c} {s:.2f} s" for c, s in commands.items()))
         if result.detail:
             print(result.detail)
         if minimize and len(case.mutations) > 1:
