@@ -3,13 +3,15 @@ when accepted, played by the generated code and the tree-walker, whose logs and 
 (the cases and outcomes are described in tests/fuzz_cases.py).
 
     python benchmarks/fuzz.py [--cases 100000] [--workers 2] [--seed 1] [--start 0]
-                              [--out fuzz-out] [--minimize] [--case I]
+                              [--out fuzz-out] [--minimize] [--case I] [--time]
 
 Prints the outcome counts and cases/s; for each crash, hang and disagreement, the case (seed and
 index), what was mutated, the first lines of the error, and the folder where the mutated game
 was saved (OUT/case-SEED-INDEX/ratland, with case.txt). `--case I` runs one case in this process
 and prints its result (to reproduce one); `--minimize` keeps the fewest of a bad case's
-mutations that still give its outcome. Exit status 1 when any case crashed, hung or disagreed.
+mutations that still give its outcome. `--time` also times `ast`, `fmt`, `check` and `summary`
+on each case (and `run`: loading and playing on both engines) and lists the ten slowest cases and
+every command over 2 s on a case. Exit status 1 when any case crashed, hung or disagreed.
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ def _one(seed: int, index: int, minimize: bool) -> int:
         result = F.run_case(case, ws)
         print(case.describe())
         print(f"outcome: {result.outcome} ({result.players} players, {result.seconds:.2f} s)")
+        commands = getattr(result, "commands", None)
+        if commands:
+            print("commands: " + ", ".join(f"{c} {s:.2f} s" for c, s in commands.items()))
         if result.detail:
             print(result.detail)
         if minimize and len(case.mutations) > 1:
@@ -61,6 +66,57 @@ def _one(seed: int, index: int, minimize: bool) -> int:
     finally:
         ws.close()
     return 1 if result.outcome in F.BAD else 0
+
+
+_untimed_run_case = F.run_case
+
+
+def _commands(case: F.Case, ws: F.Workspace) -> dict[str, float]:
+    """The seconds `ratdsl ast`, `fmt`, `check` and `summary` take on the case's files, each as
+    its command does it, in this process (a refusal is an answer like any other)."""
+    from ratdsl.checker.run import check_path
+    from ratdsl.language.ast_schema import export, validate_export
+    from ratdsl.language.formatter import format_text
+    from ratdsl.language.loader import parse_file
+    from ratdsl.session import load_rules
+    from ratdsl.summaries import summarize, to_markdown
+
+    path = ws.game / case.file
+    target = ws.game / case.variant if case.variant else ws.game
+    text = path.read_text("utf-8")
+
+    def ast() -> None:
+        validate_export(export(parse_file(path), str(path)))
+
+    def summary() -> None:
+        to_markdown(summarize(load_rules(target, case.modules, dict(case.options)), "en"))
+
+    out = {}
+    for name, work in (("ast", ast), ("fmt", lambda: format_text(text, str(path))),
+                       ("check", lambda: check_path(target, case.modules)), ("summary", summary)):
+        started = time.perf_counter()
+        try:
+            work()
+        except Exception:  # noqa: BLE001, S110 - refused or failed: the time is what is measured
+            pass
+        out[name] = time.perf_counter() - started
+    return out
+
+
+def timed_run_case(case: F.Case, ws: F.Workspace, only: tuple[int, ...] | None = None) -> F.Result:
+    """run_case, with the time of each command on the case in the result's `commands`."""
+    path = ws.game / case.file
+    path.write_text(case.text(only), "utf-8")
+    try:
+        commands = _commands(case, ws)
+    finally:
+        path.write_text(F.corpus().sources[case.file].text, "utf-8")
+    started = time.perf_counter()
+    result = _untimed_run_case(case, ws, only)
+    commands["run"] = time.perf_counter() - started
+    result.seconds += sum(seconds for command, seconds in commands.items() if command != "run")
+    result.commands = commands  # type: ignore[attr-defined]
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,7 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=F.TIME_LIMIT, help="seconds per case")
     ap.add_argument("--minimize", action="store_true", help="minimize each bad case's mutations")
     ap.add_argument("--case", type=int, help="run this one case here and print it")
+    ap.add_argument("--time", action="store_true",
+                    help="also time ast, fmt, check and summary on each case (run: the load and both "
+                         "engines' games) and report every command over 2 s")
     args = ap.parse_args(argv)
+    if args.time:
+        F.run_case = timed_run_case  # (the workers are forked from here: they run this one)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the workers on the way out
     if args.case is not None:
         return _one(args.seed, args.case, args.minimize)
@@ -93,11 +154,17 @@ def main(argv: list[str] | None = None) -> int:
     per_case = run.cpu / max(1, run.cases)
     print(f"{per_case * 1000:.0f} ms of processor time per case: 100,000 cases take about "
           f"{per_case * 100_000 / max(1, args.workers) / 60:.0f} min with {args.workers} workers on idle cores")
-    slow = ", ".join(f"{index} ({outcome}, {seconds:.1f} s)" for seconds, index, outcome in run.slowest)
-    print(f"slowest cases: {slow}")
+    print("slowest cases:")
+    for seconds, index, outcome in run.slowest:
+        print(f"  {seconds:6.2f} s  case {args.seed}:{index} ({outcome})")
+    if args.time:
+        over = sorted(run.slow_commands, reverse=True)
+        print(f"commands over {F.SLOW_COMMAND:g} s on a case: {len(over)}")
+        for seconds, index, command in over[:20]:
+            print(f"  {seconds:6.2f} s  {command} on case {args.seed}:{index}")
     print(f"crashes {run.counts['crash']}, hangs over {args.time_limit:g} s {run.counts['hang']}, "
           f"engine disagreements {run.counts['disagreement']}")
-    return 1 if any(run.counts[o] for o in F.BAD) else 0
+    return 1 if any(run.counts[o] for o in F.BAD) or (args.time and run.slow_commands) else 0
 
 
 def _report_bad(run: F.Run, args) -> None:

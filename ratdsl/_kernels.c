@@ -249,6 +249,18 @@ cells_ok(PyObject *Z, const long long *zones, Py_ssize_t nz, long long dest, con
 
 #define MAXZ 512  /* the most source zones (or kinds) of one move handled here */
 
+/* whether a move names one zone (or one kind) twice: the reference refuses it (R010) */
+static int
+twice(const long long *items, Py_ssize_t n)
+{
+    Py_ssize_t a, b;
+    for (a = 1; a < n; a++)
+        for (b = 0; b < a; b++)
+            if (items[a] == items[b])
+                return 1;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ move_tokens */
 static PyObject *
 k_move_tokens(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
@@ -265,7 +277,7 @@ k_move_tokens(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
         || !(moved == Py_None || PyList_CheckExact(moved)) || !cells_ok(Z, src, ns, dest, kinds, nk))
         return fallback("move_tokens", args, nargs);
     exact = args[5] == Py_True;
-    if (wanted < 0)
+    if (wanted < 0 || twice(src, ns) || twice(kinds, nk))
         return raise_abort();
     if (exact && wanted) {
         held = 0;
@@ -320,6 +332,8 @@ k_move_all(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
         || !int_items(kinds_o, kinds, MAXZ, &nk) || !(moved == Py_None || PyList_CheckExact(moved))
         || !cells_ok(Z, src, ns, dest, kinds, nk))
         return fallback("move_all", args, nargs);
+    if (twice(src, ns) || twice(kinds, nk))
+        return raise_abort();
     for (a = 0; a < ns; a++) {
         if (src[a] == dest)
             continue;
@@ -367,6 +381,8 @@ k_move_bundle(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     }
     if (!cells_ok(Z, src, ns, dest, kind, nb))
         return fallback("move_bundle", args, nargs);
+    if (twice(src, ns))
+        return raise_abort();
     if (args[5] == Py_False) {
         for (b = 0; b < nb; b++) {
             total = 0;

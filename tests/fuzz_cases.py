@@ -58,6 +58,7 @@ OUTCOMES = ("syntax_error", "finding", "ok", "rule_error", "crash", "hang", "dis
 BAD = ("crash", "hang", "disagreement")
 PLAYED = ("ok", "rule_error", "disagreement")  # (a crash may also happen while playing)
 TIME_LIMIT = 5.0  # seconds per case
+SLOW_COMMAND = 2.0  # seconds a command may take on a case before the time mode reports it
 MEMORY_LIMIT = 2 * 1024 ** 3  # bytes of address space per worker
 MAX_ROUNDS = 30  # a RatLand game lasts 5 to 7 rounds; a mutated one that never ends stops here
 WARM_UP = 120.0  # seconds a new worker may take to load everything before its first case
@@ -714,7 +715,10 @@ class Run:
     cpu: float = 0.0  # processor seconds spent in the cases, all workers together
     played: int = 0
     codes: Counter = field(default_factory=Counter)  # (outcome, error code) of the refused and stopped
-    slowest: list[tuple[float, int, str]] = field(default_factory=list)  # (seconds, index, outcome), top 5
+    slowest: list[tuple[float, int, str]] = field(default_factory=list)  # (seconds, index, outcome), top 10
+    # (seconds, index, command) of each command over SLOW_COMMAND seconds on a case, where the
+    # cases time their commands (benchmarks/fuzz.py --time: a result's `commands`)
+    slow_commands: list[tuple[float, int, str]] = field(default_factory=list)
 
     @property
     def cases(self) -> int:
@@ -752,7 +756,10 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
     def record(index: int, result: Result) -> None:
         run.counts[result.outcome] += 1
         run.cpu += result.cpu
-        run.slowest = sorted(run.slowest + [(result.seconds, index, result.outcome)], reverse=True)[:5]
+        run.slowest = sorted(run.slowest + [(result.seconds, index, result.outcome)], reverse=True)[:10]
+        for command, seconds in getattr(result, "commands", {}).items():
+            if seconds > SLOW_COMMAND:
+                run.slow_commands.append((seconds, index, command))
         code = CODE.search(result.detail.split("\n")[0]) if result.outcome not in BAD else None
         if code:
             run.codes[(result.outcome, code.group())] += 1

@@ -250,6 +250,10 @@ def test_a_board_of_a_million_spaces_is_refused_before_the_parse():
     text = "board b {\n" + "".join(f"  space s{i}\n" for i in range(1_000_000)) + "}\n"
     with pytest.raises(RuleSyntaxError) as err:
         parse_text(text)
+    assert err.value.code == "E015"  # (a file that long is refused first, whatever it holds)
+    text = "board b {\n" + "".join(f"  space s{i}\n" for i in range(MAX_SPACES + 5)) + "}\n"
+    with pytest.raises(RuleSyntaxError) as err:
+        parse_text(text)
     assert (err.value.code, err.value.line, err.value.column) == ("E014", MAX_SPACES + 2, 3)
 
 

@@ -69,6 +69,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E261      | turns: `act` names something that is not an action or ability               |
 | E262      | turns: a limit per turn, known before the game, that is not 1 or more       |
 | E263      | turns: `act` lists the same action twice                                    |
+| E264      | a `move` names the same zone or token kind twice (moves.py; R010 at run time) |
 | E270      | plans: `plan ... into NAME` where NAME is not a per-player variable          |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
@@ -104,6 +105,7 @@ from .dropped_options import check_dropped_options
 from .hints import Candidates, Hints
 from .information import check_information
 from .invariants import check_invariant
+from .moves import named_twice
 from .operands import Operands
 from .personas import check_persona
 from .turns import check_action, check_endings, check_turns
@@ -675,6 +677,10 @@ class Checker:
             elif isinstance(self.resolve(amount), A.BundleLit) and s.what is not None:
                 self.report(s.what.span, "E212", "a bundle already says which tokens move",
                             "remove the token kind after the bundle")
+            twice = named_twice(s, self.resolve, lambda x: self.global_kind(x) == "token kind")
+            if twice is not None:
+                self.report(twice[0].span, "E264", f"this move names the {twice[1]} twice: its tokens "
+                            "would be counted twice", "name each zone and each token kind once")
         if isinstance(s, (A.Move, A.Draw)):
             for end, label in ((s.source, "from"), (s.dest, "to")):
                 kind = self.global_kind(end)

@@ -29,7 +29,7 @@ from .common import (
     rules_failure,
     rules_path,
 )
-from .verbosity import VERBOSITY_HELP
+from .verbosity import LINES_PER_ROUND, VERBOSITY_HELP
 
 if TYPE_CHECKING:
     from ..checker.diagnostic import Diagnostic
@@ -93,6 +93,10 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         verbosity: int | None = typer.Option(None, "--verbosity", "-v", min=0, max=3, help=VERBOSITY_HELP),
         lang: str | None = typer.Option(None, "--lang", "-l",
                                         help="Narrate in en, de, es or fr, with the game's own words."),
+        lines_per_round: int = typer.Option(
+            LINES_PER_ROUND, "--lines-per-round", min=1,
+            help="Lines narrated in a round; past them, each step's further lines are summed up "
+                 "(\"… 1,999,000 more changes of counter\")."),
         ) -> None:
     """Play one seeded game and narrate it round by round.
 
@@ -134,7 +138,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         stream = None if log is None or human or as_player else files.enter_context(_log_file(log))
         game_log = GameLog(keep=log is not None and stream is None, stream=stream)
         game_log.listen(narrator(definition, 0 if quiet else verbosity, lang, seat=narrated,
-                                 referee=referee, show_seed=not human))
+                                 referee=referee, show_seed=not human, line_limit=lines_per_round))
         try:
             game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
         except ValueError as err:

@@ -24,7 +24,7 @@ from ..engine.runtime.views import record_seen_by
 from ..language.visible import visible
 from ..semantics.definition import GameDef
 from .table.words import phrases
-from .verbosity import DEFAULT_VERBOSITY
+from .verbosity import DEFAULT_VERBOSITY, LINES_PER_ROUND
 
 if TYPE_CHECKING:
     from .table.words import GameWords
@@ -51,12 +51,21 @@ def _bundle(b: dict[str, int]) -> str:
 Line = tuple[str, str]  # text, style ("" plain; else a Rich style name the writer may use)
 
 
+SUMMED_AT = frozenset({"round", "phase", "step", "end_game", "end", "aborted"})  # where they are
+
+
 class Narrator:
     def __init__(self, definition: GameDef, write: Callable[[str], None], verbose: bool = True,
                  seat: int | None = None, referee: bool = False, show_seed: bool = False,
                  verbosity: int | None = None, words: GameWords | None = None,
-                 styled: Callable[[str, str], None] | None = None):
+                 styled: Callable[[str, str], None] | None = None, line_limit: int = LINES_PER_ROUND):
         self.d = definition
+        # After `line_limit` lines in a round, a step's further lines are only counted, by what
+        # made them, and summed up when the step ends: a rule that loops cannot flood the screen.
+        self.line_limit = line_limit
+        self.round_lines = 0
+        self.label = ""  # what the record being narrated is, for the count (see summed)
+        self.unsaid: dict[str, int] = {}
         self.seat = seat
         self.referee = referee
         self.show_seed = show_seed  # (when nobody plays at the terminal, the seed hides nothing)
@@ -138,6 +147,10 @@ class Narrator:
         """Writes a line if the verbosity asks for its level (held back with a pending header)."""
         if self.verbosity < level:
             return
+        if self.round_lines >= self.line_limit:
+            self.unsaid[self.label] = self.unsaid.get(self.label, 0) + 1
+            return
+        self.round_lines += 1
         if self.pending_round is not None:
             self.held.append((text, style))
         else:
@@ -155,10 +168,29 @@ class Narrator:
         for text, style in held:
             self.styled(text, style)
 
+    def summed(self) -> None:
+        """The lines left unsaid since the limit was reached, one line for each kind of record
+        that made them ("… 1,999,000 more changes of counter")."""
+        unsaid, self.unsaid = self.unsaid, {}
+        for label, n in unsaid.items():
+            kind, _, name = label.partition(":")
+            count = f"{n:,}"
+            if kind == "set":
+                text = self.say("narr-more-sets", n=count, var=self.var(name))
+            elif kind == "move":
+                text = self.say("narr-more-moves", n=count)
+            else:
+                text = self.say("narr-more-lines", n=count)
+            self.styled("   " + text, "detail")
+
     def narrate(self, r: dict[str, Any]) -> None:
         """Writes the lines of a record (already cut to what the audience may see)."""
         t = r["t"]
+        if self.unsaid and t in SUMMED_AT:
+            self.summed()
+        self.label = f"set:{r.get('var')}" if t == "set" else t
         if t == "round":
+            self.round_lines = 0
             self.flush_round()
             self.pending_round = dict(r)
             return

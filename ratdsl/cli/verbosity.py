@@ -9,3 +9,4 @@ VERBOSITY = {0: "round headers and final scores",
              3: "also the token moves of the setup"}
 DEFAULT_VERBOSITY = 2
 VERBOSITY_HELP = "How much to narrate: " + "; ".join(f"{k} {v}" for k, v in VERBOSITY.items()) + "."
+LINES_PER_ROUND = 2_000  # lines narrated in a round before a step's further lines are summed up

@@ -21,10 +21,30 @@ class RuleRuntimeError(RuleError):
         self.span = span
 
 
+FOR_LOOP, WHILE_LOOP, REPEAT_LOOP = "`for each` loop", "`while` loop", "`repeat` loop"  # (R002 names them)
+
+
 class StepBudgetExceeded(RuleRuntimeError):
+    """R002 where the budget ran out; each loop and rule call it passes through on its way out
+    `blame`s itself, so that the message names the one that used the budget (both engines blame
+    the same loops and rules, with the same counts)."""
+
     def __init__(self, span: Span, budget: int):
         super().__init__(span, f"step budget of {budget} exceeded: the rules may loop forever",
                          "R002", "look for a while loop whose condition never becomes false")
+        self.budget = budget
+        self.blamed: tuple[str, Span, int] | None = None  # (what, where, steps it used)
+
+    def blame(self, what: str, span: Span, start: int) -> None:
+        """A loop or rule call that began when `start` steps had been taken is left by this
+        error. Named: the innermost such that used at least half of the budget (else the outermost)."""
+        used = self.budget - start
+        if self.blamed is not None and 2 * self.blamed[2] >= self.budget:
+            return
+        self.blamed = (what, span, used)
+        where = f"line {span.line}" if span.file == self.file else f"{span.file}:{span.line}"
+        self.message = (f"step budget of {self.budget} exceeded: the {what} at {where}, column {span.column} "
+                        f"used {used} steps of it; the rules may loop forever")
 
 
 class ConservationError(RuleRuntimeError):

@@ -385,11 +385,15 @@ class Interpreter:
             raise refused(self, err, node) from None
 
     def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
-        """`low..high` once `low` is known to be a number (both engines)."""
+        """`low..high` once `low` is known to be a number (both engines). Each number costs a
+        step, as a query's item does: a loop that makes long ranges stops at the budget in
+        time proportionate to its work."""
         try:
-            return ops.whole_range(low, high)
+            out = ops.whole_range(low, high)
         except OperatorError as err:
             raise refused(self, err, node) from None
+        self.charge(node, len(out))
+        return out
 
     def iterable(self, value: Any, node: A.Node) -> list[Any]:
         if value.__class__ is list:  # the common cases inline (operators.items is the rule)
@@ -407,9 +411,13 @@ class Interpreter:
         return lambda it, env: Interpreter.run_block(it, block, env)
 
     def run_block(self, block: A.Block, env: Env) -> None:
+        """Runs a block's statements. Its steps are counted a block at a time, as the generated
+        code counts them (a step each, paid as the block starts); the budget is checked where a
+        game could run forever: at every loop iteration and call (the same places in both)."""
         rt = self.rt
-        for stmt in block.stmts:
-            self.tick(stmt)
+        stmts = block.stmts
+        self.steps += len(stmts)
+        for stmt in stmts:
             rt.current_span = stmt.span
             self._exec[type(stmt)](self, stmt, env)
 
@@ -514,12 +522,18 @@ class Interpreter:
         return known
 
     def call_rule(self, name: str, args: list[Any], node: A.Node) -> None:
+        start = self.steps
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
                 raise self.error(node, f"rule {name} runs inside itself more than {MAX_DEPTH} deep",
                                  "a rule that calls itself needs a condition that stops it")
+            if self.steps > self.budget:  # (checked at each call, as the generated code does)
+                raise StepBudgetExceeded(node.span, self.budget)
             self._call_rule(name, args, node)
+        except StepBudgetExceeded as err:
+            err.blame(f"call of rule {name}", node.span, start)
+            raise
         except RecursionError:
             raise too_deep_for_python(self, node) from None
         finally:

@@ -27,10 +27,27 @@ def digest(data: Any) -> str:
     return hashlib.sha256(dumps(data).encode("utf-8")).hexdigest()[:16]
 
 
-class GameLog:
-    """Collects records; optionally streams them to a file and to listeners (the CLI narrator)."""
+MAX_LOG_RECORDS = 1_000_000  # records a kept or streamed log may hold (LOG_TOO_LONG past them)
+LOG_TOO_LONG = "R014"
 
-    def __init__(self, keep: bool = True, stream: IO[str] | None = None):
+
+class LogTooLong(RuleError):
+    """A kept or streamed log that passed its limit of records: the game stops (R014)."""
+
+    def __init__(self, limit: int):
+        super().__init__("game log", 0, 0, f"the game log passed its limit of {limit:,} records: the rules "
+                         "may loop forever", None, LOG_TOO_LONG,
+                         "look for a loop that never ends, or play without --log")
+
+
+class GameLog:
+    """Collects records; optionally streams them to a file and to listeners (the CLI narrator).
+    A log that keeps or writes its records holds at most `limit` of them (its memory and file
+    bounded whatever the rules do), then stops the game with LogTooLong."""
+
+    def __init__(self, keep: bool = True, stream: IO[str] | None = None, limit: int = MAX_LOG_RECORDS):
+        self.limit = limit
+        self.written = 0  # records kept or streamed
         self.keep = keep
         self.records: list[dict[str, Any]] = []
         self.stream = stream
@@ -52,6 +69,10 @@ class GameLog:
         if self.secret:
             record["secret"] = True
         self.seq += 1
+        if self.keep or self.stream is not None:
+            self.written += 1
+            if self.written > self.limit and type_ != "aborted":
+                raise LogTooLong(self.limit)
         if self.keep:
             self.records.append(record)
         if self.stream is not None:

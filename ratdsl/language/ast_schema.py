@@ -183,19 +183,121 @@ def locate(document: Any, path: list) -> tuple[int, int]:
     return best
 
 
+_SHALLOW: dict[str, Any] = {}  # the node-by-node validators (shallow_validators), made once
+
+
+def shallow_validators() -> dict[str, Any]:
+    """ast.schema.json cut at the nodes: one validator per node kind (and "" for the document),
+    in which a child node is only checked to be of a kind allowed there. Each node of an export
+    is then validated once against its own kind: linear in the export's size. (Through the whole
+    schema, each node goes through an `if` per kind its place allows: a 1.5 MB file took minutes.)"""
+    if _SHALLOW:
+        return _SHALLOW
+    from jsonschema import Draft202012Validator
+
+    from ..schemas import load_schema, registry
+
+    schema = load_schema("ast")
+    defs = schema["$defs"]
+    stubs: dict[str, dict[str, Any]] = {}
+    for name, d in defs.items():
+        node = d.get("properties", {}).get("node")
+        if node is not None:  # a kind of node, or a choice among kinds (Expr, Stmt, Decl)
+            stubs[f"#/$defs/{name}"] = {"type": "object", "required": ["node"], "properties": {"node": node}}
+
+    def cut(value: Any) -> Any:
+        if isinstance(value, dict):
+            ref = value.get("$ref")
+            if isinstance(ref, str) and ref in stubs and len(value) == 1:
+                return stubs[ref]
+            return {k: cut(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [cut(v) for v in value]
+        return value
+
+    shallow_defs = {name: (d if "allOf" in d else cut(d)) for name, d in defs.items()}
+    top = {k: v for k, v in schema.items() if k != "$defs"}
+    _SHALLOW[""] = Draft202012Validator({**cut(top), "$defs": shallow_defs}, registry=registry())
+    for name, d in defs.items():
+        if "allOf" not in d and isinstance(d.get("properties", {}).get("node", {}).get("const"), str):
+            _SHALLOW[name] = Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": shallow_defs},
+                                                  registry=registry())
+    return _SHALLOW
+
+
+def _words(value: Any, out: set[str]) -> set[str]:
+    """Every string an `enum` or `const` of the schema names."""
+    if isinstance(value, dict):
+        for key, v in value.items():
+            if key == "const" and isinstance(v, str):
+                out.add(v)
+            elif key == "enum":
+                out.update(x for x in v if isinstance(x, str))
+            else:
+                _words(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _words(v, out)
+    return out
+
+
+def _shape(value: Any, words: set[str]) -> Any:
+    """What the shallow validation of a node can tell apart: ast.schema.json constrains numbers
+    only by `minimum: 0` and strings only by type, `enum` and `const` (tests/test_ast_schema.py
+    holds it to that), so two nodes of one shape pass or fail alike: a shape that passed once
+    needs no second validation. A child node counts by its kind alone (it is validated itself)."""
+    if isinstance(value, dict):
+        return tuple((k, ("node", v.get("node")) if isinstance(v, dict) and "node" in v else _shape(v, words))
+                     for k, v in value.items())
+    if isinstance(value, list):
+        return ("list", *(("node", v.get("node")) if isinstance(v, dict) and "node" in v else _shape(v, words)
+                          for v in value))
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return ("int", value >= 0)
+    if isinstance(value, str):
+        return value if value in words else ("str",)
+    return ("other", type(value).__name__)
+
+
+def export_errors(document: Any) -> list[tuple[list, str]]:
+    """Every mismatch of the export with ast.schema.json: (its JSON path, the message)."""
+    from ..schemas import load_schema
+
+    validators = shallow_validators()
+    words = _words(load_schema("ast"), set())
+    passed: set[Any] = set()  # the shapes of nodes found valid (see _shape)
+    found = [(list(e.absolute_path), e.message) for e in validators[""].iter_errors(document)]
+    stack: list[tuple[Any, list]] = [(document, [])]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            kind = value.get("node")
+            if isinstance(kind, str) and kind in validators and path:
+                shape = (kind, _shape(value, words))
+                if shape not in passed:
+                    errors = [(path + list(e.absolute_path), e.message) for e in validators[kind].iter_errors(value)]
+                    if errors:
+                        found.extend(errors)
+                    else:
+                        passed.add(shape)
+            stack.extend((v, [*path, k]) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, [*path, i]) for i, v in enumerate(value))
+    return found
+
+
 def validate_export(document: Any) -> None:
     """Raises AstSchemaError, placed at the node where the export goes wrong."""
-    from ..schemas import validator
-
-    with frames_for_nesting(20):  # the validator takes ~18 frames a level of nesting
-        errors = list(validator("ast").iter_errors(document))
+    with frames_for_nesting(20):  # (a shallow validation: a few frames, whatever the nesting)
+        errors = export_errors(document)
     if not errors:
         return
-    error = max(errors, key=lambda e: (len(e.absolute_path), -len(e.message)))
-    path = list(error.absolute_path)
+    path, message = max(errors, key=lambda e: (len(e[0]), -len(e[1])))
     line, column = locate(document, path)
     file = document.get("file", "<export>") if isinstance(document, dict) else "<export>"
-    raise AstSchemaError(str(file), line, column, path, error.message)
+    raise AstSchemaError(str(file), line, column, path, message)
 
 
 def main(argv: list[str]) -> int:

@@ -3,6 +3,9 @@ is built, so every later stage (the AST builder, the parse cache's pickle, the r
 formatter, summaries, both engines and Python's compiler of the generated code) only ever sees
 programs it can handle.
 
+* Size: a file holds at most `MAX_FILE_CHARS` characters (E015), checked before the parse: the
+  parser, the AST export's validation and the formatter each take about a second per 100,000
+  characters, so every command stays within a few seconds.
 * Nesting: expressions and statements nest at most `MAX_NESTING` deep (E012). Every stage after
   the parser walks the AST recursively, a few Python frames per level; this bound keeps them all
   far from Python's recursion limit. A block adds no level of its own: `if a { if b { ... } }`
@@ -33,6 +36,7 @@ from .errors import RuleSyntaxError
 if TYPE_CHECKING:
     from lark import Tree
 
+MAX_FILE_CHARS = 200_000  # a rule file's length (E015): the bundled games' largest is 11,000
 MAX_NESTING = 64
 MAX_FOR_CLAUSES = 4
 MAX_INT_DIGITS = 18
@@ -99,6 +103,22 @@ def _check_clauses(node: Tree, file: str, text: str | None) -> None:
 
 _BOARD_LINES = re.compile(r"^[ \t]*(board|space)[ \t]+(?!(?:in|and|or|where|ordered|with|then|else)\b)[A-Za-z_]",
                           re.MULTILINE)
+
+
+SIZE_CODE = "E015"
+
+
+def check_file_size(text: str, file: str) -> None:
+    """E015 at the first character past MAX_FILE_CHARS, before anything reads the text: every
+    command (ast, check, fmt, run, summary, the language server) then answers within seconds,
+    its work close to linear in the text up to there (benchmarks/bench_big_files.py)."""
+    if len(text) <= MAX_FILE_CHARS:
+        return
+    line = text.count("\n", 0, MAX_FILE_CHARS) + 1
+    column = MAX_FILE_CHARS - (text.rfind("\n", 0, MAX_FILE_CHARS) + 1) + 1
+    raise RuleSyntaxError(file, line, column, f"a rule file holds at most {MAX_FILE_CHARS:,} characters, "
+                          f"this one {len(text):,}", None, "split it into several files of the game folder",
+                          None, SIZE_CODE)
 
 
 def check_board_text(text: str, file: str) -> None:

@@ -15,7 +15,7 @@ from . import ast as A
 from . import cache
 from .grammar import grammar_text
 from .grammar import shared_parser as _parser
-from .limits import check_board_text, check_limits
+from .limits import check_board_text, check_file_size, check_limits
 from .sources import unsaved
 from .visible import CONTROL_IN_SOURCE
 
@@ -606,7 +606,9 @@ _BUILD = _Build()
 
 def reject_control_characters(text: str, file: str) -> None:
     """Raises the RuleSyntaxError E011 at the first control character of `text` other than tab,
-    newline and the CR of a CRLF line end: anywhere, texts and comments included."""
+    newline and the CR of a CRLF line end: anywhere, texts and comments included (and, first,
+    E015 for a text past the size limit)."""
+    check_file_size(text, file)  # (first: every reader of a rule file's text comes here)
     bad = CONTROL_IN_SOURCE.search(text)
     if bad is not None:
         from .syntax_errors import control_character_error

@@ -108,15 +108,16 @@ class Registry:
             for ask in decisions_in(decl):
                 self.add(f"decision-{ask.id}", "decision", ask, source=source_of(rs, decl.span.file))
 
-    def says_something(self, block: A.Block) -> bool:
+    def says_something(self, block: A.Block, calling: frozenset[str] = frozenset()) -> bool:
         """Whether a body does anything a reader must be told: not only calls of empty rules
-        (the points where cards and modules hook in) or narration."""
+        (the points where cards and modules hook in) or narration. A call of a rule already
+        being looked into (`calling`: a rule that reaches itself) says something: that it repeats."""
         for stmt in block.stmts:
             if isinstance(stmt, A.Say):
                 continue
-            if isinstance(stmt, A.Do):
+            if isinstance(stmt, A.Do) and stmt.rule not in calling:
                 rule = self.d.rules.get(stmt.rule)
-                if rule is not None and not self.says_something(rule.body):
+                if rule is not None and not self.says_something(rule.body, calling | {stmt.rule}):
                     continue
             return True
         return False

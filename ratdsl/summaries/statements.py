@@ -28,6 +28,14 @@ class Statements:
         self.k = exprs.k
         self.v = exprs.v
         self.labels = 0  # the labelled values so far in the element being written
+        self._repeating: frozenset[str] | None = None
+
+    def repeating(self) -> frozenset[str]:
+        """The rules that lead back to themselves through `do` (worked out once): their calls
+        say that they repeat, and each is described once."""
+        if self._repeating is None:
+            self._repeating = rules_reaching_themselves(self.d)
+        return self._repeating
 
     def block(self, block: A.Block | None, ctx: Ctx) -> list[Item]:
         items: list[Item] = []
@@ -224,6 +232,8 @@ def s_Do(r: Statements, s: A.Do, ctx: Ctx) -> list[Item]:
     rule = r.d.rules.get(s.rule)
     if rule is not None and not rule.body.stmts:
         return []  # a named moment where cards and modules hook in: they say so themselves
+    if s.rule in r.repeating():
+        return [Item(r.w.sentence(r.m("stmt-do-repeats", rule=r.w.rule_title(s.rule))))]
     key = f"rule-{s.rule}"
     if rule is not None and r.m.has(key, "call"):
         return [Item(r.w.sentence(r.m.attr(key, "call", **r.x.arg_values(rule.params, s.args, ctx))))]
@@ -343,3 +353,21 @@ STATEMENTS: dict[type, StmtForm] = {
     A.Turn: s_Turn,  # turns
     A.Act: s_Act,  # turns
 }
+
+
+def rules_reaching_themselves(d: GameDef) -> frozenset[str]:
+    """The rules from which `do` calls lead back to the rule itself (directly or through others)."""
+    calls = {name: {n.rule for n in A.walk(rule.body) if isinstance(n, A.Do) and n.rule in d.rules}
+             for name, rule in d.rules.items()}
+    out = set()
+    for start, first in calls.items():
+        seen, stack = set(), list(first)
+        while stack:
+            name = stack.pop()
+            if name == start:
+                out.add(start)
+                break
+            if name not in seen:
+                seen.add(name)
+                stack.extend(calls[name])
+    return frozenset(out)

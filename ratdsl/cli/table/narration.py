@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...semantics.definition import GameDef
 from ..common import fail
 from ..narrate import Narrator
-from ..verbosity import DEFAULT_VERBOSITY
+from ..verbosity import DEFAULT_VERBOSITY, LINES_PER_ROUND
 from .terminal import Terminal
 from .words import GameWords
 
@@ -24,7 +24,7 @@ def check_lang(lang: str | None) -> None:
 
 def narrator(definition: GameDef, verbosity: int | None, lang: str | None, *, seat: int | None,
              referee: bool = False, show_seed: bool = False, terminal: Terminal | None = None,
-             words: GameWords | None = None) -> Narrator:
+             words: GameWords | None = None, line_limit: int = LINES_PER_ROUND) -> Narrator:
     """A narrator writing to the terminal (Rich: colour only on a terminal). Without a language
     the rules' own names are used (a designer's view); with one, the game's locale files."""
     check_lang(lang)
@@ -33,4 +33,4 @@ def narrator(definition: GameDef, verbosity: int | None, lang: str | None, *, se
         words = GameWords(definition, lang)
     return Narrator(definition, terminal.write, seat=seat, referee=referee, show_seed=show_seed,
                     verbosity=DEFAULT_VERBOSITY if verbosity is None else verbosity, words=words,
-                    styled=terminal.write)
+                    styled=terminal.write, line_limit=line_limit)

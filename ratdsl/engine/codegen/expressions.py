@@ -8,6 +8,7 @@ loops); the lowering of each expression class is a function in its generator's t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...language import ast as A
@@ -70,12 +71,17 @@ class ExprLowering:
         self.bounds: dict[str, int] = {}  # what numbers are surely below in size (see lower_expr._bound)
         self.inlined = 0  # funcs being inlined around the code now generated
         self.inlined_rules = 0  # and rules
+        self.blaming: list[tuple[str, str, str]] = []  # the rule calls open: (what, span code, start local)
 
     # ------------------------------------------------------------------ unit frames
     def enter_call(self, name: str, rule: bool, site: str = "site") -> None:
         """Opens a call of a func or rule: its depth, the depth limit and the step budget.
         `site` names the calling node (the `site` argument, or a constant where it is inlined)."""
         u = self.unit
+        if rule:  # (R002 names the call of a rule it leaves, as Interpreter.call_rule does)
+            start = u.new("t")
+            u.emit(f"{start} = it.steps")
+            self.blaming.append((f"call of rule {name}", f"{site}.span", start))
         u.emit("it.depth += 1")
         u.emit("try:")
         u.depth += 1
@@ -86,11 +92,30 @@ class ExprLowering:
             u.emit("it.steps += 1")
         u.emit(f"if it.steps > it.budget: raise StepBudgetExceeded({site}.span, it.budget)")
 
-    def leave_call(self) -> None:
+    def leave_call(self, rule: bool = False) -> None:
         u = self.unit
         u.depth -= 1
+        if rule:
+            what, span, start = self.blaming.pop()
+            u.emit("except StepBudgetExceeded as err:")
+            u.emit(f"    err.blame({self.t(what)}, {span}, {start})")
+            u.emit("    raise")
         u.emit("finally:")
         u.emit("    it.depth -= 1")
+
+    def blamed_loop(self, node: A.Node, what: str, loop: Callable[[], None]) -> None:
+        """`loop` (which emits a loop) inside a `try` that names it in an R002 leaving it, as the
+        tree-walker's loops do."""
+        u = self.unit
+        start = u.new("t")
+        u.emit(f"{start} = it.steps")
+        u.emit("try:")
+        u.depth += 1
+        loop()
+        u.depth -= 1
+        u.emit("except StepBudgetExceeded as err:")
+        u.emit(f"    err.blame({self.t(what)}, {self.c(node.span)}, {start})")
+        u.emit("    raise")
 
     def entry_expr(self, node: A.Expr) -> None:
         value = self.expr(node, self.unit.root)

@@ -10,7 +10,7 @@ from typing import Any
 from ...language import ast as A
 from ...semantics.values import PileRef, PlayerRef, ZoneRef
 from ..coverage import ELSE, NO, RULE, THEN, YES
-from ..errors import ASSERTION_FAILED, assertion_failed
+from ..errors import ASSERTION_FAILED, FOR_LOOP, REPEAT_LOOP, WHILE_LOOP, assertion_failed
 from ..runtime.moves import before_move_code
 from .expressions import MAX_INLINE_NESTING
 from .scope import Scope
@@ -101,26 +101,35 @@ def branches(low: Lowering, cond: str, then: A.Block, otherwise: A.Block | None,
 def _s_ForEach(low: Lowering, node: A.ForEach, scope: Scope) -> None:
     # Lists are values that nothing changes in place (a pile's cards come as a copy), so the
     # loop needs no copy of its own.
-    _, inner, _ = low.loop(node.source, node.var, scope)
-    loop_body(low, node, node.body, inner)
-    low.unit.depth -= 1
+    def loop() -> None:
+        _, inner, _ = low.loop(node.source, node.var, scope)
+        loop_body(low, node, node.body, inner)
+        low.unit.depth -= 1
+
+    low.blamed_loop(node, FOR_LOOP, loop)
 
 
 def _s_While(low: Lowering, node: A.While, scope: Scope) -> None:
-    low.emit("while True:")
-    low.unit.depth += 1
-    low.emit(f"if not {low.truth(node.condition, scope)}: break")
-    loop_body(low, node, node.body, Scope(scope))
-    low.unit.depth -= 1
+    def loop() -> None:
+        low.emit("while True:")
+        low.unit.depth += 1
+        low.emit(f"if not {low.truth(node.condition, scope)}: break")
+        loop_body(low, node, node.body, Scope(scope))
+        low.unit.depth -= 1
+
+    low.blamed_loop(node, WHILE_LOOP, loop)
 
 
 def _s_Repeat(low: Lowering, node: A.Repeat, scope: Scope) -> None:
-    count = low.expr(node.count, scope)
-    low.emit(f"for _ in range({count} if {count}.__class__ is int else "
-             f"it.number({count}, {low.c(node.count)})):")
-    low.unit.depth += 1
-    loop_body(low, node, node.body, Scope(scope))
-    low.unit.depth -= 1
+    def loop() -> None:
+        count = low.expr(node.count, scope)
+        low.emit(f"for _ in range({count} if {count}.__class__ is int else "
+                 f"it.number({count}, {low.c(node.count)})):")
+        low.unit.depth += 1
+        loop_body(low, node, node.body, Scope(scope))
+        low.unit.depth -= 1
+
+    low.blamed_loop(node, REPEAT_LOOP, loop)
 
 
 def _s_Move(low: Lowering, node: A.Move, scope: Scope) -> None:
@@ -167,9 +176,9 @@ def _s_Move(low: Lowering, node: A.Move, scope: Scope) -> None:
                      f"{low.c(low.gen.kind_set)} else it.kinds_of({spec}, {low.c(what)})")
     if q.mode == "all":
         if one_kind is not None:
-            low.emit(f"it.rt.move_all_of({all_sources}, {dest}, {one_kind})")
+            low.emit(f"it.rt.move_all_of({all_sources}, {dest}, {one_kind}, {n})")
         else:
-            low.emit(f"it.rt.move_all({all_sources}, {dest}, {kinds})")
+            low.emit(f"it.rt.move_all({all_sources}, {dest}, {kinds}, {n})")
         if amount_type is None:
             low.unit.depth -= 1
         return
@@ -234,8 +243,9 @@ def _s_Do(low: Lowering, node: A.Do, scope: Scope) -> None:
         low.emit(f"it.call_rule({low.t(node.rule)}, [{', '.join(args)}], {n})")  # raises
         return
     if not rule.body.stmts and not low.d.hooks.get(node.rule):
-        # Nothing would run; only the depth limit could still stop it.
-        low.emit(f"if it.depth >= MAX_DEPTH: it.call_rule({low.t(node.rule)}, "
+        # Nothing would run; only the depth limit or the budget (checked at every call) could
+        # still stop it.
+        low.emit(f"if it.depth >= MAX_DEPTH or it.steps > it.budget: it.call_rule({low.t(node.rule)}, "
                  f"[{', '.join(args)}], {n})")
         low.count_point(rule, RULE)  # (it ran, doing nothing)
         return

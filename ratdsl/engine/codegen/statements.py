@@ -122,4 +122,4 @@ class Lowering(ExprLowering):
         self.unit.depth -= bool(instead)
         for attached in hooks.get("after", ()):
             self.emit(f"{self.hook(attached, args)}(it, {', '.join(args)})")
-        self.leave_call()
+        self.leave_call(rule=True)

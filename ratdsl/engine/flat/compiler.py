@@ -685,9 +685,10 @@ class FlatCompiler:
         hi = self.ex(node.high, sc)
         if lo.t != INT or hi.t != INT:
             raise Unsupported(node, "a range of non-numbers")
+        # (each number costs a step, as in the reference: Interpreter.make_range)
         if lo.known and hi.known and hi.const - lo.const < MAX_RANGE:
-            return Val(f"list(range({lo.code}, {hi.code} + 1))", list_of(INT))
-        return Val(f"RG({lo.code}, {hi.code})", list_of(INT))  # (the shared operator: refused when too long)
+            return Val(f"CH(list(range({lo.code}, {hi.code} + 1)))", list_of(INT))
+        return Val(f"CH(RG({lo.code}, {hi.code}))", list_of(INT))  # (the shared operator: refused when too long)
 
     def items_of(self, v: Val, node: A.Node) -> Val:
         """What `for each` and the queries go through: a list, a pile's cards, a bundle's kinds."""

@@ -354,7 +354,10 @@ class StatementLowering(FlatCompiler):
                     d = self.fresh_int("d")
                     code(f"{d} = {dst.code}")
                     dst = Val(d, ZONE_T, rel=dst.rel)
-                for one in ([src] if src.t == ZONE_T else src.items):
+                items = [src] if src.t == ZONE_T else list(src.items)
+                if len(items) > 1 or len(kinds) > 1:
+                    items = self.once_each(code, items, kinds)
+                for one in items:
                     if not one.known and not _NAME.match(one.code) and len(kinds) > 1:
                         s1 = self.fresh_int("s")
                         code(f"{s1} = {one.code}")
@@ -365,6 +368,9 @@ class StatementLowering(FlatCompiler):
             if src.seat_zones is not None and kinds is not None and len(kinds) == 1:
                 # zones(p, NAMES) known: each source written out, in order
                 seat, offsets = src.seat_zones
+                if len(set(offsets)) < len(offsets):
+                    code("raise Abort")  # (a zone named twice: R010)
+                    return
                 b = self.fresh_int("b")
                 code(f"{b} = {seat} * {self.lay.player_stride}")
                 if not dst.known:  # worked out once for all the sources
@@ -411,6 +417,7 @@ class StatementLowering(FlatCompiler):
                 code(f"{s1} = {one.code}")
                 one = Val(s1, ZONE_T, rel=one.rel)
             srcs.append(one)
+        srcs = self.once_each(code, srcs, [k])
         code(f"{n} = {amount.code}")
         code(f"if {n} < 0: raise Abort")
         if exact:
@@ -436,6 +443,21 @@ class StatementLowering(FlatCompiler):
             code(f"{n} -= {t}")
             code.depth -= 2
 
+    def once_each(self, code: Code, sources: list[Val], kinds: list[int]) -> list[Val]:
+        """The sources of a move written out, each worked out once, after code that aborts when
+        the move names a zone or a kind twice (the reference refuses it: R010)."""
+        if len(set(kinds)) < len(kinds):
+            code("raise Abort")
+            return sources
+        out = [Val(self.local(code, one, "s"), ZONE_T, one.const, rel=one.rel) for one in sources]
+        unsure = [one.code for i, one in enumerate(out)
+                  if any(self.distinct(one, other) is not True for other in out[:i] + out[i + 1:])]
+        if any(self.distinct(a, b) is False for i, a in enumerate(out) for b in out[:i]):
+            code("raise Abort")
+        elif unsure:
+            code(f"if len({{{', '.join(unsure)}}}) < {len(unsure)}: raise Abort")
+        return out
+
     def local(self, code: Code, v: Val, prefix: str) -> str:
         """The code naming a value worked out once: itself when it is a constant or a plain
         name, else a new local assigned here."""
@@ -451,6 +473,9 @@ class StatementLowering(FlatCompiler):
         of move_tokens (compiled, ratdsl/_kernels.c: cheaper than the loop written out)."""
         if len(kinds) == 1:
             self.move_one(code, src, dst, kinds[0], amount, exact)
+            return
+        if len(set(kinds)) < len(kinds):
+            code("raise Abort")  # (a kind named twice: R010)
             return
         kept = self.moves_kept(src, dst, kinds)
         code(f"move_tokens(Z, [{src.code}], {dst.code}, {amount.code}, {self.k(list(kinds))}, {exact}, {kept})")

@@ -30,11 +30,16 @@ class Ended(Exception):
     """`end game` ran; its one argument says whether the round it ran in counts as played."""
 
 
+def named_twice(sources: list[int], kinds: list[int] | tuple[()]) -> bool:
+    """Whether a move names one zone, or one kind, twice (the reference refuses it: R010)."""
+    return (len(sources) > 1 and len(set(sources)) < len(sources)) or (len(kinds) > 1 and len(set(kinds)) < len(kinds))
+
+
 def move_tokens(Z: list[int], sources: list[int], dest: int, wanted: int, kinds: list[int],
                 exact: bool, moved: list | None) -> None:
     """`move [up to] N KINDS from ZONES to ZONE` (TokenMoves.move_tokens): zone by zone, kinds in
     the order given. `moved` collects (source, dest, kind, n) for metrics when not None."""
-    if wanted < 0:
+    if wanted < 0 or named_twice(sources, kinds):
         raise Abort
     if exact and wanted:
         held = 0
@@ -70,6 +75,8 @@ def move_tokens(Z: list[int], sources: list[int], dest: int, wanted: int, kinds:
 
 
 def move_all(Z: list[int], sources: list[int], dest: int, kinds: list[int], moved: list | None) -> None:
+    if named_twice(sources, kinds):
+        raise Abort
     for s in sources:
         if s == dest:
             continue
@@ -88,6 +95,8 @@ def move_bundle(Z: list[int], sources: list[int], dest: int, bundle: dict[str, i
     are keyed by kind name, as everywhere in the language; `index` gives each kind's position.
     (Kind by kind rather than source by source: what a source gives of one kind depends on no
     other kind, so the counts and the moves recorded come out the same.)"""
+    if named_twice(sources, ()):
+        raise Abort
     if not up_to:
         for k, v in bundle.items():
             if v > 0 and sum(Z[s + index[k]] for s in sources) < v:

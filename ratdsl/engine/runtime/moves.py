@@ -120,9 +120,12 @@ class TokenMoves:
         self.log.moves = True
 
     # ------------------------------------------------------------------ statements
-    def move_all(self, sources: list[ZoneRef], dest: ZoneRef, kinds: tuple[str, ...] | list[str]) -> None:
+    def move_all(self, sources: list[ZoneRef], dest: ZoneRef, kinds: tuple[str, ...] | list[str],
+                 node: A.Move | None = None) -> None:
         """`move all KINDS from ZONES to ZONE`: each source's tokens of those kinds, source by
         source, one record per source (moved in place, not through a bundle)."""
+        if len(sources) > 1 or len(kinds) > 1:
+            named_twice(self, node, sources, kinds)
         zones = self.state.zones
         dst = None
         for src in sources:
@@ -144,8 +147,10 @@ class TokenMoves:
             if moved is not None and self.log.moves:
                 self.log_move(src, dest, moved)
 
-    def move_all_of(self, sources: list[ZoneRef], dest: ZoneRef, kind: str) -> None:
+    def move_all_of(self, sources: list[ZoneRef], dest: ZoneRef, kind: str, node: A.Move | None = None) -> None:
         """`move all KIND from ZONES to ZONE`: move_all for one kind."""
+        if len(sources) > 1:
+            named_twice(self, node, sources, ())
         zones = self.state.zones
         dst = None
         for src in sources:
@@ -169,6 +174,8 @@ class TokenMoves:
         q = node.quantity
         if wanted < 0:
             raise self.error(q, f"cannot move a negative number of tokens ({wanted})")
+        if len(sources) > 1 or len(kinds) > 1:
+            named_twice(self, node, sources, kinds)
         zones = self.state.zones
         if q.mode == "exact" and wanted:  # the sources must hold enough: counted until they do
             held = 0
@@ -232,6 +239,8 @@ class TokenMoves:
                     up_to: bool) -> None:
         """Moves a bundle's tokens from the first source that holds them, then the next... An
         exact move checks that the sources hold them all before any moves."""
+        if len(sources) > 1:
+            named_twice(self, node, sources, ())
         remaining = {k: v for k, v in bundle.items() if v > 0}
         zones = self.state.zones
         if not up_to:
@@ -300,6 +309,20 @@ def before_move_code(runtime: str, source: str, dest: str, forgets: bool) -> lis
     lines = [f"if {runtime}.active_cache: {runtime}.active_cache.clear()"] if forgets else []
     lines.append(f"if {runtime}.keeping: {runtime}.keep_before({source}, {dest})")
     return lines
+
+
+NAMED_TWICE = "R010"  # a move that names the same zone, or the same token kind, twice
+
+
+def named_twice(where: Any, node: A.Move | None, sources: list[ZoneRef], kinds: tuple[str, ...] | list[str]) -> None:
+    """Refuses a move whose sources name one zone twice, or whose kinds name one kind twice:
+    its tokens would be counted twice, so an exact count could pass with fewer there (R010)."""
+    for items, what in ((sources, "zone"), (kinds, "token kind")):
+        if len(items) > 1 and len(set(items)) < len(items):
+            seen: set[Any] = set()
+            twice = next(x for x in items if x in seen or seen.add(x))
+            raise where.error(node, f"this move names the {what} {twice} twice", "name each zone and each "
+                              "token kind once", code=NAMED_TWICE)
 
 
 def too_few(where: Any, node: A.Move, source: ZoneRef, kind: str, wanted: int, have: int) -> RuleRuntimeError:

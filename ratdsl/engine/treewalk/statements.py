@@ -13,7 +13,7 @@ from .. import turns
 from ..coverage import ELSE, NO, THEN, YES, hit
 from ..decisions import Decision
 from ..env import Env
-from ..errors import ASSERTION_FAILED, GameOver, assertion_failed
+from ..errors import ASSERTION_FAILED, FOR_LOOP, REPEAT_LOOP, WHILE_LOOP, GameOver, StepBudgetExceeded, assertion_failed
 from ..plans import plan_count, plan_steps, reveal_plans  # plans
 
 if TYPE_CHECKING:
@@ -45,21 +45,36 @@ def _exec_if(it: Interpreter, node: A.If, env: Env) -> None:
 
 
 def _exec_for(it: Interpreter, node: A.ForEach, env: Env) -> None:
-    for item in list(it.iterable(it.eval(node.source, env), node.source)):
-        it.tick(node)
-        it.run_block(node.body, env.child({node.var: item}))
+    start = it.steps
+    try:
+        for item in list(it.iterable(it.eval(node.source, env), node.source)):
+            it.tick(node)
+            it.run_block(node.body, env.child({node.var: item}))
+    except StepBudgetExceeded as err:
+        err.blame(FOR_LOOP, node.span, start)
+        raise
 
 
 def _exec_while(it: Interpreter, node: A.While, env: Env) -> None:
-    while it.truth(it.eval(node.condition, env), node.condition):
-        it.tick(node)
-        it.run_block(node.body, env.child())
+    start = it.steps
+    try:
+        while it.truth(it.eval(node.condition, env), node.condition):
+            it.tick(node)
+            it.run_block(node.body, env.child())
+    except StepBudgetExceeded as err:
+        err.blame(WHILE_LOOP, node.span, start)
+        raise
 
 
 def _exec_repeat(it: Interpreter, node: A.Repeat, env: Env) -> None:
-    for _ in range(it.number(it.eval(node.count, env), node.count)):
-        it.tick(node)
-        it.run_block(node.body, env.child())
+    start = it.steps
+    try:
+        for _ in range(it.number(it.eval(node.count, env), node.count)):
+            it.tick(node)
+            it.run_block(node.body, env.child())
+    except StepBudgetExceeded as err:
+        err.blame(REPEAT_LOOP, node.span, start)
+        raise
 
 
 def _exec_move(it: Interpreter, node: A.Move, env: Env) -> None:
@@ -75,7 +90,7 @@ def _exec_move(it: Interpreter, node: A.Move, env: Env) -> None:
     kinds = it.kinds_of(it.eval(node.what, env), node.what) if node.what is not None \
         else list(it.d.kinds)
     if q.mode == "all":
-        it.rt.move_all(sources, dest, kinds)
+        it.rt.move_all(sources, dest, kinds, node)
         return
     it.rt.move_tokens(node, sources, dest, it.number(amount, q.amount), kinds)
 
@@ -186,9 +201,9 @@ def _exec_turn(it: Interpreter, node: A.Turn, env: Env) -> None:
     inner = env.child()
     rt = it.rt
     try:
+        it.steps += len(node.body.stmts)  # (a block at a time, as run_block counts)
         for stmt in node.body.stmts:
             turns.window(it, node, frame)
-            it.tick(stmt)
             rt.current_span = stmt.span
             it._exec[type(stmt)](it, stmt, inner)
         turns.window(it, node, frame)

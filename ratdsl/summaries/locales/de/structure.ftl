@@ -700,6 +700,7 @@ stmt-distribute = { $player } verteilt { $what } { $src } auf { $targets } ({ $d
 stmt-limit-most = höchstens { $n } auf { $where }.
 stmt-limit-least = mindestens { $n } auf { $where }.
 stmt-do = „{ $rule }“ anwenden.
+stmt-do-repeats = „{ $rule }“ anwenden; das wiederholt sich: die Regel führt zu sich selbst zurück.
 stmt-secretly = geheim und alle gleichzeitig:
 # plans
 stmt-plan = geheim plant jeder von { $players } { $n } Schritte ({ $decision }), jeder gewählt aus { $options }{ $optional ->

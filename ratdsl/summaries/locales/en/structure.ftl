@@ -375,6 +375,7 @@ stmt-distribute = { $player } splits { $what } { $src } among { $targets } ({ $d
 stmt-limit-most = at most { $n } in { $where }.
 stmt-limit-least = at least { $n } in { $where }.
 stmt-do = apply “{ $rule }”.
+stmt-do-repeats = apply “{ $rule }”, which repeats: it leads back to itself.
 stmt-secretly = in secret, everyone at the same time:
 # plans
 stmt-plan = in secret, each of { $players } plans { $n } steps ({ $decision }), each one chosen from { $options }{ $optional ->

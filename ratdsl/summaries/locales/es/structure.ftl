@@ -498,6 +498,7 @@ stmt-distribute = { $player } reparte { $what } { $src } entre { $targets } ({ $
 stmt-limit-most = como máximo { $n } en { $where }.
 stmt-limit-least = como mínimo { $n } en { $where }.
 stmt-do = aplicar «{ $rule }».
+stmt-do-repeats = aplicar «{ $rule }», que se repite: vuelve a sí misma.
 stmt-secretly = en secreto, todos a la vez:
 # plans
 stmt-plan = en secreto, cada uno de { $players } planea { $n } pasos ({ $decision }), cada uno elegido entre { $options }{ $optional ->

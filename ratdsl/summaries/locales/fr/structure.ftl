@@ -476,6 +476,7 @@ stmt-distribute = { $player } répartit { $what } { $src } entre { $targets } ({
 stmt-limit-most = au plus { $n } dans { $where }.
 stmt-limit-least = au moins { $n } dans { $where }.
 stmt-do = appliquer « { $rule } ».
+stmt-do-repeats = appliquer « { $rule } », qui se répète : elle revient à elle-même.
 stmt-secretly = en secret, tous en même temps :
 # plans
 stmt-plan = en secret, chacun de { $players } planifie { $n } étapes ({ $decision }), chacune choisie parmi { $options }{ $optional ->

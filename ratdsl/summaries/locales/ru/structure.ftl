@@ -718,6 +718,7 @@ stmt-distribute = { $player } распределяет { $what } { $src } меж
 stmt-limit-most = не больше { $n } { $where }.
 stmt-limit-least = не меньше { $n } { $where }.
 stmt-do = выполните «{ $rule }».
+stmt-do-repeats = выполните «{ $rule }»; это повторяется: правило ведёт обратно к себе.
 stmt-secretly = тайно и одновременно для всех:
 # plans
 stmt-plan = тайно каждый из { $players } планирует шаги ({ $n }; { $decision }), выбирая каждый из { $options }{ $optional ->

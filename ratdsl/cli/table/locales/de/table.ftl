@@ -26,6 +26,9 @@ narr-decides = { $player } entscheidet { $what }: { $answer }
 narr-passes = { $player } passt: { $what }
 narr-end-game = Das Spiel endet in Runde { $round }, bei { $at }; nur beendete Runden zählen.
 narr-final = === Endstand nach { $rounds } Runden ===
+narr-more-sets = … { $n } weitere Änderungen von { $var }
+narr-more-moves = … { $n } weitere Bewegungen
+narr-more-lines = … { $n } weitere Zeilen
 narr-score = { $player }: { $points ->
     [one] { $points } Punkt
    *[other] { $points } Punkte

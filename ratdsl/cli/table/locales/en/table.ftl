@@ -27,6 +27,9 @@ narr-decides = { $player } decides { $what }: { $answer }
 narr-passes = { $player } passes: { $what }
 narr-end-game = The game ends in round { $round }, at { $at }; only finished rounds count.
 narr-final = === Final scores after { $rounds } rounds ===
+narr-more-sets = … { $n } more changes of { $var }
+narr-more-moves = … { $n } more moves
+narr-more-lines = … { $n } more lines
 narr-score = { $player }: { $points ->
     [one] { $points } point
    *[other] { $points } points

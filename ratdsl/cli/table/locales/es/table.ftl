@@ -26,6 +26,9 @@ narr-decides = { $player } decide { $what }: { $answer }
 narr-passes = { $player } pasa: { $what }
 narr-end-game = La partida termina en la ronda { $round }, en { $at }; solo cuentan las rondas completas.
 narr-final = === Puntuación final tras { $rounds } rondas ===
+narr-more-sets = … { $n } cambios más de { $var }
+narr-more-moves = … { $n } movimientos más
+narr-more-lines = … { $n } líneas más
 narr-score = { $player }: { $points ->
     [one] { $points } punto
    *[other] { $points } puntos

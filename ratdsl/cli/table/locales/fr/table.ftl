@@ -26,6 +26,9 @@ narr-decides = { $player } décide { $what } : { $answer }
 narr-passes = { $player } passe : { $what }
 narr-end-game = La partie s’arrête à la manche { $round }, à { $at } ; seules les manches terminées comptent.
 narr-final = === Scores finaux après { $rounds } manches ===
+narr-more-sets = … { $n } changements de plus de { $var }
+narr-more-moves = … { $n } déplacements de plus
+narr-more-lines = … { $n } lignes de plus
 narr-score = { $player } : { $points ->
     [one] { $points } point
    *[other] { $points } points

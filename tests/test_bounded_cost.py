@@ -1,0 +1,118 @@
+"""Bounded cost (issue 39): a runaway rule stops with R002 in both engines at the same place,
+with a message naming the loop or rule call that used the budget, its position and its count;
+both engines count the same steps for real games; ranges are paid for by the number. (The
+times are measured by benchmarks/bench_budget.py, never here.)"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine import Game
+from ratdsl.engine.errors import StepBudgetExceeded
+from ratdsl.engine.limits import DEFAULT_STEP_BUDGET
+from ratdsl.session import load_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_budget import HEADER, RUNAWAYS, write_game  # noqa: E402
+
+FIRST = HEADER.count("\n") + 3  # the first line of the step's body
+BUDGET = 20_000
+
+# each runaway example: (the line and column R002 is found at, relative to the step's first
+# line; what the message blames: its kind, line and column the same way; None: nothing blamed)
+WHERE = {
+    "while, set another variable": ((0, 5), ("`while` loop", 0, 5)),
+    "while, set the tested variable": ((0, 5), ("`while` loop", 0, 5)),
+    "repeat 99999 x 99999, a move back and forth": ((1, 7), ("`repeat` loop", 1, 7)),
+    "while true, let": ((0, 5), ("`while` loop", 0, 5)),
+    "for each over a long range, a comprehension": ((0, 19), ("`for each` loop", 0, 5)),  # (the range)
+    "nested comprehension, in a loop": ((1, 48), ("`while` loop", 0, 5)),
+    "rule that calls itself twice": ((None, 5), ("call of rule twice", 0, 5)),
+    "func that branches": ((None, None), None),
+    "sum of a long range, in a loop": ((1, 19), ("`while` loop", 0, 5)),
+    "query over a long list, in a loop": ((1, 21), ("`while` loop", 0, 5)),
+}
+
+
+def _agents() -> list:
+    return [RandomAgent(agent_seed(0, s)) for s in range(2)]
+
+
+def test_every_runaway_example_is_checked_here():
+    assert sorted(WHERE) == sorted(RUNAWAYS)
+
+
+@pytest.mark.parametrize("name", sorted(RUNAWAYS))
+def test_a_runaway_rule_stops_with_r002_at_the_same_place_in_both_engines(tmp_path, name):
+    d = load_rules(write_game(tmp_path / "g", *RUNAWAYS[name]))
+    errors = []
+    for compiled in (False, True):
+        with pytest.raises(StepBudgetExceeded) as err:
+            Game(d, 2, 0, agents=_agents(), compiled=compiled, step_budget=BUDGET).play()
+        errors.append(err.value)
+    tree, generated = errors
+    assert (tree.code, tree.line, tree.column, tree.message) == \
+        (generated.code, generated.line, generated.column, generated.message)
+    (line, column), blamed = WHERE[name]
+    if line is not None:
+        assert tree.line == FIRST + line
+    if column is not None:
+        assert tree.column == column
+    assert tree.message.startswith(f"step budget of {BUDGET} exceeded")
+    if blamed is None:
+        assert tree.blamed is None
+        return
+    what, at_line, at_column = blamed
+    if name.startswith("rule"):
+        at_line = FIRST  # (the call in the step)
+    else:
+        at_line += FIRST
+    assert tree.blamed[0] == what and (tree.blamed[1].line, tree.blamed[1].column) == (at_line, at_column)
+    found = re.search(rf"the {re.escape(what)} at line (\d+), column (\d+) used (\d+) steps of it", tree.message)
+    assert found, tree.message
+    assert (int(found[1]), int(found[2])) == (at_line, at_column)
+    assert BUDGET // 2 <= int(found[3]) <= BUDGET  # (it used most of the budget)
+
+
+def test_the_innermost_loop_that_used_the_budget_is_named_not_a_short_inner_one(tmp_path):
+    body = "    while true {\n      for each x in [1, 2, 3] {\n        let y = x\n      }\n    }"
+    d = load_rules(write_game(tmp_path / "g", body, ""))
+    with pytest.raises(StepBudgetExceeded) as err:
+        Game(d, 2, 0, agents=_agents(), step_budget=BUDGET).play()
+    assert err.value.blamed[0] == "`while` loop" and err.value.blamed[1].line == FIRST
+
+
+def test_a_range_costs_a_step_per_number_in_both_engines(tmp_path):
+    d = load_rules(write_game(tmp_path / "g", "    let n = size(1..5000)\n    end game", ""))
+    steps = []
+    for compiled in (False, True):
+        game = Game(d, 2, 0, agents=_agents(), compiled=compiled)
+        game.play()
+        steps.append(game.interp.steps)
+    assert steps[0] == steps[1]
+    d_short = load_rules(write_game(tmp_path / "h", "    let n = size(1..5)\n    end game", ""))
+    game = Game(d_short, 2, 0, agents=_agents())
+    game.play()
+    assert steps[0] - game.interp.steps == 5000 - 5
+    with pytest.raises(StepBudgetExceeded):  # (and a long one is stopped by the budget)
+        Game(d, 2, 0, agents=_agents(), step_budget=4000).play()
+
+
+@pytest.mark.parametrize("game,players", [("ratland", 2), ("ratland", 12), ("rattus", 4), ("ratatopolis", 5)])
+def test_both_engines_count_the_same_steps_for_real_games(game, players):
+    d = load_rules(ROOT / "rules" / game, ("clans", "aggressive") if game == "ratland" else ())
+    for seed in range(2):
+        counts = []
+        for compiled in (False, True):
+            g = Game(d, players, seed, agents=[RandomAgent(agent_seed(seed, s)) for s in range(players)],
+                     compiled=compiled)
+            g.play()
+            counts.append(g.interp.steps)
+        assert counts[0] == counts[1], (game, players, seed)
+        assert counts[0] * 4 < DEFAULT_STEP_BUDGET  # (far below the budget)
