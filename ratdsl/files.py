@@ -41,7 +41,7 @@ def output_kind(path: Path | str, what: str = "output") -> tuple[OutputKind, Pat
     named = f"{what} {str(given)!r}" + (f" (a link to {str(target)!r})" if target != given else "")
     try:
         mode = target.stat().st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (a new file; its folder is checked later)
         return "atomic", target
     except OSError as err:
         raise OutputPathError(f"{named}: {err.strerror or err}") from None
