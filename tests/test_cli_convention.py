@@ -41,6 +41,8 @@ MISSING_PATH = {
     ("fmt",): ["nope"],
     ("simulate",): ["nope", "-n", "1"],
     ("lsp",): None,
+    ("cache", "info"): None,
+    ("cache", "clear"): None,
     ("play",): ["nope", "--human", "1"],
 }
 

@@ -354,7 +354,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
 
 
 # Commands that live in their own modules register themselves here (one line each).
-for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate", "cmd_lsp", "cmd_play"):
+for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate", "cmd_lsp", "cmd_play", "cmd_cache"):
     __import__(f"ratdsl.cli.{_module}", fromlist=["register"]).register(app)
 
 

@@ -13,7 +13,8 @@ A pickle runs code when it is read, so none is read from where another user coul
 must be owned by this user and writable by nobody else (it is made with mode 0o700; one that is not
 is not used at all), and each file must be a regular file, not a link, owned by this user and
 writable by nobody else, checked on the open file. Files are written whole (a private temporary file,
-then a rename). Where the platform has no user ids (Windows) nothing is checked.
+then a rename). Where the platform has no user ids (Windows) nothing is checked. The folder is
+kept under a size cap, least recently used entries first (cache_size.py; `ratdsl cache`).
 """
 
 from __future__ import annotations
@@ -212,9 +213,14 @@ def load_bytes(name: str) -> bytes | None:
     if folder is None:
         return None
     try:
-        return _read_trusted(folder / name)
+        data = _read_trusted(folder / name)
     except OSError:
         return None
+    if data is not None:
+        from .cache_size import touch
+
+        touch(folder / name)  # (its last use: the size cap removes the least recently used first)
+    return data
 
 
 def store_bytes(name: str, data: bytes) -> None:
@@ -237,3 +243,7 @@ def store_bytes(name: str, data: bytes) -> None:
             os.unlink(tmp)
         except OSError:
             pass
+        return
+    from .cache_size import after_store
+
+    after_store(folder, path, len(data))  # (the folder stays under its size cap: cache_size.py)

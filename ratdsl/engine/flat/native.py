@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ...language import cache as disk
+from ...language.cache_size import enforce_cap, touch
 
 NATIVE_FORMAT = 2  # the prelude and the build's shape; bumped when they change
 OPTIMIZE = "-O2"  # (-O1 builds in half the time and plays about a tenth slower: measured, issue 13)
@@ -92,7 +93,10 @@ def cached(m: Any) -> bool:
 def _kept(name: str) -> Path | None:
     """The build `name`'s file when it is in the cache and this user alone could have written it."""
     path = _path(name)
-    return path if path is not None and disk.trusted_folder(path.parent) and disk.trusted_file(path) else None
+    if path is not None and disk.trusted_folder(path.parent) and disk.trusted_file(path):
+        touch(path)  # (its last use: the cache's size cap removes the least recently used first)
+        return path
+    return None
 
 
 def attach(m: Any, build: bool = False) -> bool:
@@ -193,6 +197,7 @@ def _build(m: Any, name: str) -> str | None:
                 return "no cache folder to keep it in"
             os.chmod(so, 0o600)
             os.replace(so, target)
+            enforce_cap(folder, keep=target)
             return None
     except subprocess.TimeoutExpired:
         return f"{stage} took more than {BUILD_SECONDS} s"
