@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .report import seat_label, shares_seats
+from .seats import seat_label, shares_seats
 from .stats import format_p
 
 RUN, BASE, FLAG, ZERO, GRID = "#2f6db5", "#8c8c8c", "#c0392b", "#444444", "#e4e4e4"

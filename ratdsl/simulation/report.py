@@ -4,12 +4,12 @@ with its baseline, and renders the report as terminal tables and a self-containe
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
 from dataclasses import field
 from typing import Any
 
 from ..records import record
 from .collect import GameStats
+from .seats import seat_agents, seat_label, shares_seats
 from .stats import (
     CORRECTION,
     MIN_EXPECTED_WINS,
@@ -116,27 +116,6 @@ class Aggregate:
             total.hits += self.seat_wins[seat].hits
             total.n += self.seat_wins[seat].n
         return {"seat_agents": seats, "win_rate_by_agent": {k: p.to_json() for k, p in pooled.items()}}
-
-
-def seat_agents(agents: Sequence[str], players: int) -> dict[str, str] | None:
-    """Seat ("P1") to the name of the agent playing it (`--agents`, cycled), or None when every
-    seat has the same agent (then a seat's name says all)."""
-    if len(set(agents)) < 2:
-        return None
-    return {f"P{s + 1}": agents[s % len(agents)] for s in range(players)}
-
-
-def shares_seats(figure_set: dict[str, Any] | None) -> bool:
-    """True when some agent played several seats: then its win rate over them all is a row of
-    its own (with one seat each, the seat's row, named by its agent, says it)."""
-    seats = (figure_set or {}).get("seat_agents") or {}
-    return len(set(seats.values())) < len(seats)
-
-
-def seat_label(figure_set: dict[str, Any] | None, seat: str) -> str:
-    """A seat as the report names it: "P1", or "P1 (breeder)" when the agents differ."""
-    agent = ((figure_set or {}).get("seat_agents") or {}).get(seat)
-    return f"{seat} ({agent})" if agent else seat
 
 
 def compare(variant: Aggregate, base: Aggregate) -> dict[str, Any]:
