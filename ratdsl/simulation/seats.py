@@ -1,5 +1,5 @@
 """Seats named by the agents that played them: when the seats of a simulation are played by
-different agents (`--agents breeder,raider,random`), a seat's win rate is its agent's, and the
+different agents (`--agents cautious,bold,random`: personas of the rules), a seat's win rate is its agent's, and the
 report says so (report.py's tables and notes, charts.py's labels)."""
 
 from __future__ import annotations
@@ -24,6 +24,6 @@ def shares_seats(figure_set: dict[str, Any] | None) -> bool:
 
 
 def seat_label(figure_set: dict[str, Any] | None, seat: str) -> str:
-    """A seat as the report names it: "P1", or "P1 (breeder)" when the agents differ."""
+    """A seat as the report names it: "P1", or "P1 (cautious)" when the agents differ."""
     agent = ((figure_set or {}).get("seat_agents") or {}).get(seat)
     return f"{seat} ({agent})" if agent else seat
