@@ -12,6 +12,10 @@ Verbosity (`--verbosity`, `VERBOSITY` in verbosity.py says what each level adds)
 0 round headers and final scores; 1 also what the players learn (the cards revealed, the
 placements uncovered, decisions, messages, the end); 2 (default) also the steps, token moves,
 draws, shuffles, variables set and the setup; 3 also the moves made during setup.
+
+It speaks in sentences from the table's phrases and the game's words (GameWords); without
+them (the designer's view, `-v 3` without `--lang`) in the log's own terms. A phase or step
+heading is written only over a line that follows it, a variable only when its value changes.
 """
 
 from __future__ import annotations
