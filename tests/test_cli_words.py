@@ -78,3 +78,15 @@ def test_a_binary_file_given_as_rules_is_one_line(tmp_path, monkeypatch, private
     lines = [line for line in result.output.splitlines() if "E105" in line]
     assert lines == [lines[0]] and "not a text file" in lines[0]
     assert len(result.output) < 400, result.output[:400]
+
+
+@pytest.mark.parametrize("seat", ["P1", "1", "p1"])
+def test_run_takes_the_seat_syntax_of_play(seat, private_cache):
+    result = CliRunner().invoke(app, ["run", "ratland", "--human", seat, "-p", "3"], input="")
+    assert "P1 — " in result.output  # (P1 is asked: the seat was taken, the input then ends)
+    assert "is not a valid integer" not in result.output
+
+
+def test_run_refuses_a_seat_that_is_not_at_the_table(private_cache):
+    result = CliRunner().invoke(app, ["run", "ratland", "--human", "P9", "-p", "3"])
+    assert result.exit_code == 2 and "--human P9: seats are 1 to 3 (or P1 to P3)" in result.output

@@ -432,4 +432,4 @@ def test_two_humans_at_one_terminal_are_told_only_what_both_may_see():
 def test_a_human_seat_outside_the_game_is_refused(seat):
     result = ratdsl("run", str(BID), "-p", "2", "--human", seat)
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.strip() == f"--human {seat}: seats are 1 to 2"
+    assert result.stderr.strip() == f"--human {seat}: seats are 1 to 2 (or P1 to P2)"  # (as `play` says it)
