@@ -8,7 +8,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-__all__ = ["Agent", "Decision", "Finding", "Game", "GameResult", "RandomAgent", "RuleError", "Rules",
+__all__ = ["Agent", "Decision", "Finding", "Game", "GameResult", "OptionError", "RandomAgent", "RuleError", "Rules",
            "RulesInvalid", "SearchAgent", "__version__", "bundled_games", "check", "load", "new_game",
            "play", "run_scenarios", "simulate", "start", "summary"]
 

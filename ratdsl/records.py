@@ -39,6 +39,8 @@ def _make(cls: type, frozen: bool, eq: bool, with_repr: bool) -> type:
     if not documented:
         cls.__doc__ = signature_doc(cls)
     cls.__init__ = lazy_init(cls)
+    if "__signature__" not in cls.__dict__:
+        cls.__signature__ = FieldSignature()
     shown = tuple(f.name for f in fields(cls) if f.repr)
     if with_repr and "__repr__" not in cls.__dict__:
         cls.__repr__ = lambda self: f"{self.__class__.__qualname__}(" + ", ".join(
@@ -96,6 +98,34 @@ def signature_doc(cls: type) -> str:
     parameters = [f.name for f in fields(cls) if f.init and not f.kw_only]
     keyword = [f"{f.name}=..." if _has_default(f) else f.name for f in fields(cls) if f.init and f.kw_only]
     return f"{cls.__name__}({', '.join(parameters + (['*', *keyword] if keyword else []))})"
+
+
+class _ShownFactory:
+    def __repr__(self) -> str:
+        return "<factory>"  # (as dataclass shows a default made by a factory: not made to be shown)
+
+
+_SHOWN_FACTORY = _ShownFactory()
+
+
+class FieldSignature:
+    """`cls.__signature__` of a record: the parameters its __init__ takes (the lazy __init__
+    itself shows `(*args, **kwargs)` to `inspect` and `help`), worked out when first asked for,
+    so that defining a record never imports `inspect`."""
+
+    def __get__(self, obj: Any, owner: type) -> Any:
+        import inspect
+
+        P = inspect.Parameter
+        parameters = []
+        for f in fields(owner):
+            if not f.init:
+                continue
+            default = (f.default if f.default is not MISSING else
+                       P.empty if f.default_factory is MISSING else _SHOWN_FACTORY)
+            kind = P.KEYWORD_ONLY if f.kw_only else P.POSITIONAL_OR_KEYWORD
+            parameters.append(P(f.name, kind, default=default, annotation=f.type))
+        return inspect.Signature(parameters, return_annotation=None)
 
 
 def _has_default(f: Any) -> bool:

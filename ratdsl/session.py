@@ -19,7 +19,10 @@ from .semantics.resolver import resolve
 
 
 class RulesInvalid(Exception):
-    def __init__(self, diagnostics):
+    """Rules that do not pass the checker: `diagnostics` holds every error (RuleError objects:
+    file, line, column, code, message), and the message is their rendered text."""
+
+    def __init__(self, diagnostics: list) -> None:
         super().__init__("\n".join(d.render() for d in diagnostics))
         self.diagnostics = diagnostics
 

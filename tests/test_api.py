@@ -158,4 +158,4 @@ def test_new_game_is_the_environments_own_imported_when_used(monkeypatch):
     fake.new_game = lambda *a, **k: calls.append((a, k)) or "stepping game"
     monkeypatch.setitem(sys.modules, "ratdsl.environments", fake)
     assert ratdsl.new_game("ratland", players=4) == "stepping game"
-    assert calls == [(("ratland",), {"players": 4})]
+    assert calls == [((str(bundled.resolve_rules("ratland")), 4, None, None, ()), {})]  # (the name resolved)

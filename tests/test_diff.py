@@ -47,3 +47,15 @@ def test_diff_refuses_a_game_folder_as_variant(monkeypatch):
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(app, ["diff", "rules/ratland", "rules/ratland"])
     assert result.exit_code == 2
+
+
+def test_a_replaced_body_is_a_unified_diff_of_its_formatted_lines(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    out = run("diff", "rules/ratland", "rules/ratland/variants/generous_abundance.rat").splitlines()
+    at = out.index("    effect on reveal:")
+    assert out[at + 1].strip().startswith("@@ ")
+    body = [line[6:] for line in out[at + 2:]]
+    assert "-  move up to 1 yellow from supplies to p.pantry" in body
+    assert "+  move up to 2 yellow from supplies to p.pantry" in body
+    assert " for each p in players {" in body  # unchanged lines are context, not repeated as -/+
+    assert not any(line.startswith(("-for each", "+for each")) for line in body)

@@ -289,7 +289,7 @@ def test_ratland_shows_no_shuffled_order_before_the_first_move(tmp_path):
     assert result.returncode == 2
     for order in orders:
         assert ", ".join(order) not in result.stdout
-    assert "shuffle event_deck: (hidden)" in result.stdout
+    assert "event deck is shuffled." in result.stdout  # (that it happened; not the order)
     assert "seed 1" not in result.stdout  # the seed decides every hidden order
 
 
@@ -337,9 +337,9 @@ def test_referee_view_shows_everything_and_the_spectator_nothing_hidden():
     referee = ratdsl("run", str(BID), "-p", "2", "-s", "3", "--referee")
     spectator = ratdsl("run", str(BID), "-p", "2", "-s", "3")
     assert referee.returncode == spectator.returncode == 0
-    assert "shuffle deck: " in referee.stdout and "(hidden)" not in referee.stdout
-    assert "P1.bid =" in referee.stdout and "seed 3" in referee.stdout
-    assert "P1.bid =" not in spectator.stdout and "shuffle deck: (hidden)" in spectator.stdout
+    assert "deck is shuffled: Clock" in referee.stdout and "deck is shuffled." not in referee.stdout
+    assert "P1 bid is now 3" in referee.stdout and "seed 3" in referee.stdout
+    assert "P1 bid is now" not in spectator.stdout and "deck is shuffled." in spectator.stdout
     assert "bid P1" in spectator.stdout
 
 
@@ -446,4 +446,4 @@ def test_two_humans_at_one_terminal_are_told_only_what_both_may_see():
 def test_a_human_seat_outside_the_game_is_refused(seat):
     result = ratdsl("run", str(BID), "-p", "2", "--human", seat)
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.strip() == f"--human {seat}: seats are 1 to 2"
+    assert result.stderr.strip() == f"--human {seat}: seats are 1 to 2 (or P1 to P2)"  # (as `play` says it)

@@ -186,5 +186,5 @@ def test_the_table_knows_no_game_and_hides_a_sealed_bid():
     screens = result.stdout.split("─" * 40)
     p2 = next(s for s in screens if "Your screen (P2)" in s)
     assert "  P1  purse 10 coin" in p2 and "purse 7" not in p2
-    assert "revealed Clock -> table" in result.stdout
+    assert "Clock is revealed (table)" in result.stdout
     assert "P1: purse 7 coin" in result.stdout  # uncovered after both bids

@@ -51,6 +51,10 @@ class FastDecision:
 
 
 class RandomAgent:
+    """An agent that answers every decision uniformly at random among the legal answers, from
+    its own stream seeded with `seed` (so the game's chance and its choices stay apart): what
+    plays a seat nobody else plays."""
+
     reads_view = False
     # The flat target (engine/flat) asks through fast_may, fast_choose and fast_distribute: the
     # same answers from the same stream as `decide`, without a Decision for each question.

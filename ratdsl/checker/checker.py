@@ -13,7 +13,7 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E102      | a second `variant` header in a variant file                                 |
 | E103      | a `game` or `module` header in a variant file                               |
 | E104      | a variant sets the same option twice                                        |
-| E105      | a rule file that is not UTF-8 text (at its first bad byte)                  |
+| E105      | a rule file that is not UTF-8 text (at its first bad byte), or not text at all |
 | E106      | `set option`, `replace`, `remove` or a header where it would be ignored      |
 | E201      | a name is defined twice                                                     |
 | E202      | an unknown name (with did-you-mean)                                         |

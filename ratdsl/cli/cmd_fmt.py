@@ -82,7 +82,9 @@ def register(app: typer.Typer) -> None:
                 text = _read(path)
                 result = format_text(text, str(path))
             except RuleError as err:
-                echo(err.render(), err=True)
+                from ..language.loader import not_text
+
+                echo((not_text(path) or err).render(), err=True)  # (a binary file: one line, not its bytes)
                 failed += 1
                 continue
             except (FormatError, OSError) as err:
@@ -119,12 +121,12 @@ def _read(path: Path) -> str:
 
 
 def _decode(data: bytes, path: Path) -> str:
-    from ..language.loader import not_utf8
+    from ..language.loader import binary_data, not_utf8
 
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise not_utf8(path, err) from None
+        raise (binary_data(path, data) or not_utf8(path, err)) from None
 
 
 def _diff(before: str, after: str, name: str) -> str:

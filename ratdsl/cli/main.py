@@ -29,6 +29,7 @@ from .common import (
     rules_failure,
     rules_path,
 )
+from .help_words import words_everywhere
 from .verbosity import LINES_PER_ROUND, VERBOSITY_HELP
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
             None, "--as-player", min=1,
             help="With --log: write only what this seat (1-based) may see, no hidden face, value, "
                  "shuffled order or other player's secret choice (schemas/player-log.schema.json)."),
-        human: list[int] = typer.Option([], "--human", help="Seat (1-based) played at this terminal."),
+        human: list[str] = typer.Option([], "--human", help="Seat played at this terminal: 1 or P1 (as `play`)."),
         referee: bool = typer.Option(
             False, "--referee",
             help="Narrate everything, hidden parts too (not allowed while a human plays)."),
@@ -121,9 +122,10 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         fail("--referee shows hidden information: it cannot be used while a human plays")
     if as_player is not None and (log is None or as_player > players):
         fail("--as-player needs --log" if log is None else f"--as-player {as_player}: seats are 1 to {players}")
-    bad_seats = [h for h in human if not 1 <= h <= players]
-    if bad_seats:
-        fail(f"--human {bad_seats[0]}: seats are 1 to {players}")
+    if human:  # (the seat syntax of `play`: 1, P1, or 1,3)
+        from .cmd_play import seats
+
+        human = [seat + 1 for seat in seats(human, players)]
     output_path(log, "--log")  # (a usage error, before any work, if it cannot be written)
     definition = load_or_exit(rules, modules, options)
     if seed is None:
@@ -356,6 +358,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
 # Commands that live in their own modules register themselves here (one line each).
 for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate", "cmd_lsp", "cmd_play", "cmd_cache"):
     __import__(f"ratdsl.cli.{_module}", fromlist=["register"]).register(app)
+words_everywhere(app)  # (--help labels parameters in words, not Python types)
 
 
 def main() -> None:

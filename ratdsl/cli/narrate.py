@@ -12,6 +12,10 @@ Verbosity (`--verbosity`, `VERBOSITY` in verbosity.py says what each level adds)
 0 round headers and final scores; 1 also what the players learn (the cards revealed, the
 placements uncovered, decisions, messages, the end); 2 (default) also the steps, token moves,
 draws, shuffles, variables set and the setup; 3 also the moves made during setup.
+
+It speaks in sentences from the table's phrases and the game's words (GameWords); without
+them (the designer's view, `-v 3` without `--lang`) in the log's own terms. A phase or step
+heading is written only over a line that follows it, a variable only when its value changes.
 """
 
 from __future__ import annotations
@@ -82,6 +86,10 @@ class Narrator:
         # may pass the active player on): the header and the lines held back with it.
         self.pending_round: dict[str, Any] | None = None
         self.held: list[Line] = []
+        # A phase or step heading waits for a line under it: one where nothing happened (nothing
+        # moved, nobody was asked) is not printed. And a variable is said only when it changes.
+        self.heading: list[tuple[int, str, str]] = []
+        self.values: dict[str, Any] = {}
 
     @property
     def verbose(self) -> bool:
@@ -143,6 +151,12 @@ class Narrator:
         if r is not None:
             self.narrate(r)
 
+    def head(self, level: int, text: str, style: str) -> None:
+        """A phase or step heading, written with the first line under it (none: never)."""
+        if style == "phase":
+            self.heading = []
+        self.heading = [h for h in self.heading if h[2] != "step"] + [(level, text, style)]
+
     def line(self, level: int, text: str, style: str = "") -> None:
         """Writes a line if the verbosity asks for its level (held back with a pending header)."""
         if self.verbosity < level:
@@ -150,6 +164,10 @@ class Narrator:
         if self.round_lines >= self.line_limit:
             self.unsaid[self.label] = self.unsaid.get(self.label, 0) + 1
             return
+        headings, self.heading = self.heading, []
+        for h_level, h_text, h_style in headings:
+            if self.verbosity >= h_level:
+                self.line(h_level, h_text, h_style)
         self.round_lines += 1
         if self.pending_round is not None:
             self.held.append((text, style))
@@ -209,21 +227,24 @@ class Narrator:
             if r["modules"]:
                 extra += " " + say("narr-with", modules=", ".join(r["modules"]))
             if r["variant"]:
-                extra += ", " + say("narr-variant", variant=r["variant"])
+                variant = self.d.ruleset.variant
+                named = variant.title if self.words is not None and variant is not None and \
+                    variant.name == r["variant"] and variant.title else r["variant"]
+                extra += ", " + say("narr-variant", variant=named)
             seed = say("narr-seed", seed=str(r["seed"])) if "seed" in r else say("narr-seed-hidden")
             game = self.words.game() if self.words is not None else self.d.game.title
             line(1, say("narr-title", game=game, players=r["players"], seed=seed) + extra, "header")
-            opts = ", ".join(f"{k}={v}" for k, v in r["options"].items())
+            opts = self.options(r["options"])
             if opts:
                 line(1, say("narr-options", options=opts))
         elif t == "phase":
-            line(1, f"-- {self.phase_title(r['phase'])}", "phase")
+            self.head(1, f"-- {self.phase_title(r['phase'])}", "phase")
         elif t == "step":
             self.step = f"{r['phase']}.{r['step']}"
             if r["phase"] == "setup":
-                line(2, say("narr-setup", step=self.step_title(r["phase"], r["step"])))
+                self.head(2, say("narr-setup", step=self.step_title(r["phase"], r["step"])), "step")
             elif len(getattr(self.d.phases.get(r["phase"]), "steps", ())) > 1:
-                line(2, f"   · {self.step_title(r['phase'], r['step'])}", "step")
+                self.head(2, f"   · {self.step_title(r['phase'], r['step'])}", "step")
         elif t == "reveal":
             card = self.title(r["card"]) if "card" in r else say("narr-hidden")  # (face down to this reader)
             line(1, "   " + say("narr-revealed", card=card, pile=self.pile(r["dst"])), "reveal")
@@ -246,12 +267,11 @@ class Narrator:
             line(2, "   " + say("narr-drawn", dst=self.zone(r["dst"]), src=self.zone(r["src"]),
                                 what=self.bundle(r["result"])))
         elif t == "random" and r["what"] in ("shuffle", "pick"):
-            result = ", ".join(map(self.answer, r["result"])) if "result" in r else say("narr-hidden")
-            if r.get("pile"):
-                line(2, "   " + say("narr-shuffled" if r["what"] == "shuffle" else "narr-picked",
-                                    pile=self.pile(r["pile"]), result=result), "detail")
-            else:
-                line(2, "   " + say("narr-picked", result=result), "detail")
+            key = "narr-shuffled" if r["what"] == "shuffle" and r.get("pile") else "narr-picked"
+            if "result" not in r:  # (an order this reader may not see: only that it happened)
+                key += "-hidden"
+            result = ", ".join(map(self.answer, r.get("result", ())))
+            line(2, "   " + say(key, pile=self.pile(r.get("pile") or ""), result=result), "detail")
         elif t == "show":
             mine = self.seat is not None and r["player"] == f"P{self.seat + 1}"
             if "cards" not in r:
@@ -273,17 +293,37 @@ class Narrator:
                 return  # the draw just printed
             if r.get("secret"):
                 return
-            by = f"   ({self.rule(r['by'])})" if r.get("by") else ""
-            line(3 if r["at"].startswith("setup") else 2,
-                 f"     {self.zone(r['src'])} -> {self.zone(r['dst'])}: {self.bundle(r['what'])}{by}", "detail")
+            level = 3 if r["at"].startswith("setup") else 2
+            if self.words is None:  # (the designer's view, -v 3 without --lang: the log's own terms)
+                by = f"   ({r['by']})" if r.get("by") else ""
+                line(level, f"     {r['src']} -> {r['dst']}: {_bundle(r['what'])}{by}", "detail")
+                return
+            parts = {"what": self.bundle(r["what"]), "src": self.zone(r["src"]), "dst": self.zone(r["dst"])}
+            text = say("narr-move-by", rule=self.rule(r["by"]), **parts) if r.get("by") else say("narr-move", **parts)
+            line(level, "     " + text, "detail")
         elif t == "set":
-            line(2, f"   {self.var(r['var'])} = {self.answer(r['value'])}", "detail")
+            if self.values.get(r["var"], object()) == r["value"]:
+                return  # (set to what it was: nothing a reader needs to hear again)
+            self.values[r["var"]] = r["value"]
+            if self.words is None:
+                line(2, f"   {r['var']} = {_short(r['value'])}", "detail")
+            else:
+                line(2, "   " + say("narr-set", var=self.var(r["var"]), value=self.answer(r["value"])), "detail")
         elif t == "say":
-            line(1, f"   {r['msg']} {' '.join(map(_short, r['args']))}".rstrip())
+            line(1, f"   {r['msg']} {' '.join(map(self.answer, r['args']))}".rstrip())
         elif t == "end_game":
             line(1, say("narr-end-game", round=r["round"], at=self.where(r["at"])), "header")
         elif t == "end":
             self.final_scores(r)
+
+    def options(self, given: dict[str, Any]) -> str:
+        """The options that differ from the rules' defaults, in words (none: "")."""
+        changed = {k: v for k, v in given.items()
+                   if k not in self.d.options or self.d.options[k].default != v}
+        if self.words is None:
+            return ", ".join(f"{k}={v}" for k, v in changed.items())
+        return ", ".join(self.say("narr-option", option=self.words.option(k), value=self.words.option_value(k, v))
+                         for k, v in changed.items())
 
     def final_scores(self, r: dict[str, Any]) -> None:
         say = self.say

@@ -15,6 +15,11 @@ from ..records import record
 
 @record
 class Decision:
+    """One question the rules ask a player, as an agent receives it: who (`player`, 0-based)
+    and which (`id`, as written in the rules), its `kind` (may, choose or distribute), the legal
+    `options` or the `amount` and `targets` of a distribution with its limits, and `view()`,
+    what that player may see. `legal(answer)` says whether an answer is allowed."""
+
     player: int  # seat, 0-based
     id: str  # the decision's identifier in the rules, e.g. "placement"
     kind: str  # "may" | "choose" | "distribute"
@@ -68,10 +73,24 @@ def _same_answer(answer: Any, option: Any) -> bool:
     return answer == option and isinstance(answer, bool) == isinstance(option, bool)
 
 
+class _NoParameters:
+    """`Agent.__signature__`: a protocol takes no arguments (inspect would show Protocol's
+    `(*args, **kwargs)`); a class that implements it shows its own (None: inspect goes on)."""
+
+    def __get__(self, obj: Any, owner: type) -> Any:
+        if owner is not Agent:
+            return None
+        import inspect
+
+        return inspect.Signature()
+
+
 class Agent(Protocol):
     """Answers decisions. An agent may also set `reads_view = False` to say that it never calls
     `decision.view`: then the engine does not keep what a `secretly` block hides (nobody would
     read it) unless the log needs it. Agents without the attribute are taken to read views."""
+
+    __signature__ = _NoParameters()
 
     def decide(self, decision: Decision) -> Any:
         """Returns a legal answer (see Decision.legal)."""

@@ -11,6 +11,10 @@ from ..records import record
 
 @record
 class GameResult:
+    """How a game ended: each player's score ("P1": 12), the tie-break values the rules
+    name, the winners (several on a shared victory), the rounds played, how often each rule
+    fired, the final state, and (when asked) how often each place of the rules ran."""
+
     scores: dict[str, int]
     tiebreaks: dict[str, list[Any]]
     winners: list[str]

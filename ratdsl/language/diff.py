@@ -17,6 +17,7 @@ class Detail:
     element: str
     old: str | None
     new: str | None
+    diff: list[str] | None = None  # a replaced body of several lines: a unified diff of its formatted lines
 
 
 @dataclass
@@ -28,7 +29,8 @@ class Change:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "change": self.change,
-                "details": [{"element": d.element, "old": d.old, "new": d.new} for d in self.details]}
+                "details": [{"element": d.element, "old": d.old, "new": d.new}
+                            | ({"diff": d.diff} if d.diff is not None else {}) for d in self.details]}
 
 
 _TEXT: dict[str, list[str]] = {}
@@ -109,7 +111,23 @@ def _details(old: A.Decl, new: A.Decl) -> list[Detail]:
         return details
     if isinstance(old, (A.Phase, A.Setup)) and isinstance(new, (A.Phase, A.Setup)):
         return _keyed({s.name: s for s in old.steps}, {s.name: s for s in new.steps}, "step")
-    return [Detail("definition", source_text(old), source_text(new))]
+    return [Detail("definition", source_text(old), source_text(new), _unified(old, new))]
+
+
+def _unified(old: A.Node, new: A.Node) -> list[str] | None:
+    """The lines of a unified diff between the two nodes' formatted text (no file headers), or
+    None when both fit on one line (then `old -> new` says it)."""
+    import difflib
+
+    from .formatter import formatted_lines
+
+    try:
+        before, after = formatted_lines(old), formatted_lines(new)
+    except (TypeError, AttributeError):  # a node the formatter has no layout of: the one-line form
+        return None
+    if len(before) <= 1 and len(after) <= 1:
+        return None
+    return list(difflib.unified_diff(before, after, lineterm="", n=2))[2:]
 
 
 def _rows(table: A.Table) -> dict[str, A.TableEntry]:
@@ -138,7 +156,7 @@ def _keyed(old: dict[str, A.Node], new: dict[str, A.Node], label: str) -> list[D
         if key not in old:
             details.append(Detail(f"{label} {key}", None, _text(node)))
         elif node != old[key]:
-            details.append(Detail(f"{label} {key}", _text(old[key]), _text(node)))
+            details.append(Detail(f"{label} {key}", _text(old[key]), _text(node), _unified(old[key], node)))
     for key, node in old.items():
         if key not in new:
             details.append(Detail(f"{label} {key}", _text(node), None))
@@ -158,7 +176,10 @@ def render_text(changes: list[Change], base_label: str, variant_label: str) -> s
     for c in changes:
         lines.append(f"{c.change} {c.kind} {c.name}")
         for d in c.details:
-            if d.old is not None and d.new is not None:
+            if d.diff:
+                lines.append(f"    {d.element}:")
+                lines += [f"      {line}" for line in d.diff]
+            elif d.old is not None and d.new is not None:
                 lines.append(f"    {d.element}: {d.old}  ->  {d.new}")
             elif d.new is not None:
                 lines.append(f"    + {d.element}: {d.new}")

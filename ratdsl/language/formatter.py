@@ -697,6 +697,30 @@ def format_program(program: A.Program) -> str:
     return Printer("", []).program(program)
 
 
+def formatted_lines(node: A.Node) -> list[str]:
+    """One node (a declaration, a card's item, a step, a block's statements, an expression) in
+    its canonical layout, without comments, one string a line: what `ratdsl diff` compares
+    when a body is replaced, so the difference is in the lines a designer reads."""
+    printer = Printer("", [])
+    printer.src = []  # (no source: no blank line is kept from it)
+    if isinstance(node, A.Step):
+        printer._step(node, False)
+    elif isinstance(node, A.Block):
+        for stmt in node.stmts:
+            printer.stmt(stmt)
+    elif isinstance(node, A.Stmt):
+        printer.stmt(node)
+    elif isinstance(node, (A.CardField, A.OnEvent)):
+        printer._card_item(node, False)
+    elif isinstance(node, A.Decl):
+        printer.decl(node)
+    elif isinstance(node, A.Expr):
+        return [printer.e(node)]
+    else:
+        raise TypeError(f"no layout for a {type(node).__name__}")
+    return render(printer.out).splitlines()
+
+
 def format_text(text: str, file: str = "<string>", verify: bool = True) -> str:
     """The canonical layout of one rule file's text. Raises RuleSyntaxError on a syntax error,
     and FormatError if the result would not mean the same (which would be a formatter bug)."""

@@ -4,8 +4,9 @@ and variant files that extend it. Applies variant edits (set option, replace, re
 A game folder holds rule files (suffix RULE_SUFFIX, read in name order) with exactly one `game`
 header; files in its `modules/` folder start with `module NAME "Title" requires GAME`; a variant file starts
 with `variant NAME "Title" extends GAME [with MODULE, ...]` and may live anywhere below the game
-folder (or name the game folder's path relative to itself); one in the game folder itself is not
-part of the game.
+folder (or name the game folder's path relative to itself), or anywhere at all when GAME is a
+bundled game (bundled.py) and no folder above the file holds a game of that name; one in the
+game folder itself is not part of the game.
 """
 
 from __future__ import annotations
@@ -62,7 +63,40 @@ def _parse_read(path: Path | str) -> tuple[A.Program, str]:
     try:
         return parse_file_and_text(path)
     except UnicodeDecodeError as err:
-        raise not_utf8(Path(path), err) from None
+        raise (not_text(Path(path)) or not_utf8(Path(path), err)) from None
+    except RuleError:
+        binary = not_text(Path(path))  # (looked at only when the file failed: no cost otherwise)
+        if binary is not None:
+            raise binary from None
+        raise
+
+
+SNIFF = 8192  # the bytes looked at to tell a binary file from text
+CONTROL = frozenset(range(32)) - {9, 10, 12, 13}  # control bytes text does not hold (not tab, newlines, form feed)
+
+
+def not_text(path: Path) -> LoadError | None:
+    """E105 on one line, without the file's bytes, for a file that is not text at all (an
+    image, an archive, a compiled file): a NUL byte, or many control bytes, in its first 8 KB.
+    Printing such a "line" would fill the terminal with escapes."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(SNIFF)
+    except OSError:
+        return None
+    return binary_data(path, head)
+
+
+def binary_data(path: Path, head: bytes) -> LoadError | None:
+    """not_text of a file whose first bytes are `head` (SNIFF of them are looked at)."""
+    head = head[:SNIFF]
+    nul = head.find(b"\0")
+    controls = sum(1 for byte in head if byte in CONTROL)
+    if nul < 0 and (controls * 20 < len(head) or len(head) < 256):  # text, however bad: a positioned E011
+        return None
+    what = f"a NUL byte at offset {nul}" if nul >= 0 else f"{controls} control bytes in the first {len(head)}"
+    return LoadError(A.Span(str(path), 0, 0, 0, 0), f"not a text file ({what}): a rule file is UTF-8 text",
+                     None, "E105")
 
 
 def not_utf8(path: Path, err: UnicodeDecodeError) -> LoadError:
@@ -220,8 +254,15 @@ def _find_game_dir(variant_path: Path, header: A.VariantHeader) -> Path:
         candidate = folder / header.extends
         if candidate.is_dir() and _game_name(candidate) == header.extends:
             return candidate
+    from ..bundled import bundled_game, bundled_games  # a house rule kept anywhere may extend a shipped game
+
+    bundled = bundled_game(header.extends)
+    if bundled is not None and _game_name(bundled) == header.extends:
+        return bundled
+    shipped = ", ".join(bundled_games())
     raise LoadError(header.span, f"cannot find the game {header.extends!r} that this variant extends",
-                    "put the variant file inside the game's folder, e.g. rules/GAME/variants/")
+                    "put the variant file inside the game's folder, e.g. rules/GAME/variants/"
+                    + (f", or extend a bundled game ({shipped})" if shipped else ""))
 
 
 def module_path(root: Path, name: str) -> Path | None:

@@ -12,6 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .seats import seat_label, shares_seats
+from .stats import format_p
+
 RUN, BASE, FLAG, ZERO, GRID = "#2f6db5", "#8c8c8c", "#c0392b", "#444444", "#e4e4e4"
 WIDTH = 7.5  # inches; 540 pt in the page
 ROW = 0.34  # inches per row in the row charts
@@ -76,7 +79,7 @@ def differences(report: dict[str, Any]) -> list[Difference]:
         elif section == "metrics":
             label, figure = titles.get(name, name), run["metrics"].get(name, {})
         elif section == "win_rate_by_seat":
-            label, figure = f"win rate {name}", run["win_rate_by_seat"].get(name, {})
+            label, figure = f"win rate {seat_label(run, name)}", run["win_rate_by_seat"].get(name, {})
         else:  # a figure this reader does not know by name: its key, and a rate if it looks like one
             label, figure = key.replace(".", " "), {"rate": 0} if "win_rate" in section else {}
         out.append(read_difference(key, label, entry, "rate" in figure))
@@ -129,19 +132,55 @@ def _style():
         "axes.titleweight": "bold", "axes.titlelocation": "left", "svg.fonttype": "path"})
 
 
+def text_width(text: str, size: float = 9, bold: bool = False) -> float:
+    """How wide `text` is drawn, in inches (the chart's font, as paths): what the forest plot's
+    columns are laid out from, so that no number runs past the figure's edge."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    prop = FontProperties(family="DejaVu Sans", size=size, weight="bold" if bold else "normal")
+    return TextPath((0, 0), text, prop=prop).get_extents().x1 / 72 if text else 0.0
+
+
+def forest_texts(row: Difference) -> tuple[str, str]:
+    """The numbers printed right of a forest row: the difference with its interval, and the
+    adjusted p-value in full (stats.format_p), each a column of its own."""
+    value = f"{row.estimate:+.2f}{row.unit} [{row.low:+.2f}, {row.high:+.2f}]"
+    if row.p_adjusted is None:
+        return value, ""
+    p = format_p(row.p_adjusted)
+    return value, "p " + p if p.startswith("<") else "p = " + p
+
+
 def forest_chart(report: dict[str, Any]) -> Chart | None:
     """The variant's differences from its baseline, one row per figure: the point is the
     difference, the bar its 95% interval, the line zero; flagged rows are red with a star. Figures
     have different units, so each row has its own scale centred on zero and the numbers on the
-    right give the size."""
+    right give the size. The columns are as wide as their widest text (measured), the figure
+    wider than the page's 7.5 inches if it must be: a number is never cut at the edge."""
     rows = differences(report)
     if not rows:
         return None
     title = "What the variant changes (variant − baseline, 95% interval)"
+    labels = [_short(row.label) + (" *" if row.flagged else "") for row in rows]
+    texts = [forest_texts(row) for row in rows]
+    pad = 0.12  # inches between columns and at the edges
+    note = "each row on its own scale, centred on zero (line); * flagged; p adjusted across the figures"
+    with _style():  # (measured under the chart's style: a $ in a title is text there, not mathematics)
+        label_w = max(text_width(label, bold=row.flagged) for label, row in zip(labels, rows, strict=True))
+        value_w = max(text_width(value) for value, _ in texts)
+        p_w = max(text_width(p) for _, p in texts)
+        width = max(WIDTH, label_w + value_w + p_w + 2.0 + 5 * pad,  # at least 2 inches of plot
+                    text_width(note, 8) + 2 * pad)
+    plot_w = width - (label_w + value_w + p_w + 5 * pad)
+    x_label = (pad + label_w) / width
+    x_plot, x_value = x_label + pad / width, (2 * pad + label_w + plot_w) / width
+    x_p = x_value + (value_w + pad) / width
     with _style():
         fig = _figure(0.9 + ROW * len(rows))
-        grid = fig.add_gridspec(len(rows), 1, left=0.33, right=0.70, top=1 - 0.55 / fig.get_figheight(),
-                                bottom=0.35 / fig.get_figheight(), hspace=0)
+        fig.set_figwidth(width)
+        grid = fig.add_gridspec(len(rows), 1, left=x_plot, right=x_value - pad / width,
+                                top=1 - 0.55 / fig.get_figheight(), bottom=0.35 / fig.get_figheight(), hspace=0)
         fig.text(0.01, 1 - 0.22 / fig.get_figheight(), title, weight="bold", size=11, va="center")
         for i, row in enumerate(rows):
             ax = fig.add_subplot(grid[i, 0])
@@ -158,14 +197,12 @@ def forest_chart(report: dict[str, Any]) -> Chart | None:
             ax.plot([row.estimate], [0], "D" if row.flagged else "o", color=colour, ms=5, zorder=3,
                     gid=_gid("forest", row.key, "flagged" if row.flagged else "point"))
             y = 1 - (0.55 + ROW * (i + 0.5)) / fig.get_figheight()
-            fig.text(0.32, y, _short(row.label) + (" *" if row.flagged else ""), ha="right", va="center",
+            fig.text(x_label, y, labels[i], ha="right", va="center",
                      color=colour if row.flagged else "#222222", weight="bold" if row.flagged else "normal")
-            value = f"{row.estimate:+.2f}{row.unit} [{row.low:+.2f}, {row.high:+.2f}]"
-            if row.p_adjusted is not None:
-                value += f"  p={row.p_adjusted:.3g}"
-            fig.text(0.72, y, value, ha="left", va="center", color="#222222")
-        fig.text(0.33, 0.12 / fig.get_figheight(), "each row on its own scale, centred on zero (line); "
-                 "* flagged", size=8, color="#666666")
+            fig.text(x_value, y, texts[i][0], ha="left", va="center", color="#222222")
+            fig.text(x_p, y, texts[i][1], ha="left", va="center", color="#222222",
+                     gid=_gid("forest", row.key, "p"))
+        fig.text(pad / width, 0.12 / fig.get_figheight(), note, size=8, color="#666666")
         return Chart("forest", title, _svg(fig, "forest", title))
 
 
@@ -211,10 +248,12 @@ def distribution_chart(report: dict[str, Any], key: str, title: str, xlabel: str
 
 
 def rate_chart(chart_id: str, title: str, run: dict[str, dict], base: dict[str, dict] | None,
-               even: float | None = None) -> Chart | None:
+               even: float | None = None, names_shown: dict[str, str] | None = None) -> Chart | None:
     """Win rates with their 95% intervals, one row per seat (or label value), the baseline's under
-    the run's; a dotted line at the even share when there is one."""
+    the run's; a dotted line at the even share when there is one. `names_shown` names a row
+    other than by its key (a seat by its agent)."""
     names = list(dict.fromkeys([*run, *(base or {})]))
+    shown = names_shown or {}
     if not names:
         return None
     series = [("run", "this run", run, RUN)] + ([("baseline", "baseline", base, BASE)] if base is not None else [])
@@ -237,7 +276,7 @@ def rate_chart(chart_id: str, title: str, run: dict[str, dict], base: dict[str, 
                 legend = None  # one legend entry per series
         if even is not None:
             ax.axvline(100 * even, color=ZERO, ls=":", lw=1, label=f"even share ({100 * even:.0f}%)")
-        ax.set_yticks(range(len(names)), [_short(n, 24) for n in names])
+        ax.set_yticks(range(len(names)), [_short(shown.get(n, n), 24) for n in names])
         ax.set_ylim(len(names) - 0.5, -0.5)
         highest = max([f["ci95"][1] for t in (run, base or {}) for f in t.values()] + [even or 0])
         ax.set_xlim(0, min(100, 10 * math.ceil(10 * highest + 0.5)))  # from zero, to just past the widest bar
@@ -254,13 +293,19 @@ def charts(report: dict[str, Any]) -> list[Chart]:
     """Every chart of the report, in page order: the differences (with a baseline), the
     distributions, then the win rates by seat and by each label the rules name."""
     run, base = report["run"], report.get("baseline")
+    even = 1 / max(1, len(run["win_rate_by_seat"]))
+    seats_by_agent = run.get("seat_agents") is not None
     found = [
         forest_chart(report),
         distribution_chart(report, "rounds", "Rounds per game", "rounds", "games"),
         distribution_chart(report, "score", "Final scores", "final score", "players' scores"),
-        rate_chart("seats", "Win rate by seat", run["win_rate_by_seat"],
-                   base["win_rate_by_seat"] if base else None, 1 / max(1, len(run["win_rate_by_seat"]))),
+        rate_chart("seats", "Win rate by seat and its agent" if seats_by_agent else "Win rate by seat",
+                   run["win_rate_by_seat"], base["win_rate_by_seat"] if base else None, even,
+                   {seat: seat_label(run, seat) for seat in run["win_rate_by_seat"]}),
     ]
+    if shares_seats(run):  # an agent's rate over every seat it played: even is still 1 / players
+        found.append(rate_chart("agents", "Win rate by agent (all its seats)", run["win_rate_by_agent"],
+                                (base or {}).get("win_rate_by_agent") if base else None, even))
     for label, values in run.get("win_rate_by", {}).items():
         other = base.get("win_rate_by", {}).get(label, {}) if base else None
         found.append(rate_chart(_gid("by", label), f"Win rate by {label}", values, other))

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..records import record
 from .collect import GameStats
+from .seats import seat_agents, seat_label, shares_seats
 from .stats import (
     CORRECTION,
     MIN_EXPECTED_WINS,
@@ -18,6 +19,7 @@ from .stats import (
     Mean,
     Proportion,
     adjust,
+    format_p,
     paired_difference,
     seat_balance,
 )
@@ -42,6 +44,7 @@ class Aggregate:
     # packed arrays, 8 bytes a value: ~120 bytes a game at 4 players, so 1,000,000 games ~120 MB
     seeds: array = field(default_factory=lambda: array("q"))
     per_game: dict[str, array] = field(default_factory=dict)
+    agents: tuple[str, ...] = ()  # the --agents names, cycled over the seats
 
     def __post_init__(self) -> None:
         self.seat_wins = [Proportion() for _ in range(self.players)]
@@ -99,7 +102,20 @@ class Aggregate:
                             for label, table in sorted(self.label_wins.items())},
             "fired_per_game": {k: round(n / self.games, 6) for k, n in sorted(self.fired.items())},
             "seat_balance": seat_balance([p.hits for p in self.seat_wins]),
-        }
+        } | self._by_agent()
+
+    def _by_agent(self) -> dict[str, Any]:
+        """When the seats are played by different agents: which agent sat where, and each
+        agent's win rate over all the seats it played (its wins over its seat-games)."""
+        seats = seat_agents(self.agents, self.players)
+        if seats is None:
+            return {}
+        pooled: dict[str, Proportion] = {}
+        for seat, name in enumerate(seats.values()):
+            total = pooled.setdefault(name, Proportion())
+            total.hits += self.seat_wins[seat].hits
+            total.n += self.seat_wins[seat].n
+        return {"seat_agents": seats, "win_rate_by_agent": {k: p.to_json() for k, p in pooled.items()}}
 
 
 def compare(variant: Aggregate, base: Aggregate) -> dict[str, Any]:
@@ -147,8 +163,11 @@ def _entries(report: dict[str, Any]) -> list[tuple[str, str, dict, dict | None]]
                        ("shared_victory", "shared victories")):
         out.append((label, key, run[key], base[key] if base else None))
     for seat, figure in run["win_rate_by_seat"].items():
-        out.append((f"win rate {seat}", f"win_rate_by_seat.{seat}", figure,
+        out.append((f"win rate {seat_label(run, seat)}", f"win_rate_by_seat.{seat}", figure,
                     base["win_rate_by_seat"].get(seat) if base else None))
+    for agent, figure in (run.get("win_rate_by_agent") or {}).items() if shares_seats(run) else ():
+        out.append((f"win rate of {agent} (all its seats)", "", figure,
+                    (base.get("win_rate_by_agent") or {}).get(agent) if base else None))
     for name, figure in run["metrics"].items():
         out.append((titles.get(name, name), f"metrics.{name}", figure, base["metrics"].get(name) if base else None))
     for label, values in run["win_rate_by"].items():
@@ -157,14 +176,14 @@ def _entries(report: dict[str, Any]) -> list[tuple[str, str, dict, dict | None]]
     return out
 
 
-def rows(report: dict[str, Any]) -> list[tuple[str, str, str, str]]:
-    """(figure, run, baseline, difference) rows (the HTML table)."""
+def rows(report: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
+    """(figure, run, baseline, difference, adjusted p) rows (the HTML table)."""
     diff = report.get("comparison") or {}
     out = []
     for label, key, figure, base_figure in _entries(report):
         d = diff.get(key)
-        dtext = _difference_cells(d, key)[0] if d is not None else ""
-        out.append((label, _fmt(figure), _fmt(base_figure) if base_figure else "", dtext))
+        dtext, ptext = _difference_cells(d, key)[:2] if d is not None else ("", "")
+        out.append((label, _fmt(figure), _fmt(base_figure) if base_figure else "", dtext, ptext))
     return out
 
 
@@ -196,7 +215,7 @@ def _difference_cells(d: dict[str, Any], key: str) -> list[str]:
             + (" *" if d["significant"] else ""))
     ratio = d.get("width_ratio")
     p = d.get("p_adjusted")
-    return [text, "" if p is None else "< 0.001" if p < 0.001 else f"{p:.3f}",
+    return [text, format_p(p),
             f"{ratio:.2f}x" if ratio is not None else "(both 0)"]
 
 
@@ -219,12 +238,23 @@ def notes(report: dict[str, Any]) -> list[str]:
     for name in ("run", "baseline"):
         aggregate = report.get(name)
         test = aggregate.get("seat_balance") if aggregate else None
-        if test:
+        which = "this run" if name == "run" else "baseline"
+        seats = aggregate.get("seat_agents") if aggregate else None
+        p = format_p(test["p_value"]) if test else ""
+        p = "p " + p if p.startswith("<") else "p = " + p
+        if test and seats:  # the seats' shares then measure the agents, not the seats
+            verdict = ("the agents' win shares differ" if test["p_value"] < 0.05
+                       else "no agent detectably ahead")
+            out.append(f"Agents ({which}): the seats are played by different agents "
+                       f"({', '.join(f'{s} {a}' for s, a in seats.items())}), so the seats' win shares "
+                       f"compare the agents: chi-square {test['statistic']:.2f} with {test['df']} df, "
+                       f"{p}: {verdict}.")
+        elif test:
             verdict = "a seat is favoured" if test["p_value"] < 0.05 else "no seat detectably favoured"
-            out.append(f"Seat balance ({'this run' if name == 'run' else 'baseline'}): chi-square "
-                       f"{test['statistic']:.2f} with {test['df']} df, p = {test['p_value']:.3g}: {verdict}.")
+            out.append(f"Seat balance ({which}): chi-square "
+                       f"{test['statistic']:.2f} with {test['df']} df, {p}: {verdict}.")
         elif aggregate and len(aggregate.get("win_rate_by_seat") or {}) > 1:
-            out.append(f"Seat balance ({'this run' if name == 'run' else 'baseline'}): no test, it needs "
+            out.append(f"{'Agents' if seats else 'Seat balance'} ({which}): no test, it needs "
                        f"{MIN_EXPECTED_WINS} expected wins per seat (play more games).")
     return out
 
@@ -234,7 +264,7 @@ def _html_table(report: dict[str, Any]) -> str:
     """The figures table; a column empty in every row (no baseline) is left out."""
     import html
 
-    heads = ["figure", "this run (95% CI)", "baseline", "difference (* significant)"]
+    heads = ["figure", "this run (95% CI)", "baseline", "difference (* significant)", "adjusted p"]
     body = rows(report)
     keep = [i for i in range(len(heads)) if i < 2 or any(len(r) > i and r[i] for r in body)]
     head = "".join(f"<th>{html.escape(heads[i])}</th>" for i in keep)
@@ -267,6 +297,6 @@ figure {{ margin: 0 0 1.5em; }} figure svg {{ display: block; width: 100%; heigh
 <h1>{html.escape(head)}</h1>
 <p>{html.escape(report["summary"])}</p>
 {_html_table(report)}
-{figures}{coverage_html(report)}
+{"".join(f"<p>{html.escape(line)}</p>" + chr(10) for line in notes(report))}{figures}{coverage_html(report)}
 </body></html>
 """

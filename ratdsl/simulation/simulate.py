@@ -73,8 +73,8 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
     definition = load_rules(spec.rules, spec.modules, dict(spec.options))
     backend = backend or ProcessBackend(workers, loaded={spec: definition})  # (loaded once)
     tally = coverage_tally(definition) if spec.coverage else None  # the run's games only
-    run = Aggregate(spec.players)
-    base = Aggregate(baseline.players) if baseline is not None else None
+    run = Aggregate(spec.players, agents=tuple(spec.agents))
+    base = Aggregate(baseline.players, agents=tuple(baseline.agents)) if baseline is not None else None
     widest: float | None = None
     if precision is None:
         stopped = _play(run, spec, games, seed, workers, progress, tally, backend)

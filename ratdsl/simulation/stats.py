@@ -118,6 +118,20 @@ def paired_difference(variant: Sequence[float], base: Sequence[float]) -> dict:
             "width_ratio": round(width / u_width, 6) if u_width > 0 else None}
 
 
+UNDERFLOW = 1e-300  # below this a p-value is printed as "< 1e-300": a double's p is no longer exact there
+
+
+def format_p(p: float | None) -> str:
+    """A p-value as a reader must see it: 3 significant figures, in scientific notation below
+    0.001 (1.25e-143, never cut to 1.25e-1 nor rounded to 0), "< 1e-300" where the double
+    underflows (a difference the same in every game has p = 0), "" for no value."""
+    if p is None:
+        return ""
+    if p < UNDERFLOW:
+        return "< 1e-300"
+    return f"{p:.3g}" if p >= 0.001 else f"{p:.2e}"
+
+
 def _sig(p: float) -> float:
     """A p-value to 6 significant figures (tiny ones stay tiny, not 0)."""
     return float(f"{p:.6g}")

@@ -29,8 +29,9 @@ def narrator(definition: GameDef, verbosity: int | None, lang: str | None, *, se
     the rules' own names are used (a designer's view); with one, the game's locale files."""
     check_lang(lang)
     terminal = terminal or Terminal()
-    if words is None and lang is not None:
-        words = GameWords(definition, lang)
+    verbosity = DEFAULT_VERBOSITY if verbosity is None else verbosity
+    if words is None and (lang is not None or verbosity < 3):  # (-v 3 without --lang: the rules' own names)
+        words = GameWords(definition, lang or "en")
     return Narrator(definition, terminal.write, seat=seat, referee=referee, show_seed=show_seed,
-                    verbosity=DEFAULT_VERBOSITY if verbosity is None else verbosity, words=words,
+                    verbosity=verbosity, words=words,
                     styled=terminal.write, line_limit=line_limit)

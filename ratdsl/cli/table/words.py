@@ -55,12 +55,28 @@ class GameWords:
     def zone(self, name: str) -> str:
         """A zone's name; "P2.hand" reads "P2 hand" (the player, then the place)."""
         owner, dot, zone = name.rpartition(".")
-        label = self._message(f"zone-{zone}", zone) if zone in self.d.player_zones or \
-            zone in self.d.shared_zones else zone
+        label = self._message(f"zone-{zone}", zone.replace("_", " ")) if zone in self.d.player_zones or \
+            zone in self.d.shared_zones else zone.replace("_", " ")
         return f"{owner} {label}" if dot else label
 
     def pile(self, name: str) -> str:
-        return self._message(f"pile-{name}", name)
+        """A pile's name; a player's pile ("P1.held") reads "P1 held" in words."""
+        owner, dot, pile = name.rpartition(".")
+        label = self._message(f"pile-{pile}", pile.replace("_", " "))
+        return f"{owner} {label}" if dot else label
+
+    def option(self, name: str) -> str:
+        """A rule option by its title (the locale's `option-NAME`, else the rules' title, else
+        its name in words)."""
+        decl = self.d.options.get(name)
+        title = decl.title if decl is not None and decl.title else name.replace("_", " ")
+        return self._message(f"option-{name}", title)
+
+    def option_value(self, name: str, value: Any) -> str:
+        """An option's value in words (the locale's `option-NAME-VALUE` when it has one)."""
+        if isinstance(value, bool):
+            return self.say("yes" if value else "no")
+        return self._message(f"option-{name}-{value}", str(value).replace("_", " "))
 
     def kind(self, name: str, count: int) -> str:
         """A count of a token kind in few words: "7 tokens", "2 red"."""
@@ -105,7 +121,7 @@ class GameWords:
     def var(self, name: str) -> str:
         """A variable's name; "P2.score" reads "P2 score" (the player, then the variable)."""
         owner, dot, var = name.rpartition(".")
-        label = self._message(f"var-{var}", var)
+        label = self._message(f"var-{var}", var.replace("_", " "))
         return f"{owner} {label}" if dot else label
 
     def decision(self, id_: str) -> str:
@@ -164,6 +180,10 @@ class GameWords:
             zone = value.rpartition(".")[2]
             if zone in self.d.player_zones or zone in self.d.shared_zones:
                 return self.zone(value)
+            pile, mark, place = value.partition("#")  # (a place in a pile: "its_name#2")
+            if mark and (pile in self.d.shared_piles or pile in self.d.player_piles) and place.isdigit():
+                return f"{self.pile(pile)} {place}"
+            return value.replace("_", " ")  # (a name of the rules' that no locale translates)
         if isinstance(value, dict):
             return ", ".join(f"{self.zone(k)} {n}" for k, n in value.items() if n) or self.say("nothing")
         if isinstance(value, list):
