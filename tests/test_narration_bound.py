@@ -34,7 +34,7 @@ def test_a_runaway_step_is_summed_up_after_the_line_limit(flood, tmp_path, priva
     result = CliRunner().invoke(app, ["run", str(flood), "-p", "2", "--lines-per-round", "40", "--log", str(log)])
     assert result.exit_code == 1 and "R002" in result.output
     lines = result.output.splitlines()
-    shown = [line for line in lines if re.fullmatch(r"\s*counter = \d+", line)]
+    shown = [line for line in lines if re.fullmatch(r"\s*counter is now \d+", line)]
     summed = [line for line in lines if "more changes of counter" in line]
     assert len(summed) == 1 and 30 <= len(shown) < 40
     sets = sum(1 for line in log.read_text().splitlines() if json.loads(line)["t"] == "set")

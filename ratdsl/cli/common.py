@@ -118,3 +118,17 @@ def rules_failure(err: Exception, rules: Path) -> tuple[str, int]:
     if isinstance(err, OSError):
         return f"cannot read {err.filename or rules}: {err.strerror or err}", 2
     return str(err), 2
+
+
+def seats(humans: list[str], players: int) -> list[int]:
+    """`--human 1,3`, `--human P1 --human P3`: 0-based seats, or a usage error."""
+    out = []
+    for item in humans:
+        for part in filter(None, (p.strip() for p in item.split(","))):
+            number = part[1:] if part[:1] in ("P", "p") else part
+            if not number.isdigit() or not 1 <= int(number) <= players:
+                fail(f"--human {part}: seats are 1 to {players} (or P1 to P{players})")
+            out.append(int(number) - 1)
+    if not out:
+        fail("--human: name at least one seat played at this terminal, e.g. --human 1,3")
+    return sorted(set(out))

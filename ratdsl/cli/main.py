@@ -28,6 +28,7 @@ from .common import (
     output_path,
     rules_failure,
     rules_path,
+    seats,
 )
 from .help_words import words_everywhere
 from .verbosity import LINES_PER_ROUND, VERBOSITY_HELP
@@ -123,8 +124,6 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     if as_player is not None and (log is None or as_player > players):
         fail("--as-player needs --log" if log is None else f"--as-player {as_player}: seats are 1 to {players}")
     if human:  # (the seat syntax of `play`: 1, P1, or 1,3)
-        from .cmd_play import seats
-
         human = [seat + 1 for seat in seats(human, players)]
     output_path(log, "--log")  # (a usage error, before any work, if it cannot be written)
     definition = load_or_exit(rules, modules, options)

@@ -27,6 +27,9 @@ def phrases(lang: str) -> Catalog:
     return Catalog(lang, [TABLE_LOCALES / lang / "table.ftl"])
 
 
+SHOWN_ITEMS = 8  # a list's first items in a line; the rest counted
+SHOWN_CHARS = 80  # a value's words at most
+
 class GameWords:
     """Names and texts of one game in one language."""
 
@@ -186,9 +189,14 @@ class GameWords:
             return value.replace("_", " ")  # (a name of the rules' that no locale translates)
         if isinstance(value, dict):
             return ", ".join(f"{self.zone(k)} {n}" for k, n in value.items() if n) or self.say("nothing")
-        if isinstance(value, list):
-            return ", ".join(self.value(v) for v in value)
-        return str(value)
+        if isinstance(value, list):  # (short, however long or deep the list: a rule may build any)
+            if not value:
+                return self.say("nothing")
+            text = ", ".join(self.value(v) for v in value[:SHOWN_ITEMS])
+            text += f", … ({len(value)})" if len(value) > SHOWN_ITEMS else ""
+            return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
+        text = str(value)
+        return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
 
 
 def _flatten(blocks: list) -> list[str]:
