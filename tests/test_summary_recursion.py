@@ -13,19 +13,9 @@ from ratdsl.session import load_rules
 from ratdsl.summaries import summarize, to_markdown
 from ratdsl.summaries.statements import rules_reaching_themselves
 
-GAME = '''game tiny "Tiny" {
-  players 2..2
-}
-tokens coin
-zone bank
-per player zone purse
-setup {
-  step coins {
-    create {coin: 5} in bank
-  }
-}
-round main
-rule again() "Again" {
+from .test_runtime_errors import HEADER  # (the same tiny game)
+
+GAME = HEADER + '''rule again() "Again" {
   do again()
 }
 rule give(n) "Give" {
