@@ -43,30 +43,25 @@ def _translate(param: Any) -> Any:
     return param
 
 
-class WordsCommand(typer.core.TyperCommand):
+class _InWords:
+    """Labels a command's or group's parameters, and its --help option, in words."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:  # type: ignore[attr-defined]
+            _translate(param)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        return _translate(option) if option is not None else option
+
+
+class WordsCommand(_InWords, typer.core.TyperCommand):
     """A Typer command whose help labels its parameters in words."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for param in self.params:
-            _translate(param)
 
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        return _translate(option) if option is not None else option
-
-
-class WordsGroup(typer.core.TyperGroup):
+class WordsGroup(_InWords, typer.core.TyperGroup):
     """The command group (`ratdsl --help`), the same way."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for param in self.params:
-            _translate(param)
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        return _translate(option) if option is not None else option
 
 
 def words_everywhere(app: typer.Typer) -> None:
