@@ -200,10 +200,13 @@ def test_a_property_scenario_fails_once_the_power_is_taken_away(tmp_path, token)
     ("property_market_full", "round.rat", " and room_at(market) > 0", "no scripted answer left"),
     ("property_bus_station_not_across_empty", "actions.rat", " for x in neighbours(a) if alive(x)",
      "expected an error"),
+    ("property_fire_station_frees_places", "actions.rat", " + freed_first(s, k, first_moves)",
+     "P2.pharmacy: expected 2 rat, found 0"),
 ])
 def test_a_property_limit_scenario_fails_once_the_limit_is_taken_away(tmp_path, scenario, file, limit, failure):
     """The hotel's one rat over, the market's free place, the bus station's full buildings but no
-    empty area: each limit's scenario fails on a copy of the rules without it."""
+    empty area, the places the fire station's holder frees: each limit's scenario fails on a copy
+    of the rules without it."""
     replacement = " for x in neighbours(a)" if "alive" in limit else ""
     outcome = run_scenario(without(tmp_path, {file: (limit, replacement)}, scenario))
     assert not outcome.ok and any(failure in f for f in outcome.failures), outcome.failures

@@ -185,7 +185,7 @@ scoring = Scoring
 ## Actions: what a plan may hold and how it runs
 
 func-held = the buildings where { $p } has rats
-func-near = the buildings where { $p } has rats, and their neighbours
+func-near = the buildings where { $p } has rats, and those a move of theirs may reach
 func-metro_steps = the buildings { $p } reaches from { $a } through an empty area (metro)
 func-bus_steps = the buildings { $p } reaches from { $a } through one building (bus station)
 func-steps_from = the buildings a group of { $p } may move to from { $a }
@@ -211,6 +211,8 @@ func-group = the group that { $p } moves in action { $k }
 func-leaving = the rats leaving { $s } in the same moves
 func-room_for = the room on { $s } for the moves
 func-hotel_extra = the extra rat the hotel lets { $p } put on { $s }
+func-taken_first = the places on { $s } the fire station's holder took first
+func-freed_first = the places on { $s } the fire station's holder left first
 
 ## The city
 
