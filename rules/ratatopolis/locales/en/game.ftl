@@ -211,6 +211,15 @@ func-group = the group that { $p } moves in action { $k }
 func-leaving = the rats leaving { $s } in the same moves
 func-room_for = the room on { $s } for the moves
 func-hotel_extra = the extra rat the hotel lets { $p } put on { $s }
+func-step_is = whether { $o } is an action of kind { $kind }
+func-left_by = the buildings { $p } empties by the moves { $done }
+func-reached_by = the buildings the moves { $done } lead to
+func-mine_then = whether { $p } may still have rats on { $s } after { $done }
+func-theirs_then = whether { $q } may still have rats on { $s } after { $done }
+func-covers_then = whether { $p } may still attack on { $s } after { $done }
+func-fits = whether a group of { $p } finds room on { $s }
+func-expected = whether the action { $o } of { $p } is expected to run after { $done }
+func-likely_options = the actions { $p } may expect to run after { $done }
 func-taken_first = the places on { $s } the fire station's holder took first
 func-freed_first = the places on { $s } the fire station's holder left first
 
