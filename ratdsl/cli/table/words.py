@@ -163,6 +163,15 @@ class GameWords:
         except Exception:  # noqa: BLE001 - a card the summaries cannot tell: its title only
             return ""
 
+    def fields(self, fields: dict[str, Any]) -> str:
+        """The fields of a card a view shows, in words: each label and value through the locale
+        (a list of symbols, such as cards, as their titles)."""
+        try:
+            label = self.summary.g.words.field_label
+            return " · ".join(f"{label(name)} {self.value(v)}" for name, v in fields.items())
+        except Exception:  # noqa: BLE001 - a message that fails to format: the rules' names
+            return " · ".join(f"{name.replace('_', ' ')} {self.value(v)}" for name, v in fields.items())
+
     def value(self, value: Any) -> str:
         """An answer or option as a player reads it: a zone, a kind, a card or a plain value."""
         if value is None:
