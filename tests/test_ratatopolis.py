@@ -261,3 +261,18 @@ def test_a_logged_game_replays(definition, tmp_path):
     path.write_text("".join(dumps(r) + "\n" for r in log.records))
     result = replay_log(path, RULES)
     assert result.ok, result
+
+
+def test_a_game_is_narrated_in_russian_the_language_of_its_rulebook(private_cache):
+    """`run --lang ru`: the table's own phrases and the game's names in Russian (issue 35)."""
+    from typer.testing import CliRunner
+
+    from ratdsl.cli.main import app
+
+    result = CliRunner().invoke(app, ["run", str(RULES), "-p", "4", "-s", "1", "--lang", "ru"])
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert out.startswith("Ратополис: 4 игрока, зерно 1")
+    assert "=== Раунд 8 (ходит P" in out and "=== Итоговые очки после раундов: 8 ===" in out
+    assert "Пожарная станция" in out and "запас за ширмой" in out  # a building, a zone: the game's names
+    assert "fire station" not in out and "reserve" not in out
