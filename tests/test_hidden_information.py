@@ -447,3 +447,101 @@ def test_a_human_seat_outside_the_game_is_refused(seat):
     result = ratdsl("run", str(BID), "-p", "2", "--human", seat)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip() == f"--human {seat}: seats are 1 to 2 (or P1 to P2)"  # (as `play` says it)
+
+
+# ------------------------------------------------------------------ what the table shows of cards
+RATTUS = ROOT / "rules" / "rattus"
+
+
+class Watching(RandomAgent):
+    """A random player that keeps each view it is asked with (what it may see at that moment)."""
+
+    reads_view = True
+
+    def __init__(self, seed: int, views: list[tuple[str, dict[str, Any]]]):
+        super().__init__(seed)
+        self.views = views
+
+    def decide(self, decision: Decision) -> Any:
+        self.views.append((decision.id, decision.view()))
+        return super().decide(decision)
+
+
+def test_a_face_down_stack_shows_its_size_and_its_top_back_only():
+    """The stock and the regions' stacks are piles declared `face down`: every view a player is
+    asked with shows how many tiles each holds, the back of the top one (its purple border or
+    not) and the tiles that player was shown, where they lie; never the backs below."""
+    from ratdsl.semantics.values import PileRef
+
+    definition = load_rules(RATTUS)
+    sight = sight_of(definition)
+    views: list[tuple[str, dict[str, Any]]] = []
+    Game(definition, 3, 3, agents=[Watching(agent_seed(3, s), views) for s in range(3)]).play()
+    stacks = 0
+    for _, view in views:
+        peeked = {(p["pile"], p["position"]) for p in view["peeked"]}
+        for pile, entries in view["cards"].items():
+            if not sight.stacked(PileRef(None, pile)):
+                continue
+            stacks += 1
+            size = view["piles"][pile]
+            shown = {at for where, at in peeked if where == pile}
+            assert [e["position"] for e in entries] == sorted(({1} if size else set()) | shown)
+            for e in entries:
+                assert ("card" in e) == (e["position"] in shown)  # a face only where it was shown
+    assert stacks > 100 and any(v["peeked"] for _, v in views)
+
+
+def test_the_backs_below_the_top_of_a_stack_never_reach_a_view():
+    """Two tables that differ only in the order of the stock's tiles below its top (their backs
+    differ: purple start tiles among plain ones) look the same to every player."""
+    from ratdsl.semantics.values import PileRef
+
+    definition = load_rules(RATTUS)
+    sight = sight_of(definition)
+    game = Game(definition, 3, 5, agents=[RandomAgent(s) for s in range(3)])
+    game.header()
+    game.setup()
+    stock = game.state.piles[PileRef(None, "stock")]
+    before = [game.runtime.view_for(seat) for seat in range(3)]
+    assert before[0]["cards"]["stock"] == [
+        {"fields": sight.card_fields(stock[0].name, face=False, holder=False), "position": 1}]
+    below = list(stock[1:])
+    assert len({sight.card_fields(c.name, face=False, holder=False)["start"] for c in below}) == 2
+    stock[1:] = list(reversed(below))
+    assert [game.runtime.view_for(seat) for seat in range(3)] == before
+
+
+def test_every_field_a_player_may_see_is_in_the_view_lists_included():
+    """A card's face shows every field that is not hidden, a list of symbols too (a plague
+    tile's classes): the view of a tile the Witch looked at holds them, and the table says
+    them in words (the class cards' titles)."""
+    from ratdsl.cli.table.board import _declared_piles
+    from ratdsl.cli.table.words import GameWords
+
+    definition = load_rules(RATTUS)
+    sight = sight_of(definition)
+    for card in definition.cards.values():
+        if card.deck == "rats":
+            face = sight.card_fields(card.name, face=True, holder=False)
+            assert set(face) == {f.name for f in card.fields}, card.name
+            written = next(f for f in card.fields if f.name == "classes").value
+            assert face["classes"] == [item.id for item in written.items]
+    views: list[tuple[str, dict[str, Any]]] = []
+    Game(definition, 3, 3, agents=[Watching(agent_seed(3, s), views) for s in range(3)]).play()
+    words = GameWords(definition)
+    peeks = 0
+    for _, view in views:
+        for seen in view["peeked"]:
+            entries = view["cards"][seen["pile"]]
+            if "position" not in entries[0]:  # (a pile face up: every card, from the top)
+                continue
+            entry = next(e for e in entries if e["position"] == seen["position"])
+            assert entry["card"] == seen["card"]
+            assert entry["fields"] == sight.card_fields(seen["card"], face=True, holder=False)
+            line = next(text for text, _ in _declared_piles(view, words)
+                        if text.startswith(words.pile(seen["pile"])))
+            for symbol in entry["fields"]["classes"]:
+                assert words.card(symbol) in line
+            peeks += 1
+    assert peeks > 0

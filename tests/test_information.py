@@ -157,8 +157,12 @@ def test_a_peek_is_remembered_by_copy_and_place_until_a_shuffle():
     view = runtime.view_for(0)
     assert {(p["card"], p["position"]) for p in view["peeked"]} == {(first.name, 1), (second.name, 2)}
     assert view["cards"]["bag"][1] == {"card": second.name, "fields": {"colour": _colour(definition, second.name),
-                                                                        "value": _value(definition, second.name)}}
-    assert "card" not in view["cards"]["bag"][2]  # a face down tile not shown: its back only
+                                                                        "value": _value(definition, second.name)},
+                                       "position": 2}
+    # a face-down pile: the tiles shown, where they lie, and the top's back; the others not at all
+    assert [e["position"] for e in view["cards"]["bag"]] == [1, 2] and view["piles"]["bag"] > 2
+    assert [e["position"] for e in runtime.view_for(1)["cards"]["bag"]] == [1]
+    assert "card" not in runtime.view_for(1)["cards"]["bag"][0]  # its back only
     assert runtime.view_for(1)["peeked"] == []
     runtime.shuffle_pile(A.Shuffle(A.Name("bag")), PileRef(None, "bag"))
     assert runtime.view_for(0)["peeked"] == []

@@ -146,7 +146,7 @@ def test_moves_name_their_rule_and_variables_in_the_language_of_lang(game):
 def test_an_unknown_language_is_a_usage_error():
     result = ratdsl("run", str(RATLAND), "--lang", "xx")
     assert result.returncode == 2
-    assert result.stderr.strip() == "--lang xx: use one of en, de, es, fr"
+    assert result.stderr.strip() == "--lang xx: use one of en, de, es, fr, ru"
 
 
 def test_the_end_names_the_step_by_its_title(game):

@@ -288,3 +288,58 @@ def test_with_nothing_to_choose_nobody_is_asked_and_every_step_is_none(tmp_path)
     records = full_log(d, 2, 0)
     assert not [r for r in records if r["t"] == "decision"]
     assert [r["value"] for r in records if r["t"] == "set"] == [[None, None], [None, None]]
+
+
+# ------------------------------------------------------------------ likely: what a random player plans
+def test_a_plan_with_likely_parses_and_formats_back():
+    text = ("rule r() {\n  plan orders for each p in players: choose 2 from [1, 2] likely [len(it) + 1] or pass "
+            "into plan\n}\n")
+    stmt = parse_text(text).decls[0].body.stmts[0]
+    assert isinstance(stmt.likely, A.ListLit) and stmt.optional is True
+    assert format_text(text) == text
+    assert parse_text(text.replace(" likely [len(it) + 1]", "")).decls[0].body.stmts[0].likely is None
+
+
+def test_likely_is_still_a_name_elsewhere():
+    program = parse_text("func likely(x) = x + 1\nrule r() {\n  let likely = 2\n}\n")
+    assert program.decls[0].name == "likely"
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_random_players_plan_among_the_likely_options_given_the_steps_before(tmp_path, compiled):
+    """`likely` is worked out before each step with `it` the steps chosen so far: a random player
+    answers among those, so here every plan is [1, 2, 3] whatever the seed."""
+    d = tiny_plan(tmp_path, "plan bid for each p in players: choose 3 from [1, 2, 3, 4] likely [len(it) + 1] into bids")
+    for seed in range(6):
+        records = full_log(d, 2, seed, compiled=compiled)
+        assert [r["value"] for r in records if r["t"] == "set"] == [[1, 2, 3]] * 2
+
+
+def test_a_human_is_offered_every_option_and_may_answer_one_not_likely(tmp_path):
+    """`likely` narrows only what a random player plans: the question still offers every option,
+    marks the likely ones by position, and an answer outside them stands."""
+    d = tiny_plan(tmp_path, "plan bid for each p in players: choose 2 from [1, 2, 3, 4] likely [4, 9] or pass "
+                            "into bids")
+    asked = []
+
+    class Fours:
+        reads_view = False
+
+        def decide(self, decision):
+            asked.append((decision.options, decision.likely, decision.optional))
+            return 1
+
+    log = GameLog(keep=True)
+    new_game(d, 2, 0, log=log, agents=[Fours(), Fours()]).play()
+    assert asked == [([1, 2, 3, 4], [3], True)] * 4  # 9 is no option: left out
+    assert [r["value"] for r in log.records if r["t"] == "set"] == [[1, 1], [1, 1]]
+
+
+@pytest.mark.parametrize("optional,expected", [(True, {None}), (False, {1, 2})])
+def test_with_nothing_likely_a_random_player_passes_or_answers_any_option(tmp_path, optional, expected):
+    passing = " or pass" if optional else ""
+    d = tiny_plan(tmp_path, f"plan bid for each p in players: choose 2 from [1, 2] likely []{passing} into bids")
+    seen = set()
+    for seed in range(8):
+        seen |= {v for r in full_log(d, 2, seed) if r["t"] == "set" for v in r["value"]}
+    assert seen == expected

@@ -200,10 +200,13 @@ def test_a_property_scenario_fails_once_the_power_is_taken_away(tmp_path, token)
     ("property_market_full", "round.rat", " and room_at(market) > 0", "no scripted answer left"),
     ("property_bus_station_not_across_empty", "actions.rat", " for x in neighbours(a) if alive(x)",
      "expected an error"),
+    ("property_fire_station_frees_places", "actions.rat", " + freed_first(s, k, first_moves)",
+     "P2.pharmacy: expected 2 rat, found 0"),
 ])
 def test_a_property_limit_scenario_fails_once_the_limit_is_taken_away(tmp_path, scenario, file, limit, failure):
     """The hotel's one rat over, the market's free place, the bus station's full buildings but no
-    empty area: each limit's scenario fails on a copy of the rules without it."""
+    empty area, the places the fire station's holder frees: each limit's scenario fails on a copy
+    of the rules without it."""
     replacement = " for x in neighbours(a)" if "alive" in limit else ""
     outcome = run_scenario(without(tmp_path, {file: (limit, replacement)}, scenario))
     assert not outcome.ok and any(failure in f for f in outcome.failures), outcome.failures
@@ -258,3 +261,18 @@ def test_a_logged_game_replays(definition, tmp_path):
     path.write_text("".join(dumps(r) + "\n" for r in log.records))
     result = replay_log(path, RULES)
     assert result.ok, result
+
+
+def test_a_game_is_narrated_in_russian_the_language_of_its_rulebook(private_cache):
+    """`run --lang ru`: the table's own phrases and the game's names in Russian (issue 35)."""
+    from typer.testing import CliRunner
+
+    from ratdsl.cli.main import app
+
+    result = CliRunner().invoke(app, ["run", str(RULES), "-p", "4", "-s", "1", "--lang", "ru"])
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert out.startswith("Ратополис: 4 игрока, зерно 1")
+    assert "=== Раунд 8 (ходит P" in out and "=== Итоговые очки после раундов: 8 ===" in out
+    assert "Пожарная станция" in out and "запас за ширмой" in out  # a building, a zone: the game's names
+    assert "fire station" not in out and "reserve" not in out

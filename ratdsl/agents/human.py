@@ -57,9 +57,14 @@ def _known_at(option: Any, view: dict[str, Any]) -> str:
         return ""
     pile, _, number = option.rpartition("#")
     entries = view.get("cards", {}).get(pile)
-    if not number.isdigit() or not entries or not 1 <= int(number) <= len(entries):
+    if not number.isdigit() or not entries:
         return ""
-    entry = entries[int(number) - 1]
+    if "position" in entries[0]:  # a face-down stack lists its top and the copies shown, by place
+        entry = next((e for e in entries if e["position"] == int(number)), {})
+    elif 1 <= int(number) <= len(entries):
+        entry = entries[int(number) - 1]
+    else:
+        return ""
     if "card" in entry:
         return f" (you saw: {entry['card']})"
     return f" ({_fields(entry['fields'])})" if entry.get("fields") else ""

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from ..engine.decisions import Decision
-from .random_agent import FastDecision, random_distribution
+from .random_agent import FastDecision, expected_options, random_distribution
 
 
 class PersonaAgent:
@@ -24,7 +24,7 @@ class PersonaAgent:
             return random_distribution(decision, self.rng, table or None)
         if decision.kind == "may":
             return self._weighed(table, [True, False], ["yes", "no"])
-        answers = list(decision.options) + ([None] if decision.optional else [])
+        answers = list(expected_options(decision)) + ([None] if decision.optional else [])
         return self._weighed(table, answers, ["pass" if a is None else str(a) for a in answers])
 
     def _weighed(self, table: dict[str, float], answers: list, keys: list[str]) -> Any:

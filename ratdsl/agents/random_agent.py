@@ -84,9 +84,19 @@ class RandomAgent:
         if decision.kind == "may":
             return self.rng.random() < 0.5
         if decision.kind == "choose":
-            options = list(decision.options) + ([None] if decision.optional else [])
+            options = list(expected_options(decision)) + ([None] if decision.optional else [])
             return self.rng.choice(options)
         return random_distribution(decision, self.rng)
+
+
+def expected_options(decision: Decision) -> list[Any]:
+    """The options an agent playing at random chooses among: those the rules expect to run
+    (a plan's `likely`), or every option when the rules say nothing or expect none to run (then
+    a choice that cannot be passed still needs an answer)."""
+    likely = decision.likely
+    if likely is None or (not likely and not decision.optional):
+        return decision.options
+    return [decision.options[i] for i in likely]
 
 
 def random_distribution(decision: Decision, rng: random.Random,

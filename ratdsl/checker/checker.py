@@ -481,7 +481,7 @@ class Checker:
             self.block(s.body)
         # plans
         elif isinstance(s, A.Plan):
-            for x in (s.players, s.count, s.options):
+            for x in (s.players, s.count, s.options) + (() if s.likely is None else (s.likely,)):
                 e(x)
             if s.into not in self.player_vars:
                 other = self.table.kind_of(s.into)

@@ -29,6 +29,9 @@ class Decision:
     targets: list[str] = field(default_factory=list)  # distribute: zone names
     at_most: list[tuple[int, list[str]]] = field(default_factory=list)
     at_least: list[tuple[int, list[str]]] = field(default_factory=list)
+    # choose, a plan's step with `likely`: the positions of the options the rules expect to run,
+    # what an agent playing at random chooses among (a human is offered every option)
+    likely: list[int] | None = None
     where: str = ""  # "file:line:col" of the ask in the rules
     view: Callable[[], dict[str, Any]] | None = None  # what this player may see now
 

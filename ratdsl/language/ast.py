@@ -406,7 +406,9 @@ class Plan(Stmt):
     """`plan ID for each VAR in PLAYERS: choose COUNT from OPTIONS [or pass] into NAME`: every
     player of the list commits COUNT choices (decision `ID`) that nobody else sees; once all have
     planned, each plan (a list, `none` for a step passed) is set into their variable NAME at once.
-    `id` and `optional` are named as in AskChoose: each step is asked as that choice."""
+    `id` and `optional` are named as in AskChoose: each step is asked as that choice. `likely`
+    (`likely EXPR`, with `it` the steps chosen so far) lists before each step the options the
+    rules expect to run: agents playing at random choose among those; a human is offered all."""
 
     id: str
     var: str
@@ -415,6 +417,7 @@ class Plan(Stmt):
     options: Expr
     optional: bool
     into: str
+    likely: Expr | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
 # end plans
 
 

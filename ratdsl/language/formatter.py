@@ -629,8 +629,9 @@ class Printer:
         # plans
         elif isinstance(s, A.Plan):
             optional = " or pass" if s.optional else ""
+            likely = "" if s.likely is None else f" likely {e(s.likely)}"
             self.emit(f"plan {s.id} for each {s.var} in {e(s.players)}: choose {e(s.count)} from "
-                      f"{e(s.options)}{optional} into {s.into}", lo, hi)
+                      f"{e(s.options)}{likely}{optional} into {s.into}", lo, hi)
         # end plans
         elif isinstance(s, A.EndGame):
             self.emit("end game" if s.counts_round else "end game not counting the round", lo, hi)

@@ -39,7 +39,7 @@ DECLARATION_WORDS = ("tokens", "symbols", "zone", "pile", "per", "player", "play
 CONTROL = ("if", "then", "else", "for", "each", "while", "repeat", "times", "do", "end", "ask",
            "may", "choose", "distribute", "otherwise", "secretly", "assert",
            "turn", "act", "one", "any", "order", "until", "pass",  # turns
-           "plan")  # plans
+           "plan", "likely")  # plans
 # Statements that act on the game.
 ACTIONS = ("let", "set", "move", "draw", "shuffle", "place", "reveal", "say", "create", "show",
            "from", "to", "all", "up", "top", "at", "bottom", "among", "most", "least")

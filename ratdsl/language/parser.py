@@ -444,8 +444,12 @@ class _Build:
         return A.Secretly(body, span=span)
 
     # plans
-    def plan_stmt(self, span, ident, var, players, count, options, or_pass, into):
-        return A.Plan(str(ident), str(var), players, count, options, or_pass is not None, str(into), span=span)
+    def plan_stmt(self, span, ident, var, players, count, options, likely, or_pass, into):
+        return A.Plan(str(ident), str(var), players, count, options, or_pass is not None, str(into),
+                      likely, span=span)
+
+    def plan_likely(self, span, expr):
+        return expr
     # end plans
 
     def end_stmt(self, span, counts=None):

@@ -326,6 +326,9 @@ def _equality_key(value: Any) -> Any:
     return ("value", value)
 
 
+equality_key = _equality_key  # (what engine/plans.py matches a plan's likely options with)
+
+
 def _any(interp, node, items):
     return any(interp.truth(i, node) for i in interp.iterable(items, node))
 

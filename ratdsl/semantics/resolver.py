@@ -306,7 +306,10 @@ class _Resolver:
         elif isinstance(s, A.Plan):
             e(s.players, scope)
             e(s.count, scope)
-            e(s.options, {**scope, s.var: self.local(s.var, s, "loop")})
+            inner = {**scope, s.var: self.local(s.var, s, "loop")}
+            e(s.options, inner)
+            if s.likely is not None:
+                e(s.likely, {**inner, "it": self.local("it", s, "implicit")})
         # end plans
         elif isinstance(s, (A.Move, A.Draw)):
             if s.quantity.amount is not None:

@@ -158,6 +158,7 @@ class Summary:
         self.globals = global_values(d, self.ev)
         self.changes = variant_changes(d)
         self.rendered_rules: set[str] = set()
+        self.rendered_funcs: set[str] = set()  # (functions told under a phase: explained_funcs)
         self.warnings: list[str] = []
         shipped = shipped_languages(self.rs.root)
         if lang not in shipped:  # said once, not only by each "(not translated)" mark
@@ -637,12 +638,47 @@ class Summary:
                     continue
                 self.rendered_rules.add(rule.name)
                 details.append(self.rule_item(rule))
+            details += self.explained_funcs(phase)
             if details:
                 blocks.append(Para([Span(self.m("ui-details"), "strong")]))
                 blocks.append(BulletList(details))
             out.append(Section(title, blocks=blocks, anchor=f"phase-{phase.name}",
                                badge=self.badge_text(key)))
         return out
+
+    def explained_funcs(self, phase: A.Phase) -> list[ListItem]:
+        """The functions a phase relies on (through its steps, the rules they run and the
+        functions those call) that the locale explains in a `.text` of their own: a step's text
+        may say "see below" and leave the numbers to them, so each is told once, under the first
+        phase that needs it, titled by its `.title` (else its message)."""
+        seen: list[str] = []
+        stack: list[A.Node] = [phase]
+        while stack:
+            current = stack.pop(0)
+            for n in A.walk(current):
+                name = n.rule if isinstance(n, A.Do) else n.func if isinstance(n, A.Call) else None
+                if name is None or name in seen:
+                    continue
+                callee = self.d.rules.get(name) if isinstance(n, A.Do) else self.d.funcs.get(name)
+                if callee is not None:
+                    seen.append(name)
+                    stack.append(callee)
+        items = []
+        for name in seen:
+            func = self.d.funcs.get(name)
+            key = f"func-{name}"
+            if func is None or name in self.rendered_funcs or self.in_module(func) or not self.usable(key, "text"):
+                continue
+            if func.params and reads_player_count(self.d, func.value):
+                continue  # (told in the section on the number of players)
+            blocks = self.text(key, func)
+            if blocks:
+                self.rendered_funcs.add(name)
+                heading = self.text(key, func, "title")  # (a function with parameters: its own)
+                title = "".join(sp.text for sp in heading[0].spans) if heading and isinstance(heading[0], Para) \
+                    else self.title(key, name, func if func.params else None)
+                items.append(self.labelled(title[:1].upper() + title[1:], blocks, key))
+        return items
 
     def reachable_rules(self, node: A.Node) -> list[A.Rule]:
         seen: list[str] = []

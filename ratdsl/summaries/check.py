@@ -46,7 +46,7 @@ OPTIONAL_ATTRS = {
     "kind": {"gender", "prep", "elision", "short", "animate"},
     "const": {"gender", "prep", "elision", "short", "text", "animate"},
     "var": {"gender", "prep", "elision", "short", "text", "animate"},
-    "func": {"text"},
+    "func": {"text", "title"},  # (title: the heading of its text under a phase, builder.explained_funcs)
     "rule": {"call"},
     "table": {"var", "gender"},
     "module": {"text"},

@@ -74,15 +74,27 @@ def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> tuple[lis
 
 def _declared_piles(view: dict[str, Any], words: GameWords) -> list[Line]:
     """A line for each non-empty pile whose cards the view lists (rules that declare visibility):
-    each card by name where the player sees its face, else `?`."""
+    each card by name where the player sees its face, else `?`, with the fields the view shows of
+    it in words; a face-down stack (its entries carry a `position`) as its size, its top card's
+    back and the copies the player was shown, where they lie."""
     lines: list[Line] = []
     for pile, entries in view.get("cards", {}).items():
         if entries:
             owner, dot, name = pile.rpartition(".")
             label = f"{owner} {words.pile(name)}" if dot else words.pile(name)
-            shown = ", ".join(words.card(e["card"]) if "card" in e else "?" for e in entries)
+            if "position" in entries[0]:
+                label += f" ({words.say('tbl-cards', count=view['piles'].get(pile, len(entries)))})"
+            shown = ", ".join(_entry(e, words) for e in entries)
             lines.append((f"{label}: {shown}", "private" if owner == view["you"] else "reveal"))
     return lines
+
+
+def _entry(entry: dict[str, Any], words: GameWords) -> str:
+    """One card of a listed pile as the player sees it: its title or `?`, then what it shows."""
+    text = words.card(entry["card"]) if "card" in entry else "?"
+    if "position" in entry:
+        text = f"{entry['position']}. {text}"
+    return text + (f" ({words.fields(entry['fields'])})" if entry.get("fields") else "")
 
 
 def _split(zones: dict[str, dict[str, int]]) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, dict[str, int]]]]:

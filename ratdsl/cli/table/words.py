@@ -47,6 +47,7 @@ class GameWords:
 
     def _message(self, key: str, fallback: str, **args: Any) -> str:
         m = self.summary.m
+        args = {"form": "nom", **args}  # (a language that inflects names picks its plain form)
         try:
             return m.format(key, None, args) if m.has(key) else fallback
         except Exception:  # noqa: BLE001 - a message that fails to format: the rules' own name
@@ -56,11 +57,21 @@ class GameWords:
         return self._message("game", self.d.game.title or self.d.game.name)
 
     def zone(self, name: str) -> str:
-        """A zone's name; "P2.hand" reads "P2 hand" (the player, then the place)."""
+        """A zone's name; "P2.hand" reads "P2 hand" (the player, then the place). A board's space
+        reads as the locale's `space-NAME`, else its title."""
         owner, dot, zone = name.rpartition(".")
-        label = self._message(f"zone-{zone}", zone.replace("_", " ")) if zone in self.d.player_zones or \
-            zone in self.d.shared_zones else zone.replace("_", " ")
+        if zone in self._space_titles and not self.summary.m.has(f"zone-{zone}"):
+            label = self._message(f"space-{zone}", self._space_titles[zone])
+        elif zone in self.d.player_zones or zone in self.d.shared_zones:
+            label = self._message(f"zone-{zone}", zone.replace("_", " "))
+        else:
+            label = zone.replace("_", " ")
         return f"{owner} {label}" if dot else label
+
+    @cached_property
+    def _space_titles(self) -> dict[str, str]:
+        """Every board space's title (its name in words when it has none)."""
+        return {s.name: s.title or s.name.replace("_", " ") for board in self.d.boards.values() for s in board.spaces}
 
     def pile(self, name: str) -> str:
         """A pile's name; a player's pile ("P1.held") reads "P1 held" in words."""
@@ -166,6 +177,15 @@ class GameWords:
         except Exception:  # noqa: BLE001 - a card the summaries cannot tell: its title only
             return ""
 
+    def fields(self, fields: dict[str, Any]) -> str:
+        """The fields of a card a view shows, in words: each label and value through the locale
+        (a list of symbols, such as cards, as their titles)."""
+        try:
+            label = self.summary.g.words.field_label
+            return " · ".join(f"{label(name)} {self.value(v)}" for name, v in fields.items())
+        except Exception:  # noqa: BLE001 - a message that fails to format: the rules' names
+            return " · ".join(f"{name.replace('_', ' ')} {self.value(v)}" for name, v in fields.items())
+
     def value(self, value: Any) -> str:
         """An answer or option as a player reads it: a zone, a kind, a card or a plain value."""
         if value is None:
@@ -180,8 +200,10 @@ class GameWords:
                     return self.summary.g.words.short(value, 1)
                 except Exception:  # noqa: BLE001 - a message that fails to format
                     return value
+            if value in self.d.symbols and self.summary.m.has(f"symbol-{value}"):
+                return self._message(f"symbol-{value}", value.replace("_", " "))
             zone = value.rpartition(".")[2]
-            if zone in self.d.player_zones or zone in self.d.shared_zones:
+            if zone in self.d.player_zones or zone in self.d.shared_zones or zone in self._space_titles:
                 return self.zone(value)
             pile, mark, place = value.partition("#")  # (a place in a pile: "its_name#2")
             if mark and (pile in self.d.shared_piles or pile in self.d.player_piles) and place.isdigit():

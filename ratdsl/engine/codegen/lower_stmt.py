@@ -459,7 +459,17 @@ def _s_Plan(low: Lowering, node: A.Plan, scope: Scope) -> None:
     p = inner.names[node.var] = low.unit.new("l")
     low.emit(f"{p} = it.player({item}, {low.c(node.players)})")
     values = low.iterable(node.options, inner)
-    low.emit(f"{plans}.append(({p}, rt.plan_steps(it, {low.c(node)}, {p}, {values}, {count})))")
+    likely = "None"
+    if node.likely is not None:  # a function of the steps chosen so far, evaluated before each
+        likely = low.unit.new("l")
+        done = low.unit.new("l")
+        low.emit(f"def {likely}({done}):")
+        low.unit.depth += 1
+        body = Scope(inner)
+        body.names["it"] = done
+        low.emit(f"return {low.iterable(node.likely, body)}")
+        low.unit.depth -= 1
+    low.emit(f"{plans}.append(({p}, rt.plan_steps(it, {low.c(node)}, {p}, {values}, {count}, {likely})))")
     low.unit.depth -= 2
     low.emit("finally:")
     low.emit("    it.rt.close_secret()")

@@ -27,18 +27,23 @@ class Asks:
     span_text: dict[int, str]
     sight: Sight
 
-    def choose_index(self, node: A.AskChoose, seat: int, values: list[Any]) -> int | None:
+    def choose_index(self, node: A.AskChoose, seat: int, values: list[Any],
+                     likely: list[int] | None = None) -> int | None:
         """`ask P ID: choose X from VALUES` (both engines): the position in `values` of the value
         chosen, or None when the player passed. A card in a pile whose faces the player may not
         see is offered as its place, `PILE#N` (the Nth card from the top), never by its name,
         even when it was shown to them (their view's `peeked` says where it lies); an answer
-        naming a card that others may not see is logged for the player alone (sight "owner")."""
+        naming a card that others may not see is logged for the player alone (sight "owner").
+        `likely` (a plan's step) marks the positions the rules expect to run (Decision.likely)."""
         private: list[Any] = []
         if self.sight.piles:
             encoded, private = _offered(self, seat, values)
         else:
             encoded = [encode(v) for v in values]
-        answer = self.ask(Decision(seat, node.id, "choose", encoded, node.optional), node, private)
+        decision = Decision(seat, node.id, "choose", encoded, node.optional)
+        if likely is not None:
+            decision.likely = likely
+        answer = self.ask(decision, node, private)
         if answer is None:
             return None
         return next(i for i, e in enumerate(encoded)

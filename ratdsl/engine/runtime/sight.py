@@ -5,7 +5,8 @@ A pile's cards are seen face up by everybody (`public`, the default), by the pla
 belongs to (`owner only`) or by nobody (`hidden`: not even their backs); a pile declared `face
 down` shows nobody its faces whatever its visibility, only their backs. A pile declared neither
 way is as it always was: its records name their cards (a `reveal`, a `create`) and a view gives
-its size only. A player also sees the faces
+its size only. A `face down` pile is a stack: a view shows its size and the back of its top card
+only (and where the copies shown to the player lie), never the order of the backs below. A player also sees the faces
 of the card copies shown to them (`show`), until the pile holding a copy is shuffled.
 
 A variable is seen by everybody, by its owner (a `per player` one) or by nobody. A card field is
@@ -64,6 +65,12 @@ class Sight:
         sight = self.pile_sight(ref)
         return sight is None or (sight == OWNER and seat == ref.owner)
 
+    def stacked(self, ref: PileRef) -> bool:
+        """Whether pile `ref` is a face-down stack (declared `face down`): a view shows the back
+        of its top card only, as a player at the table sees it, not the order of those below."""
+        declared = self.piles.get(ref.name)
+        return declared is not None and declared[1] == "down"
+
     def lists_cards(self, ref: PileRef) -> bool:
         """Whether a view lists the cards of pile `ref` (for those who see their faces, and as
         backs for the others): only piles declared a way, and not `hidden` ones, which nobody
@@ -85,8 +92,8 @@ class Sight:
     def card_fields(self, card: str, face: bool, holder: bool) -> dict[str, Any]:
         """The fields of a card a player may see: all but hidden ones when they see its face;
         else those printed on its back (declared `public`) and, for its holder, `owner only` ones.
-        Only fields written as plain values (numbers, names, yes/no, text) are printed: a field
-        computed from the game is read by the rules, not shown."""
+        Only fields written as plain values (numbers, names, yes/no, text) or lists of them are
+        printed: a field computed from the game is read by the rules, not shown."""
         shown = {}
         for name, value, visibility in self.printed.get(card, ()):
             if visibility == A.HIDDEN:
@@ -124,7 +131,11 @@ _NOT_PRINTED = object()
 
 
 def _printed(value: A.Expr) -> Any:
-    """A field's value as a view prints it, when it is written as a plain value."""
+    """A field's value as a view prints it, when it is written as a plain value or a list of
+    them (the symbols printed on a card are a list: each is part of what the card shows)."""
+    if isinstance(value, A.ListLit):
+        items = [_printed(item) for item in value.items]
+        return _NOT_PRINTED if any(item is _NOT_PRINTED for item in items) else items
     if isinstance(value, (A.IntLit, A.StrLit, A.BoolLit)):
         return value.value
     if isinstance(value, A.Name):

@@ -72,7 +72,9 @@ def _add_variables(views: Views, seat: int, view: dict[str, Any]) -> None:
 def _add_cards(views: Views, seat: int, view: dict[str, Any]) -> None:
     """`cards`: for each pile declared a way (sight.py), one entry per card from the top: its
     name and fields when `seat` may see its face or was shown that copy, else the fields on its
-    back; `peeked`: where each copy shown to `seat` lies now, whatever its pile."""
+    back; `peeked`: where each copy shown to `seat` lies now, whatever its pile. A face-down stack
+    (Sight.stacked) lists its top card's back and the copies shown to `seat`, each with its
+    `position` from the top: its size is in `piles`, the order of the backs below is not seen."""
     sight, state = views.sight, views.state
     peeked = state.peeked[seat]
     cards: dict[str, list[dict[str, Any]]] = {}
@@ -83,17 +85,20 @@ def _add_cards(views: Views, seat: int, view: dict[str, Any]) -> None:
             continue
         faces = sight.sees_faces(seat, ref)
         holder = ref.owner == seat
+        stack = listed and not faces and sight.stacked(ref)
         entries = []
         for i, card in enumerate(pile):
             shown = card.uid is not None and card.uid in peeked
             if shown:
                 seen.append({"card": card.name, "pile": str(ref), "position": i + 1})
-            if listed:
+            if listed and (not stack or shown or i == 0):
                 face = faces or shown
                 entry: dict[str, Any] = {"card": card.name} if face else {}
                 fields = sight.card_fields(card.name, face, holder)
                 if fields:
                     entry["fields"] = fields
+                if stack:
+                    entry["position"] = i + 1
                 entries.append(entry)
         if listed:
             cards[str(ref)] = entries

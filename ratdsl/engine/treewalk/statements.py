@@ -181,8 +181,11 @@ def _exec_plan(it: Interpreter, node: A.Plan, env: Env) -> None:
         for item in players:
             it.tick(node)
             p = it.player(item, node.players)
-            values = it.iterable(it.eval(node.options, env.child({node.var: p})), node.options)
-            plans.append((p, plan_steps(it, node, p, values, count)))
+            inner = env.child({node.var: p})
+            values = it.iterable(it.eval(node.options, inner), node.options)
+            likely = None if node.likely is None else (
+                lambda done, inner=inner: it.iterable(it.eval(node.likely, inner.child({"it": done})), node.likely))
+            plans.append((p, plan_steps(it, node, p, values, count, likely)))
     finally:
         rt.close_secret()
     reveal_plans(it, node, plans)

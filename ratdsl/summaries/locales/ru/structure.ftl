@@ -818,7 +818,7 @@ ui-col-space = Клетка
 ui-col-in-play = В игре при
 ui-col-capacity = Вмещает не больше
 ui-board-no-limit = –
-ui-board-edge = { $space }: соседние клетки — { $others }.
+ui-board-edge = { $space } граничит с клетками: { $others }.
 ui-board-one-way = { $space }: отсюда путь ведёт только в одну сторону — { $others }.
 ui-round-generic = В каждом раунде { $count ->
     [one] { $count } фаза

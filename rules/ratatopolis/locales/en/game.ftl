@@ -140,7 +140,7 @@ phase-planning = Planning
 step-planning-archive = The archive
     .text = The holder of the archive's token may ask one player to show them their hunt card.
 step-planning-plans = Plan the actions in secret
-    .text = At the same time and in secret, each player writes down { $actions_per_round } actions, each an attack (a building where they have a rat, and a colour), a move (from a building to a neighbouring one) or nothing. When everybody is done, all plans are revealed together.
+    .text = At the same time and in secret, each player writes down { $actions_per_round } actions, each an attack (a building and a rival's colour: the attacker needs a rat of their own there when the attack runs), a move (from a building to a neighbouring one) or nothing. A plan may count on its first action: a second action may start where the first one's move lands, or attack a rival who may have arrived by then. When everybody is done, all plans are revealed together.
 
 phase-actions = Actions
     .summary = The first actions of all plans run, then the second ones: attacks first, then moves.
@@ -185,11 +185,17 @@ scoring = Scoring
 ## Actions: what a plan may hold and how it runs
 
 func-held = the buildings where { $p } has rats
-func-near = the buildings where { $p } has rats, and their neighbours
+func-near = the buildings where { $p } has rats, and those a move of theirs may reach
 func-metro_steps = the buildings { $p } reaches from { $a } through an empty area (metro)
+    .title = The metro
+    .text = The holder of the metro's token may move a group through an empty area to any building next to it.
 func-bus_steps = the buildings { $p } reaches from { $a } through one building (bus station)
+    .title = The bus station
+    .text = The holder of the bus station's token may move a group through one building, even a full one, to a building next to it; never through an empty area.
 func-steps_from = the buildings a group of { $p } may move to from { $a }
 func-attack_reach = the buildings where { $p } may attack
+    .title = The shooting gallery
+    .text = The holder of the shooting gallery's token may also attack on the buildings next to those where they have a rat.
 func-attack_options = the attacks { $p } may plan
 func-move_options = the moves { $p } may plan
 func-plan_options = the actions { $p } may plan
@@ -206,15 +212,27 @@ rule-drop_stale = Actions that can no longer run
 rule-attacks_at_once = All attacks at once
     .text = All attacks of the same cell happen at once, each checked against the city before any: players may take each other's rats, and every attack on a building takes a rat, however many aim at the same colour there.
 rule-moves_at_once = All moves at once
-    .text = All moves of the same cell happen at once. A building takes as many rats as it has room for before the moves; groups competing for it share the room evenly, and what cannot be shared evenly stays. The holder of the fire station's token moves first; the holder of the hotel's token may put one rat over the capacity.
+    .text = All moves of the same cell happen at once. A building takes as many rats as it has room for before the moves; groups competing for it share the room evenly, and what cannot be shared evenly stays. The holder of the fire station's token moves first, so the places their rats leave are free for the others; the holder of the hotel's token may put one rat over the capacity.
 func-group = the group that { $p } moves in action { $k }
 func-leaving = the rats leaving { $s } in the same moves
 func-room_for = the room on { $s } for the moves
 func-hotel_extra = the extra rat the hotel lets { $p } put on { $s }
+func-step_is = whether { $o } is an action of kind { $kind }
+func-left_by = the buildings { $p } empties by the moves { $done }
+func-reached_by = the buildings the moves { $done } lead to
+func-mine_then = whether { $p } may still have rats on { $s } after { $done }
+func-theirs_then = whether { $q } may still have rats on { $s } after { $done }
+func-covers_then = whether { $p } may still attack on { $s } after { $done }
+func-fits = whether a group of { $p } finds room on { $s }
+func-expected = whether the action { $o } of { $p } is expected to run after { $done }
+func-likely_options = the actions { $p } may expect to run after { $done }
+func-taken_first = the places on { $s } the fire station's holder took first
+func-freed_first = the places on { $s } the fire station's holder left first
 
 ## The city
 
 func-capacity = the capacity of { $s }
+    .text = A building holds the number of players times its capacity per player (the buildings' table above) in rats, every colour counted.
 func-alive = whether { $s } still stands
 func-standing = the buildings still standing
 func-rats = the rats of { $p } on { $s }
