@@ -115,4 +115,6 @@ def test_both_engines_count_the_same_steps_for_real_games(game, players):
             g.play()
             counts.append(g.interp.steps)
         assert counts[0] == counts[1], (game, players, seed)
-        assert counts[0] * 4 < DEFAULT_STEP_BUDGET  # (far below the budget)
+        # (well below the budget: Ratatopolis's plans, which work out before each step what may
+        # still run, are the costliest real game, about 110,000 steps at 5 players)
+        assert counts[0] * 2.5 < DEFAULT_STEP_BUDGET
