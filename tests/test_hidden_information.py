@@ -301,7 +301,7 @@ def test_no_log_on_disk_while_the_human_is_asked(tmp_path):
                              "--human", "2", "--log", str(log), "-s", "1"], cwd=ROOT,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stdin is not None
-    seen = wait_for(proc, b"place 7 among")
+    seen = wait_for(proc, b"Place 7 in all")
     written = [f.read_bytes() for f in tmp_path.iterdir() if f.is_file()]
     assert not any(b"placement" in data for data in written), seen
     proc.stdin.close()  # the input ends: the game stops, and only now is the log written
