@@ -324,7 +324,10 @@ class Narrator:
             else:
                 line(2, "   " + say("narr-set", var=self.var(r["var"]), value=self.answer(r["value"])), "detail")
         elif t == "say":
-            line(1, f"   {r['msg']} {' '.join(map(self.answer, r['args']))}".rstrip())
+            if self.words is not None:  # (the locale's sentence for it, when it has one)
+                line(1, "   " + self.words.message(r["msg"], r["args"]))
+            else:
+                line(1, f"   {r['msg']} {' '.join(map(self.answer, r['args']))}".rstrip())
         elif t == "end_game":
             line(1, say("narr-end-game", round=r["round"], at=self.where(r["at"])), "header")
         elif t == "end":
