@@ -83,7 +83,7 @@ def test_a_binary_file_given_as_rules_is_one_line(tmp_path, monkeypatch, private
 @pytest.mark.parametrize("seat", ["P1", "1", "p1"])
 def test_run_takes_the_seat_syntax_of_play(seat, private_cache):
     result = CliRunner().invoke(app, ["run", "ratland", "--human", seat, "-p", "3"], input="")
-    assert "P1 — " in result.output  # (P1 is asked: the seat was taken, the input then ends)
+    assert "Your screen (P1)" in result.output  # (P1 is asked: the seat was taken, the input then ends)
     assert "is not a valid integer" not in result.output
 
 

@@ -58,8 +58,10 @@ def register(app: typer.Typer) -> None:
         agents = [table.seat(s) if s in humans else RandomAgent(agent_seed(seed, s)) for s in range(players)]
         game_log = GameLog(keep=log is not None)  # in memory until the end: nothing hidden on disk
         game_log.listen(table.face_up)
-        game_log.listen(narrator(definition, verbosity, lang, terminal=terminal, words=words,
-                                 seat=humans[0] if len(humans) == 1 else None))
+        narrating = narrator(definition, verbosity, lang, terminal=terminal, words=words,
+                             seat=humans[0] if len(humans) == 1 else None)
+        table.before_ask = narrating.flush_ledger
+        game_log.listen(narrating)
         try:
             game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
         except ValueError as err:

@@ -112,11 +112,13 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     import secrets
 
     from ..agents import RandomAgent
-    from ..agents.human import HumanAgent
     from ..agents.random_agent import agent_seed
     from ..engine.game import Game
     from ..engine.log import GameLog, dumps
     from .table.narration import check_lang, narrator
+    from .table.seats import Table
+    from .table.terminal import Terminal
+    from .table.words import GameWords
 
     check_lang(lang)
     if referee and human:
@@ -130,7 +132,9 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     if seed is None:
         seed = secrets.randbits(63) if human else 1
     narrated = human[0] - 1 if len(set(human)) == 1 else None  # several humans: what all see
-    agents = [HumanAgent() if seat + 1 in human else RandomAgent(agent_seed(seed, seat))
+    # A human is asked as at `play`'s table: each question a form in words, in --lang.
+    table = Table(GameWords(definition, lang or "en"), Terminal(), [seat - 1 for seat in human]) if human else None
+    agents = [table.seat(seat) if table is not None and seat + 1 in human else RandomAgent(agent_seed(seed, seat))
               for seat in range(players)]
     with ExitStack() as files:
         # While a human plays, the log stays in memory (nothing hidden on disk while they are
@@ -138,8 +142,14 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         # ends or stops, whole.
         stream = None if log is None or human or as_player else files.enter_context(_log_file(log))
         game_log = GameLog(keep=log is not None and stream is None, stream=stream)
-        game_log.listen(narrator(definition, 0 if quiet else verbosity, lang, seat=narrated,
-                                 referee=referee, show_seed=not human, line_limit=lines_per_round))
+        if table is not None:
+            game_log.listen(table.face_up)
+        narrating = narrator(definition, 0 if quiet else verbosity, lang, seat=narrated,
+                             referee=referee, show_seed=not human, line_limit=lines_per_round,
+                             terminal=table.terminal if table is not None else None)
+        if table is not None:
+            table.before_ask = narrating.flush_ledger
+        game_log.listen(narrating)
         try:
             game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
         except ValueError as err:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.runtime.views import record_seen_by
 from ..language.visible import visible
 from ..semantics.definition import GameDef
+from .ledger import Ledger, Namer
 from .table.words import phrases
 from .verbosity import DEFAULT_VERBOSITY, LINES_PER_ROUND
 
@@ -90,6 +91,11 @@ class Narrator:
         # moved, nobody was asked) is not printed. And a variable is said only when it changes.
         self.heading: list[tuple[int, str, str]] = []
         self.values: dict[str, Any] = {}
+        # At verbosity 1 a seated player hears no single move: what happened to them is told
+        # when each phase ends (ledger.py), and before they are asked (`flush_ledger`).
+        self.ledger: Ledger | None = None
+        if seat is not None and not referee and self.verbosity == 1 and words is not None:
+            self.ledger = Ledger(f"P{seat + 1}", Namer(self.say, self.zone, words.kind, self.var, self.answer))
 
     @property
     def verbose(self) -> bool:
@@ -204,6 +210,8 @@ class Narrator:
     def narrate(self, r: dict[str, Any]) -> None:
         """Writes the lines of a record (already cut to what the audience may see)."""
         t = r["t"]
+        if self.ledger is not None and t in SUMMED_AT and t != "step":
+            self.flush_ledger()
         if self.unsaid and t in SUMMED_AT:
             self.summed()
         self.label = f"set:{r.get('var')}" if t == "set" else t
@@ -253,6 +261,8 @@ class Narrator:
             for card in r["cards"]:
                 line(1, "   " + say("narr-revealed", card=self.title(card), pile=self.pile(r["pile"])), "reveal")
         elif t == "uncover":
+            if self.ledger is not None:
+                self.ledger.uncover(r["zones"], self.reason(None))
             line(1, "   " + say("narr-placements"), "reveal")
             by_player: dict[str, list[str]] = {}
             for ref, contents in r["zones"].items():
@@ -288,6 +298,8 @@ class Narrator:
                     line(1, "   " + say("narr-decides", player=r["player"], what=self.decision(r["id"]),
                                         answer=answer), "decision")
         elif t == "move":
+            if self.ledger is not None:
+                self.ledger.move(r["src"], r["dst"], r["what"], self.reason(r.get("by")))
             drawn, self.last_draw = self.last_draw, None
             if drawn is not None and (drawn["src"], drawn["dst"], drawn["result"]) == (r["src"], r["dst"], r["what"]):
                 return  # the draw just printed
@@ -302,6 +314,8 @@ class Narrator:
             text = say("narr-move-by", rule=self.rule(r["by"]), **parts) if r.get("by") else say("narr-move", **parts)
             line(level, "     " + text, "detail")
         elif t == "set":
+            if self.ledger is not None:
+                self.ledger.set(r["var"], r["value"])
             if self.values.get(r["var"], object()) == r["value"]:
                 return  # (set to what it was: nothing a reader needs to hear again)
             self.values[r["var"]] = r["value"]
@@ -310,11 +324,27 @@ class Narrator:
             else:
                 line(2, "   " + say("narr-set", var=self.var(r["var"]), value=self.answer(r["value"])), "detail")
         elif t == "say":
-            line(1, f"   {r['msg']} {' '.join(map(self.answer, r['args']))}".rstrip())
+            if self.words is not None:  # (the locale's sentence for it, when it has one)
+                line(1, "   " + self.words.message(r["msg"], r["args"]))
+            else:
+                line(1, f"   {r['msg']} {' '.join(map(self.answer, r['args']))}".rstrip())
         elif t == "end_game":
             line(1, say("narr-end-game", round=r["round"], at=self.where(r["at"])), "header")
         elif t == "end":
             self.final_scores(r)
+
+    def reason(self, by: str | None) -> str:
+        """Why tokens moved: the rule (or card) that moved them, else the step it happened in."""
+        if by:
+            return self.rule(by)
+        phase, _, step = self.step.partition(".")
+        return self.step_title(phase, step) if step else self.phase_title(phase)
+
+    def flush_ledger(self) -> None:
+        """Tells what happened to the seated player since the last time (ledger.py)."""
+        if self.ledger is not None:
+            for text, mine in self.ledger.lines():
+                self.line(1, "   " + text, "private" if mine else "")
 
     def options(self, given: dict[str, Any]) -> str:
         """The options that differ from the rules' defaults, in words (none: "")."""

@@ -37,7 +37,16 @@ from ..session import load_rules
 from .builder import Summary
 from .elements import BASE_SOURCE, Element, Registry
 from .facts import called_by
-from .messages import LANGUAGES, LOCALES_DIR, PACKAGE_LOCALES, STRUCTURE_FILE, line_of, parse_ftl, shipped_languages
+from .messages import (
+    LANGUAGES,
+    LOCALES_DIR,
+    PACKAGE_LOCALES,
+    STRUCTURE_FILE,
+    line_of,
+    parse_ftl,
+    say_key,
+    shipped_languages,
+)
 
 # Attributes any message of this kind may carry beyond the required ones.
 OPTIONAL_ATTRS = {
@@ -370,10 +379,13 @@ def _selected(key) -> frozenset:
 
 
 def _loose_keys(summary: Summary, source: str) -> set[str]:
-    """Optional ids of hooks and modifiers outside cards: hook-TIME-RULE, modify-FUNC (-2, ...)."""
+    """Optional ids of hooks and modifiers outside cards: hook-TIME-RULE, modify-FUNC (-2, ...),
+    and of the rules' `say` messages (say-MESSAGE)."""
     keys: set[str] = set()
     counter: dict[str, int] = {}
     for decl in summary.rs.decls:
+        if summary.source(decl) == source:  # (the sentence a `say` of the rules is told in)
+            keys |= {say_key(n.message) for n in A.walk(decl) if isinstance(n, A.Say)}
         if not isinstance(decl, (A.Hook, A.Modify)) or summary.source(decl) != source:
             continue
         base = f"hook-{decl.time}-{decl.name}" if isinstance(decl, A.Hook) else f"modify-{decl.name}"

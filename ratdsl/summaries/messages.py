@@ -235,3 +235,9 @@ def rule_locale_files(root: Path, lang: str, stems: list[str]) -> list[Path]:
     """The existing `.ftl` files for these rule sources (game, modules, variant), in order."""
     folder = root / LOCALES_DIR / lang
     return [folder / f"{stem}.ftl" for stem in stems if (folder / f"{stem}.ftl").is_file()]
+
+
+def say_key(message: str) -> str:
+    """The locale's id for a `say` message of the rules: `say-` and the message's words joined
+    by hyphens ("the bag is empty" -> say-the-bag-is-empty)."""
+    return "say-" + "-".join(re.findall(r"[a-z0-9]+", message.lower()))

@@ -72,8 +72,8 @@ def distribute(decision: Decision, words: GameWords, ask: Ask, write: Write) -> 
             write("  " + say("tbl-not-in-range", text=raw, low=low, high=high), "error")
 
 
-def _undo(counts: list[int], typed: list[bool]) -> None:
-    """Takes back the last typed count (and the counts that followed from it)."""
+def _undo(counts: list[Any], typed: list[bool]) -> None:
+    """Takes back the last typed entry (and the entries that followed from it)."""
     while typed and not typed[-1]:
         counts.pop(), typed.pop()
     if typed:
@@ -116,26 +116,102 @@ def _solver(targets: tuple[str, ...], groups: tuple) -> Callable[[int, int, tupl
     return can
 
 
-def choose(decision: Decision, words: GameWords, ask: Ask, write: Write) -> Any:
-    """A pick among the legal options, each named (and a card with its text)."""
+def choose(decision: Decision, words: GameWords, ask: Ask, write: Write,
+           known: Callable[[Any], str] | None = None) -> Any:
+    """A pick among the legal options, each named (and a card with its text, or what the player
+    saw of a card offered by its place: `known`). Options that are lists of one length (an
+    action, its place, its target) are asked part by part (`choose_parts`). A mistake re-asks
+    the number only; the options stay on the screen above."""
+    if is_compound(decision.options):
+        return choose_parts(decision, words, ask, write)
     say = words.say
     options = list(decision.options) + ([None] if decision.optional else [])
-    named = [(words.value(o), words.card_text(o) if isinstance(o, str) and o in words.d.cards else "")
-             for o in options]
-    inline = "   ".join(f"{n}. {label}" for n, (label, _) in enumerate(named, 1))
+    named = [(words.value(o) + (known(o) if known is not None else ""),
+              words.card_text(o) if isinstance(o, str) and o in words.d.cards else "") for o in options]
     while True:
-        if not any(text for _, text in named) and len(inline) <= INLINE_WIDTH:  # short: one line
-            write(f"  {inline}", "")
+        if not any(text for _, text in named):  # short: several a line
+            for row in packed([label for label, _ in named]):
+                write(f"  {row}", "")
         else:
             for n, (label, text) in enumerate(named, 1):
                 write(f"  {n}. {label}" + (f" — {text}" if text else ""), "")
-        raw = ask(f"  {say('tbl-number')} [1-{len(options)}]")
-        if not (raw.isdigit() and 1 <= int(raw) <= len(options)):
-            write("  " + say("tbl-not-in-range", text=raw, low=1, high=len(options)), "error")
-            continue
-        picked = options[int(raw) - 1]
+        picked = _number(options, words, ask, write, f"  {say('tbl-number')} [1-{len(options)}]")
         if _confirmed(words, ask, write, words.value(picked)):
             return picked
+
+
+def _number(options: list[Any], words: GameWords, ask: Ask, write: Write, prompt: str) -> Any:
+    """One of `options` by its number, asked again (the prompt only) until it is one."""
+    while True:
+        raw = ask(prompt)
+        if raw.isdigit() and 1 <= int(raw) <= len(options):
+            return options[int(raw) - 1]
+        write("  " + words.say("tbl-not-in-range", text=raw, low=1, high=len(options)), "error")
+
+
+def packed(labels: list[str], width: int = INLINE_WIDTH) -> list[str]:
+    """Numbered labels several a line (one line when they fit, else columns as wide as the
+    widest), within `width`: a long list stays on an 80x24 screen."""
+    items = [f"{n}. {label}" for n, label in enumerate(labels, 1)]
+    if len("   ".join(items)) <= width:
+        return ["   ".join(items)] if items else []
+    column = max(map(len, items), default=0) + 3
+    per_line = max(1, (width + 3) // column)
+    return ["".join(item.ljust(column) for item in items[i:i + per_line]).rstrip()
+            for i in range(0, len(items), per_line)]
+
+
+def is_compound(options: list[Any]) -> bool:
+    """Options that are lists of one length, two or more (an answer made of parts)."""
+    return (len(options) > 1 and all(isinstance(o, list) for o in options)
+            and len({len(o) for o in options}) == 1 and len(options[0]) >= 2)
+
+
+def choose_parts(decision: Decision, words: GameWords, ask: Ask, write: Write) -> Any:
+    """A compound answer one part at a time: each question offers only the values that some
+    legal option still has at that part after the parts already chosen (a part with one value
+    left is said, not asked); pass is offered with the first. u takes back the last part typed;
+    a mistake re-asks that part only. The answer is taken with its last part (no confirmation:
+    each part could be taken back while it was asked)."""
+    say = words.say
+    options = list(decision.options)
+    size = len(options[0])
+    chosen: list[Any] = []
+    typed: list[bool] = []
+    while len(chosen) < size:
+        left = [o for o in options if o[:len(chosen)] == chosen]
+        values: list[Any] = []
+        for o in left:
+            if o[len(chosen)] not in values:
+                values.append(o[len(chosen)])
+        can_pass = decision.optional and not chosen
+        prefix = "".join(f"{words.value(v)} → " for v in chosen)
+        if len(values) == 1 and not can_pass:  # nothing to choose: said, not asked
+            write(f"  {prefix}{words.value(values[0])}", "detail")
+            chosen.append(values[0]), typed.append(False)
+            continue
+        choices = values + ([None] if can_pass else [])
+        for row in packed([words.value(v) for v in choices]):
+            write(f"  {prefix}{row}" if row.startswith("1. ") else f"  {' ' * len(prefix)}{row}", "")
+        while True:
+            raw = ask(f"  {prefix}{say('tbl-number')} [1-{len(choices)}]")
+            if raw.lower() == "u":
+                if any(typed):
+                    _undo(chosen, typed)  # (and the parts said after it)
+                    break
+                write("  " + say("tbl-nothing-to-undo"), "error")
+            elif raw.isdigit() and 1 <= int(raw) <= len(choices):
+                value = choices[int(raw) - 1]
+                if value is None:
+                    write("  " + say("tbl-answer", answer=say("pass")), "decision")
+                    return None
+                chosen.append(value), typed.append(True)
+                break
+            else:
+                write("  " + say("tbl-not-in-range", text=raw, low=1, high=len(choices)), "error")
+    answer = next(o for o in options if o == chosen)
+    write("  " + say("tbl-answer", answer=" → ".join(words.value(v) for v in answer)), "decision")
+    return answer
 
 
 def may(decision: Decision, words: GameWords, ask: Ask, write: Write) -> bool:

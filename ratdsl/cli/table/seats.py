@@ -6,11 +6,12 @@ view only."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.decisions import Decision
-from .board import FaceUp, screen
-from .forms import FORMS
+from .board import FaceUp, known_at, screen
+from .forms import FORMS, choose
 from .terminal import Terminal
 from .words import GameWords
 
@@ -26,6 +27,8 @@ class Table:
         self.seated: int | None = None
         self.face_up = FaceUp()  # (a listener of the game log: public reveals only)
         self.helped: set[int] = set()
+        self.last_screen: dict[int, list[tuple[str, str]]] = {}  # what each seat was last shown
+        self.before_ask: Callable[[], None] | None = None  # (the narrator's: what is still untold)
 
     def seat(self, seat: int) -> Seat:
         return Seat(self, seat)
@@ -33,6 +36,8 @@ class Table:
     def decide(self, seat: int, decision: Decision) -> Any:
         words, term = self.words, self.terminal
         who = f"P{seat + 1}"
+        if self.before_ask is not None:
+            self.before_ask()
         if self.hot_seat and self.seated != seat:
             term.clear()
             term.write(words.say("tbl-handover", player=who), "handover")
@@ -40,13 +45,22 @@ class Table:
             term.clear()
         self.seated = seat
         on_board: set[str] = set()
+        view: dict[str, Any] = {}
         if decision.view is not None:
             term.write()
-            lines, on_board = screen(decision.view(), words, self.face_up)
-            for text, style in lines:
-                term.write(text, style)
+            view = decision.view()
+            lines, on_board = screen(view, words, self.face_up)
+            # The same screen twice running (a plan's next step, say) is shown once; a hot seat
+            # clears the screen between players, so there it is always shown.
+            if self.hot_seat or self.last_screen.get(seat) != lines:
+                for text, style in lines:
+                    term.write(text, style)
+            self.last_screen[seat] = lines
         self.ask(seat, decision, on_board)
-        answer = FORMS[decision.kind](decision, words, term.ask, term.write)
+        if decision.kind == "choose":  # (a card offered by its place: what the player saw of it)
+            answer = choose(decision, words, term.ask, term.write, known=lambda o: known_at(o, view, words))
+        else:
+            answer = FORMS[decision.kind](decision, words, term.ask, term.write)
         if self.hot_seat:  # the answer and this player's screen leave the screen at once
             term.clear()
             term.write(words.say("tbl-answered", player=who), "detail")

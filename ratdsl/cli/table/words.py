@@ -138,6 +138,16 @@ class GameWords:
         label = self._message(f"var-{var}", var.replace("_", " "))
         return f"{owner} {label}" if dot else label
 
+    def message(self, msg: str, args: list[Any]) -> str:
+        """A `say` of the rules in words: the locale's `say-MESSAGE` (the message's words joined
+        by hyphens; its values as $a1, $a2, ...), else the message with its values after it."""
+        from ...summaries.messages import say_key
+
+        key = say_key(msg)
+        values = [self.value(a) for a in args]
+        fallback = " ".join([msg, *values])
+        return self._message(key, fallback, **{f"a{i}": v for i, v in enumerate(values, 1)})
+
     def decision(self, id_: str) -> str:
         return self._message(f"decision-{id_}", id_.replace("_", " "))
 
@@ -214,7 +224,11 @@ class GameWords:
         if isinstance(value, list):  # (short, however long or deep the list: a rule may build any)
             if not value:
                 return self.say("nothing")
-            text = ", ".join(self.value(v) for v in value[:SHOWN_ITEMS])
+            if any(isinstance(v, list) for v in value):  # (steps of parts, as a plan: "a → b; c → d")
+                text = "; ".join(" → ".join(map(self.value, v)) if isinstance(v, list) else self.value(v)
+                                 for v in value[:SHOWN_ITEMS])
+            else:
+                text = ", ".join(self.value(v) for v in value[:SHOWN_ITEMS])
             text += f", … ({len(value)})" if len(value) > SHOWN_ITEMS else ""
             return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
         text = str(value)

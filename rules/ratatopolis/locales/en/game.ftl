@@ -276,3 +276,11 @@ field-letter = letter
 field-size = capacity per player
 field-worth = cheese per rat
 field-property = property token
+
+# What the table is told when a planned action does not run (actions.rat, drop_stale): `say`
+# messages, their values as $a1, $a2, ...
+say-the-planned-building-is-gone = { $a1 }: the action planned on { $a2 } does not run, the building is gone
+say-no-rival-rat-is-left-to-attack = { $a1 }: the attack on { $a3 } in { $a2 } does not run, no rat of { $a3 } is left there
+say-no-rat-of-the-planner-is-there-to-attack = { $a1 }: the attack in { $a2 } does not run, no rat of theirs is there
+say-no-rat-of-the-planner-is-left-to-move = { $a1 }: the move from { $a2 } does not run, no rat of theirs is left there
+say-the-planned-move-cannot-reach-its-target = { $a1 }: the move from { $a2 } to { $a3 } does not run, it cannot get there

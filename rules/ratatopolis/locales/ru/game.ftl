@@ -461,3 +461,11 @@ field-letter = литера
 field-size = вместимость на игрока
 field-worth = сыр за крысу
 field-property = жетон свойства
+
+# Что говорится, когда запланированное действие не выполняется (actions.rat, drop_stale):
+# сообщения `say`, их значения — $a1, $a2, ...
+say-the-planned-building-is-gone = { $a1 }: действие в здании «{ $a2 }» не выполняется — здания больше нет
+say-no-rival-rat-is-left-to-attack = { $a1 }: атака на { $a3 } в здании «{ $a2 }» не выполняется — там не осталось крыс { $a3 }
+say-no-rat-of-the-planner-is-there-to-attack = { $a1 }: атака в здании «{ $a2 }» не выполняется — там нет своих крыс
+say-no-rat-of-the-planner-is-left-to-move = { $a1 }: перемещение из здания «{ $a2 }» не выполняется — там не осталось своих крыс
+say-the-planned-move-cannot-reach-its-target = { $a1 }: перемещение из «{ $a2 }» в «{ $a3 }» не выполняется — туда не пройти

@@ -65,9 +65,21 @@ tbl-yes-no = ja oder nein
 tbl-not-in-range = „{ $text }“ ist keine Zahl von { $low } bis { $high }
 tbl-nothing-to-undo = noch nichts zurückzunehmen
 tbl-answer = deine Antwort: { $answer }
+tbl-you-saw = du hast { $card } gesehen
 narr-option = { $option }: { $value }
 narr-shuffled-hidden = { $pile } wird gemischt.
 narr-picked-hidden = Etwas wird zufällig gewählt.
 narr-move = { $what } von { $src } nach { $dst }
 narr-move-by = { $rule }: { $what } von { $src } nach { $dst }
 narr-set = { $var } ist jetzt { $value }
+
+## Was einem Spieler in einer Phase geschah (play, übliche Ausführlichkeit)
+led-yours = Bei dir, { $zone }: { $changes }
+led-gain = +{ $what } aus { $other } — { $reason }
+led-loss = −{ $what } nach { $other } — { $reason }
+led-gain-here = +{ $what } — { $reason }
+led-loss-here = −{ $what } — { $reason }
+led-your-var = Dein Wert { $var }: { $before } → { $value }
+led-your-var-now = Dein Wert { $var }: { $value }
+led-var-now = { $var } { $value }
+led-rival = { $player }: { $changes }

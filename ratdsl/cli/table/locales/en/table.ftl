@@ -66,9 +66,21 @@ tbl-yes-no = yes or no
 tbl-not-in-range = "{ $text }" is not a number from { $low } to { $high }
 tbl-nothing-to-undo = nothing to undo yet
 tbl-answer = your answer: { $answer }
+tbl-you-saw = you saw { $card }
 narr-option = { $option }: { $value }
 narr-shuffled-hidden = { $pile } is shuffled.
 narr-picked-hidden = Something is picked at random.
 narr-move = { $what } from { $src } to { $dst }
 narr-move-by = { $rule }: { $what } from { $src } to { $dst }
 narr-set = { $var } is now { $value }
+
+## What happened to the player in a phase (play's default verbosity)
+led-yours = Your { $zone }: { $changes }
+led-gain = +{ $what } from { $other } — { $reason }
+led-loss = −{ $what } to { $other } — { $reason }
+led-gain-here = +{ $what } — { $reason }
+led-loss-here = −{ $what } — { $reason }
+led-your-var = Your { $var }: { $before } → { $value }
+led-your-var-now = Your { $var }: { $value }
+led-var-now = { $var } { $value }
+led-rival = { $player }: { $changes }

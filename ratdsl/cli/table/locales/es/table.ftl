@@ -65,9 +65,21 @@ tbl-yes-no = sí o no
 tbl-not-in-range = «{ $text }» no es un número de { $low } a { $high }
 tbl-nothing-to-undo = aún no hay nada que deshacer
 tbl-answer = tu respuesta: { $answer }
+tbl-you-saw = viste { $card }
 narr-option = { $option }: { $value }
 narr-shuffled-hidden = Se baraja { $pile }.
 narr-picked-hidden = Se elige algo al azar.
 narr-move = { $what } de { $src } a { $dst }
 narr-move-by = { $rule }: { $what } de { $src } a { $dst }
 narr-set = { $var } pasa a ser { $value }
+
+## Lo que le pasó al jugador en una fase (play, detalle habitual)
+led-yours = Tu { $zone }: { $changes }
+led-gain = +{ $what } desde { $other } — { $reason }
+led-loss = −{ $what } a { $other } — { $reason }
+led-gain-here = +{ $what } — { $reason }
+led-loss-here = −{ $what } — { $reason }
+led-your-var = Tu valor { $var }: { $before } → { $value }
+led-your-var-now = Tu valor { $var }: { $value }
+led-var-now = { $var } { $value }
+led-rival = { $player }: { $changes }

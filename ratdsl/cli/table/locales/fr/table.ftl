@@ -65,9 +65,21 @@ tbl-yes-no = oui ou non
 tbl-not-in-range = « { $text } » n’est pas un nombre de { $low } à { $high }
 tbl-nothing-to-undo = rien à annuler pour l’instant
 tbl-answer = votre réponse : { $answer }
+tbl-you-saw = vous avez vu { $card }
 narr-option = { $option } : { $value }
 narr-shuffled-hidden = { $pile } est mélangé.
 narr-picked-hidden = Quelque chose est tiré au sort.
 narr-move = { $what } de { $src } vers { $dst }
 narr-move-by = { $rule } : { $what } de { $src } vers { $dst }
 narr-set = { $var } vaut maintenant { $value }
+
+## Ce qui est arrivé au joueur pendant une phase (play, niveau de détail habituel)
+led-yours = Chez vous, { $zone } : { $changes }
+led-gain = +{ $what } depuis { $other } — { $reason }
+led-loss = −{ $what } vers { $other } — { $reason }
+led-gain-here = +{ $what } — { $reason }
+led-loss-here = −{ $what } — { $reason }
+led-your-var = Votre valeur { $var } : { $before } → { $value }
+led-your-var-now = Votre valeur { $var } : { $value }
+led-var-now = { $var } { $value }
+led-rival = { $player } : { $changes }

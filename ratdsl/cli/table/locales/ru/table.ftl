@@ -72,9 +72,21 @@ tbl-yes-no = да или нет
 tbl-not-in-range = «{ $text }» — не число от { $low } до { $high }
 tbl-nothing-to-undo = отменять пока нечего
 tbl-answer = ваш ответ: { $answer }
+tbl-you-saw = вы видели: { $card }
 narr-option = { $option }: { $value }
 narr-shuffled-hidden = { $pile } перемешано.
 narr-picked-hidden = Что-то выбрано случайно.
 narr-move = { $what } из { $src } в { $dst }
 narr-move-by = { $rule }: { $what } из { $src } в { $dst }
 narr-set = { $var } теперь { $value }
+
+## Что произошло с игроком за фазу (play, обычная подробность)
+led-yours = У вас, { $zone }: { $changes }
+led-gain = +{ $what } из «{ $other }» — { $reason }
+led-loss = −{ $what } в «{ $other }» — { $reason }
+led-gain-here = +{ $what } — { $reason }
+led-loss-here = −{ $what } — { $reason }
+led-your-var = Ваше значение «{ $var }»: { $before } → { $value }
+led-your-var-now = Ваше значение «{ $var }»: { $value }
+led-var-now = { $var } { $value }
+led-rival = { $player }: { $changes }
