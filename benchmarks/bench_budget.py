@@ -71,6 +71,11 @@ RUNAWAYS: dict[str, tuple[str, str]] = {
     "sum of a long range, in a loop": ("    while true {\n      let n = sum(1..99999)\n    }", ""),
     "query over a long list, in a loop": (
         "    while true {\n      let n = size((1..99999) where it > 5)\n    }", ""),
+    # built-ins, `in` and `+` over a list made once: each pays a step per item (builtins.list_items)
+    "max of a long list, in a loop": ("    let xs = 1..5000\n    while true {\n      let n = max(xs)\n    }", ""),
+    "membership in a long list, in a loop": (
+        "    let xs = 1..5000\n    while true {\n      let b = 7 in xs\n    }", ""),
+    "joining long lists, in a loop": ("    let xs = 1..5000\n    while true {\n      let ys = xs + xs\n    }", ""),
 }
 
 

@@ -15,6 +15,7 @@ from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.engine import Game
 from ratdsl.engine.errors import StepBudgetExceeded
 from ratdsl.engine.limits import DEFAULT_STEP_BUDGET
+from ratdsl.semantics.builtins import ITEMS_PER_STEP
 from ratdsl.session import load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +38,9 @@ WHERE = {
     "func that branches": ((None, None), None),
     "sum of a long range, in a loop": ((1, 19), ("`while` loop", 0, 5)),
     "query over a long list, in a loop": ((1, 21), ("`while` loop", 0, 5)),
+    "max of a long list, in a loop": ((2, 15), ("`while` loop", 1, 5)),
+    "membership in a long list, in a loop": ((2, 15), ("`while` loop", 1, 5)),
+    "joining long lists, in a loop": ((2, 16), ("`while` loop", 1, 5)),
 }
 
 
@@ -99,7 +103,8 @@ def test_a_range_costs_a_step_per_number_in_both_engines(tmp_path):
     d_short = load_rules(write_game(tmp_path / "h", "    let n = size(1..5)\n    end game", ""))
     game = Game(d_short, 2, 0, agents=_agents())
     game.play()
-    assert steps[0] - game.interp.steps == 5000 - 5
+    # (the range's numbers, then size's items: builtins.item_steps)
+    assert steps[0] - game.interp.steps == (5000 - 5) + (5000 // ITEMS_PER_STEP - 5 // ITEMS_PER_STEP)
     with pytest.raises(StepBudgetExceeded):  # (and a long one is stopped by the budget)
         Game(d, 2, 0, agents=_agents(), step_budget=4000).play()
 

@@ -77,7 +77,7 @@ msg n name next no_row number order_error pair player player_refs players pop ra
 round rt seat set_target site sorted span state steps str sum too_deep truth uncover vars phase_start
 version wrong_values z zone zones move_all open_secret close_secret active_now piles left_step
 move_all_of too_few keeping keep_before log_move moves place_cards reveal_cards shuffle_pile create cards_of pile
-players_from set_member show_cards make_range blame
+players_from set_member show_cards make_range blame charge
 """.split())
 
 

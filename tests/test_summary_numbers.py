@@ -22,6 +22,7 @@ import pytest
 from ratdsl.session import RulesInvalid, load_rules
 from ratdsl.summaries import summarize, to_markdown
 from ratdsl.summaries.messages import shipped_languages
+
 from .scale import cases
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -163,6 +163,10 @@ class Narrator:
             self.heading = []
         self.heading = [h for h in self.heading if h[2] != "step"] + [(level, text, style)]
 
+    def shows(self, level: int) -> bool:
+        """Whether a line of this level is written now (else `line` only counts it, if at all)."""
+        return self.verbosity >= level and self.round_lines < self.line_limit
+
     def line(self, level: int, text: str, style: str = "") -> None:
         """Writes a line if the verbosity asks for its level (held back with a pending header)."""
         if self.verbosity < level:
@@ -306,6 +310,9 @@ class Narrator:
             if r.get("secret"):
                 return
             level = 3 if r["at"].startswith("setup") else 2
+            if not self.shows(level):  # (counted, not worded: a runaway's million moves cost no text)
+                line(level, "", "detail")
+                return
             if self.words is None:  # (the designer's view, -v 3 without --lang: the log's own terms)
                 by = f"   ({r['by']})" if r.get("by") else ""
                 line(level, f"     {r['src']} -> {r['dst']}: {_bundle(r['what'])}{by}", "detail")
@@ -319,7 +326,9 @@ class Narrator:
             if self.values.get(r["var"], object()) == r["value"]:
                 return  # (set to what it was: nothing a reader needs to hear again)
             self.values[r["var"]] = r["value"]
-            if self.words is None:
+            if not self.shows(2):
+                line(2, "", "detail")
+            elif self.words is None:
                 line(2, f"   {r['var']} = {_short(r['value'])}", "detail")
             else:
                 line(2, "   " + say("narr-set", var=self.var(r["var"]), value=self.answer(r["value"])), "detail")

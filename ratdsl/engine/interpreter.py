@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary, finalize
 from ..language import ast as A
 from ..semantics import operators as ops
 from ..semantics.boards import layout as board_layout
-from ..semantics.builtins import BUILTINS
+from ..semantics.builtins import BUILTINS, item_steps
 from ..semantics.definition import Attached, GameDef
 from ..semantics.operators import OperatorError
 from ..semantics.symbols import (
@@ -380,9 +380,12 @@ class Interpreter:
 
     def binop(self, node: A.BinOp, left: Any, right: Any) -> Any:
         try:
-            return ops.BINARY[node.op](left, right)
+            value = ops.BINARY[node.op](left, right)
         except OperatorError as err:
             raise refused(self, err, node) from None
+        if value.__class__ is list:  # two lists joined: paid by the item (builtins.item_steps)
+            self.charge(node, item_steps(len(value)))
+        return value
 
     def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
         """`low..high` once `low` is known to be a number (both engines). Each number costs a

@@ -383,6 +383,9 @@ class _StaticContext:
     def error(self, node: Any, message: str, hint: str | None = None) -> Exception:
         return Refused(message)
 
+    def charge(self, node: Any, items: int) -> None:
+        """A summary works out constants: no game, no step budget."""
+
     def number(self, value: Any, node: Any) -> int:
         return self.ev.number(value)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...language import ast as A
-from ...semantics.builtins import BUILTINS
+from ...semantics.builtins import BUILTINS, ITEMS_PER_STEP, item_steps
 from ...semantics.operators import LOOSE_EQUALITY, MAX_ITEMS, MAX_NUMBER, OperatorError, contains, equal, fold
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..compiled import left_step
@@ -215,7 +215,8 @@ def inline_builtin(low: ExprLowering, name: str, args: list[str], node: A.Call, 
         if ok and isinstance(kind, str) and kind in low.gen.kind_set:
             if types[0] is ZoneRef:
                 low.emit(f"{out} = it.read_zones[{args[0]}].get({args[1]}, 0)")
-            else:
+            else:  # (a step per zone of the list: builtins.list_items)
+                low.emit(f"it.charge({low.c(node)}, len({args[0]}) // {ITEMS_PER_STEP})")
                 low.emit(f"{out} = sum([it.read_zones[z].get({args[1]}, 0) for z in {args[0]}])")
             low.bounds[out] = MAX_TOKENS + 1
             return bool(low.typed(out, int))
@@ -226,6 +227,8 @@ def inline_builtin(low: ExprLowering, name: str, args: list[str], node: A.Call, 
                                 for seat in range(low.d.game.max_players)))
             fast = f"{table}[{args[0]}[1]]"
             slow = f"rt.call_builtin(it, {low.c(node)}, {low.t(name)}, {args[0]}, {args[1]})"
+            if item_steps(len(names)):  # (the slow path pays in call_builtin: builtins.list_items)
+                fast = f"(it.charge({low.c(node)}, {item_steps(len(names))}) or {fast})"
             low.emit(f"{out} = {low.fast(args[0], PlayerRef, fast, slow)}")
             return bool(low.typed(out, ("list", ZoneRef)))
     if name in ("min", "max") and len(args) == 2:
@@ -422,6 +425,7 @@ def _InExpr(low: ExprLowering, node: A.InExpr, scope: Scope) -> str:
     container = low.iterable(node.container, scope)
     item = low.expr(node.item, scope)
     out = low.tmp()
+    low.emit(f"it.charge({low.c(node)}, len({container}) // {ITEMS_PER_STEP})")  # (builtins.item_steps)
     low.emit(f"{out} = {item} in {container}")
     if not _plain_equality(low.type_of(item), low.element_type(container)):
         # Python's `in` finds `true` in [1]: the shared membership decides when it finds one.

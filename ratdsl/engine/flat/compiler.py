@@ -18,10 +18,11 @@ position. Only games that end normally end here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...language import ast as A
+from ...semantics.builtins import item_steps
 from ...semantics.definition import MAX_ROUND_CAP, GameDef
 from ...semantics.operators import MAX_ITEMS, MAX_NUMBER, MAX_RANGE
 from ...semantics.symbols import BUILTIN, CARD, CONST, OPTION, PILE, VAR, ZONE
@@ -598,7 +599,8 @@ class FlatCompiler:
                 t = left.t if left.t[1] != NONE else right.t
                 if left.t[1] != NONE and right.t[1] != NONE and left.t != right.t:
                     raise Unsupported(node, "joining lists of different kinds")
-                return Val(f"ADD({left.code}, {right.code})", t)  # (the shared operator: R007 past MAX_ITEMS)
+                # (the shared operator: R007 past MAX_ITEMS; a step per item, builtins.list_items)
+                return Val(f"CI(ADD({left.code}, {right.code}))", t)
             if left.t == BUNDLE and right.t == BUNDLE:
                 return Val(f"ADD({left.code}, {right.code})", BUNDLE)
         if op == "-" and left.t == BUNDLE and right.t == BUNDLE:
@@ -706,8 +708,9 @@ class FlatCompiler:
         if item.t == BOOL or cont.t[1] == BOOL:
             raise Unsupported(node, "`in` with yes/no values")
         if item.t != cont.t[1] and cont.t[1] != NONE:
-            return Val("False", BOOL, False)
-        return Val(f"({item.code} in {cont.code})", BOOL)
+            # (never there, but looked through and paid for as the reference does)
+            return Val(f"(CI({cont.code}) is None)", BOOL)
+        return Val(f"({item.code} in CI({cont.code}))", BOOL)
 
     def iterable(self, source: A.Expr, sc: Scope) -> Val:
         """A comprehension's source."""
@@ -891,7 +894,29 @@ class FlatCompiler:
         method = getattr(self, "b_" + name, None)
         if method is None:
             raise Unsupported(node, f"no flat form for the built-in {name}")
-        return method(node, sc, *args)
+        args, steps = self.paid_arguments(args)
+        value = method(node, sc, *args)
+        if steps and not self.pay(steps):  # (paid as it runs: with the call's value)
+            return Val(f"CN({steps}, {value.code})", value.t, domain=value.domain, bound=value.bound,
+                       length=value.length)
+        return value
+
+    def paid_arguments(self, args: list[Val]) -> tuple[list[Val], int]:
+        """A built-in's arguments, each list paid a step per item (builtins.list_items): as it
+        runs (CI) where its length is known only then, else returned as steps to pay now."""
+        out, steps = [], 0
+        for a in args:
+            if not is_list(a.t):
+                out.append(a)
+            elif a.known and isinstance(a.const, list):
+                steps += item_steps(len(a.const))
+                out.append(a)
+            elif a.items is not None or a.seat_zones is not None:
+                steps += item_steps(a.most)
+                out.append(a)
+            else:
+                out.append(replace(a, code=f"CI({a.code})"))
+        return out, steps
 
     def b_count(self, node, sc, zones: Val, kinds: Val) -> Val:
         names = self.kinds_value(kinds, node)

@@ -15,6 +15,7 @@ from operator import mul
 from typing import Any
 
 from ... import kernels
+from ...semantics.builtins import ITEMS_PER_STEP
 from ...semantics.operators import MAX_ITEMS
 from ..chance import sample_positions
 from ..limits import MAX_TOKENS
@@ -295,6 +296,20 @@ def make_limits(budget: list[int], created: list[int]) -> dict[str, Any]:
             raise Abort
         return items
 
+    def charged_items(items: Any) -> Any:
+        """A list a built-in, `in` or `+` goes through, paid by the item (builtins.item_steps)."""
+        budget[0] -= len(items) // ITEMS_PER_STEP
+        if budget[0] < 0:
+            raise Abort
+        return items
+
+    def charged_then(steps: int, value: Any) -> Any:
+        """`value`, once `steps` are paid (a built-in's list items, builtins.list_items)."""
+        budget[0] -= steps
+        if budget[0] < 0:
+            raise Abort
+        return value
+
     def create_tokens(bundle: dict[str, int]) -> dict[str, int]:
         total = 0
         for v in bundle.values():
@@ -313,4 +328,4 @@ def make_limits(budget: list[int], created: list[int]) -> dict[str, Any]:
             raise Abort
         return cards
 
-    return {"CH": charged, "CT": create_tokens, "CC": create_cards}
+    return {"CH": charged, "CI": charged_items, "CN": charged_then, "CT": create_tokens, "CC": create_cards}

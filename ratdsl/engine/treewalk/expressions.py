@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
 from ...semantics import operators as ops
+from ...semantics.builtins import item_steps
 from ...semantics.operators import MAX_ITEMS, OperatorError
 from ..env import Env
 from ..errors import did_you_mean, list_too_long, refused
@@ -83,7 +84,9 @@ def _eval_range(it: Interpreter, node: A.RangeExpr, env: Env) -> list[int]:
 
 def _eval_in(it: Interpreter, node: A.InExpr, env: Env) -> bool:
     container = it.iterable(it.eval(node.container, env), node.container)
-    return ops.contains(container, it.eval(node.item, env))
+    item = it.eval(node.item, env)
+    it.charge(node, item_steps(len(container)))  # paid by the item looked through
+    return ops.contains(container, item)
 
 
 def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> list[Any]:
