@@ -1,4 +1,4 @@
-"""Mutation fuzzing that reaches the engine: N mutated RatLand rule sets, each parsed, checked and,
+"""Mutation fuzzing that reaches the engine: N mutated rule sets of the three games, each parsed, checked and,
 when accepted, played by the generated code and the tree-walker, whose logs and errors must agree
 (the cases and outcomes are described in tests/fuzz_cases.py).
 
@@ -7,7 +7,7 @@ when accepted, played by the generated code and the tree-walker, whose logs and 
 
 Prints the outcome counts and cases/s; for each crash, hang and disagreement, the case (seed and
 index), what was mutated, the first lines of the error, and the folder where the mutated game
-was saved (OUT/case-SEED-INDEX/ratland, with case.txt). `--case I` runs one case in this process
+was saved (OUT/case-SEED-INDEX/GAME, with case.txt). `--case I` runs one case in this process
 and prints its result (to reproduce one); `--minimize` keeps the fewest of a bad case's
 mutations that still give its outcome. `--time` also times `ast`, `fmt`, `check` and `summary`
 on each case (and `run`: loading and playing on both engines) and lists the ten slowest cases and
@@ -81,8 +81,9 @@ def _commands(case: F.Case, ws: F.Workspace) -> dict[str, float]:
     from ratdsl.session import load_rules
     from ratdsl.summaries import summarize, to_markdown
 
-    path = ws.game / case.file
-    target = ws.game / case.variant if case.variant else ws.game
+    folder = ws.folder(case.game)
+    path = folder / case.file
+    target = folder / case.variant if case.variant else folder
     text = path.read_text("utf-8")
 
     def ast() -> None:
@@ -105,12 +106,12 @@ def _commands(case: F.Case, ws: F.Workspace) -> dict[str, float]:
 
 def timed_run_case(case: F.Case, ws: F.Workspace, only: tuple[int, ...] | None = None) -> F.Result:
     """run_case, with the time of each command on the case in the result's `commands`."""
-    path = ws.game / case.file
+    path = ws.folder(case.game) / case.file
     path.write_text(case.text(only), "utf-8")
     try:
         commands = _commands(case, ws)
     finally:
-        path.write_text(F.corpus().sources[case.file].text, "utf-8")
+        path.write_text(F.corpus(case.game).sources[case.file].text, "utf-8")
     started = time.perf_counter()
     result = _untimed_run_case(case, ws, only)
     commands["run"] = time.perf_counter() - started
@@ -183,7 +184,7 @@ def _report_bad(run: F.Run, args) -> None:
                 print("    minimal: " + "; ".join(case.mutations[i].note for i in keep))
             for line in result.detail.splitlines()[:1] + result.detail.splitlines()[-2:]:
                 print(f"    {line[:300]}")
-            print(f"    saved: {folder}/ratland ({result.players} players)")
+            print(f"    saved: {folder}/{case.game} ({result.players} players)")
     finally:
         if ws is not None:
             ws.close()

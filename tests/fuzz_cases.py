@@ -1,8 +1,9 @@
 """Mutation fuzzing that reaches the engine (issue 16): the cases, and how one case is played.
 
 Shared by tests/test_fuzz.py (a seeded few thousand cases in CI) and benchmarks/fuzz.py (100,000).
-A case is one shipped RatLand file (the game's files, a module or a variant) changed by one to
-three mutations, chosen from the file's own tokens and syntax tree so that the text mostly still
+A case is one shipped file of one of the three games (RatLand, Rattus, Ratatopolis in turn, by the
+case's index: the game's files, a module or a variant) changed by one to three mutations, chosen
+from the file's own tokens and syntax tree so that the text mostly still
 parses and often passes the checker: numbers swapped for small or boundary numbers, operators
 for operators of the same family, names for names of the same kind, keywords for their twins
 (most/fewest, top/bottom...), quantities (`up to`), option defaults, card fields, statements
@@ -12,7 +13,7 @@ another kind, funcs and rules made to call themselves, plus some raw character e
 edit is chosen on the original text and applied at once, so a case needs no parse to be built
 and is rebuilt from (seed, index) alone.
 
-A case is loaded as a game folder is (a private copy of rules/ratland with the one file
+A case is loaded as a game folder is (a private copy of the game's rule folder with the one file
 replaced), checked, and when accepted played with one seed by the generated code and by the
 tree-walker; their logs must be equal byte for byte, and a game that stops must stop on the same
 positioned error in both. Outcomes:
@@ -51,18 +52,32 @@ from ratdsl.language import parse_text
 from ratdsl.language.errors import RuleError, RuleSyntaxError
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME = ROOT / "rules" / "ratland"
-FILES = tuple(sorted(p.relative_to(GAME).as_posix() for pattern in ("*.rat", "modules/*.rat", "variants/*.rat")
-                     for p in GAME.glob(pattern)))
+GAMES = ("ratland", "rattus", "ratatopolis")  # a case's game is GAMES[index % 3]
+
+
+def game_dir(game: str) -> Path:
+    return ROOT / "rules" / game
+
+
+def game_files(game: str) -> tuple[str, ...]:
+    """A game's rule files, relative to its folder (the game's own, modules, variants)."""
+    folder = game_dir(game)
+    return tuple(sorted(p.relative_to(folder).as_posix() for pattern in ("*.rat", "modules/*.rat", "variants/*.rat")
+                        for p in folder.glob(pattern)))
+
+
+def game_of(index: int) -> str:
+    return GAMES[index % len(GAMES)]
+
 OUTCOMES = ("syntax_error", "finding", "ok", "rule_error", "crash", "hang", "disagreement")
 BAD = ("crash", "hang", "disagreement")
 PLAYED = ("ok", "rule_error", "disagreement")  # (a crash may also happen while playing)
 TIME_LIMIT = 5.0  # seconds per case
 SLOW_COMMAND = 2.0  # seconds a command may take on a case before the time mode reports it
 MEMORY_LIMIT = 2 * 1024 ** 3  # bytes of address space per worker
-MAX_ROUNDS = 30  # a RatLand game lasts 5 to 7 rounds; a mutated one that never ends stops here
+MAX_ROUNDS = 30  # the games last 5 to 12 rounds; a mutated one that never ends stops here
 WARM_UP = 120.0  # seconds a new worker may take to load everything before its first case
-STEP_BUDGET = 300_000  # a whole RatLand game takes under 10,000 steps
+STEP_BUDGET = 300_000  # a whole game takes at most about 110,000 steps (Ratatopolis, 5 players)
 
 NUMBERS = (0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 24, 99, 100, 1000)
 OPERATOR_FAMILIES = (("+", "-", "*", "/", "%"), ("==", "!=", "<", "<=", ">", ">="), ("and", "or"))
@@ -96,6 +111,7 @@ class Tok:
 class Source:
     """One shipped file: its text, tokens and the places the mutations work on (offsets)."""
 
+    game: str
     rel: str
     text: str
     program: A.Program
@@ -115,9 +131,9 @@ def _offsets(text: str):
     return at
 
 
-def _source(rel: str) -> Source:
-    text = (GAME / rel).read_text("utf-8")
-    src = Source(rel, text, parse_text(text, rel))
+def _source(game: str, rel: str) -> Source:
+    text = (game_dir(game) / rel).read_text("utf-8")
+    src = Source(game, rel, text, parse_text(text, rel))
     at = _offsets(text)
     for m in TOKEN.finditer(text):
         kind = m.lastgroup
@@ -140,10 +156,11 @@ def _source(rel: str) -> Source:
 
 
 class Corpus:
-    """The shipped files, what their names are, and their options: built once per process."""
+    """A game's shipped files, what their names are, and their options: built once per process."""
 
-    def __init__(self) -> None:
-        self.sources = {rel: _source(rel) for rel in FILES}
+    def __init__(self, game: str) -> None:
+        files = game_files(game)
+        self.sources = {rel: _source(game, rel) for rel in files}
         self.names: dict[str, list[str]] = {"builtin": list(BUILTIN_VALUES)}
         self.kind_of: dict[str, str] = {n: "builtin" for n in BUILTIN_VALUES}
         self.options: dict[str, dict[str, A.Option]] = {}  # per file
@@ -167,19 +184,18 @@ class Corpus:
             self.kind_of.setdefault(name, "builtin function")
             self.names.setdefault("builtin function", []).append(name)
         self.names = {k: sorted(set(v)) for k, v in self.names.items()}
-        self.variants = [rel for rel in FILES if rel.startswith("variants/")]
-        self.modules = [Path(rel).stem for rel in FILES if rel.startswith("modules/")]
+        self.variants = [rel for rel in files if rel.startswith("variants/")]
+        self.modules = [Path(rel).stem for rel in files if rel.startswith("modules/")]
         self.weights = [max(1, len(src.tokens)) ** 0.5 for src in self.sources.values()]
 
 
-_CORPUS: Corpus | None = None
+_CORPORA: dict[str, Corpus] = {}
 
 
-def corpus() -> Corpus:
-    global _CORPUS
-    if _CORPUS is None:
-        _CORPUS = Corpus()
-    return _CORPUS
+def corpus(game: str = GAMES[0]) -> Corpus:
+    if game not in _CORPORA:
+        _CORPORA[game] = Corpus(game)
+    return _CORPORA[game]
 
 
 # ---------------------------------------------------------------- mutations
@@ -227,12 +243,12 @@ def m_operator(rng: random.Random, src: Source) -> Mutation | None:
 
 
 def m_name(rng: random.Random, src: Source) -> Mutation | None:
-    kinds = corpus().kind_of
+    kinds = corpus(src.game).kind_of
     names = [t for t in src.tokens if t.kind == "name" and t.text in kinds]
     if not names:
         return None
     t = rng.choice(names)
-    others = [n for n in corpus().names[kinds[t.text]] if n != t.text]
+    others = [n for n in corpus(src.game).names[kinds[t.text]] if n != t.text]
     if not others:
         return None
     return _replace(rng, src, "name", t.start, t.end, rng.choice(others))
@@ -342,7 +358,7 @@ def m_literal(rng: random.Random, src: Source) -> Mutation | None:
 
 def m_transplant(rng: random.Random, src: Source) -> Mutation | None:
     """A statement of any shipped file inserted before a statement of this one."""
-    donor = rng.choice(list(corpus().sources.values()))
+    donor = rng.choice(list(corpus(src.game).sources.values()))
     if not src.blocks or not donor.blocks:
         return None
     start, end = rng.choice(rng.choice(donor.blocks))
@@ -415,10 +431,11 @@ class Case:
     options: tuple[tuple[str, str], ...]
     game_seed: int
     seat_roll: float  # picks the number of players once the declared range is known
+    game: str = GAMES[0]  # the game folder under rules/ (game_of(index))
 
     def text(self, only: tuple[int, ...] | None = None) -> str:
         """The mutated file (with only some of the mutations, for minimizing)."""
-        original = corpus().sources[self.file].text
+        original = corpus(self.game).sources[self.file].text
         edits = [e for i, m in enumerate(self.mutations) if only is None or i in only for e in m.edits]
         out, last = [], len(original)
         for e in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
@@ -434,14 +451,16 @@ class Case:
         where = f"variant {self.variant}" if self.variant else "game folder"
         mods = f" with {', '.join(self.modules)}" if self.modules else ""
         opts = "".join(f" -o {k}={v}" for k, v in self.options)
-        lines = [f"case {self.seed}:{self.index}: {self.file} in {where}{mods}{opts}, game seed {self.game_seed}"]
+        lines = [f"case {self.seed}:{self.index}: {self.game} {self.file} in {where}{mods}{opts}, "
+                 f"game seed {self.game_seed}"]
         lines += [f"  {m.kind}: {m.note}" for m in self.mutations]
         return "\n".join(lines)
 
 
 def make_case(seed: int, index: int) -> Case:
     rng = random.Random(f"ratdsl-fuzz-{seed}-{index}")
-    c = corpus()
+    game = game_of(index)
+    c = corpus(game)
     rel = rng.choices(list(c.sources), weights=c.weights)[0]
     src = c.sources[rel]
     mutations: list[Mutation] = []
@@ -458,7 +477,7 @@ def make_case(seed: int, index: int) -> Case:
         modules = [Path(rel).stem] + [m for m in c.modules if m != Path(rel).stem and rng.random() < 0.3]
     else:
         roll = rng.random()
-        if roll < 0.2:
+        if roll < 0.2 and c.variants:
             variant = rng.choice(c.variants)
         else:
             modules = [m for m in c.modules if rng.random() < 0.3]
@@ -471,7 +490,7 @@ def make_case(seed: int, index: int) -> Case:
             value = rng.choice(opt.values)
             options.append((opt.name, str(value).lower() if isinstance(value, bool) else str(value)))
     return Case(seed, index, rel, tuple(mutations), tuple(sorted(modules)), variant, tuple(options),
-                rng.randrange(1_000_000), rng.random())
+                rng.randrange(1_000_000), rng.random(), game)
 
 
 def seat_count(case: Case, low: int, high: int) -> int | None:
@@ -499,14 +518,16 @@ class Result:
 
 
 class Workspace:
-    """A private copy of the game's rule files; a case replaces one file and puts it back."""
+    """A private copy of the games' rule files; a case replaces one file and puts it back."""
 
     def __init__(self, parent: Path | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="ratdsl-fuzz-", dir=parent or _scratch()))
-        self.game = self.dir / "ratland"
-        for rel in FILES:
-            (self.game / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(GAME / rel, self.game / rel)
+        for game in GAMES:
+            copy_game(game, self.dir / game)
+
+    def folder(self, game: str) -> Path:
+        """The copy of this game's folder."""
+        return self.dir / game
 
     def close(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -530,13 +551,13 @@ def _trace(err: BaseException) -> str:
 def run_case(case: Case, ws: Workspace, only: tuple[int, ...] | None = None) -> Result:
     """Loads, checks and plays one case in this process."""
     started, cpu = time.perf_counter(), time.process_time()
-    path = ws.game / case.file
+    path = ws.folder(case.game) / case.file
     text = case.text(only)
     path.write_text(text, "utf-8")
     try:
         result = _run(case, ws)
     finally:
-        path.write_text(corpus().sources[case.file].text, "utf-8")
+        path.write_text(corpus(case.game).sources[case.file].text, "utf-8")
         _forget(str(path), text)
     result.seconds = time.perf_counter() - started
     result.cpu = time.process_time() - cpu
@@ -557,7 +578,8 @@ def _run(case: Case, ws: Workspace) -> Result:
     from ratdsl.semantics.definition import DefinitionError
     from ratdsl.session import RulesInvalid, load_rules
 
-    target = ws.game / case.variant if case.variant else ws.game
+    folder = ws.folder(case.game)
+    target = folder / case.variant if case.variant else folder
     try:
         definition = load_rules(target, case.modules, dict(case.options))
     except RuleSyntaxError as err:
@@ -680,9 +702,9 @@ def _worker(conn, seed: int, scratch: Path) -> None:
     """Runs the cases it is sent, one at a time, and answers each with its Result."""
     os.environ["RATDSL_CACHE_DIR"] = ""  # no on-disk cache of 100,000 mutated files
     _limit_memory()
-    corpus()
     ws = Workspace(scratch)
-    run_case(make_case(seed, -1), ws)  # warm up: imports, the grammar, the unchanged files parsed
+    for index in range(-len(GAMES), 0):  # warm up each game: imports, the grammar, its files parsed
+        run_case(make_case(seed, index), ws)
     gc.collect()
     gc.freeze()  # what is loaded now lives as long as the worker: the collector skips it
     conn.send(None)  # ready: the time limit of its first case starts now
@@ -840,11 +862,16 @@ def minimize(case: Case, outcome: str, ws: Workspace) -> tuple[int, ...]:
 def save_reproducer(case: Case, result: Result, folder: Path) -> Path:
     """Writes the game folder with the mutated file and a note of the case; returns the folder."""
     out = folder / f"case-{case.seed}-{case.index}"
-    game = out / "ratland"
-    for rel in FILES:
-        (game / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(GAME / rel, game / rel)
+    game = copy_game(case.game, out / case.game)
     (game / case.file).write_text(case.text(), "utf-8")
     (out / "case.txt").write_text(f"{case.describe()}\noutcome: {result.outcome} with "
                                   f"{result.players} players\n{result.detail}\n", "utf-8")
     return out
+
+
+def copy_game(game: str, to: Path) -> Path:
+    """A copy of a game's rule files in `to`."""
+    for rel in game_files(game):
+        (to / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(game_dir(game) / rel, to / rel)
+    return to
