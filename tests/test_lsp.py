@@ -170,7 +170,7 @@ async def test_completion_offers_keywords_names_builtins_and_locals(client: Lang
     result = await client.text_document_completion_async(T.CompletionParams(
         *at(path, where(path, "for each p in players", "players", 0))))
     items = {i.label: i for i in result.items}
-    assert {"phase", "distribute", "secretly"} <= set(items)  # keywords of the grammar
+    assert {"if", "not", "true"} <= set(items) and "phase" not in items  # what may start a value here
     assert items["neighbour"].detail == "neighbour(player, side)"
     assert {"food_order", "shuffled", "rat", "supply", "dump", "drunk", "pipe_minimum"} <= set(items)
     gather = where(path, "move all rat from zones(p, deployable)", "deployable", 0)
@@ -179,6 +179,37 @@ async def test_completion_offers_keywords_names_builtins_and_locals(client: Lang
     before = await client.text_document_completion_async(T.CompletionParams(
         *at(path, where(path, "step gather", "gather", 0))))
     assert "p" not in {i.label for i in before.items}  # and not before its loop
+
+
+async def completion_labels(client: LanguageClient, path: Path, text: str) -> set[str]:
+    """The labels offered at the end of `text`, a new document beside the game's files."""
+    uri = open_doc(client, path, text)
+    lines = text.split("\n")
+    result = await client.text_document_completion_async(T.CompletionParams(
+        T.TextDocumentIdentifier(uri), T.Position(len(lines) - 1, len(lines[-1]))))
+    close_doc(client, uri)
+    return {i.label for i in result.items}
+
+
+STEP = 'phase probe "Probe" {\n  step only {\n    '
+
+
+async def test_completion_offers_only_what_the_grammar_allows_at_the_cursor(client: LanguageClient, game: Path):
+    path = game / "probe.rat"
+    statement = await completion_labels(client, path, STEP)
+    assert {"move", "ask", "secretly", "for"} <= statement and not {"phase", "distribute"} & statement
+    assert "supply" not in statement  # (a statement starts with a keyword: no names)
+    kinds = await completion_labels(client, path, STEP + "move 2 ")
+    assert {"rat", "yellow", "white", "from"} <= kinds and not {"supply", "pipe_minimum", "phase"} & kinds
+    rules = await completion_labels(client, path, STEP + "do ")
+    assert {"trade_whites", "eat_a_rat"} <= rules and not {"rat", "supply", "move"} & rules
+    operators = await completion_labels(client, path, STEP + "if round ")
+    assert {"and", "or"} <= operators and not {"rat", "move"} & operators
+    header = 'variant probe "Probe" extends ratland with '
+    modules = await completion_labels(client, game / "variants" / "probe.rat", header)
+    assert {"clans", "aggressive"} <= modules and "rat" not in modules
+    broken = await completion_labels(client, path, STEP + "move ) ")  # (no parse: everything)
+    assert {"phase", "rat", "supply"} <= broken
 
 
 async def test_completion_after_a_dot_offers_what_a_player_has(client: LanguageClient, game: Path):

@@ -1,7 +1,11 @@
 """Completion: the grammar's keywords, the names declared in the rule set (option values, zones,
 kinds, cards...), the locals in scope at the cursor and the built-in functions with their
-signatures. After `NAME.` only what a player has (per-player zones, piles and variables); after
-`OPTION ==` or `set option OPTION =` that option's values come first.
+signatures, filtered by what the grammar lets come at the cursor (expected.py): after `move 2`
+the kinds, after `do` the rules, after `set` the variables, in a variant's `with` the game's
+modules, after a move's `from` or `to` its places first, and only the keywords that may follow.
+After `NAME.` only what a player has (per-player zones, piles and variables); after `OPTION ==` or
+`set option OPTION =` that option's values come first. Where the text before the cursor does not
+parse, everything is offered.
 
 Names come from the newest analysis of the document's rule set that loaded: while the text being
 typed does not parse, the last one that did.
@@ -15,6 +19,7 @@ from pathlib import Path
 from lsprotocol import types as T
 
 from ..language import ast as A
+from ..language.loader import available_modules
 from ..semantics.builtins import BUILTINS
 from ..semantics.symbols import (
     BUILTIN_NAMES,
@@ -34,8 +39,9 @@ from ..semantics.symbols import (
     VAR,
     ZONE,
 )
+from .expected import expected_at
 from .vocabulary import keywords
-from .workspace import Analysis, Workspace
+from .workspace import Analysis, Workspace, context_of
 
 K = T.CompletionItemKind
 ITEM_KINDS = {OPTION: K.Enum, SYMBOL: K.EnumMember, KIND: K.Constant, CONST: K.Constant, ZONE: K.Variable,
@@ -64,18 +70,42 @@ def completion(ws: Workspace, path: Path, position: T.Position) -> T.CompletionL
         opt = table.globals.get(compared.group(1))
         if opt is not None and opt.kind == OPTION and isinstance(opt.decl, A.Option):
             first = {str(v) for v in opt.decl.values}
-    items += [T.CompletionItem(label=w, kind=K.Keyword, sort_text="3" + w) for w in keywords()]
-    items += [T.CompletionItem(label=b.name, kind=K.Function, detail=b.signature, sort_text="2" + b.name,
-                               documentation=_reads(b)) for b in BUILTINS.values()]
-    items += [T.CompletionItem(label=n, kind=K.Variable, detail=f"built-in ({b.type})", sort_text="2" + n)
-              for n, b in BUILTIN_NAMES.items() if not b.binder]
+    offset = sum(len(x) + 1 for x in lines[:position.line]) + len(prefix)
+    expected = expected_at(text[:offset])
+    items += [T.CompletionItem(label=w, kind=K.Keyword, sort_text="3" + w) for w in keywords()
+              if expected is None or w in expected.keywords]
+    if expected is not None and not expected.name:
+        return T.CompletionList(is_incomplete=False, items=items)
+    place = expected.place if expected is not None else ""
+    if place == "module":
+        root = (analysis.context.root if analysis is not None else None) or context_of(path).root
+        modules = available_modules(root) if root is not None else []
+        items += [T.CompletionItem(label=m, kind=K.Module, detail="module", sort_text="0" + m) for m in modules]
+        return T.CompletionList(is_incomplete=False, items=items)
+    if place not in FILTERED:
+        items += [T.CompletionItem(label=b.name, kind=K.Function, detail=b.signature, sort_text="2" + b.name,
+                                   documentation=_reads(b)) for b in BUILTINS.values()]
+        items += [T.CompletionItem(label=n, kind=K.Variable, detail=f"built-in ({b.type})", sort_text="2" + n)
+                  for n, b in BUILTIN_NAMES.items() if not b.binder]
     if table is not None:
         for name, syms in table.declared.items():
             sym = syms[0]
-            items.append(_item(name, sym.kind, "0" if name in first else "1", _detail(sym)))
-        if analysis is not None:
+            if _fits(place, sym.kind):
+                rank = "0" if name in first or place in PREFERRED and sym.kind in PREFERRED[place] else "1"
+                items.append(_item(name, sym.kind, rank, _detail(sym)))
+        if analysis is not None and place not in ("rule", "kind"):
             items += _locals(analysis, path, position)
     return T.CompletionList(is_incomplete=False, items=items)
+
+
+# Where a name must be of some kinds (the rest are not offered), and where some come first.
+FILTERED = {"rule": {RULE}, "kind": {KIND}, "variable": {VAR}}
+PREFERRED = {"place": {ZONE, PILE}}
+
+
+def _fits(place: str, kind: str) -> bool:
+    allowed = FILTERED.get(place)
+    return allowed is None or kind in allowed
 
 
 def _reads(b) -> str:
