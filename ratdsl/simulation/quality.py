@@ -191,18 +191,7 @@ def collect(records: Iterable[GameRecord]) -> dict[str, list[float]]:
 # ---------------------------------------------------------------------------- playing a traced game
 def score_row(game: Any) -> tuple[float, ...]:
     """Every seat's score now, by the rules' own scoring expression (0 each without one)."""
-    from ..engine.interpreter import Env
-    from ..semantics.values import PlayerRef
-
-    scoring = game.d.scoring
-    if scoring is None:
-        return tuple(0.0 for _ in range(game.players))
-    it = game.interp
-    row = []
-    for seat in range(game.players):
-        value = it.eval(scoring.score, Env({scoring.player_var: PlayerRef(seat)}))
-        row.append(float(value if value.__class__ is int else it.number(value, scoring.score)))
-    return tuple(row)
+    return tuple(game.scores_now())
 
 
 def play_traced(game: Any, max_rounds: int | None = None) -> tuple[Any, tuple[tuple[float, ...], ...]]:

@@ -14,7 +14,7 @@ from dataclasses import field
 from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
-from ..agents.names import is_search_agent
+from ..agents.names import ISMCTS_NAME, is_search_agent
 from ..agents.random_agent import agent_seed
 from ..records import record
 from ..semantics.definition import MAX_PERSONA_WEIGHT
@@ -56,7 +56,7 @@ def persona_weights(definition, name: str) -> dict[str, dict[str, float]]:
 
     persona = definition.personas.get(name)
     if persona is None:
-        known = ", ".join(["random", *definition.personas, "mcts[:ROLLOUTS]"])
+        known = ", ".join(["random", *definition.personas, "mcts[:ROLLOUTS]", "ismcts[:ITERATIONS]"])
         raise UnknownAgent(f"unknown agent {name!r}; the rules define: {known}")
     interp = Interpreter(Runtime(definition, definition.game.min_players, None, []))
     table: dict[str, dict[str, float]] = {}
@@ -86,8 +86,12 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
         s = agent_seed(seed, seat)
         if name == "random":
             out.append(RandomAgent(s))
+        elif ISMCTS_NAME.match(name):
+            from ..agents.ismcts import ismcts_agent  # (it plays games to decide: the reference engine)
+
+            out.append(ismcts_agent(name, definition, players, s))
         elif is_search_agent(name):
-            from ..agents.search import search_agent  # (it plays games to decide: the reference engine)
+            from ..agents.search import search_agent
 
             out.append(search_agent(name, definition, players, s))
         else:
