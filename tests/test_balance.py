@@ -126,3 +126,14 @@ def test_usage_errors_are_one_line(greed, args, words):
     base, variant = greed
     result = CliRunner().invoke(app, ["balance", variant, "--baseline", base, "-p", "2", "-w", "1", *args])
     assert result.exit_code == 2 and words in result.stderr and "Traceback" not in result.stderr
+
+
+def test_dask_gives_the_same_report(greed):
+    distributed = pytest.importorskip("distributed")
+    from ratdsl.simulation.dask_backend import QUIET_SCHEDULER, DaskBackend
+
+    here = balance(spec(greed, "mcts:4"), 6, 7, ProcessBackend(1))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, silence_logs=50,
+                                  **QUIET_SCHEDULER) as cluster, DaskBackend(cluster.scheduler_address) as dask:
+        there = balance(spec(greed, "mcts:4"), 6, 7, dask)
+    assert json.dumps(here, sort_keys=True) == json.dumps(there, sort_keys=True)
