@@ -26,13 +26,15 @@ from ratdsl.simulation.stats import Proportion
 
 def cost(rules: str, players: int, iterations: int, games: int) -> None:
     d = load_rules(rules)
-    playouts = searched = 0
+    playouts = searched = unsearched = fallbacks = 0
     started = time.perf_counter()
     for g in range(games):
-        agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations)
+        agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations, strict=False)
         Game(d, players, g, [agent] + [RandomAgent(agent_seed(g, s)) for s in range(1, players)]).play()
         searched += agent.searched
         playouts += agent.searched * iterations
+        unsearched += agent.unsearched
+        fallbacks += agent.fallbacks
     search_s = time.perf_counter() - started
     reference = GamePlayer(SimulationSpec(rules, players=players, trace=True, native="off"), d)
     started = time.perf_counter()
@@ -47,7 +49,8 @@ def cost(rules: str, players: int, iterations: int, games: int) -> None:
     flat_rate = 200 / (time.perf_counter() - started)
     it_rate = playouts / search_s
     print(f"{rules}, {players} players, ismcts:{iterations} in seat 1: {searched} asks searched in {games} games, "
-          f"{it_rate:.0f} iterations/s ({search_s:.1f} s)")
+          f"{it_rate:.0f} iterations/s ({search_s:.1f} s); {fallbacks} searched from the view at the ask, "
+          f"{unsearched} not searched (answered at random)")
     print(f"  reference engine (traced): {ref_rate:.0f} games/s -> one iteration = {ref_rate / it_rate:.2f} games")
     print(f"  flat target: {flat_rate:.0f} games/s -> one iteration = {flat_rate / it_rate:.2f} games")
 

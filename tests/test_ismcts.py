@@ -163,3 +163,24 @@ def test_simulate_plays_it(tmp_path):
                                       "--agents", "ismcts:2,random", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert json.loads(out.read_text())["agents"] == ["ismcts:2", "random"]
+
+
+def test_the_agent_of_the_command_line_counts_an_unsearchable_ask(monkeypatch):
+    from ratdsl.agents.ismcts import ismcts_agent
+
+    d = load_rules(RULES / "ratland")
+    agent = ismcts_agent("ismcts:3", d, 4, 1)
+    assert agent.rollouts == 3 and not agent.strict
+
+    def never(*args: Any) -> Any:
+        raise UnsearchableAsk("never reached")
+
+    monkeypatch.setattr(agent, "search", never)
+    agent.step_begins("rats", 0, lambda: {})
+    assert agent.decide(Decision(0, "pick", "choose", options=[1, 2, 3])) in (1, 2, 3)
+    assert agent.unsearched == 1 and agent.searched == 0
+    strict = ISMCTSAgent(d, 4, 1, 3)
+    monkeypatch.setattr(strict, "search", never)
+    strict.step_begins("rats", 0, lambda: {})
+    with pytest.raises(UnsearchableAsk):
+        strict.decide(Decision(0, "pick", "choose", options=[1, 2, 3]))

@@ -19,8 +19,11 @@ ones). Every ask runs inside some step, so every ask can be searched:
 - the game is played to its end; the reward is the player's share of the victory plus a little
   for the score margin (search.py's).
 
-An ask whose every determinization fails to resume is an `UnsearchableAsk`, a clear error, never
-a random answer. Where an ask has a single legal answer no search is needed.
+An ask that no determinization reaches (from the step's start, then from the view at the ask) is
+an `UnsearchableAsk`, a clear error, for a strict agent (the default of the class); the agent
+`--agents ismcts:N` makes is lenient, so that a long run does not stop: it answers such an ask
+with a candidate drawn at random and counts it (`unsearched`). Where an ask has a single legal
+answer no search is needed.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1.1]
 ATTEMPTS = 4  # determinizations tried per iteration asked for, before an ask is unsearchable
 
 
-class UnsearchableAsk(RuntimeError):
+class UnsearchableAsk(ValueError):
     """An ask the search cannot answer: asked outside any step, or no determinization could be
     resumed to it."""
 
@@ -54,8 +57,13 @@ class ISMCTSAgent(SearchAgent):
 
     reads_view = True
 
-    def __init__(self, definition: GameDef, players: int, seed: int, iterations: int = 64):
+    def __init__(self, definition: GameDef, players: int, seed: int, iterations: int = 64, strict: bool = True):
+        """`strict`: an ask no determinization reaches raises UnsearchableAsk; else (`--agents
+        ismcts:N`, long runs that must not stop) it is answered by a candidate drawn at random
+        and counted in `unsearched`."""
         super().__init__(definition, players, seed, iterations)
+        self.strict = strict
+        self.unsearched = 0
         self.step: tuple[str, int] | None = None
         self.view_at_start: dict[str, Any] | None = None
         self.since: list[tuple[int, str, str, Any]] = []  # (seat, id, kind, answer) heard this step
@@ -90,7 +98,13 @@ class ISMCTSAgent(SearchAgent):
             raise UnsearchableAsk(f"P{decision.player + 1} {decision.id!r} at {decision.where}: asked outside "
                                   "any step, where ismcts cannot resume the game")
         self.me = decision.player
-        answer = self.search(decision, candidates)
+        try:
+            answer = self.search(decision, candidates)
+        except UnsearchableAsk:
+            if self.strict:
+                raise
+            self.unsearched += 1
+            return self.rng.choice(candidates)
         self.searched += 1
         self.kinds[f"{decision.kind} {decision.id}"] += 1
         return answer
@@ -317,7 +331,7 @@ def ismcts_agent(name: str, definition: GameDef, players: int, seed: int) -> ISM
     """The agent `--agents ismcts[:ITERATIONS]` names (64 iterations by default)."""
     budget = ISMCTS_NAME.match(name)
     assert budget is not None
-    return ISMCTSAgent(definition, players, seed, int(budget.group(1) or DEFAULT_ITERATIONS))
+    return ISMCTSAgent(definition, players, seed, int(budget.group(1) or DEFAULT_ITERATIONS), strict=False)
 
 
 __all__ = ["ISMCTSAgent", "UnsearchableAsk", "agent_seed", "ismcts_agent"]
