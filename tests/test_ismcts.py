@@ -184,3 +184,12 @@ def test_the_agent_of_the_command_line_counts_an_unsearchable_ask(monkeypatch):
     strict.step_begins("rats", 0, lambda: {})
     with pytest.raises(UnsearchableAsk):
         strict.decide(Decision(0, "pick", "choose", options=[1, 2, 3]))
+
+
+def test_play_seats_it_against_a_human():
+    args = ["play", str(RULES / "ratland"), "--human", "1", "-p", "2", "-s", "3", "-v", "0"]
+    result = CliRunner().invoke(app, [*args, "--opponents", "ismcts:2"], input="\n" * 500)
+    assert result.exit_code == 0, result.output
+    assert "Winner" in result.output
+    wrong = CliRunner().invoke(app, [*args, "--opponents", "nobody"], input="")
+    assert wrong.exit_code == 2 and "unknown agent 'nobody'" in wrong.stderr
