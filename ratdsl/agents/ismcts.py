@@ -136,6 +136,8 @@ class ISMCTSAgent(SearchAgent):
         totals = [0.0] * len(candidates)
         tree: dict[tuple, list[list[float]]] = {}  # own later asks: path -> [visits, total] per answer
         played = attempts = 0
+        seeds: list[int] = []
+        tried = [0] * len(candidates)
         while played < self.rollouts and attempts < ATTEMPTS * self.rollouts:
             it = attempts
             attempts += 1
@@ -145,7 +147,12 @@ class ISMCTSAgent(SearchAgent):
                 log_n = math.log(max(1, played))
                 pick = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i] if visits[i] else 9.0)
                            + EXPLORE * math.sqrt(log_n / max(1, visits[i])))
-            seed = self.rng.getrandbits(62)
+            # common random numbers: each candidate's k-th try plays the k-th determinization, so
+            # the candidates are told apart on the same deals rather than on their luck
+            if tried[pick] == len(seeds):
+                seeds.append(self.rng.getrandbits(62))
+            seed = seeds[tried[pick]]
+            tried[pick] += 1
             path: list[tuple[tuple, int]] = []
             value = self.playout(decision, candidates[pick], mine, seed, tree, path, view, heard)
             if value is None:
