@@ -40,6 +40,7 @@ MISSING_PATH = {
     ("i18n", "check"): ["nope"],
     ("fmt",): ["nope"],
     ("simulate",): ["nope", "-n", "1"],
+    ("balance",): ["nope", "--baseline", "rules/ratland", "-n", "2"],
     ("lsp",): None,
     ("cache", "info"): None,
     ("cache", "clear"): None,

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 SEARCH_NAME = re.compile(r"mcts(?::([1-9][0-9]{0,5}))?\Z")
+ISMCTS_NAME = re.compile(r"ismcts(?::([1-9][0-9]{0,5}))?\Z")
 
 
 def is_search_agent(name: str) -> bool:
-    """`mcts` or `mcts:ROLLOUTS` (1 to 999999 rollouts per decision)."""
-    return SEARCH_NAME.match(name) is not None
+    """`mcts[:ROLLOUTS]` or `ismcts[:ITERATIONS]` (1 to 999999 per decision)."""
+    return SEARCH_NAME.match(name) is not None or ISMCTS_NAME.match(name) is not None

@@ -192,6 +192,8 @@ class SearchAgent:
                 game.play_phase(phase, step)
                 for name in rest:
                     game.play_phase(name)
+                if phase in self.d.round:
+                    game.round_played()  # (the round's end: the last round ends the game here)
             except GameOver as over:
                 game.ended_by(over)
             if not game.over:
@@ -259,7 +261,8 @@ _FAMILIES: dict[tuple[int, int], tuple[GameDef, list[list[str]]]] = {}
 
 def pile_families(definition: GameDef, players: int, games: int = 2) -> list[list[str]]:
     """The piles grouped by where cards travel: two piles are in one family when a card was seen
-    in both, over a few random games (watched after setup and after every round). A determinized
+    in both, over a few random games (watched before every step, after setup and after every
+    round: a hand that holds cards only within a round joins the deck they come from). A determinized
     deal moves cards only within a family, so a deck of one kind never feeds a row of another."""
     key = (id(definition), players)
     cached = _FAMILIES.get(key)
@@ -276,6 +279,7 @@ def pile_families(definition: GameDef, players: int, games: int = 2) -> list[lis
         game = Game(definition, players, g + 1, [RandomAgent(agent_seed(g + 1, s)) for s in range(players)],
                     log=GameLog(keep=False))
         seen: dict[int | None, str] = {}
+        game.runtime.watchers.append((0, _StepWatch(game, seen, find, parent)))  # (and before every step)
         try:
             game.setup()
             _watch(game, seen, find, parent)
@@ -294,6 +298,19 @@ def pile_families(definition: GameDef, players: int, games: int = 2) -> list[lis
         _FAMILIES.clear()
     _FAMILIES[key] = (definition, list(groups.values()))
     return _FAMILIES[key][1]
+
+
+class _StepWatch:
+    """Watches the piles as each step begins (the engine's step hook, Runtime.watchers)."""
+
+    def __init__(self, game: Game, seen: dict[int | None, str], find: Any, parent: dict[str, str]):
+        self.args = (game, seen, find, parent)
+
+    def step_begins(self, phase: str, index: int, view: Any) -> None:
+        _watch(*self.args)
+
+    def answered(self, seat: int, id: str, kind: str, answer: Any) -> None:
+        pass
 
 
 def _watch(game: Game, seen: dict[int | None, str], find: Any, parent: dict[str, str]) -> None:

@@ -24,6 +24,9 @@ def register(app: typer.Typer) -> None:
              verbosity: int = typer.Option(1, "--verbosity", "-v", min=0, max=3,
                                            help="Narration between questions: 0 to 3 as for `run`."),
              log: Path | None = typer.Option(None, "--log", help="Write the game's log when it ends."),
+             opponents: str = typer.Option(
+                 "random", "--opponents",
+                 help="Who plays the other seats: random, a persona of the rules, mcts[:N] or ismcts[:N]."),
              as_player: int | None = typer.Option(
                  None, "--as-player", min=1,
                  help="With --log: write only what this seat (1-based) may see (as for `run`)."),
@@ -56,6 +59,14 @@ def register(app: typer.Typer) -> None:
         words = GameWords(definition, lang)
         table = Table(words, terminal, humans)
         agents = [table.seat(s) if s in humans else RandomAgent(agent_seed(seed, s)) for s in range(players)]
+        if opponents != "random":  # (the others as `simulate --agents` names them)
+            from ..simulation.runner import UnknownAgent, named_agents
+
+            try:
+                others = named_agents(definition, (opponents,), players, seed)
+            except UnknownAgent as err:
+                fail(str(err))
+            agents = [agents[s] if s in humans else others[s] for s in range(players)]
         game_log = GameLog(keep=log is not None)  # in memory until the end: nothing hidden on disk
         game_log.listen(table.face_up)
         narrating = narrator(definition, verbosity, lang, terminal=terminal, words=words,

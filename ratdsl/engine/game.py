@@ -118,8 +118,12 @@ class Game:
         coverage = rt.coverage
         capacities = self.board.capacities
         at_once = phase != "setup" and any(e.moment == A.AT_ONCE for e in self.d.game.endings)
-        for where, step, run in plan[first:] if first else plan:
+        watchers = rt.watchers
+        for index, (where, step, run) in enumerate(plan[first:] if first else plan, first):
             rt.where = where
+            if watchers:  # a search agent keeps its player's view as the step starts
+                for seat, watcher in watchers:
+                    watcher.step_begins(phase, index, lambda seat=seat: rt.view_for(seat))
             if coverage is not None:
                 hit(coverage, step, STEP)
             if log.active:
@@ -198,6 +202,12 @@ class Game:
             self.log.emit("end_game", round=self.state.round, at=self.runtime.where)
             self.check_whole_state()
             return False
+        return self.round_played()
+
+    def round_played(self) -> bool:
+        """After the last phase of a round (play_round, or a search that resumed the round
+        within): the checks of the whole state and of the round's endings; False once the
+        game has ended."""
         self.check_whole_state()
         last = self.d.game.end_after
         if last is not None and self.state.round >= last or \
@@ -218,6 +228,20 @@ class Game:
     def check_whole_state(self) -> None:
         """The conservation check over the whole state (steps check only what they changed)."""
         self.runtime.check_whole_state(self.d.game.span)
+
+    def scores_now(self) -> list[float]:
+        """Every seat's score now by the rules' scoring expression, tie-breaks aside (0 each
+        without one): what the play-quality metrics trace round by round (simulation/quality.py)
+        and what a search scores a playout the rules stopped early by."""
+        scoring = self.d.scoring
+        if scoring is None:
+            return [0.0] * self.players
+        it = self.interp
+        row = []
+        for seat in range(self.players):
+            value = it.eval(scoring.score, Env({scoring.player_var: PlayerRef(seat)}))
+            row.append(float(value if value.__class__ is int else it.number(value, scoring.score)))
+        return row
 
     def score(self) -> GameResult:
         it = self.interp

@@ -23,6 +23,7 @@ SCHEMA_FILES = {
     "diagnostics": "diagnostics.schema.json",
     "report": "report.schema.json",
     "diff": "diff.schema.json",
+    "balance": "balance.schema.json",
 }
 
 

@@ -158,10 +158,13 @@ def forest_chart(report: dict[str, Any]) -> Chart | None:
     have different units, so each row has its own scale centred on zero and the numbers on the
     right give the size. The columns are as wide as their widest text (measured), the figure
     wider than the page's 7.5 inches if it must be: a number is never cut at the edge."""
-    rows = differences(report)
+    return forest_of(differences(report), "forest", "What the variant changes (variant − baseline, 95% interval)")
+
+
+def forest_of(rows: list[Difference], chart_id: str, title: str) -> Chart | None:
+    """The forest plot of these rows (forest_chart's drawing, for any list of differences)."""
     if not rows:
         return None
-    title = "What the variant changes (variant − baseline, 95% interval)"
     labels = [_short(row.label) + (" *" if row.flagged else "") for row in rows]
     texts = [forest_texts(row) for row in rows]
     pad = 0.12  # inches between columns and at the edges
@@ -193,17 +196,17 @@ def forest_chart(report: dict[str, Any]) -> Chart | None:
             ax.axvline(0, color=ZERO, lw=0.8, zorder=1)
             colour = FLAG if row.flagged else RUN
             ax.plot([row.low, row.high], [0, 0], color=colour, lw=2, solid_capstyle="butt", zorder=2,
-                    gid=_gid("forest", row.key, "interval"))
+                    gid=_gid(chart_id, row.key, "interval"))
             ax.plot([row.estimate], [0], "D" if row.flagged else "o", color=colour, ms=5, zorder=3,
-                    gid=_gid("forest", row.key, "flagged" if row.flagged else "point"))
+                    gid=_gid(chart_id, row.key, "flagged" if row.flagged else "point"))
             y = 1 - (0.55 + ROW * (i + 0.5)) / fig.get_figheight()
             fig.text(x_label, y, labels[i], ha="right", va="center",
                      color=colour if row.flagged else "#222222", weight="bold" if row.flagged else "normal")
             fig.text(x_value, y, texts[i][0], ha="left", va="center", color="#222222")
             fig.text(x_p, y, texts[i][1], ha="left", va="center", color="#222222",
-                     gid=_gid("forest", row.key, "p"))
+                     gid=_gid(chart_id, row.key, "p"))
         fig.text(pad / width, 0.12 / fig.get_figheight(), note, size=8, color="#666666")
-        return Chart("forest", title, _svg(fig, "forest", title))
+        return Chart(chart_id, title, _svg(fig, chart_id, title))
 
 
 def distribution_chart(report: dict[str, Any], key: str, title: str, xlabel: str, per: str) -> Chart | None:

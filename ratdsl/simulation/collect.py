@@ -23,6 +23,8 @@ class GameStats:
     labels: dict[str, list[str]] = field(default_factory=dict)  # label -> value per seat
     fired: dict[str, int] = field(default_factory=dict)
     coverage: dict[str, int] | None = None  # how often each place of the rules ran (engine/coverage.py)
+    # the scores at the end of every round played, the last row the final ones (quality.py)
+    trajectory: tuple[tuple[float, ...], ...] | None = None
 
     @property
     def margin(self) -> int:

@@ -4,6 +4,7 @@ with its baseline, and renders the report as terminal tables and a self-containe
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
@@ -124,13 +125,21 @@ def compare(variant: Aggregate, base: Aggregate) -> dict[str, Any]:
     adjusted across all the figures (Benjamini-Hochberg). Refuses runs of different seeds."""
     if variant.seeds != base.seeds:
         raise ValueError("a paired comparison needs the baseline to play the same seeds as the run")
-    out: dict[str, Any] = {}
     keys = ["rounds", "score", "winning_score", "margin", "shared_victory"]
     keys += [k for k in variant.per_game if k.startswith("metrics.")]
     keys += [k for k in variant.per_game if k.startswith("win_rate_by_seat.")]
+    return compare_series(variant.per_game, base.per_game, keys)
+
+
+def compare_series(variant: Mapping[str, Sequence[float]], base: Mapping[str, Sequence[float]],
+                   keys: Iterable[str]) -> dict[str, Any]:
+    """The paired differences of the named per-game series that both runs have (the same seeds,
+    in the same order), with Benjamini-Hochberg flags across them: what `simulate --baseline`
+    and `balance` both report."""
+    out: dict[str, Any] = {}
     for key in keys:
-        if key in base.per_game:
-            out[key] = paired_difference(variant.per_game[key], base.per_game[key])
+        if key in variant and key in base:
+            out[key] = paired_difference(variant[key], base[key])
     adjust(out)
     return out
 

@@ -14,7 +14,7 @@ from dataclasses import field
 from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
-from ..agents.names import is_search_agent
+from ..agents.names import ISMCTS_NAME, is_search_agent
 from ..agents.random_agent import agent_seed
 from ..records import record
 from ..semantics.definition import MAX_PERSONA_WEIGHT
@@ -30,6 +30,11 @@ class SimulationSpec:
     players: int = 4
     agents: tuple[str, ...] = ("random",)  # one name per seat, cycled: "random" or a persona
     coverage: bool = False  # count how often each place of the rules runs (engine/coverage.py)
+    # the scores at the end of every round (GameStats.trajectory, quality.py): reference engine
+    trace: bool = False
+    # game i seats the agents turned by i places (seat s plays the name of seat s - i): the
+    # skill gap puts a strong player in every seat in turn
+    rotate: bool = False
     # the flat target's native build (engine/flat/native.py): "cached" plays on one kept from an
     # earlier run, "build" makes one first when none is kept, "off" never; the games are the same
     native: str = field(default="cached", compare=False)
@@ -51,7 +56,7 @@ def persona_weights(definition, name: str) -> dict[str, dict[str, float]]:
 
     persona = definition.personas.get(name)
     if persona is None:
-        known = ", ".join(["random", *definition.personas, "mcts[:ROLLOUTS]"])
+        known = ", ".join(["random", *definition.personas, "mcts[:ROLLOUTS]", "ismcts[:ITERATIONS]"])
         raise UnknownAgent(f"unknown agent {name!r}; the rules define: {known}")
     interp = Interpreter(Runtime(definition, definition.game.min_players, None, []))
     table: dict[str, dict[str, float]] = {}
@@ -81,8 +86,12 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
         s = agent_seed(seed, seat)
         if name == "random":
             out.append(RandomAgent(s))
+        elif ISMCTS_NAME.match(name):
+            from ..agents.ismcts import ismcts_agent  # (it plays games to decide: the reference engine)
+
+            out.append(ismcts_agent(name, definition, players, s))
         elif is_search_agent(name):
-            from ..agents.search import search_agent  # (it plays games to decide: the reference engine)
+            from ..agents.search import search_agent
 
             out.append(search_agent(name, definition, players, s))
         else:
@@ -107,8 +116,11 @@ class GamePlayer:
         self._from_first: bool | None = None  # the flat target from the first game (_flat_first)
         self._native_tried = False
 
-    def agents(self, seed: int) -> list:
-        return named_agents(self.definition, self.spec.agents, self.spec.players, seed, self.weights)
+    def agents(self, seed: int, index: int = 0) -> list:
+        names = self.spec.agents
+        if self.spec.rotate:
+            names = rotated(names, self.spec.players, index)
+        return named_agents(self.definition, names, self.spec.players, seed, self.weights)
 
     def _kinds_of(self, metric) -> list[str]:
         """A metric's kinds, worked out by the reference engine (once per rule set)."""
@@ -181,24 +193,44 @@ class GamePlayer:
         self.played += 1
         # The flat target once generating it pays (it costs about as much as FLAT_AFTER games of the
         # reference engine), when the rules and agents allow it: the same games either way.
-        if not self.spec.coverage and (self.played > FLAT_AFTER or self._flat_first()):
+        trajectory = None
+        if self.spec.trace or self.spec.rotate:
+            from .quality import play_traced
+
+            result, trajectory, counter = self._play_reference(seed, index, play_traced)
+        elif not self.spec.coverage and (self.played > FLAT_AFTER or self._flat_first()):
             result, counter = self._play_flat(seed)
         if result is None:
-            from ..engine.game import Game  # (the reference engine: only where it plays)
-            from ..engine.log import GameLog
-
-            log = GameLog(keep=False)
-            game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed), log=log,
-                        coverage=self.spec.coverage)
-            counter = MetricCounter(self.definition, self._kinds_of)
-            if counter.rules:
-                game.runtime.watch_moves(counter)
-            result = game.play()
+            result, _, counter = self._play_reference(seed, index)
         seats = {f"P{s + 1}": s for s in range(self.spec.players)}
         return GameStats(index, seed, result.rounds, [result.scores[f"P{s + 1}"] for s in range(self.spec.players)],
                          [seats[w] for w in result.winners], dict(counter.counts),
                          labels_of(result.state, self.spec.players, self.definition), dict(result.fired),
-                         result.coverage)
+                         result.coverage, trajectory)
+
+    def _play_reference(self, seed: int, index: int, traced: Callable | None = None) -> tuple[Any, Any, Any]:
+        """(result, trajectory or None, metric counter) of the game on the reference engine;
+        `traced` (quality.play_traced) plays it when the scores of every round are wanted."""
+        from ..engine.game import Game  # (the reference engine: only where it plays)
+        from ..engine.log import GameLog
+
+        log = GameLog(keep=False)
+        game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed, index), log=log,
+                    coverage=self.spec.coverage)
+        counter = MetricCounter(self.definition, self._kinds_of)
+        if counter.rules:
+            game.runtime.watch_moves(counter)
+        if traced is None:
+            return game.play(), None, counter
+        result, trajectory = traced(game)
+        return result, trajectory, counter
+
+
+def rotated(names: tuple[str, ...], players: int, index: int) -> tuple[str, ...]:
+    """The agent of each seat in game `index` of a rotating run: seat s plays the name that
+    seat (s - index) mod players plays in game 0 (the names cycled over the seats)."""
+    seats = [names[s % len(names)] for s in range(players)]
+    return tuple(seats[(s - index) % players] for s in range(players))
 
 
 class _Counted:

@@ -26,6 +26,7 @@ class Asks:
     secret_stack: list[PhaseStart]
     span_text: dict[int, str]
     sight: Sight
+    watchers: list[tuple[int, Any]]
 
     def choose_index(self, node: A.AskChoose, seat: int, values: list[Any],
                      likely: list[int] | None = None) -> int | None:
@@ -70,6 +71,11 @@ class Asks:
             self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer, sight=OWNER)
         else:
             self.log.emit("decision", player=f"P{seat + 1}", id=decision.id, answer=answer)
+        if self.watchers:  # each watcher learns the answers its player saw (not the hidden ones)
+            hidden = bool(self.secret_stack) or bool(private and answer in private)
+            for watcher_seat, watcher in self.watchers:
+                if not hidden or watcher_seat == seat:
+                    watcher.answered(seat, decision.id, decision.kind, answer)
         return answer
 
     def distribute(self, node: A.AskDistribute, p: PlayerRef, kind: str, source: ZoneRef,

@@ -39,7 +39,7 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
     __slots__ = ("active_cache", "active_now", "agents", "baseline", "baseline_cards", "card_uid",
                  "cards_checked_at", "chance", "context", "coverage", "current_span", "d", "kept_secrets", "keeping",
                  "log", "move_watchers", "n", "phase_start_zones", "rules", "secret_stack", "span_text",
-                 "secret_vars", "sight", "state", "tokens", "turns", "version", "where")
+                 "secret_vars", "sight", "state", "tokens", "turns", "version", "watchers", "where")
 
     def __init__(self, definition: GameDef, player_count: int, chance: Chance, agents: list[Agent],
                  log: GameLog | None = None):
@@ -88,6 +88,10 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
         # How often each place of the rules ran (engine/coverage.py), or None: coverage is off.
         self.coverage: Counter[str] | None = None
         self.turns: list[Any] = []  # turns: the open turns, innermost last (engine/turns.py)
+        # Agents told where each step starts and which answers their player saw since (a search
+        # agent that resumes a step: agents/ismcts.py), with their seats; usually none.
+        self.watchers: list[tuple[int, Any]] = [(seat, agent) for seat, agent in enumerate(agents)
+                                                if hasattr(agent, "step_begins")]
 
     def error(self, node: A.Node | None, message: str, hint: str | None = None,
               code: str = "R001") -> RuleRuntimeError:

@@ -1,0 +1,92 @@
+"""The strong player's cost and strength (issue 33): figures printed, never asserted.
+
+    python benchmarks/bench_ismcts.py cost rules/ratland -p 4 --iterations 64 --games 3
+    python benchmarks/bench_ismcts.py wins rules/ratland -p 4 --agent ismcts:200 --against random -n 100
+
+`cost`: iterations per second of `ismcts` in seat 1 against random players (the playouts of every
+searched ask over whole games), beside games per second of `simulate`'s reference engine (the
+games traced for `balance`) and of the flat target on the same rules, in the same run: one
+iteration costs how many simulated games. `wins`: the agent in a rotating seat against the
+others, its win rate with a Wilson 95% interval and the seconds per game (the skill gap of
+docs/metrics.md plus 1/players).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from ratdsl.agents.ismcts import ISMCTSAgent
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine.game import Game
+from ratdsl.session import load_rules
+from ratdsl.simulation.runner import GamePlayer, SimulationSpec, run_games
+from ratdsl.simulation.stats import Proportion
+
+
+def cost(rules: str, players: int, iterations: int, games: int) -> None:
+    d = load_rules(rules)
+    playouts = searched = unsearched = fallbacks = 0
+    started = time.perf_counter()
+    for g in range(games):
+        agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations, strict=False)
+        Game(d, players, g, [agent] + [RandomAgent(agent_seed(g, s)) for s in range(1, players)]).play()
+        searched += agent.searched
+        playouts += agent.searched * iterations
+        unsearched += agent.unsearched
+        fallbacks += agent.fallbacks
+    search_s = time.perf_counter() - started
+    reference = GamePlayer(SimulationSpec(rules, players=players, trace=True, native="off"), d)
+    started = time.perf_counter()
+    for i in range(20):
+        reference.play(i, 1)
+    ref_rate = 20 / (time.perf_counter() - started)
+    flat = GamePlayer(SimulationSpec(rules, players=players, native="off"), d)
+    flat.play(0, 1)  # (the flat module generated or loaded)
+    started = time.perf_counter()
+    for i in range(200):
+        flat.play(i, 2)
+    flat_rate = 200 / (time.perf_counter() - started)
+    it_rate = playouts / search_s
+    print(f"{rules}, {players} players, ismcts:{iterations} in seat 1: {searched} asks searched in {games} games, "
+          f"{it_rate:.0f} iterations/s ({search_s:.1f} s); {fallbacks} searched from the view at the ask, "
+          f"{unsearched} not searched (answered at random)")
+    print(f"  reference engine (traced): {ref_rate:.0f} games/s -> one iteration = {ref_rate / it_rate:.2f} games")
+    print(f"  flat target: {flat_rate:.0f} games/s -> one iteration = {flat_rate / it_rate:.2f} games")
+
+
+def wins(rules: str, players: int, agent: str, against: str, games: int, seed: int) -> None:
+    spec = SimulationSpec(rules, players=players, agents=(agent, *[against] * (players - 1)), rotate=True,
+                          native="off")
+    won = Proportion()
+    started = time.perf_counter()
+    for g in run_games(spec, games, seed):
+        strong = g.index % players
+        won.add(1 / len(g.winners) if strong in g.winners else 0.0)
+    elapsed = time.perf_counter() - started
+    low, high = won.wilson()
+    print(f"{rules}, {players} players, {agent} in a rotating seat against {against}: won {100 * won.rate:.1f}% "
+          f"[{100 * low:.1f}, {100 * high:.1f}] of {games} games (even share {100 / players:.1f}%), "
+          f"{elapsed / games:.2f} s a game")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=["cost", "wins"])
+    parser.add_argument("rules")
+    parser.add_argument("-p", "--players", type=int, default=4)
+    parser.add_argument("--iterations", type=int, default=64)
+    parser.add_argument("--games", type=int, default=3, help="cost: games of the searching player")
+    parser.add_argument("--agent", default="ismcts:64")
+    parser.add_argument("--against", default="random")
+    parser.add_argument("-n", type=int, default=100, help="wins: games")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.what == "cost":
+        cost(args.rules, args.players, args.iterations, args.games)
+    else:
+        wins(args.rules, args.players, args.agent, args.against, args.n, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,344 @@
+"""`ismcts:N`: information-set Monte Carlo tree search that answers every ask of any rule set.
+
+Why not `mcts:N` (search.py): it resumes a game at the step whose own body asks, so the asks
+inside card effects, hooks, turns, actions, abilities and plans were answered at random. This
+agent watches the game through the engine's step hook (Runtime.watchers): as each step begins it
+keeps its player's view (`decision.view()`, nothing hidden from them), and it hears the answers
+its player saw since (not the answers given inside `secretly`, nor another player's private
+ones). Every ask runs inside some step, so every ask can be searched:
+
+- a *determinization* (one of N iterations) builds a game from the view kept at the step's start
+  alone (search.py's `determinized`: a fresh deal on a seed of the agent's own, the zones, pile
+  sizes, round, first player and the variables the view shows), so the real game's hidden
+  parts never reach it;
+- it resumes that step (not the game from its start): every seat's asks are answered by the
+  answers heard since the step began, in order, while they are legal; then this ask by the
+  candidate the tree selects (UCB1 over the player's information set: the candidates of this
+  ask); then the player's later asks by a tree over their own answers (one node added an
+  iteration, single-observer IS-MCTS), the others' and those past the tree at random;
+- the game is played to its end; the reward is the player's share of the victory plus a little
+  for the score margin (search.py's).
+
+An ask that no determinization reaches (from the step's start, then from the view at the ask) is
+an `UnsearchableAsk`, a clear error, for a strict agent (the default of the class); the agent
+`--agents ismcts:N` makes is lenient, so that a long run does not stop: it answers such an ask
+with a candidate drawn at random and counts it (`unsearched`). Where an ask has a single legal
+answer no search is needed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from typing import Any
+
+from ..engine.decisions import Decision
+from ..engine.errors import GameOver, RuleRuntimeError
+from ..semantics.definition import GameDef, round_cap
+from ..semantics.values import PlayerRef
+from .names import ISMCTS_NAME
+from .random_agent import RandomAgent, agent_seed
+from .search import SearchAgent
+
+DEFAULT_ITERATIONS = 64
+EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1.1]
+ATTEMPTS = 4  # determinizations tried per iteration asked for, before an ask is unsearchable
+
+
+class UnsearchableAsk(ValueError):
+    """An ask the search cannot answer: asked outside any step, or no determinization could be
+    resumed to it."""
+
+
+class ISMCTSAgent(SearchAgent):
+    """Information-set MCTS over determinizations from the player's view (module docstring)."""
+
+    reads_view = True
+
+    def __init__(self, definition: GameDef, players: int, seed: int, iterations: int = 64, strict: bool = True):
+        """`strict`: an ask no determinization reaches raises UnsearchableAsk; else (`--agents
+        ismcts:N`, long runs that must not stop) it is answered by a candidate drawn at random
+        and counted in `unsearched`."""
+        super().__init__(definition, players, seed, iterations)
+        self.strict = strict
+        self.unsearched = 0
+        self.step: tuple[str, int] | None = None
+        self.view_at_start: dict[str, Any] | None = None
+        self.since: list[tuple[int, str, str, Any]] = []  # (seat, id, kind, answer) heard this step
+        self.kinds: Counter[str] = Counter()  # searched asks by kind and id ("choose ability")
+        self.me: int | None = None
+        self.failures: Counter[str] = Counter()  # why determinizations failed (benchmarks print it)
+        self.cut = 0  # playouts the rules stopped past the ask (a determinization they refuse): scored there
+        self.fallbacks = 0  # asks searched from the view at the ask (none from the step's start reached it)
+
+    # ------------------------------------------------------------------ the engine's step hook
+    def step_begins(self, phase: str, index: int, view) -> None:
+        self.step = (phase, index)
+        self.view_at_start = view()
+        self.since = []
+
+    def answered(self, seat: int, id: str, kind: str, answer: Any) -> None:
+        self.since.append((seat, id, kind, answer))
+
+    # ------------------------------------------------------------------ answering
+    def candidates(self, decision: Decision) -> list[Any]:
+        """search.py's candidates; for a plan's step, the options the rules expect to run
+        (Decision.likely), as the random player's."""
+        if decision.kind == "choose" and decision.likely:
+            return [decision.options[i] for i in decision.likely]
+        return super().candidates(decision)
+
+    def decide(self, decision: Decision) -> Any:
+        candidates = self.candidates(decision)
+        if len(candidates) == 1:
+            return candidates[0]
+        if self.step is None or self.view_at_start is None:
+            raise UnsearchableAsk(f"P{decision.player + 1} {decision.id!r} at {decision.where}: asked outside "
+                                  "any step, where ismcts cannot resume the game")
+        self.me = decision.player
+        try:
+            answer = self.search(decision, candidates)
+        except UnsearchableAsk:
+            if self.strict:
+                raise
+            self.unsearched += 1
+            return self.rng.choice(candidates)
+        self.searched += 1
+        self.kinds[f"{decision.kind} {decision.id}"] += 1
+        return answer
+
+    def search(self, decision: Decision, candidates: list[Any]) -> Any:
+        """IS-MCTS from the view kept at the step's start, the answers heard since replayed; when
+        no determinization of it reaches this ask (a chance outcome of the step took another
+        road), from the view now, the step's asks answered afresh (search.py's resumption)."""
+        mine = sum(1 for seat, id, kind, _ in self.since if seat == decision.player
+                   and (id, kind) == (decision.id, decision.kind))  # this ask's place among its kind
+        assert self.view_at_start is not None
+        for view, place, heard in ((self.view_at_start, mine, self.since), (None, 0, [])):
+            if view is None:
+                if decision.view is None:
+                    break
+                view = decision.view()
+                self.fallbacks += 1
+            visits, totals = self.iterate(decision, candidates, view, place, heard)
+            if sum(visits):
+                best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
+                return candidates[best]
+        raise UnsearchableAsk(f"P{decision.player + 1} {decision.id!r} at {decision.where}: no determinization "
+                              f"could be resumed to this ask ({getattr(self, 'last_failure', 'never reached')})")
+
+    def iterate(self, decision: Decision, candidates: list[Any], view: dict[str, Any], mine: int,
+                heard: list) -> tuple[list[int], list[float]]:
+        """The iterations: UCB1 over the candidates at the root, the tree below (see _Replay)."""
+        visits = [0] * len(candidates)
+        totals = [0.0] * len(candidates)
+        tree: dict[tuple, list[list[float]]] = {}  # own later asks: path -> [visits, total] per answer
+        played = attempts = 0
+        seeds: list[int] = []
+        tried = [0] * len(candidates)
+        while played < self.rollouts and attempts < ATTEMPTS * self.rollouts:
+            it = attempts
+            attempts += 1
+            if it < len(candidates):
+                pick = it  # every candidate once first
+            else:
+                log_n = math.log(max(1, played))
+                pick = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i] if visits[i] else 9.0)
+                           + EXPLORE * math.sqrt(log_n / max(1, visits[i])))
+            # common random numbers: each candidate's k-th try plays the k-th determinization, so
+            # the candidates are told apart on the same deals rather than on their luck
+            if tried[pick] == len(seeds):
+                seeds.append(self.rng.getrandbits(62))
+            seed = seeds[tried[pick]]
+            tried[pick] += 1
+            path: list[tuple[tuple, int]] = []
+            value = self.playout(decision, candidates[pick], mine, seed, tree, path, view, heard)
+            if value is None:
+                continue
+            played += 1
+            visits[pick] += 1
+            totals[pick] += value
+            for key, choice in path:
+                stats = tree[key][choice]
+                stats[0] += 1
+                stats[1] += value
+        return visits, totals
+
+    def playout(self, decision: Decision, answer: Any, mine: int, seed: int,
+                tree: dict[tuple, list[list[float]]], path: list, view: dict[str, Any],
+                heard: list) -> float | None:
+        """One determinization of `view` resumed at the step's start (the `heard` answers
+        first) and played to the end: its reward, or None when it never reached this ask."""
+        assert self.step is not None
+        me = decision.player
+        policy = _Replay(self, decision, answer, mine, seed, tree, path, heard)
+        game = None
+        try:
+            game = self.determinized(view, seed, me, None)
+            for seat, agent in enumerate(game.runtime.agents):
+                game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
+            self.apply_vars(game, view)
+            phase, step = self.step
+            if phase == "setup":  # the rest of the setup, then every round
+                game.state.phase = "setup"
+                game.runtime.baseline = None  # (tokens and cards are still created in setup)
+                game.runtime.begin_phase("setup" in game.reading_start)
+                game._run_steps("setup", self.d.setup.steps, step)
+                game.runtime.start_conservation()
+            else:
+                rest = self.d.round[self.d.round.index(phase) + 1:] if phase in self.d.round else []
+                try:
+                    game.play_phase(phase, step)
+                    for name in rest:
+                        game.play_phase(name)
+                    if phase in self.d.round:
+                        game.round_played()  # (the round's end: the last round ends the game here)
+                except GameOver as over:
+                    game.ended_by(over)
+            if not game.over:
+                while game.play_round() and game.state.round < round_cap(self.d.game):
+                    pass
+            scores = list(game.score().scores.values())
+        except (RuleRuntimeError, ValueError, KeyError, IndexError, TypeError, UnsearchableAsk) as err:
+            self.failed += 1
+            self.last_failure = str(err).splitlines()[0] if str(err) else type(err).__name__
+            self.failures[self.last_failure.split(": ", 1)[-1][:60]] += 1
+            scores = None
+            if policy.reached and game is not None:  # cut short past the ask: scored where it stopped
+                scores = _scores_now(game)
+                self.cut += scores is not None
+            if scores is None:
+                return None
+        if not policy.reached:
+            self.unasked += 1
+            return None
+        best = max(scores)
+        leaders = [s for s in range(len(scores)) if scores[s] == best]
+        best_other = max((s for seat, s in enumerate(scores) if seat != me), default=0)
+        share = 1 / len(leaders) if me in leaders else 0.0
+        return share + 0.002 * max(-50, min(50, scores[me] - best_other))
+
+    def apply_vars(self, game, view: dict[str, Any]) -> None:
+        """The variables the view shows, as the rules hold them (the others keep their fresh values)."""
+        state = game.state
+        zones = {str(ref): ref for ref in state.zones}
+        for name, value in (view.get("vars") or {}).items():
+            if name in state.vars:
+                state.vars[name] = _decoded(value, zones, game.players)
+        for label, values in (view.get("player_vars") or {}).items():
+            seat = int(label[1:]) - 1
+            for name, value in values.items():
+                state.player_vars[seat][name] = _decoded(value, zones, game.players)
+        game.runtime.changed()
+
+
+def _decoded(value: Any, zones: dict[str, Any], players: int) -> Any:
+    """A view's value (semantics.values.encode) as the rules hold it: a player as `Pn`, a zone
+    or a board's space by name, lists of these; cards stay names (a view writes them so)."""
+    if isinstance(value, str):
+        if value[:1] == "P" and value[1:].isdigit() and 1 <= int(value[1:]) <= players:
+            return PlayerRef(int(value[1:]) - 1)
+        return zones.get(value, value)
+    if isinstance(value, list):
+        return [_decoded(v, zones, players) for v in value]
+    if isinstance(value, dict):
+        return {k: v for k, v in value.items() if v}
+    return value
+
+
+class _Replay:
+    """The answers of one determinization: heard ones first, then the candidate, the tree, random."""
+
+    def __init__(self, agent: ISMCTSAgent, decision: Decision, answer: Any, mine: int, seed: int,
+                 tree: dict[tuple, list[list[float]]], path: list, heard: list):
+        self.agent = agent
+        self.me = decision.player
+        self.target = (decision.id, decision.kind)
+        self.answer = answer
+        self.mine = mine  # asks of this id and kind the player answered before this one, this step
+        self.seen = 0
+        self.heard = {seat: [(i, k, a) for s, i, k, a in heard if s == seat] for seat in range(agent.players)}
+        self.reached = False
+        self.tree = tree
+        self.path = path
+        self.key: tuple = ()
+        self.in_tree = True
+        self.rng = random.Random(seed ^ 0x5EED)
+
+    def decide(self, seat: int, decision: Decision, fallback: RandomAgent) -> Any:
+        queue = self.heard[seat]
+        while queue:  # what was answered since the step began, in order, while it still fits
+            id, kind, answer = queue.pop(0)
+            if (id, kind) == (decision.id, decision.kind) and decision.legal(answer) is None:
+                if seat == self.me and (id, kind) == self.target:
+                    self.seen += 1
+                return answer
+            queue.clear()  # the determinization took another road: the rest no longer fits
+        if seat != self.me:
+            return fallback.decide(decision)
+        if not self.reached and (decision.id, decision.kind) == self.target:
+            if self.seen == self.mine and decision.legal(self.answer) is None:
+                self.reached = True
+                self.key = ((decision.id, decision.kind, _key(self.answer)),)
+                return self.answer
+            self.seen += 1
+        if self.reached and self.in_tree:
+            return self.from_tree(decision, fallback)
+        return fallback.decide(decision)
+
+    def from_tree(self, decision: Decision, fallback: RandomAgent) -> Any:
+        """The player's later ask: UCB1 among its candidates at this node of the tree, a new node
+        (then random answers) the first time the node is reached."""
+        options = self.agent.candidates(decision)
+        key = (*self.key, (decision.id, decision.kind))
+        stats = self.tree.get(key)
+        if stats is None or len(stats) != len(options):
+            self.tree[key] = [[0, 0.0] for _ in options]
+            self.in_tree = False
+            choice = self.rng.randrange(len(options))
+        else:
+            n = sum(s[0] for s in stats) or 1
+            choice = max(range(len(options)), key=lambda i: (stats[i][1] / stats[i][0] if stats[i][0] else 9.0)
+                         + EXPLORE * math.sqrt(math.log(n) / max(1, stats[i][0])))
+        self.path.append((key, choice))
+        self.key = (*key[:-1], (decision.id, decision.kind, _key(options[choice])))
+        return options[choice]
+
+
+class _SeatPolicy:
+    """One seat of a determinized game, answered by the shared _Replay."""
+
+    reads_view = False
+
+    def __init__(self, replay: _Replay, seat: int, fallback: RandomAgent):
+        self.replay = replay
+        self.seat = seat
+        self.fallback = fallback
+
+    def decide(self, decision: Decision) -> Any:
+        return self.replay.decide(self.seat, decision, self.fallback)
+
+
+def _scores_now(game: Any) -> list[float] | None:
+    """Every seat's score by the rules' scoring expression now, or None."""
+    try:
+        return game.scores_now()
+    except (RuleRuntimeError, ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def _key(answer: Any) -> str:
+    """An answer as a key of the tree (answers are JSON values: lists and objects too)."""
+    return json.dumps(answer, sort_keys=True)
+
+
+def ismcts_agent(name: str, definition: GameDef, players: int, seed: int) -> ISMCTSAgent:
+    """The agent `--agents ismcts[:ITERATIONS]` names (64 iterations by default)."""
+    budget = ISMCTS_NAME.match(name)
+    assert budget is not None
+    return ISMCTSAgent(definition, players, seed, int(budget.group(1) or DEFAULT_ITERATIONS), strict=False)
+
+
+__all__ = ["ISMCTSAgent", "UnsearchableAsk", "agent_seed", "ismcts_agent"]

@@ -1,0 +1,4 @@
+# House rule: the messages for what this variant adds (changed elements keep the game's
+# titles; their texts are generated from the new rules unless given here).
+
+variant-generous_shop = Generous shop

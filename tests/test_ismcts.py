@@ -1,0 +1,195 @@
+"""`ismcts:N` (ratdsl/agents/ismcts.py): every ask of the three games is answered by search (a
+full game of each, counted per kind of ask), from what its player may see alone (games that
+differ only in hidden things get the same answer), and an ask it cannot search is an error."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from ratdsl.agents.ismcts import ISMCTSAgent, UnsearchableAsk
+from ratdsl.agents.names import is_search_agent
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.agents.scripted import ScriptedAgent
+from ratdsl.cli.main import app
+from ratdsl.engine.decisions import Decision
+from ratdsl.engine.game import Game
+from ratdsl.semantics.values import PileRef
+from ratdsl.session import load_rules
+
+from .conftest import ROOT
+
+RULES = ROOT / "rules"
+
+
+class Stop(Exception):
+    """Ends the game once the searching player has answered."""
+
+
+class Watched(ISMCTSAgent):
+    """Records its first searched answer, its view and the referee's state then, and stops."""
+
+    def __init__(self, game: list, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.seen: dict[str, Any] = {}
+
+    def decide(self, decision: Decision) -> Any:
+        answer = super().decide(decision)
+        if self.searched:
+            self.seen = {"answer": answer, "view": decision.view(), "state": self.game[0].state.snapshot()}
+            raise Stop
+        return answer
+
+
+def first_placement(others: dict[str, list], shuffle_hidden: int | None) -> dict[str, Any]:
+    """RatLand: P3's first placement (seed 11), P1 and P2 placing as scripted (secretly: P3 does
+    not see them), the face-down decks reordered by `shuffle_hidden`."""
+    d = load_rules(RULES / "ratland")
+    holder: list[Game] = []
+    agent = Watched(holder, d, 4, 11, 6)
+    agents = [ScriptedAgent(others["P1"]), ScriptedAgent(others["P2"]), agent, RandomAgent(agent_seed(3, 3))]
+    game = Game(d, 4, 3, agents)
+    holder.append(game)
+    game.setup()
+    game.state.round = 1
+    game.runtime.changed()
+    game.play_phase("event")
+    if shuffle_hidden is not None:
+        for name in ("event_deck", "food_deck"):
+            random.Random(shuffle_hidden).shuffle(game.state.piles[PileRef(None, name)])
+    with pytest.raises(Stop):
+        game.play_phase("rats")
+    return agent.seen
+
+
+def test_hidden_answers_and_deck_orders_do_not_change_the_answer():
+    a = first_placement({"P1": [{"pantry": 7}], "P2": [{"nursery": 7}]}, None)
+    b = first_placement({"P1": [{"left_pipe": 4, "right_pipe": 3}], "P2": [{"dump": 2, "field": 5}]}, 99)
+    assert a["state"]["zones"] != b["state"]["zones"]
+    assert a["state"]["piles"]["event_deck"] != b["state"]["piles"]["event_deck"]
+    assert a["view"] == b["view"]
+    assert a["answer"] == b["answer"]
+
+
+class Swap:
+    """As the planning phase begins: another player's hand and the face-down deck's order change
+    (what P1 cannot see), when `swap` is set."""
+
+    def __init__(self, game: list, swap: bool):
+        self.game, self.swap = game, swap
+
+    def step_begins(self, phase: str, index: int, view: Any) -> None:
+        if self.swap and phase == "planning" and index == 0:
+            piles = self.game[0].state.piles
+            hands = PileRef(1, "hand"), PileRef(2, "hand")
+            piles[hands[0]], piles[hands[1]] = piles[hands[1]], piles[hands[0]]
+            random.Random(5).shuffle(piles[PileRef(None, "hunt_deck")])
+
+    def answered(self, *args: Any) -> None:
+        pass
+
+
+def first_plan(swap: bool) -> dict[str, Any]:
+    d = load_rules(RULES / "ratatopolis")
+    holder: list[Game] = []
+    agent = Watched(holder, d, 4, 11, 4)
+    game = Game(d, 4, 8, [agent] + [RandomAgent(agent_seed(8, s)) for s in range(1, 4)])
+    holder.append(game)
+    game.runtime.watchers.insert(0, (0, Swap(holder, swap)))  # (before the agent keeps its view)
+    with pytest.raises(Stop):
+        game.play()
+    return agent.seen
+
+
+def test_other_hands_and_the_deck_order_do_not_change_a_plan():
+    a, b = first_plan(False), first_plan(True)
+    assert a["state"]["piles"]["P2.hand"] != b["state"]["piles"]["P2.hand"]
+    assert a["state"]["piles"]["hunt_deck"] != b["state"]["piles"]["hunt_deck"]
+    assert a["view"] == b["view"]
+    assert a["answer"] == b["answer"]
+
+
+class Counted(ISMCTSAgent):
+    """Counts its player's asks that have more than one candidate (the ones that need search)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.asked: Counter[str] = Counter()
+
+    def decide(self, decision: Decision) -> Any:
+        if len(self.candidates(decision)) > 1:
+            self.asked[f"{decision.kind} {decision.id}"] += 1
+        return super().decide(decision)
+
+
+@pytest.mark.parametrize("game, players, some", [
+    ("ratland", 3, {"distribute placement"}),
+    ("rattus", 2, {"choose action", "choose take_card", "choose start_region"}),
+    ("ratatopolis", 3, {"choose orders"}),
+])
+def test_every_ask_of_a_full_game_is_searched(game, players, some):
+    d = load_rules(RULES / game)
+    agent = Counted(d, players, 4, 2)
+    Game(d, players, 6, [agent] + [RandomAgent(agent_seed(6, s)) for s in range(1, players)]).play()
+    print(game, dict(agent.kinds))
+    assert agent.kinds == agent.asked  # every ask with a choice, of every kind, by search
+    assert some <= set(agent.kinds)
+
+
+def test_an_ask_outside_any_step_is_an_error_not_a_random_answer():
+    agent = ISMCTSAgent(load_rules(RULES / "ratland"), 4, 1, 4)
+    decision = Decision(0, "pick", "choose", options=[1, 2, 3], where="elsewhere.rat:3:4",
+                        view=lambda: {"phase": "rats"})
+    with pytest.raises(UnsearchableAsk, match="outside any step"):
+        agent.decide(decision)
+    assert agent.decide(Decision(0, "only", "choose", options=[7])) == 7  # nothing to search
+
+
+@pytest.mark.parametrize("name, ok", [("ismcts", True), ("ismcts:200", True), ("ismcts:0", False),
+                                      ("ismcts:", False), ("mcts:5", True), ("ISMCTS", False)])
+def test_agent_names(name, ok):
+    assert is_search_agent(name) is ok
+
+
+def test_simulate_plays_it(tmp_path):
+    out = tmp_path / "report.json"
+    result = CliRunner().invoke(app, ["simulate", str(RULES / "ratland"), "-p", "2", "-n", "1", "-w", "1",
+                                      "--agents", "ismcts:2,random", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["agents"] == ["ismcts:2", "random"]
+
+
+def test_the_agent_of_the_command_line_counts_an_unsearchable_ask(monkeypatch):
+    from ratdsl.agents.ismcts import ismcts_agent
+
+    d = load_rules(RULES / "ratland")
+    agent = ismcts_agent("ismcts:3", d, 4, 1)
+    assert agent.rollouts == 3 and not agent.strict
+
+    def never(*args: Any) -> Any:
+        raise UnsearchableAsk("never reached")
+
+    monkeypatch.setattr(agent, "search", never)
+    agent.step_begins("rats", 0, lambda: {})
+    assert agent.decide(Decision(0, "pick", "choose", options=[1, 2, 3])) in (1, 2, 3)
+    assert agent.unsearched == 1 and agent.searched == 0
+    strict = ISMCTSAgent(d, 4, 1, 3)
+    monkeypatch.setattr(strict, "search", never)
+    strict.step_begins("rats", 0, lambda: {})
+    with pytest.raises(UnsearchableAsk):
+        strict.decide(Decision(0, "pick", "choose", options=[1, 2, 3]))
+
+
+def test_play_seats_it_against_a_human():
+    args = ["play", str(RULES / "ratland"), "--human", "1", "-p", "2", "-s", "3", "-v", "0"]
+    result = CliRunner().invoke(app, [*args, "--opponents", "ismcts:2"], input="\n" * 500)
+    assert result.exit_code == 0, result.output
+    assert "Winner" in result.output
+    wrong = CliRunner().invoke(app, [*args, "--opponents", "nobody"], input="")
+    assert wrong.exit_code == 2 and "unknown agent 'nobody'" in wrong.stderr
