@@ -109,6 +109,7 @@ from .moves import named_twice
 from .operands import Operands
 from .personas import check_persona
 from .turns import check_action, check_endings, check_turns
+from .types import check_types
 
 MAX_PLAYERS = 100  # the most players a game may declare (`players 2..100`)
 
@@ -249,6 +250,7 @@ class Checker:
         check_information(self)
         check_endings(self, game)  # turns
         check_turns(self)  # turns
+        check_types(self)  # static types, last: where another finding stands, it is that one
         return sorted(self.out, key=lambda d: (d.file, d.line, d.column, d.code))
 
     def check_players(self, game: A.Game) -> None:

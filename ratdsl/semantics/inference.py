@@ -1,0 +1,856 @@
+"""Type inference: the typed form of a rule set, worked out once after the resolver from the
+declarations and the symbol table (semantics/types.py says what a type is).
+
+Every expression node gets its type (`TypedForm.type_of`), and so do the data blocks: constants,
+variables (their declarations' values), options (their value sets), card fields (per deck, over
+its cards), board fields (per board, over its spaces) and tables (over their rows). Funcs, rules
+and hooks take their parameters' types from their calls (a few passes, until they settle) and
+funcs their result from their bodies (and modifiers). Along the way it notes what it finds
+surely wrong (`TypedForm.findings`): the checker (checker/types.py) reports them.
+
+A finding is made only where every kind an expression may have is refused: an unknown type
+(None) is never wrong, so inference that cannot decide stays silent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..language import ast as A
+from . import types as T
+from .builtins import BUILTINS
+from .symbols import (
+    BUILTIN,
+    BUILTIN_NAMES,
+    CARD,
+    CONST,
+    FUNC,
+    ITSELF,
+    LOCAL,
+    OPTION,
+    PILE,
+    SYMBOL,
+    TABLE,
+    VAR,
+    ZONE,
+    SymbolTable,
+)
+
+Ty = Any  # frozenset[T.Base] | None
+
+# What a built-in's parameter accepts (the words of builtins.py's `takes`).
+ACCEPTS: dict[str, frozenset[str]] = {
+    "number": frozenset((T.NUMBER,)), "numbers": frozenset((T.NUMBER, T.LIST)),
+    "items": frozenset((T.LIST, T.PILE, T.BUNDLE)), "sized": frozenset((T.ZONE, T.PILE, T.BUNDLE, T.LIST)),
+    "zones": frozenset((T.ZONE, T.LIST)), "kinds": frozenset((T.KIND, T.LIST)),
+    "zone_or_bundle": frozenset((T.ZONE, T.BUNDLE)), "zone": frozenset((T.ZONE,)),
+    "player": frozenset((T.PLAYER,)), "side": frozenset((T.SIDE, T.TEXT)), "pile": frozenset((T.PILE,)),
+    "deck": frozenset((T.DECK, T.TEXT)), "owned": frozenset((T.ZONE, T.PILE, T.CARD)),
+    "board": frozenset((T.BOARD, T.TEXT)), "any": frozenset(T.TAGS),
+}
+_ACCEPT_WORDS = {"number": "a number", "numbers": "numbers or a list of numbers", "items": "a list, a pile or a bundle",
+                 "sized": "a zone, a pile, a bundle or a list", "zones": "a zone or a list of zones",
+                 "kinds": "a token kind or a list of kinds", "zone_or_bundle": "a zone or a bundle",
+                 "zone": "a zone (a space, for a board's built-ins)", "player": "a player",
+                 "side": "a side (left or right)", "pile": "a pile of cards", "deck": "a deck",
+                 "owned": "a zone, a pile or a card", "board": "a board", "any": "any value"}
+_BUILTIN_NAME_TYPES: dict[str, Ty] = {"list:player": T.list_of(T.of(T.PLAYER)), "player": T.of(T.PLAYER),
+                                      "number": T.of(T.NUMBER)}
+_MAX_DEPTH = 40  # funcs whose results are worked out inside one another, at most
+_COMPARE = frozenset(("<", "<=", ">", ">="))
+_YESNO = frozenset((T.YESNO,))
+_NUMBER = frozenset((T.NUMBER,))
+_ZONES = ACCEPTS["zones"]
+_ITEMS = ACCEPTS["items"]
+
+
+_NONE_HINT = "give a value of the same kind on every path (0, [], ...) instead of `none`"
+_HINTS = {"E282": "each part of a statement takes one kind of value: docs/language.md, Statements",
+          "E225": "an operator takes the kinds docs/language.md, Expressions, gives it",
+          "E280": "docs/language.md, Built-in functions, gives the kinds each value takes"}
+
+
+@dataclass
+class Finding:
+    """Something surely wrong with a value's kind: where, its code, what was expected and found."""
+
+    code: str
+    span: A.Span
+    message: str
+    hint: str | None = None
+
+
+@dataclass
+class TypedForm:
+    """The types of one rule set: every expression's (by node id) and every declaration's."""
+
+    types: dict[int, Ty] = field(default_factory=dict)
+    results: dict[str, Ty] = field(default_factory=dict)  # funcs and tables, by name
+    params: dict[tuple[str, str], list[Ty]] = field(default_factory=dict)  # (func|rule|table, name)
+    consts: dict[str, Ty] = field(default_factory=dict)
+    variables: dict[str, Ty] = field(default_factory=dict)  # global and per-player, by name
+    options: dict[str, Ty] = field(default_factory=dict)
+    card_fields: dict[tuple[str, str], Ty] = field(default_factory=dict)  # (deck, field)
+    board_fields: dict[tuple[str, str], Ty] = field(default_factory=dict)  # (board, field)
+    findings: list[Finding] = field(default_factory=list)
+    _keep: list[A.Node] = field(default_factory=list, repr=False)
+
+    def type_of(self, node: A.Node) -> Ty:
+        """The type of an expression (None: any kind, or a node this form never saw)."""
+        return self.types.get(id(node))
+
+
+def infer(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
+    """The typed form of a rule set's declarations, with its findings."""
+    return _Infer(decls, table).run()
+
+
+def typed_form(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
+    """The typed form of the rule set whose symbol table is `table`, worked out once and kept
+    with the table (the checker, the summaries and the definition share it)."""
+    form = table.typed
+    if form is None:
+        form = table.typed = infer(decls, table)
+    return form
+
+
+class _Infer:
+    def __init__(self, decls: list[A.Decl], table: SymbolTable):
+        self.decls = decls
+        self.table = table
+        self.form = TypedForm()
+        self.funcs = {d.name: d for d in decls if isinstance(d, A.Func)}
+        self.tables = {d.name: d for d in decls if isinstance(d, A.Table)}
+        self.rules = {d.name: d for d in decls if isinstance(d, A.Rule)}
+        self.modifiers: dict[str, list[A.Modify]] = {}
+        self.decks = {d.name: d for d in decls if isinstance(d, A.Deck)}
+        self.boards = {d.name: d for d in decls if isinstance(d, A.Board)}
+        self.space_board = {s.name: b.name for b in self.boards.values() for s in b.spaces}
+        self.kinds = {n for d in decls if isinstance(d, A.Tokens) for n in d.names}
+        self.player_zones = set(table.player_zones)
+        self.player_piles = set(table.player_piles)
+        self.locals: dict[tuple[int, str], Ty] = {}
+        self.calls: dict[tuple[str, str], list[Ty]] = {}
+        self.busy: set[str] = set()
+        self.final = False
+        self.deck_of_card: dict[str, str] = {}
+        self.data_findings: list[Finding] = []
+        for d in decls:
+            if isinstance(d, A.Card):
+                self.deck_of_card[d.name] = d.deck
+                for m in d.modifiers:
+                    self.modifiers.setdefault(m.name, []).append(m)
+            elif isinstance(d, A.Modify):
+                self.modifiers.setdefault(d.name, []).append(d)
+
+    # ------------------------------------------------------------ the passes
+    def run(self) -> TypedForm:
+        form = self.form
+        self.data()
+        for _ in range(4):  # parameters from calls, until they settle
+            self.walk()
+            settled = self.calls == form.params
+            form.params = self.calls
+            if settled:
+                break
+        self.final = True
+        self.walk()
+        form.findings[:0] = self.data_findings
+        return form
+
+    def walk(self) -> None:
+        form = self.form
+        for kept in (form.types, form.results, form.consts, form.variables, form.card_fields, form.board_fields):
+            kept.clear()
+        form.findings.clear()
+        self.locals.clear()
+        self.calls = {}
+        for decl in self.decls:
+            self.decl(decl)
+
+    def find(self, node: A.Node, code: str, message: str, hint: str | None = None) -> None:
+        if self.final and node.span.line > 0:
+            self.form.findings.append(Finding(code, node.span, message, hint))
+
+    # ------------------------------------------------------------ data blocks
+    def data(self) -> None:
+        form = self.form
+        for d in self.decls:
+            if isinstance(d, A.Option):
+                kinds = [self.literal(v) for v in d.values]
+                form.options[d.name] = T.joined(kinds)
+                if len({frozenset(b.tag for b in k) for k in kinds if k is not None}) > 1:
+                    self.data_findings.append(Finding(
+                        "E287", d.span, f"option {d.name}'s values are of different kinds "
+                        f"({', '.join(dict.fromkeys(T.words(k) for k in kinds))}): each rule reading it "
+                        "would have to take every one of them", "give an option values of one kind"))
+
+    def literal(self, value: Any) -> Ty:
+        if isinstance(value, bool):
+            return T.of(T.YESNO)
+        if isinstance(value, int):
+            return T.of(T.NUMBER)
+        if isinstance(value, str):
+            return T.named(T.SYMBOL, value)
+        return None
+
+    def card_field(self, deck: str | None, name: str) -> Ty:
+        if deck is None:
+            return None
+        key = (deck, name)
+        if key not in self.form.card_fields:
+            self.form.card_fields[key] = None  # (a field that reads itself: any kind)
+            values = [f.value for d in self.decls if isinstance(d, A.Card) and d.deck == deck
+                      for f in d.fields if f.name == name]
+            parts = [self.ty(v) for v in values]
+            declared = self.decks.get(deck)
+            if declared is not None and len(values) < sum(1 for d in self.decls if isinstance(d, A.Card)
+                                                          and d.deck == deck):
+                parts.append(T.of(T.NONE))  # a card that does not set it reads none
+            self.form.card_fields[key] = T.joined(parts)
+        return self.form.card_fields[key]
+
+    def board_field(self, board: str, name: str) -> Ty:
+        key = (board, name)
+        if key not in self.form.board_fields:
+            self.form.board_fields[key] = None
+            b = self.boards[board]
+            values = [f.value for s in b.spaces for f in s.fields if f.name == name]
+            parts = [self.ty(v) for v in values]
+            if len(values) < len(b.spaces):
+                parts.append(T.of(T.NONE))
+            self.form.board_fields[key] = T.joined(parts)
+        return self.form.board_fields[key]
+
+    def disagree(self, values: list[A.Expr], code: str, what: str, hint: str) -> None:
+        """Reports the first of `values` whose kind no value before it shares (none aside)."""
+        seen: list[tuple[A.Expr, Ty]] = []
+        for v in values:
+            t = T.without_none(self.ty(v))
+            if not t:
+                continue
+            for first, ft in seen:
+                if T.differ(ft, t):
+                    self.find(v, code, f"{what}: this one is {T.words(t)}, but the one at line "
+                              f"{first.span.line} is {T.words(ft)}", hint)
+                    return
+            seen.append((v, t))
+
+    # ------------------------------------------------------------ declarations
+    def decl(self, d: A.Decl) -> None:
+        ty = self.ty
+        if isinstance(d, A.Const):
+            if d.name not in self.form.consts:
+                self.form.consts[d.name] = None
+                self.form.consts[d.name] = ty(d.value)
+        elif isinstance(d, A.Var):
+            self.variable(d.name)
+        elif isinstance(d, A.Deck):
+            if d.active is not None:
+                self.locals[(id(d), "it")] = self.locals[(id(d), "this")] = T.of(T.CARD, d.name)
+                self.condition(d.active)
+        elif isinstance(d, A.Card):
+            self.locals[(id(d), "this")] = T.of(T.CARD, d.deck)
+            for f in d.fields:
+                ty(f.value)
+            for h in d.handlers:
+                self.block(h.body)
+            for m in d.modifiers:
+                self.modify(m)
+            for h in d.hooks:
+                self.hook(h)
+        elif isinstance(d, A.Table):
+            self.result(d.name)
+            self.disagree([e.value for e in d.rows], "E284", f"table {d.name}'s cells are of different kinds",
+                          "every cell of a table gives the same kind of value")
+        elif isinstance(d, A.Func):
+            self.result(d.name)
+        elif isinstance(d, A.Invariant):
+            self.condition(d.condition)
+        elif isinstance(d, A.Action):
+            self.locals[(id(d), d.param)] = T.of(T.PLAYER)
+            if d.condition is not None:
+                self.condition(d.condition)
+            if d.limit is not None:
+                self.need(d.limit, _NUMBER, "an action's limit per turn", "a number")
+            if d.cost is not None:
+                self.block(d.cost)
+            self.block(d.effect)
+        elif isinstance(d, A.Game):
+            for ending in d.endings:
+                self.condition(ending.condition)
+        elif isinstance(d, A.Board):
+            for name in d.fields:
+                self.board_field(d.name, name)
+                self.disagree([f.value for s in d.spaces for f in s.fields if f.name == name], "E285",
+                              f"board {d.name}'s field {name} is of different kinds on different spaces",
+                              "give a field the same kind of value on every space")
+        elif isinstance(d, A.Rule):
+            self.block(d.body)
+        elif isinstance(d, A.Modify):
+            self.modify(d)
+        elif isinstance(d, A.Hook):
+            self.hook(d)
+        elif isinstance(d, (A.Setup, A.Phase)):
+            for step in d.steps:
+                self.block(step.body)
+        elif isinstance(d, A.Metric):
+            ty(d.kinds)
+        elif isinstance(d, A.Persona):
+            for w in d.weights:
+                ty(w.weight)
+        elif isinstance(d, A.Scoring):
+            self.locals[(id(d), d.player_var)] = T.of(T.PLAYER)
+            self.need(d.score, _NUMBER, "a score", "a number")
+            for t in d.tiebreaks:
+                ty(t)
+        elif isinstance(d, A.Deck):
+            pass
+        if isinstance(d, A.Deck):
+            for name in d.fields:
+                self.card_field(d.name, name)
+                self.disagree([f.value for c in self.decls if isinstance(c, A.Card) and c.deck == d.name
+                               for f in c.fields if f.name == name], "E285",
+                              f"deck {d.name}'s field {name} is of different kinds on different cards",
+                              "give a field the same kind of value on every card of the deck")
+
+    def modify(self, m: A.Modify) -> None:
+        self.locals[(id(m), "base")] = self.result(m.name, modified=False)
+        if m.condition is not None:
+            self.condition(m.condition)
+        value = self.ty(m.value)
+        base = T.without_none(self.locals[(id(m), "base")])
+        got = T.without_none(value)
+        if base and got and T.differ(base, got):
+            self.find(m.value, "E286", f"modify {m.name} gives {T.words(got)}, but {m.name} gives {T.words(base)}",
+                      "a modifier gives the same kind of value as what it changes")
+
+    def hook(self, h: A.Hook) -> None:
+        if h.condition is not None:
+            self.condition(h.condition)
+        self.block(h.body)
+
+    def result(self, name: str, modified: bool = True) -> Ty:
+        """What a func or table gives (with its modifiers when `modified`)."""
+        key = name if modified else "\0" + name
+        if key in self.form.results:
+            return self.form.results[key]
+        if key in self.busy or len(self.busy) > _MAX_DEPTH:
+            return None  # (recursion, or a chain of calls too long to follow: any kind)
+        self.busy.add(key)
+        try:
+            if name in self.funcs:
+                t = self.ty(self.funcs[name].value)
+            elif name in self.tables:
+                t = T.joined(self.ty(e.value) for e in self.tables[name].rows)
+            else:
+                t = None
+            if modified:
+                t = T.join(t, *(self.ty(m.value) for m in self.modifiers.get(name, ())))
+        finally:
+            self.busy.discard(key)
+        self.form.results[key] = t
+        return t
+
+    # ------------------------------------------------------------ statements
+    def block(self, block: A.Block) -> None:
+        for s in block.stmts:
+            self.stmt(s)
+
+    def stmt(self, s: A.Stmt) -> None:
+        ty, need = self.ty, self.need
+        cls = s.__class__
+        if cls is A.Let:
+            self.locals[(id(s), s.name)] = ty(s.value)
+        elif cls is A.Set:
+            self.set(s)
+        elif cls is A.If:
+            self.condition(s.condition)
+            self.block(s.then)
+            if s.otherwise is not None:
+                self.block(s.otherwise)
+        elif cls is A.ForEach:
+            source = need(s.source, _ITEMS, "`for each`'s list", "a list, a pile or a bundle",
+                          "E282", "write `for each x in LIST`; a number n counts with `repeat n times`")
+            self.locals[(id(s), s.var)] = T.element(source)
+            self.block(s.body)
+        elif cls is A.While:
+            self.condition(s.condition)
+            self.block(s.body)
+        elif cls is A.Repeat:
+            need(s.count, _NUMBER, "`repeat`'s count", "a number", "E282")
+            self.block(s.body)
+        elif cls is A.Move or cls is A.Draw:
+            q = s.quantity
+            if q.amount is not None:
+                if cls is A.Move and s.what is None:
+                    need(q.amount, frozenset((T.NUMBER, T.BUNDLE)), f"`{_verb(s)}`'s amount", "a number or a bundle",
+                         "E282")
+                else:
+                    need(q.amount, _NUMBER, f"`{_verb(s)}`'s amount", "a number", "E282")
+            if cls is A.Move and s.what is not None:
+                need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
+            need(s.source, _ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
+                 "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
+            need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
+        elif cls is A.Shuffle:
+            need(s.pile, frozenset((T.PILE,)), "`shuffle`", "a pile of cards", "E282")
+        elif cls is A.Place:
+            need(s.cards, frozenset((T.CARD, T.LIST, T.PILE)), "`place`'s cards", "a card, a list of cards or a pile",
+                 "E282")
+            need(s.pile, frozenset((T.PILE,)), "`place ... on`", "a pile of cards", "E282")
+        elif cls is A.Reveal:
+            need(s.count, _NUMBER, "`reveal`'s count", "a number", "E282")
+            need(s.source, frozenset((T.PILE,)), "`reveal ... from`", "a pile of cards", "E282")
+            need(s.dest, frozenset((T.PILE,)), "`reveal ... to`", "a pile of cards", "E282")
+        elif cls is A.AskMay:
+            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
+            self.block(s.body)
+            if s.otherwise is not None:
+                self.block(s.otherwise)
+        elif cls is A.AskChoose:
+            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
+            options = need(s.options, _ITEMS, "`choose ... from`", "a list, a pile or a bundle", "E282")
+            self.locals[(id(s), s.var)] = T.element(options)
+            self.block(s.body)
+        elif cls is A.AskDistribute:
+            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
+            ty(s.amount)
+            need(s.source, frozenset((T.ZONE,)), "`distribute ... from`", "a zone", "E282")
+            ty(s.targets)
+            for limit in s.limits:
+                need(limit.amount, _NUMBER, f"`at {limit.kind}`'s count", "a number", "E282")
+                need(limit.zones, _ZONES, f"`at {limit.kind} ... in`", "a zone or a list of zones", "E282")
+        elif cls is A.Do:
+            self.arguments(("rule", s.rule), s.args)
+        elif cls is A.Secretly:
+            self.block(s.body)
+        elif cls is A.Plan:
+            ty(s.players)
+            need(s.count, _NUMBER, "`plan`'s count", "a number", "E282")
+            ty(s.options)
+            if s.likely is not None:
+                ty(s.likely)
+        elif cls is A.Turn:
+            need(s.player, frozenset((T.PLAYER,)), "`turn`'s player", "a player", "E282")
+            self.block(s.body)
+        elif cls is A.Assert:
+            self.condition(s.condition)
+        else:
+            for child in A.iter_children(s):
+                if isinstance(child, A.Expr):
+                    ty(child)
+
+    def set(self, s: A.Set) -> None:
+        value = self.ty(s.value)
+        target = s.target
+        declared: Ty = None
+        what = ""
+        if isinstance(target, A.Name):
+            sym = self.table.ref(target)
+            if sym is not None and sym.kind == VAR:
+                declared, what = self.form.variables.get(target.id), f"variable {target.id}"
+            elif sym is not None and sym.kind == BUILTIN and target.id == "active":
+                declared, what = T.of(T.PLAYER), "the active player"
+        elif isinstance(target, A.Attr):
+            self.ty(target.obj)
+            if target.name in self.table.player_vars:
+                declared, what = self.form.variables.get(target.name), f"variable {target.name}"
+        if declared and T.written_none(value) and T.NONE not in T.tags(declared):
+            self.find(s.value, "E283", f"`set`: {what} is {T.words(declared)}, and this may set it to none",
+                      "a variable keeps its declaration's kind: declare it `= none` if it may be none")
+            return
+        got = T.without_none(value)
+        declared = T.without_none(declared)
+        if declared and got and T.differ(declared, got):
+            self.find(s.value, "E283", f"`set`: {what} is {T.words(declared)} (its declaration's kind), found "
+                      f"{T.words(got)}",
+                      f"set {what} to {T.words(declared)}" if what != "the active player" else
+                      "the active player is a player: e.g. `pick(players)`, `neighbour(active, left)`")
+
+    def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
+        types = [self.ty(a) for a in args]
+        seen = self.calls.get(key)
+        if seen is None:
+            self.calls[key] = types
+        else:
+            self.calls[key] = [T.join(a, b) for a, b in zip(seen, types)] + seen[len(types):]
+
+    # ------------------------------------------------------------ checks of values
+    def need(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
+             hint: str | None = None) -> Ty:
+        """The type of x, noting a finding when it is surely none of the accepted kinds."""
+        t = self.ty(x)
+        if T.written_none(t) and T.NONE not in accepted and not T.refuses(t, accepted):
+            self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}: a `none` the rules write",
+                      _NONE_HINT)
+        elif T.refuses(t, accepted):
+            self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or _HINTS.get(code))
+        return t
+
+    def condition(self, x: A.Expr) -> Ty:
+        return self.need(x, _YESNO, "a condition", "yes or no", "E224",
+                         "a condition is true or false: compare the value, e.g. `n > 0`, `x != none`, "
+                         "`size(xs) > 0`")
+
+    # ------------------------------------------------------------ expressions
+    def ty(self, x: A.Expr | None) -> Ty:
+        if x is None:
+            return None
+        key = id(x)
+        types = self.form.types
+        if key in types:
+            return types[key]
+        types[key] = None  # (a node that reads itself: any kind)
+        t = types[key] = self._ty(x, x.__class__)
+        self.form._keep.append(x)
+        return t
+
+    def _ty(self, x: Any, cls: type) -> Ty:
+        if cls is A.IntLit:
+            return T.of(T.NUMBER)
+        if cls is A.BoolLit:
+            return T.of(T.YESNO)
+        if cls is A.StrLit:
+            return T.named(T.TEXT, x.value)
+        if cls is A.NoneLit:
+            return T.of(T.NONE, T.WRITTEN)
+        if cls is A.Name:
+            return self.name(x)
+        if cls is A.Attr:
+            return self.member(self.ty(x.obj), x.name)
+        if cls is A.Index:
+            return self.index(x)
+        if cls is A.Call:
+            return self.call(x)
+        if cls is A.BinOp:
+            return self.binop(x)
+        if cls is A.BoolOp:
+            for item in x.items:
+                self.condition(item)
+            return T.of(T.YESNO)
+        if cls is A.Not:
+            self.condition(x.operand)
+            return T.of(T.YESNO)
+        if cls is A.Neg:
+            t, refusal = T.binary("neg", self.ty(x.operand), None)
+            if refusal is not None:
+                self.find(x.operand, "E225", f"`-`: expected a number, found {T.words(self.ty(x.operand))}",
+                          _HINTS["E225"])
+            return t
+        if cls is A.RangeExpr:
+            self.need(x.low, _NUMBER, "a range's start", "a number", "E225")
+            self.need(x.high, _NUMBER, "a range's end", "a number", "E225")
+            return T.list_of(T.of(T.NUMBER))
+        if cls is A.InExpr:
+            self.ty(x.item)
+            self.need(x.container, _ITEMS, "`in`", "a list, a pile or a bundle", "E225",
+                      "a zone is not a list: test `zone.kind > 0`")
+            return T.of(T.YESNO)
+        if cls is A.ListLit:
+            return T.list_of(T.joined(self.ty(i) for i in x.items) if x.items else frozenset())
+        if cls is A.BundleLit:
+            for _, v in x.items:
+                self.need(v, _NUMBER, "a bundle's count", "a number", "E225")
+            return T.of(T.BUNDLE)
+        if cls is A.IfExpr:
+            self.condition(x.condition)
+            then, otherwise = self.ty(x.then), self.ty(x.otherwise)
+            a, b = T.without_none(then), T.without_none(otherwise)
+            if a and b and T.differ(a, b):
+                self.find(x.otherwise, "E286", f"the two branches of this `if` give different kinds: "
+                          f"{T.words(a)} and {T.words(b)}", "each path of a value gives the same kind "
+                          "(or none)")
+            return T.join(then, otherwise)
+        if cls is A.LetIn:
+            self.locals[(id(x), x.name)] = self.ty(x.value)
+            return self.ty(x.body)
+        if cls is A.Comprehension:
+            source = self.need(x.source, _ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
+            self.locals[(id(x), x.var)] = T.element(source)
+            if x.condition is not None:
+                self.condition(x.condition)
+            return T.list_of(self.ty(x.element))
+        if cls is A.NestedComprehension:
+            for clause in x.clauses:
+                source = self.need(clause.source, _ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
+                self.locals[(id(clause), clause.var)] = T.element(source)
+                if clause.condition is not None:
+                    self.condition(clause.condition)
+            return T.list_of(self.ty(x.element))
+        if cls is A.Where or cls is A.Ordered or cls is A.Extreme:
+            source = self.need(x.source, _ITEMS, f"`{_query(x)}`", "a list, a pile or a bundle",
+                               "E225")
+            self.locals[(id(x), "it")] = T.element(source)
+            if cls is A.Where:
+                self.condition(x.condition)
+            else:
+                self.ty(x.key)
+            if cls is A.Extreme:
+                element = T.element(source)
+                return None if element is None else T.join(element, T.of(T.NONE))
+            return T.items_of(source)
+        if cls is A.AtPhaseStart:
+            return self.ty(x.operand)
+        for child in A.iter_children(x):
+            if isinstance(child, A.Expr):
+                self.ty(child)
+        return None
+
+    def name(self, x: A.Name) -> Ty:
+        sym = self.table.ref(x)
+        if sym is None:
+            return None
+        if sym.kind == LOCAL:
+            return self.local(sym)
+        kinds = self.table.value_kinds(x.id)
+        group = kinds[0] if kinds else None
+        name = x.id
+        if group == BUILTIN:
+            return _BUILTIN_NAME_TYPES.get(BUILTIN_NAMES[name].type)
+        if group == VAR:
+            return self.variable(name)
+        if group == CONST:
+            const = self.table.globals.get(name)
+            decl = const.decl if const is not None else None
+            if isinstance(decl, A.Const):
+                if name not in self.form.consts:
+                    self.form.consts[name] = None
+                    self.form.consts[name] = self.ty(decl.value)
+                return self.form.consts[name]
+            return None
+        if group == OPTION:
+            return self.form.options.get(name)
+        if group == ZONE:
+            return T.of(T.ZONE, self.space_board.get(name))
+        if group == PILE:
+            return T.of(T.PILE)
+        if group == CARD:
+            return T.of(T.CARD, self.deck_of_card.get(name))
+        if group == ITSELF:
+            if name in ("left", "right"):
+                return T.named(T.SIDE, name)
+            tag = {"token kind": T.KIND, SYMBOL: T.SYMBOL, "player zone": T.ZNAME, "deck": T.DECK,
+                   "player pile": T.PNAME, "board": T.BOARD}
+            for sym_ in self.table.declared.get(name, ()):
+                if sym_.kind in tag:
+                    return T.named(tag[sym_.kind], name)
+        return None
+
+    def local(self, sym: Any) -> Ty:
+        binder = sym.decl
+        if sym.binder == "param":
+            if isinstance(binder, A.Table) or isinstance(binder, A.Modify) and binder.name in self.tables:
+                return T.of(T.NUMBER)
+            key = ("func", binder.name) if isinstance(binder, (A.Func, A.Modify)) else \
+                ("rule", binder.name) if isinstance(binder, (A.Rule, A.Hook)) else None
+            if key is None:
+                return self.locals.get((id(binder), sym.name))
+            params = self.form.params.get(key)
+            names = binder.params
+            if params is None or sym.name not in names:
+                return None
+            i = names.index(sym.name)
+            return params[i] if i < len(params) else None
+        return self.locals.get((id(binder), sym.name))
+
+    def member(self, obj: Ty, name: str) -> Ty:
+        """`obj.name` for each kind obj may be (None where the game decides)."""
+        if obj is None:
+            return None
+        parts: list[Ty] = []
+        for b in obj:
+            if b.tag == T.PLAYER:
+                if name in self.player_zones:
+                    parts.append(T.of(T.ZONE, self.space_board.get(name)))
+                elif name in self.player_piles:
+                    parts.append(T.of(T.PILE))
+                elif name in self.table.player_vars:
+                    parts.append(self.variable(name))
+                else:
+                    return None
+            elif b.tag == T.ZONE:
+                boards = [b.arg] if b.arg else [n for n, d in self.boards.items() if name in d.fields]
+                if boards and any(name in self.boards[n].fields for n in boards):
+                    if b.arg is None:
+                        return None
+                    parts.append(self.board_field(b.arg, name))
+                else:
+                    parts.append(T.of(T.NUMBER))
+            elif b.tag == T.BUNDLE:
+                parts.append(T.of(T.NUMBER))
+            elif b.tag == T.CARD:
+                if name == "name":
+                    parts.append(T.of(T.TEXT))
+                elif name == "deck":
+                    parts.append(T.of(T.DECK))
+                else:
+                    parts.append(self.card_field(b.arg, name) if b.arg else None)
+            elif b.tag == T.NONE:
+                continue
+            else:
+                return None
+        return T.joined(parts) if parts else None
+
+    def variable(self, name: str) -> Ty:
+        """A variable's type: its declaration's value's (a global one, else a player's)."""
+        if name in self.form.variables:
+            return self.form.variables[name]
+        sym = self.table.globals.get(name)
+        decl = sym.decl if sym is not None and sym.kind == VAR else None
+        if decl is None and name in self.table.player_vars:
+            decl = self.table.player_vars[name].decl
+        if not isinstance(decl, A.Var):
+            return None
+        self.form.variables[name] = None
+        self.locals[(id(decl), "me")] = T.of(T.PLAYER)
+        t = self.form.variables[name] = T.unwritten(self.ty(decl.value))
+        return t
+
+    def index(self, x: A.Index) -> Ty:
+        obj, key = self.ty(x.obj), self.ty(x.key)
+        if obj is None:
+            return None
+        parts: list[Ty] = []
+        for b in obj:
+            if b.tag == T.LIST:
+                if T.refuses(key, _NUMBER) and len(obj) == 1:
+                    self.find(x.key, "E225", f"`[]` of a list: expected a number, found {T.words(key)}",
+                              "a list's items are numbered from 0: `xs[0]`")
+                parts.append(b.arg)
+            elif b.tag == T.PLAYER and key is not None and all(k.tag in (T.ZNAME, T.ZONE) for k in key):
+                parts.append(T.of(T.ZONE, None))
+            elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):
+                parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
+            elif b.tag == T.NONE:
+                continue
+            else:
+                return None
+        return T.joined(parts) if parts else None
+
+    def call(self, x: A.Call) -> Ty:
+        target = self.table.ref(x)
+        if target is None:
+            for a in x.args:
+                self.ty(a)
+            return None
+        if target.kind == FUNC:
+            self.arguments(("func", x.func), x.args)
+            return self.result(x.func)
+        if target.kind == TABLE:
+            for a in x.args:
+                self.need(a, _NUMBER, f"table {x.func}'s value", "a number", "E280",
+                          f"a table looks its rows up by a number: `{x.func}(n)`")
+            return self.result(x.func)
+        builtin = BUILTINS.get(x.func)
+        args = [self.ty(a) for a in x.args]
+        if builtin is None:
+            return None
+        takes = builtin.takes
+        for i, (arg, t) in enumerate(zip(x.args, args)):
+            word = takes[min(i, len(takes) - 1)] if takes else "any"
+            if builtin.name in ("min", "max") and len(x.args) > 1:
+                word = "number"
+            if T.written_none(t) and not T.refuses(t, ACCEPTS[word]):
+                self.find(arg, "E280", f"`{builtin.signature}`: this may be a `none` the rules write "
+                          f"({T.words(t)})", _NONE_HINT)
+            elif T.refuses(t, ACCEPTS[word]):
+                param = builtin.params[min(i, len(builtin.params) - 1)]
+                param = builtin.params[-2] if param == "..." else param
+                self.find(arg, "E280", f"`{builtin.signature}`'s {param}: expected {_ACCEPT_WORDS[word]}, "
+                          f"found {T.words(t)}", f"each value of `{builtin.signature}` has its kind: "
+                          "docs/language.md, Built-in functions")
+        return self.gives(builtin.gives, args)
+
+    def gives(self, spec: str, args: list[Ty]) -> Ty:
+        """A built-in's result type from its registry's `gives`."""
+        def arg(i: int) -> Ty:
+            return args[i] if i < len(args) else None
+        simple = {"number": T.of(T.NUMBER), "yes/no": T.of(T.YESNO), "bundle": T.of(T.BUNDLE),
+                  "player": T.of(T.PLAYER), "side": T.of(T.SIDE, frozenset(("left", "right"))),
+                  "list:kind": T.list_of(T.of(T.KIND)), "list:player": T.list_of(T.of(T.PLAYER)),
+                  "list:number": T.list_of(T.of(T.NUMBER)), "list:zone": T.list_of(T.of(T.ZONE)),
+                  "card?": T.join(T.of(T.CARD), T.of(T.NONE)), "player?": T.join(T.of(T.PLAYER), T.of(T.NONE)),
+                  "number?": T.join(T.of(T.NUMBER), T.of(T.NONE))}
+        if spec in simple:
+            return simple[spec]
+        what, _, at = spec.partition("@") if "@" in spec else spec.partition("?")
+        if spec.startswith("item?"):
+            element = T.element(arg(int(spec[5:])))
+            return None if element is None else T.join(element, T.of(T.NONE))
+        i = int(at) if at.isdigit() else 0
+        if what == "items":
+            element = T.element(arg(i))
+            return T.list_of(element)
+        if what == "flat":
+            return T.list_of(T.element(T.element(arg(i))))
+        if what == "cards":
+            names = _names(arg(i))
+            return T.list_of(T.of(T.CARD, next(iter(names)) if names and len(names) == 1 else None))
+        if what == "spaces":
+            names = _names(arg(i))
+            return T.list_of(T.of(T.ZONE, next(iter(names)) if names and len(names) == 1 else None))
+        return None
+
+    def binop(self, x: A.BinOp) -> Ty:
+        left, right = self.ty(x.left), self.ty(x.right)
+        op = x.op
+        if op in ("==", "!="):
+            a, b = T.without_none(left), T.without_none(right)
+            if a and b and T.disjoint(a, b) and not _number_and_yes_no(a, b) \
+                    and not isinstance(x.left, A.NoneLit) and not isinstance(x.right, A.NoneLit):
+                always = "false" if op == "==" else "true"
+                self.find(x, "E281", f"`{op}` compares {T.words(a)} with {T.words(b)}: they are never equal, "
+                          f"so this is always {always}", _compare_hint(a, b))
+            return T.of(T.YESNO)
+        t, refusal = T.binary(op, left, right)
+        if refusal is None and (T.written_none(left) or T.written_none(right)):
+            blame = x.left if T.written_none(left) else x.right
+            self.find(blame, "E225", f"`{op}`: this may be a `none` the rules write ({T.words(self.ty(blame))}), "
+                      "and `none` is no operand", _NONE_HINT)
+        if refusal is not None:
+            blame = getattr(x, refusal.at) if refusal.at in ("left", "right") else x
+            found = T.words(self.ty(blame)) if blame is not x else f"{T.words(left)} and {T.words(right)}"
+            hint = "yes/no values are not numbers: write `if c then 1 else 0` for a count" \
+                if any(b.tag == T.YESNO for b in (self.ty(blame) or ())) else None
+            self.find(blame, "E225", f"`{op}`: {_expected(refusal.message)}, found {found}", hint or _HINTS["E225"])
+        return t if t is not None or op not in _COMPARE else T.of(T.YESNO)
+
+
+def _expected(message: str) -> str:
+    """An operator's refusal without the value it got (the types say that)."""
+    head = message.split(", got ")[0]
+    return head
+
+
+def _verb(s: A.Stmt) -> str:
+    return "move" if isinstance(s, A.Move) else "draw"
+
+
+def _query(x: A.Expr) -> str:
+    return "where" if isinstance(x, A.Where) else "ordered by" if isinstance(x, A.Ordered) else "with most"
+
+
+def _names(t: Ty) -> frozenset[str] | None:
+    if t is None:
+        return None
+    out: set[str] = set()
+    for b in t:
+        if b.tag not in T.NAMED or b.arg is None:
+            return None
+        out |= b.arg
+    return frozenset(out)
+
+
+def _number_and_yes_no(a: Ty, b: Ty) -> bool:
+    """Yes/no against a number: the checker's W307 (a warning) says that one."""
+    return {x.tag for x in a} | {x.tag for x in b} == {T.NUMBER, T.YESNO}
+
+
+def _compare_hint(a: Ty, b: Ty) -> str:
+    named = [x for x in (*a, *b) if x.tag == T.SYMBOL and x.arg]
+    if named:
+        return f"compare with one of its values: {', '.join(sorted(named[0].arg))}"
+    return "compare values of the same kind"
+
