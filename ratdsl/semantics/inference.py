@@ -58,6 +58,8 @@ _ACCEPT_WORDS = {"number": "a number", "numbers": "numbers or a list of numbers"
 _BUILTIN_NAME_TYPES: dict[str, Ty] = {"list:player": T.list_of(T.of(T.PLAYER)), "player": T.of(T.PLAYER),
                                       "number": T.of(T.NUMBER)}
 _MAX_DEPTH = 40  # funcs whose results are worked out inside one another, at most
+_DEBUG = __import__("os").environ.get("TYDEBUG")
+_PASSES = 8  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _YESNO = frozenset((T.YESNO,))
 _NUMBER = frozenset((T.NUMBER,))
@@ -136,6 +138,8 @@ class _Infer:
         self.final = False
         self.deck_of_card: dict[str, str] = {}
         self.data_findings: list[Finding] = []
+        self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
+        self.was_set: dict[str, Ty] = {}  # and the last pass
         for d in decls:
             if isinstance(d, A.Card):
                 self.deck_of_card[d.name] = d.deck
@@ -148,12 +152,23 @@ class _Infer:
     def run(self) -> TypedForm:
         form = self.form
         self.data()
-        for _ in range(4):  # parameters from calls, until they settle
+        # Parameters take the kinds of their calls' values, starting from none at all and
+        # growing pass by pass until they settle; any that has not settled by then is any kind
+        # (never a kind too few: that could make a false finding).
+        settled = False
+        for _ in range(_PASSES):
             self.walk()
-            settled = self.calls == form.params
-            form.params = self.calls
-            if settled:
+            settled = self.calls == form.params and self.sets == self.was_set
+            if not settled:
+                unsettled = {k for k in self.calls if form.params.get(k) != self.calls[k]}
+                if _DEBUG:
+                    print("unsettled", unsettled, [k for k in self.sets if self.sets[k] != self.was_set.get(k)])
+                form.params = self.calls
+            else:
                 break
+        if not settled:
+            form.params = {k: [None] * len(v) if k in unsettled else v for k, v in form.params.items()}
+            self.sets = {}  # (the variables' lists hold no known kind then: nothing is found in them)
         self.final = True
         self.walk()
         form.findings[:0] = self.data_findings
@@ -163,9 +178,11 @@ class _Infer:
         form = self.form
         for kept in (form.types, form.results, form.consts, form.variables, form.card_fields, form.board_fields):
             kept.clear()
+        form._keep.clear()
         form.findings.clear()
         self.locals.clear()
         self.calls = {}
+        self.was_set, self.sets = self.sets, {}
         for decl in self.decls:
             self.decl(decl)
 
@@ -427,11 +444,14 @@ class _Infer:
         elif cls is A.Secretly:
             self.block(s.body)
         elif cls is A.Plan:
-            ty(s.players)
+            players = need(s.players, _ITEMS, "`plan ... for each`", "a list of players", "E282")
+            self.locals[(id(s), s.var)] = T.element(players)
             need(s.count, _NUMBER, "`plan`'s count", "a number", "E282")
-            ty(s.options)
+            steps = T.list_of(T.element(ty(s.options)))
+            self.locals[(id(s), "it")] = steps
             if s.likely is not None:
                 ty(s.likely)
+            self.sets[s.into] = T.join(self.sets[s.into], steps) if s.into in self.sets else steps
         elif cls is A.Turn:
             need(s.player, frozenset((T.PLAYER,)), "`turn`'s player", "a player", "E282")
             self.block(s.body)
@@ -449,7 +469,9 @@ class _Infer:
         what = ""
         if isinstance(target, A.Name):
             sym = self.table.ref(target)
-            if sym is not None and sym.kind == VAR:
+            if sym is not None and sym.kind == LOCAL and isinstance(sym.decl, A.Let):
+                declared, what = self.locals.get((id(sym.decl), sym.name)), f"{target.id}"
+            elif sym is not None and sym.kind == VAR:
                 declared, what = self.form.variables.get(target.id), f"variable {target.id}"
             elif sym is not None and sym.kind == BUILTIN and target.id == "active":
                 declared, what = T.of(T.PLAYER), "the active player"
@@ -461,6 +483,9 @@ class _Infer:
             self.find(s.value, "E283", f"`set`: {what} is {T.words(declared)}, and this may set it to none",
                       "a variable keeps its declaration's kind: declare it `= none` if it may be none")
             return
+        if what.startswith("variable "):
+            name = what[len("variable "):]
+            self.sets[name] = T.join(self.sets[name], T.unwritten(value)) if name in self.sets else T.unwritten(value)
         got = T.without_none(value)
         declared = T.without_none(declared)
         if declared and got and T.differ(declared, got):
@@ -649,16 +674,18 @@ class _Infer:
                 return self.locals.get((id(binder), sym.name))
             params = self.form.params.get(key)
             names = binder.params
-            if params is None or sym.name not in names:
+            if sym.name not in names:
                 return None
+            if params is None:  # no call seen (yet): no kind yet
+                return None if self.final else frozenset()
             i = names.index(sym.name)
             return params[i] if i < len(params) else None
         return self.locals.get((id(binder), sym.name))
 
     def member(self, obj: Ty, name: str) -> Ty:
         """`obj.name` for each kind obj may be (None where the game decides)."""
-        if obj is None:
-            return None
+        if obj is None or not obj:
+            return obj
         parts: list[Ty] = []
         for b in obj:
             if b.tag == T.PLAYER:
@@ -668,15 +695,11 @@ class _Infer:
                     parts.append(T.of(T.PILE))
                 elif name in self.table.player_vars:
                     parts.append(self.variable(name))
-                else:
-                    return None
             elif b.tag == T.ZONE:
                 boards = [b.arg] if b.arg else [n for n, d in self.boards.items() if name in d.fields]
-                if boards and any(name in self.boards[n].fields for n in boards):
-                    if b.arg is None:
-                        return None
-                    parts.append(self.board_field(b.arg, name))
-                else:
+                boards = [n for n in boards if n in self.boards and name in self.boards[n].fields]
+                parts.extend(self.board_field(n, name) for n in boards)
+                if not b.arg or not boards:  # (a zone that is no space counts its tokens)
                     parts.append(T.of(T.NUMBER))
             elif b.tag == T.BUNDLE:
                 parts.append(T.of(T.NUMBER))
@@ -685,12 +708,10 @@ class _Infer:
                     parts.append(T.of(T.TEXT))
                 elif name == "deck":
                     parts.append(T.of(T.DECK))
-                else:
-                    parts.append(self.card_field(b.arg, name) if b.arg else None)
-            elif b.tag == T.NONE:
-                continue
-            else:
-                return None
+                else:  # (a card of any deck: the field as the decks declaring it have it)
+                    decks = [b.arg] if b.arg else [n for n, d in self.decks.items() if name in d.fields]
+                    parts.extend(self.card_field(deck, name) for deck in decks)
+        # (a kind without that member stops a game there: the others are what the value is)
         return T.joined(parts) if parts else None
 
     def variable(self, name: str) -> Ty:
@@ -705,29 +726,42 @@ class _Infer:
             return None
         self.form.variables[name] = None
         self.locals[(id(decl), "me")] = T.of(T.PLAYER)
-        t = self.form.variables[name] = T.unwritten(self.ty(decl.value))
+        t = T.unwritten(self.ty(decl.value))
+        if t is not None and name in self.was_set:  # a list declared empty: its items as set
+            t = frozenset(T.Base(T.LIST, T.join(b.arg, *(s.arg for s in self.was_set[name] or () if s.tag == T.LIST)))
+                          if b.tag == T.LIST and b.arg == frozenset() and self.was_set[name] is not None else b
+                          for b in t)
+        self.form.variables[name] = t
         return t
 
     def index(self, x: A.Index) -> Ty:
         obj, key = self.ty(x.obj), self.ty(x.key)
-        if obj is None:
+        refusal = T.index_refusal(T.without_none(obj) or None, key)
+        if refusal is not None and key:
+            self.find(x.key, "E225", f"`[]`: {_expected(refusal.message)}, found {T.words(key)}",
+                      "a list's items are numbered from 0 (`xs[0]`); a player's zone is `p[zone]`")
             return None
+        if obj is None or not obj:
+            return obj
         parts: list[Ty] = []
         for b in obj:
             if b.tag == T.LIST:
-                if T.refuses(key, _NUMBER) and len(obj) == 1:
-                    self.find(x.key, "E225", f"`[]` of a list: expected a number, found {T.words(key)}",
-                              "a list's items are numbered from 0: `xs[0]`")
                 parts.append(b.arg)
             elif b.tag == T.PLAYER and key is not None and all(k.tag in (T.ZNAME, T.ZONE) for k in key):
-                parts.append(T.of(T.ZONE, None))
+                parts.append(self.space_of(key))
             elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
-            elif b.tag == T.NONE:
-                continue
-            else:
+            elif b.tag != T.NONE:
                 return None
         return T.joined(parts) if parts else None
+
+    def space_of(self, key: Ty) -> Ty:
+        """`p[key]`: a player's zone named by a player zone's name or a space: the board's space
+        when all of them are one board's."""
+        boards = {k.arg if k.tag == T.ZONE else None for k in key or ()}
+        boards |= {self.space_board.get(n) for k in key or () if k.tag == T.ZNAME for n in (k.arg or (None,))}
+        boards.discard(None) if len(boards) > 1 else None
+        return T.of(T.ZONE, next(iter(boards)) if len(boards) == 1 else None)
 
     def call(self, x: A.Call) -> Ty:
         target = self.table.ref(x)

@@ -111,8 +111,8 @@ def without_none(t: frozenset[Base] | None) -> frozenset[Base] | None:
 def element(t: frozenset[Base] | None) -> frozenset[Base] | None:
     """What `for each`, `in`, `where` and the queries go through a value of type t give, one by
     one: a list's items, a pile's cards, a bundle's token kinds."""
-    if t is None:
-        return None
+    if t is None or not t:
+        return t  # (any kind has items of any kind; nothing has none)
     parts: list[frozenset[Base] | None] = []
     for b in t:
         if b.tag == LIST:
@@ -177,6 +177,8 @@ def word(b: Base) -> str:
         inner = next(iter(b.arg))
         if inner.tag != LIST:
             return f"a list of {_plural(inner)}"
+    if b.tag == LIST and b.arg == frozenset():
+        return "an empty list"
     if b.tag == CARD and b.arg:
         return f"a card of deck {b.arg}"
     if b.tag == ZONE and b.arg:
@@ -189,6 +191,10 @@ def word(b: Base) -> str:
 
 
 def _plural(b: Base) -> str:
+    if b.tag == CARD and b.arg:
+        return f"cards of deck {b.arg}"
+    if b.tag == ZONE and b.arg:
+        return f"spaces of board {b.arg}"
     text = word(b)
     for article in ("a ", "an "):
         if text.startswith(article):
@@ -259,6 +265,8 @@ def binary(op: str, left: frozenset[Base] | None, right: frozenset[Base] | None
     """The type of `left op right` (an operator of operators.BINARY, or "-" and "not" with
     right None for the unary ones), and the refusal when the operator refuses every pair of
     kinds the operands may be."""
+    if left == frozenset() or right == frozenset():
+        return frozenset(), None  # (a value of no kind yet: nothing to say)
     lefts = ANY_BASES if left is None else tuple(left)
     rights = (None,) if op in ("not", "neg") else ANY_BASES if right is None else tuple(right)
     results: list[frozenset[Base] | None] = []
@@ -295,3 +303,32 @@ def _result_of(op: str, a: Base, b: Base | None) -> frozenset[Base] | None:
     if a.tag == BUNDLE:
         return of(BUNDLE)
     return of(NUMBER)
+
+
+class _Member(Exception):
+    """A name looked up like `.name`: what it gives is the members' business."""
+
+
+def _member(*_: Any) -> Any:
+    raise _Member
+
+
+def index_refusal(obj: frozenset[Base] | None, key: frozenset[Base] | None) -> ops.OperatorError | None:
+    """The shared operators' refusal of `obj[key]` when they refuse every pair of kinds the two
+    may be (operators.index, asked with samples); None when some pair is taken."""
+    if obj == frozenset() or key == frozenset():
+        return None
+    refusal: ops.OperatorError | None = None
+    for a in ANY_BASES if obj is None else tuple(obj):
+        for b in ANY_BASES if key is None else tuple(key):
+            try:
+                ops.index(sample(a), sample(b), _member)
+            except _Member:
+                return None
+            except ops.OperatorError as err:
+                if not err.wrong_type:
+                    return None
+                refusal = refusal or err
+            else:
+                return None
+    return refusal
