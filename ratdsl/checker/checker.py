@@ -97,6 +97,7 @@ from ..language import ast as A
 from ..language.loader import RuleSet
 from ..semantics.builtins import BUILTINS
 from ..semantics.definition import DEFAULT_ROUND_CAP, MAX_ROUND_CAP
+from ..semantics.inference import typed_form
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .boards import check_board
@@ -154,6 +155,7 @@ class Checker:
         self.owner: tuple[str, str] = ("decl", "")
         self.calls: dict[tuple[str, str], set[str]] = {}
         self.creates: list[tuple[tuple[str, str], A.Create]] = []
+        self.typed = typed_form(self.decls, self.table)  # every expression's kind (inference.py)
         self.operands = Operands(self)  # E224, E225, W307
         self.hints = Hints()  # did-you-mean, with bounded work (hints.py)
         self.global_candidates: Candidates | None = None  # every global name, indexed once

@@ -18,15 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..semantics.inference import typed_form
-
 if TYPE_CHECKING:  # the checker calls this; only its type is needed here
     from .checker import Checker
 
 
 def check_types(checker: Checker) -> None:
     """Reports the typed form's findings where no other finding stands."""
-    form = typed_form(checker.decls, checker.table)
+    form = checker.typed
     taken = {(d.file, d.line, d.column) for d in checker.out}
     for f in form.findings:
         at = (f.span.file, f.span.line, f.span.column)

@@ -138,6 +138,7 @@ class _Infer:
         self.final = False
         self.deck_of_card: dict[str, str] = {}
         self.data_findings: list[Finding] = []
+        self.set_lets: set[tuple[int, str]] = set()  # the `let` names a `set` changes
         self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
         self.was_set: dict[str, Ty] = {}  # and the last pass
         for d in decls:
@@ -170,7 +171,8 @@ class _Infer:
             form.params = {k: [None] * len(v) if k in unsettled else v for k, v in form.params.items()}
             self.sets = {}  # (the variables' lists hold no known kind then: nothing is found in them)
         self.final = True
-        self.walk()
+        if not settled or not self.all_called():  # else the last walk was the final one already
+            self.walk()
         form.findings[:0] = self.data_findings
         return form
 
@@ -186,8 +188,14 @@ class _Infer:
         for decl in self.decls:
             self.decl(decl)
 
+    def all_called(self) -> bool:
+        """Whether every func and rule with parameters has calls (an uncalled one's parameters
+        are of no kind before the final walk, and of any kind in it)."""
+        return all((kind, d.name) in self.form.params for kind, named in (("func", self.funcs), ("rule", self.rules))
+                   for d in named.values() if d.params)
+
     def find(self, node: A.Node, code: str, message: str, hint: str | None = None) -> None:
-        if self.final and node.span.line > 0:
+        if node.span.line > 0:  # (every walk notes them; only the last one's are kept)
             self.form.findings.append(Finding(code, node.span, message, hint))
 
     # ------------------------------------------------------------ data blocks
@@ -243,10 +251,12 @@ class _Infer:
     def disagree(self, values: list[A.Expr], code: str, what: str, hint: str) -> None:
         """Reports the first of `values` whose kind no value before it shares (none aside)."""
         seen: list[tuple[A.Expr, Ty]] = []
+        kinds: set[Ty] = set()
         for v in values:
             t = T.without_none(self.ty(v))
-            if not t:
+            if not t or t in kinds:
                 continue
+            kinds.add(t)
             for first, ft in seen:
                 if T.differ(ft, t):
                     self.find(v, code, f"{what}: this one is {T.words(t)}, but the one at line "
@@ -447,7 +457,8 @@ class _Infer:
             players = need(s.players, _ITEMS, "`plan ... for each`", "a list of players", "E282")
             self.locals[(id(s), s.var)] = T.element(players)
             need(s.count, _NUMBER, "`plan`'s count", "a number", "E282")
-            steps = T.list_of(T.element(ty(s.options)))
+            step = T.element(ty(s.options))  # (a step passed, `or pass`, is none)
+            steps = T.list_of(T.join(step, T.of(T.NONE)) if s.optional else step)
             self.locals[(id(s), "it")] = steps
             if s.likely is not None:
                 ty(s.likely)
@@ -470,7 +481,11 @@ class _Infer:
         if isinstance(target, A.Name):
             sym = self.table.ref(target)
             if sym is not None and sym.kind == LOCAL and isinstance(sym.decl, A.Let):
-                declared, what = self.locals.get((id(sym.decl), sym.name)), f"{target.id}"
+                key = (id(sym.decl), sym.name)
+                self.set_lets.add(key)
+                declared, what = self.locals.get(key), f"{target.id}"
+                if declared is not None and T.NONE in (T.tags(value) or ()):  # it may be none from here on
+                    self.locals[key] = T.join(declared, T.of(T.NONE))
             elif sym is not None and sym.kind == VAR:
                 declared, what = self.form.variables.get(target.id), f"variable {target.id}"
             elif sym is not None and sym.kind == BUILTIN and target.id == "active":
@@ -493,6 +508,11 @@ class _Infer:
                       f"{T.words(got)}",
                       f"set {what} to {T.words(declared)}" if what != "the active player" else
                       "the active player is a player: e.g. `pick(players)`, `neighbour(active, left)`")
+
+    def changed(self, x: A.Expr) -> bool:
+        """Whether x is a `let` name that a `set` changes (its type is its first value's)."""
+        sym = self.table.ref(x) if isinstance(x, A.Name) else None
+        return sym is not None and sym.kind == LOCAL and (id(sym.decl), sym.name) in self.set_lets
 
     def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
         types = [self.ty(a) for a in args]
@@ -731,6 +751,8 @@ class _Infer:
             t = frozenset(T.Base(T.LIST, T.join(b.arg, *(s.arg for s in self.was_set[name] or () if s.tag == T.LIST)))
                           if b.tag == T.LIST and b.arg == frozenset() and self.was_set[name] is not None else b
                           for b in t)
+        if t is not None and T.NONE in (T.tags(self.was_set.get(name)) or ()):
+            t = T.join(t, T.of(T.NONE))  # (set to what may be none: it may be none)
         self.form.variables[name] = t
         return t
 
@@ -831,6 +853,13 @@ class _Infer:
         left, right = self.ty(x.left), self.ty(x.right)
         op = x.op
         if op in ("==", "!="):
+            side = x.left if isinstance(x.right, A.NoneLit) else x.right if isinstance(x.left, A.NoneLit) else None
+            other = None if side is None or self.changed(side) else self.ty(side)
+            if other and T.NONE not in T.tags(other):
+                always = "false" if op == "==" else "true"
+                self.find(x, "E281", f"`{op} none`: this is {T.words(other)}, never none, so this is always {always}",
+                          "a value is none only where the rules say so (`none`, `top` of an empty pile, ...)")
+                return T.of(T.YESNO)
             a, b = T.without_none(left), T.without_none(right)
             if a and b and T.disjoint(a, b) and not _number_and_yes_no(a, b) \
                     and not isinstance(x.left, A.NoneLit) and not isinstance(x.right, A.NoneLit):

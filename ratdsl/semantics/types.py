@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from . import operators as ops
@@ -44,7 +45,9 @@ class Base:
 Ty = frozenset  # of Base; None stands for "any kind"
 
 
+@lru_cache(maxsize=4096)
 def of(tag: str, arg: Any = None) -> frozenset[Base]:
+    """The type of one kind (made once: types are compared and hashed all the time)."""
     return frozenset((Base(tag, arg),))
 
 
