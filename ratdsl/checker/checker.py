@@ -71,6 +71,11 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E263      | turns: `act` lists the same action twice                                    |
 | E264      | a `move` names the same zone or token kind twice (moves.py; R010 at run time) |
 | E270      | plans: `plan ... into NAME` where NAME is not a per-player variable          |
+| E280-E287 | static types (types.py, from the typed form of semantics/inference.py): a   |
+|           | built-in given a refused kind (E280); `==`/`!=` of kinds never equal (E281); |
+|           | a statement given the wrong kind (E282); `set` to another kind (E283); table |
+|           | cells (E284), card or board fields (E285), paths of a value (E286) and an    |
+|           | option's values (E287) of different kinds                                    |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -85,7 +90,8 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 |           | rules that play no `turn` (turns.py)                                        |
 
 E224, E225 and W307 ask the shared operators (ratdsl/semantics/operators.py) about what is known
-before a game (see operands.py), so the checker refuses exactly what a game would stop on. W307 is
+before a game (see operands.py: a value, or a sample of the kind the typed form gives it), so the
+checker refuses exactly what a game would stop on. W307 is
 a warning because the operators accept the comparison: it is legal, just never true.
 """
 
