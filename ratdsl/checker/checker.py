@@ -677,7 +677,7 @@ class Checker:
         if isinstance(s, A.Move):
             amount = s.quantity.amount
             if s.what is not None and self.kind_spec(s.what) is False:
-                what = self.global_kind(s.what)
+                what = self.global_kind(s.what) or "list holding something else"
                 self.report(s.what.span, "E212", f"`move` needs a token kind or a list of kinds here, "
                             f"not a {what}", self.hint(_name_of(s.what), self.kinds) or
                             f"token kinds: {', '.join(self.kinds) or 'none declared'}")

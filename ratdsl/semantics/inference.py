@@ -58,12 +58,15 @@ _ACCEPT_WORDS = {"number": "a number", "numbers": "numbers or a list of numbers"
 _BUILTIN_NAME_TYPES: dict[str, Ty] = {"list:player": T.list_of(T.of(T.PLAYER)), "player": T.of(T.PLAYER),
                                       "number": T.of(T.NUMBER)}
 _MAX_DEPTH = 40  # funcs whose results are worked out inside one another, at most
+_MAX_NESTING = 150  # expressions worked out inside one another, at most (the stack's limit)
 _DEBUG = __import__("os").environ.get("TYDEBUG")
 _PASSES = 8  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _YESNO = frozenset((T.YESNO,))
 _NUMBER = frozenset((T.NUMBER,))
 _ZONES = ACCEPTS["zones"]
+_ZONE_NAMES = frozenset((T.ZNAME, T.TEXT))
+_MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
 _ITEMS = ACCEPTS["items"]
 
 
@@ -138,6 +141,7 @@ class _Infer:
         self.final = False
         self.deck_of_card: dict[str, str] = {}
         self.data_findings: list[Finding] = []
+        self.depth = 0
         self.set_lets: set[tuple[int, str]] = set()  # the `let` names a `set` changes
         self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
         self.was_set: dict[str, Ty] = {}  # and the last pass
@@ -418,6 +422,7 @@ class _Infer:
                     need(q.amount, _NUMBER, f"`{_verb(s)}`'s amount", "a number", "E282")
             if cls is A.Move and s.what is not None:
                 need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
+                self.kinds_listed(s.what)
             need(s.source, _ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
                  "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
             need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
@@ -472,6 +477,19 @@ class _Infer:
             for child in A.iter_children(s):
                 if isinstance(child, A.Expr):
                     ty(child)
+
+    def kinds_listed(self, x: A.Expr) -> None:
+        """Each item of a list of token kinds written out (itself, or a constant's value) must be
+        a kind: a game moving by it stops at the first that is not."""
+        seen = 0
+        while isinstance(x, A.Name) and seen < 20:
+            sym = self.table.ref(x)
+            if sym is None or sym.kind != CONST or not isinstance(sym.decl, A.Const):
+                return
+            x, seen = sym.decl.value, seen + 1
+        if isinstance(x, A.ListLit):
+            for item in x.items:
+                self.need(item, frozenset((T.KIND,)), "an item of a list of token kinds", "a token kind", "E282")
 
     def set(self, s: A.Set) -> None:
         value = self.ty(s.value)
@@ -548,7 +566,13 @@ class _Infer:
         if key in types:
             return types[key]
         types[key] = None  # (a node that reads itself: any kind)
-        t = types[key] = self._ty(x, x.__class__)
+        if self.depth > _MAX_NESTING:  # (funcs inside funcs, each nested deep: any kind past this)
+            return None
+        self.depth += 1
+        try:
+            t = types[key] = self._ty(x, x.__class__)
+        finally:
+            self.depth -= 1
         self.form._keep.append(x)
         return t
 
@@ -564,7 +588,13 @@ class _Infer:
         if cls is A.Name:
             return self.name(x)
         if cls is A.Attr:
-            return self.member(self.ty(x.obj), x.name)
+            obj = self.ty(x.obj)
+            if T.refuses(obj, _MEMBERED):
+                self.find(x, "E225", f"`.{x.name}`: expected a player, a zone, a bundle or a card, found "
+                          f"{T.words(obj)}",
+                          "a list's items are reached with `[i]`, `where` or `for each`; a pile's with `top(pile)`")
+                return None
+            return self.member(obj, x.name)
         if cls is A.Index:
             return self.index(x)
         if cls is A.Call:
@@ -808,7 +838,11 @@ class _Infer:
             word = takes[min(i, len(takes) - 1)] if takes else "any"
             if builtin.name in ("min", "max") and len(x.args) > 1:
                 word = "number"
-            if T.written_none(t) and not T.refuses(t, ACCEPTS[word]):
+            if word == "items" and builtin.name == "zones" and not T.refuses(t, ACCEPTS[word]) \
+                    and T.refuses(T.element(t), _ZONE_NAMES):
+                self.find(arg, "E280", f"`{builtin.signature}`'s names: expected names of player zones, found "
+                          f"{T.words(t)}", "`zones(p, [hand, table])` lists p's own zones of those names")
+            elif T.written_none(t) and not T.refuses(t, ACCEPTS[word]):
                 self.find(arg, "E280", f"`{builtin.signature}`: this may be a `none` the rules write "
                           f"({T.words(t)})", _NONE_HINT)
             elif T.refuses(t, ACCEPTS[word]):

@@ -263,6 +263,7 @@ def value_type(value: Any) -> frozenset[Base] | None:
 ANY_BASES = tuple(Base(tag) for tag in TAGS)
 
 
+@lru_cache(maxsize=8192)  # (an operand of any kind asks the operators about every kind)
 def binary(op: str, left: frozenset[Base] | None, right: frozenset[Base] | None
            ) -> tuple[frozenset[Base] | None, ops.OperatorError | None]:
     """The type of `left op right` (an operator of operators.BINARY, or "-" and "not" with
@@ -316,6 +317,7 @@ def _member(*_: Any) -> Any:
     raise _Member
 
 
+@lru_cache(maxsize=8192)
 def index_refusal(obj: frozenset[Base] | None, key: frozenset[Base] | None) -> ops.OperatorError | None:
     """The shared operators' refusal of `obj[key]` when they refuse every pair of kinds the two
     may be (operators.index, asked with samples); None when some pair is taken."""
