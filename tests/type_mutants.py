@@ -20,8 +20,9 @@ from ratdsl.language.loader import load
 ROOT = Path(__file__).resolve().parents[1]
 REPLACEMENTS = ("true", '"x"', "[1, 2]", "none")
 # Run-time errors (R001) that a value, not a kind, causes: not type errors.
-_VALUE_ERRORS = ("division by zero", "outside the list", "calls itself", "cannot pick", "of nothing",
-                 "is not on the board", "too long", "too big")
+_VALUE_ERRORS = ("division by zero", "outside the list", "calls itself", "inside itself", "cannot pick",
+                 "of nothing", "is not on the board", "too long", "too big", "cannot move", "cannot draw",
+                 "cannot reveal", "negative number", " answered ")
 STEP_BUDGET = 400_000
 MAX_ROUNDS = 60
 

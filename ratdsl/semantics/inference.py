@@ -19,61 +19,32 @@ from typing import Any
 
 from ..language import ast as A
 from . import types as T
-from .builtins import BUILTINS
 from .symbols import (
     BUILTIN,
     BUILTIN_NAMES,
     CARD,
     CONST,
-    FUNC,
     ITSELF,
     LOCAL,
     OPTION,
     PILE,
     SYMBOL,
-    TABLE,
     VAR,
     ZONE,
     SymbolTable,
 )
+from .typed_calls import HINTS, ITEMS, NONE_HINT, NUMBER, YESNO, CallTypes
+from .typed_statements import StatementTypes
 
 Ty = Any  # frozenset[T.Base] | None
 
-# What a built-in's parameter accepts (the words of builtins.py's `takes`).
-ACCEPTS: dict[str, frozenset[str]] = {
-    "number": frozenset((T.NUMBER,)), "numbers": frozenset((T.NUMBER, T.LIST)),
-    "items": frozenset((T.LIST, T.PILE, T.BUNDLE)), "sized": frozenset((T.ZONE, T.PILE, T.BUNDLE, T.LIST)),
-    "zones": frozenset((T.ZONE, T.LIST)), "kinds": frozenset((T.KIND, T.LIST)),
-    "zone_or_bundle": frozenset((T.ZONE, T.BUNDLE)), "zone": frozenset((T.ZONE,)),
-    "player": frozenset((T.PLAYER,)), "side": frozenset((T.SIDE, T.TEXT)), "pile": frozenset((T.PILE,)),
-    "deck": frozenset((T.DECK, T.TEXT)), "owned": frozenset((T.ZONE, T.PILE, T.CARD)),
-    "board": frozenset((T.BOARD, T.TEXT)), "any": frozenset(T.TAGS),
-}
-_ACCEPT_WORDS = {"number": "a number", "numbers": "numbers or a list of numbers", "items": "a list, a pile or a bundle",
-                 "sized": "a zone, a pile, a bundle or a list", "zones": "a zone or a list of zones",
-                 "kinds": "a token kind or a list of kinds", "zone_or_bundle": "a zone or a bundle",
-                 "zone": "a zone (a space, for a board's built-ins)", "player": "a player",
-                 "side": "a side (left or right)", "pile": "a pile of cards", "deck": "a deck",
-                 "owned": "a zone, a pile or a card", "board": "a board", "any": "any value"}
 _BUILTIN_NAME_TYPES: dict[str, Ty] = {"list:player": T.list_of(T.of(T.PLAYER)), "player": T.of(T.PLAYER),
                                       "number": T.of(T.NUMBER)}
 _MAX_DEPTH = 40  # funcs whose results are worked out inside one another, at most
 _MAX_NESTING = 150  # expressions worked out inside one another, at most (the stack's limit)
-_DEBUG = __import__("os").environ.get("TYDEBUG")
 _PASSES = 8  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
-_YESNO = frozenset((T.YESNO,))
-_NUMBER = frozenset((T.NUMBER,))
-_ZONES = ACCEPTS["zones"]
-_ZONE_NAMES = frozenset((T.ZNAME, T.TEXT))
 _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
-_ITEMS = ACCEPTS["items"]
-
-
-_NONE_HINT = "give a value of the same kind on every path (0, [], ...) instead of `none`"
-_HINTS = {"E282": "each part of a statement takes one kind of value: docs/language.md, Statements",
-          "E225": "an operator takes the kinds docs/language.md, Expressions, gives it",
-          "E280": "docs/language.md, Built-in functions, gives the kinds each value takes"}
 
 
 @dataclass
@@ -120,7 +91,7 @@ def typed_form(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
     return form
 
 
-class _Infer:
+class _Infer(StatementTypes, CallTypes):
     def __init__(self, decls: list[A.Decl], table: SymbolTable):
         self.decls = decls
         self.table = table
@@ -166,8 +137,6 @@ class _Infer:
             settled = self.calls == form.params and self.sets == self.was_set
             if not settled:
                 unsettled = {k for k in self.calls if form.params.get(k) != self.calls[k]}
-                if _DEBUG:
-                    print("unsettled", unsettled, [k for k in self.sets if self.sets[k] != self.was_set.get(k)])
                 form.params = self.calls
             else:
                 break
@@ -304,7 +273,7 @@ class _Infer:
             if d.condition is not None:
                 self.condition(d.condition)
             if d.limit is not None:
-                self.need(d.limit, _NUMBER, "an action's limit per turn", "a number")
+                self.need(d.limit, NUMBER, "an action's limit per turn", "a number")
             if d.cost is not None:
                 self.block(d.cost)
             self.block(d.effect)
@@ -333,7 +302,7 @@ class _Infer:
                 ty(w.weight)
         elif isinstance(d, A.Scoring):
             self.locals[(id(d), d.player_var)] = T.of(T.PLAYER)
-            self.need(d.score, _NUMBER, "a score", "a number")
+            self.need(d.score, NUMBER, "a score", "a number")
             for t in d.tiebreaks:
                 ty(t)
         elif isinstance(d, A.Deck):
@@ -384,161 +353,10 @@ class _Infer:
         self.form.results[key] = t
         return t
 
-    # ------------------------------------------------------------ statements
-    def block(self, block: A.Block) -> None:
-        for s in block.stmts:
-            self.stmt(s)
 
-    def stmt(self, s: A.Stmt) -> None:
-        ty, need = self.ty, self.need
-        cls = s.__class__
-        if cls is A.Let:
-            self.locals[(id(s), s.name)] = ty(s.value)
-        elif cls is A.Set:
-            self.set(s)
-        elif cls is A.If:
-            self.condition(s.condition)
-            self.block(s.then)
-            if s.otherwise is not None:
-                self.block(s.otherwise)
-        elif cls is A.ForEach:
-            source = need(s.source, _ITEMS, "`for each`'s list", "a list, a pile or a bundle",
-                          "E282", "write `for each x in LIST`; a number n counts with `repeat n times`")
-            self.locals[(id(s), s.var)] = T.element(source)
-            self.block(s.body)
-        elif cls is A.While:
-            self.condition(s.condition)
-            self.block(s.body)
-        elif cls is A.Repeat:
-            need(s.count, _NUMBER, "`repeat`'s count", "a number", "E282")
-            self.block(s.body)
-        elif cls is A.Move or cls is A.Draw:
-            q = s.quantity
-            if q.amount is not None:
-                if cls is A.Move and s.what is None:
-                    need(q.amount, frozenset((T.NUMBER, T.BUNDLE)), f"`{_verb(s)}`'s amount", "a number or a bundle",
-                         "E282")
-                else:
-                    need(q.amount, _NUMBER, f"`{_verb(s)}`'s amount", "a number", "E282")
-            if cls is A.Move and s.what is not None:
-                need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
-                self.kinds_listed(s.what)
-            need(s.source, _ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
-                 "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
-            need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
-        elif cls is A.Shuffle:
-            need(s.pile, frozenset((T.PILE,)), "`shuffle`", "a pile of cards", "E282")
-        elif cls is A.Place:
-            need(s.cards, frozenset((T.CARD, T.LIST, T.PILE)), "`place`'s cards", "a card, a list of cards or a pile",
-                 "E282")
-            need(s.pile, frozenset((T.PILE,)), "`place ... on`", "a pile of cards", "E282")
-        elif cls is A.Reveal:
-            need(s.count, _NUMBER, "`reveal`'s count", "a number", "E282")
-            need(s.source, frozenset((T.PILE,)), "`reveal ... from`", "a pile of cards", "E282")
-            need(s.dest, frozenset((T.PILE,)), "`reveal ... to`", "a pile of cards", "E282")
-        elif cls is A.AskMay:
-            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
-            self.block(s.body)
-            if s.otherwise is not None:
-                self.block(s.otherwise)
-        elif cls is A.AskChoose:
-            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
-            options = need(s.options, _ITEMS, "`choose ... from`", "a list, a pile or a bundle", "E282")
-            self.locals[(id(s), s.var)] = T.element(options)
-            self.block(s.body)
-        elif cls is A.AskDistribute:
-            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
-            ty(s.amount)
-            need(s.source, frozenset((T.ZONE,)), "`distribute ... from`", "a zone", "E282")
-            ty(s.targets)
-            for limit in s.limits:
-                need(limit.amount, _NUMBER, f"`at {limit.kind}`'s count", "a number", "E282")
-                need(limit.zones, _ZONES, f"`at {limit.kind} ... in`", "a zone or a list of zones", "E282")
-        elif cls is A.Do:
-            self.arguments(("rule", s.rule), s.args)
-        elif cls is A.Secretly:
-            self.block(s.body)
-        elif cls is A.Plan:
-            players = need(s.players, _ITEMS, "`plan ... for each`", "a list of players", "E282")
-            self.locals[(id(s), s.var)] = T.element(players)
-            need(s.count, _NUMBER, "`plan`'s count", "a number", "E282")
-            step = T.element(ty(s.options))  # (a step passed, `or pass`, is none)
-            steps = T.list_of(T.join(step, T.of(T.NONE)) if s.optional else step)
-            self.locals[(id(s), "it")] = steps
-            if s.likely is not None:
-                ty(s.likely)
-            self.sets[s.into] = T.join(self.sets[s.into], steps) if s.into in self.sets else steps
-        elif cls is A.Turn:
-            need(s.player, frozenset((T.PLAYER,)), "`turn`'s player", "a player", "E282")
-            self.block(s.body)
-        elif cls is A.Assert:
-            self.condition(s.condition)
-        else:
-            for child in A.iter_children(s):
-                if isinstance(child, A.Expr):
-                    ty(child)
 
-    def kinds_listed(self, x: A.Expr) -> None:
-        """Each item of a list of token kinds written out (itself, or a constant's value) must be
-        a kind: a game moving by it stops at the first that is not."""
-        seen = 0
-        while isinstance(x, A.Name) and seen < 20:
-            sym = self.table.ref(x)
-            if sym is None or sym.kind != CONST or not isinstance(sym.decl, A.Const):
-                return
-            x, seen = sym.decl.value, seen + 1
-        if isinstance(x, A.ListLit):
-            for item in x.items:
-                self.need(item, frozenset((T.KIND,)), "an item of a list of token kinds", "a token kind", "E282")
 
-    def set(self, s: A.Set) -> None:
-        value = self.ty(s.value)
-        target = s.target
-        declared: Ty = None
-        what = ""
-        if isinstance(target, A.Name):
-            sym = self.table.ref(target)
-            if sym is not None and sym.kind == LOCAL and isinstance(sym.decl, A.Let):
-                key = (id(sym.decl), sym.name)
-                self.set_lets.add(key)
-                declared, what = self.locals.get(key), f"{target.id}"
-                if declared is not None and T.NONE in (T.tags(value) or ()):  # it may be none from here on
-                    self.locals[key] = T.join(declared, T.of(T.NONE))
-            elif sym is not None and sym.kind == VAR:
-                declared, what = self.form.variables.get(target.id), f"variable {target.id}"
-            elif sym is not None and sym.kind == BUILTIN and target.id == "active":
-                declared, what = T.of(T.PLAYER), "the active player"
-        elif isinstance(target, A.Attr):
-            self.ty(target.obj)
-            if target.name in self.table.player_vars:
-                declared, what = self.form.variables.get(target.name), f"variable {target.name}"
-        if declared and T.written_none(value) and T.NONE not in T.tags(declared):
-            self.find(s.value, "E283", f"`set`: {what} is {T.words(declared)}, and this may set it to none",
-                      "a variable keeps its declaration's kind: declare it `= none` if it may be none")
-            return
-        if what.startswith("variable "):
-            name = what[len("variable "):]
-            self.sets[name] = T.join(self.sets[name], T.unwritten(value)) if name in self.sets else T.unwritten(value)
-        got = T.without_none(value)
-        declared = T.without_none(declared)
-        if declared and got and T.differ(declared, got):
-            self.find(s.value, "E283", f"`set`: {what} is {T.words(declared)} (its declaration's kind), found "
-                      f"{T.words(got)}",
-                      f"set {what} to {T.words(declared)}" if what != "the active player" else
-                      "the active player is a player: e.g. `pick(players)`, `neighbour(active, left)`")
 
-    def changed(self, x: A.Expr) -> bool:
-        """Whether x is a `let` name that a `set` changes (its type is its first value's)."""
-        sym = self.table.ref(x) if isinstance(x, A.Name) else None
-        return sym is not None and sym.kind == LOCAL and (id(sym.decl), sym.name) in self.set_lets
-
-    def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
-        types = [self.ty(a) for a in args]
-        seen = self.calls.get(key)
-        if seen is None:
-            self.calls[key] = types
-        else:
-            self.calls[key] = [T.join(a, b) for a, b in zip(seen, types)] + seen[len(types):]
 
     # ------------------------------------------------------------ checks of values
     def need(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
@@ -547,13 +365,13 @@ class _Infer:
         t = self.ty(x)
         if T.written_none(t) and T.NONE not in accepted and not T.refuses(t, accepted):
             self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}: a `none` the rules write",
-                      _NONE_HINT)
+                      NONE_HINT)
         elif T.refuses(t, accepted):
-            self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or _HINTS.get(code))
+            self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or HINTS.get(code))
         return t
 
     def condition(self, x: A.Expr) -> Ty:
-        return self.need(x, _YESNO, "a condition", "yes or no", "E224",
+        return self.need(x, YESNO, "a condition", "yes or no", "E224",
                          "a condition is true or false: compare the value, e.g. `n > 0`, `x != none`, "
                          "`size(xs) > 0`")
 
@@ -612,22 +430,22 @@ class _Infer:
             t, refusal = T.binary("neg", self.ty(x.operand), None)
             if refusal is not None:
                 self.find(x.operand, "E225", f"`-`: expected a number, found {T.words(self.ty(x.operand))}",
-                          _HINTS["E225"])
+                          HINTS["E225"])
             return t
         if cls is A.RangeExpr:
-            self.need(x.low, _NUMBER, "a range's start", "a number", "E225")
-            self.need(x.high, _NUMBER, "a range's end", "a number", "E225")
+            self.need(x.low, NUMBER, "a range's start", "a number", "E225")
+            self.need(x.high, NUMBER, "a range's end", "a number", "E225")
             return T.list_of(T.of(T.NUMBER))
         if cls is A.InExpr:
             self.ty(x.item)
-            self.need(x.container, _ITEMS, "`in`", "a list, a pile or a bundle", "E225",
+            self.need(x.container, ITEMS, "`in`", "a list, a pile or a bundle", "E225",
                       "a zone is not a list: test `zone.kind > 0`")
             return T.of(T.YESNO)
         if cls is A.ListLit:
             return T.list_of(T.joined(self.ty(i) for i in x.items) if x.items else frozenset())
         if cls is A.BundleLit:
             for _, v in x.items:
-                self.need(v, _NUMBER, "a bundle's count", "a number", "E225")
+                self.need(v, NUMBER, "a bundle's count", "a number", "E225")
             return T.of(T.BUNDLE)
         if cls is A.IfExpr:
             self.condition(x.condition)
@@ -642,20 +460,20 @@ class _Infer:
             self.locals[(id(x), x.name)] = self.ty(x.value)
             return self.ty(x.body)
         if cls is A.Comprehension:
-            source = self.need(x.source, _ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
+            source = self.need(x.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
             self.locals[(id(x), x.var)] = T.element(source)
             if x.condition is not None:
                 self.condition(x.condition)
             return T.list_of(self.ty(x.element))
         if cls is A.NestedComprehension:
             for clause in x.clauses:
-                source = self.need(clause.source, _ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
+                source = self.need(clause.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
                 self.locals[(id(clause), clause.var)] = T.element(source)
                 if clause.condition is not None:
                     self.condition(clause.condition)
             return T.list_of(self.ty(x.element))
         if cls is A.Where or cls is A.Ordered or cls is A.Extreme:
-            source = self.need(x.source, _ITEMS, f"`{_query(x)}`", "a list, a pile or a bundle",
+            source = self.need(x.source, ITEMS, f"`{_query(x)}`", "a list, a pile or a bundle",
                                "E225")
             self.locals[(id(x), "it")] = T.element(source)
             if cls is A.Where:
@@ -815,73 +633,7 @@ class _Infer:
         boards.discard(None) if len(boards) > 1 else None
         return T.of(T.ZONE, next(iter(boards)) if len(boards) == 1 else None)
 
-    def call(self, x: A.Call) -> Ty:
-        target = self.table.ref(x)
-        if target is None:
-            for a in x.args:
-                self.ty(a)
-            return None
-        if target.kind == FUNC:
-            self.arguments(("func", x.func), x.args)
-            return self.result(x.func)
-        if target.kind == TABLE:
-            for a in x.args:
-                self.need(a, _NUMBER, f"table {x.func}'s value", "a number", "E280",
-                          f"a table looks its rows up by a number: `{x.func}(n)`")
-            return self.result(x.func)
-        builtin = BUILTINS.get(x.func)
-        args = [self.ty(a) for a in x.args]
-        if builtin is None:
-            return None
-        takes = builtin.takes
-        for i, (arg, t) in enumerate(zip(x.args, args)):
-            word = takes[min(i, len(takes) - 1)] if takes else "any"
-            if builtin.name in ("min", "max") and len(x.args) > 1:
-                word = "number"
-            if word == "items" and builtin.name == "zones" and not T.refuses(t, ACCEPTS[word]) \
-                    and T.refuses(T.element(t), _ZONE_NAMES):
-                self.find(arg, "E280", f"`{builtin.signature}`'s names: expected names of player zones, found "
-                          f"{T.words(t)}", "`zones(p, [hand, table])` lists p's own zones of those names")
-            elif T.written_none(t) and not T.refuses(t, ACCEPTS[word]):
-                self.find(arg, "E280", f"`{builtin.signature}`: this may be a `none` the rules write "
-                          f"({T.words(t)})", _NONE_HINT)
-            elif T.refuses(t, ACCEPTS[word]):
-                param = builtin.params[min(i, len(builtin.params) - 1)]
-                param = builtin.params[-2] if param == "..." else param
-                self.find(arg, "E280", f"`{builtin.signature}`'s {param}: expected {_ACCEPT_WORDS[word]}, "
-                          f"found {T.words(t)}", f"each value of `{builtin.signature}` has its kind: "
-                          "docs/language.md, Built-in functions")
-        return self.gives(builtin.gives, args)
 
-    def gives(self, spec: str, args: list[Ty]) -> Ty:
-        """A built-in's result type from its registry's `gives`."""
-        def arg(i: int) -> Ty:
-            return args[i] if i < len(args) else None
-        simple = {"number": T.of(T.NUMBER), "yes/no": T.of(T.YESNO), "bundle": T.of(T.BUNDLE),
-                  "player": T.of(T.PLAYER), "side": T.of(T.SIDE, frozenset(("left", "right"))),
-                  "list:kind": T.list_of(T.of(T.KIND)), "list:player": T.list_of(T.of(T.PLAYER)),
-                  "list:number": T.list_of(T.of(T.NUMBER)), "list:zone": T.list_of(T.of(T.ZONE)),
-                  "card?": T.join(T.of(T.CARD), T.of(T.NONE)), "player?": T.join(T.of(T.PLAYER), T.of(T.NONE)),
-                  "number?": T.join(T.of(T.NUMBER), T.of(T.NONE))}
-        if spec in simple:
-            return simple[spec]
-        what, _, at = spec.partition("@") if "@" in spec else spec.partition("?")
-        if spec.startswith("item?"):
-            element = T.element(arg(int(spec[5:])))
-            return None if element is None else T.join(element, T.of(T.NONE))
-        i = int(at) if at.isdigit() else 0
-        if what == "items":
-            element = T.element(arg(i))
-            return T.list_of(element)
-        if what == "flat":
-            return T.list_of(T.element(T.element(arg(i))))
-        if what == "cards":
-            names = _names(arg(i))
-            return T.list_of(T.of(T.CARD, next(iter(names)) if names and len(names) == 1 else None))
-        if what == "spaces":
-            names = _names(arg(i))
-            return T.list_of(T.of(T.ZONE, next(iter(names)) if names and len(names) == 1 else None))
-        return None
 
     def binop(self, x: A.BinOp) -> Ty:
         left, right = self.ty(x.left), self.ty(x.right)
@@ -905,13 +657,13 @@ class _Infer:
         if refusal is None and (T.written_none(left) or T.written_none(right)):
             blame = x.left if T.written_none(left) else x.right
             self.find(blame, "E225", f"`{op}`: this may be a `none` the rules write ({T.words(self.ty(blame))}), "
-                      "and `none` is no operand", _NONE_HINT)
+                      "and `none` is no operand", NONE_HINT)
         if refusal is not None:
             blame = getattr(x, refusal.at) if refusal.at in ("left", "right") else x
             found = T.words(self.ty(blame)) if blame is not x else f"{T.words(left)} and {T.words(right)}"
             hint = "yes/no values are not numbers: write `if c then 1 else 0` for a count" \
                 if any(b.tag == T.YESNO for b in (self.ty(blame) or ())) else None
-            self.find(blame, "E225", f"`{op}`: {_expected(refusal.message)}, found {found}", hint or _HINTS["E225"])
+            self.find(blame, "E225", f"`{op}`: {_expected(refusal.message)}, found {found}", hint or HINTS["E225"])
         return t if t is not None or op not in _COMPARE else T.of(T.YESNO)
 
 
@@ -921,23 +673,12 @@ def _expected(message: str) -> str:
     return head
 
 
-def _verb(s: A.Stmt) -> str:
-    return "move" if isinstance(s, A.Move) else "draw"
 
 
 def _query(x: A.Expr) -> str:
     return "where" if isinstance(x, A.Where) else "ordered by" if isinstance(x, A.Ordered) else "with most"
 
 
-def _names(t: Ty) -> frozenset[str] | None:
-    if t is None:
-        return None
-    out: set[str] = set()
-    for b in t:
-        if b.tag not in T.NAMED or b.arg is None:
-            return None
-        out |= b.arg
-    return frozenset(out)
 
 
 def _number_and_yes_no(a: Ty, b: Ty) -> bool:
