@@ -34,6 +34,7 @@ NUMBER = frozenset((T.NUMBER,))
 ZONES = ACCEPTS["zones"]
 ITEMS = ACCEPTS["items"]
 _ZONE_NAMES = frozenset((T.ZNAME, T.TEXT))
+_ZONES_HINT = "`zones(p, [hand, table])` lists p's own zones of those names"
 NONE_HINT = "give a value of the same kind on every path (0, [], ...) instead of `none`"
 HINTS = {"E282": "each part of a statement takes one kind of value: docs/language.md, Statements",
          "E225": "an operator takes the kinds docs/language.md, Expressions, gives it",
@@ -49,6 +50,7 @@ class CallTypes:
     find: Any
     arguments: Any
     result: Any
+    listed: Any
 
     def call(self, x: A.Call) -> Ty:
         target = self.table.ref(x)
@@ -73,10 +75,13 @@ class CallTypes:
             word = takes[min(i, len(takes) - 1)] if takes else "any"
             if builtin.name in ("min", "max") and len(x.args) > 1:
                 word = "number"
-            if word == "items" and builtin.name == "zones" and not T.refuses(t, ACCEPTS[word]) \
-                    and T.refuses(T.element(t), _ZONE_NAMES):
-                self.find(arg, "E280", f"`{builtin.signature}`'s names: expected names of player zones, found "
-                          f"{T.words(t)}", "`zones(p, [hand, table])` lists p's own zones of those names")
+            if word == "items" and builtin.name == "zones" and not T.refuses(t, ACCEPTS[word]):
+                if T.refuses(T.element(t), _ZONE_NAMES):
+                    self.find(arg, "E280", f"`{builtin.signature}`'s names: expected names of player zones, found "
+                              f"{T.words(t)}", _ZONES_HINT)
+                else:
+                    self.listed(arg, _ZONE_NAMES, f"`{builtin.signature}`'s names", "the name of a player zone",
+                                "E280", _ZONES_HINT)
             elif T.written_none(t) and not T.refuses(t, ACCEPTS[word]):
                 self.find(arg, "E280", f"`{builtin.signature}`: this may be a `none` the rules write "
                           f"({T.words(t)})", NONE_HINT)

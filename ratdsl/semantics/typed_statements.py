@@ -12,6 +12,8 @@ from .symbols import BUILTIN, CONST, LOCAL, VAR
 from .typed_calls import ACCEPTS, ITEMS, NUMBER, ZONES
 
 Ty = Any  # frozenset[T.Base] | None
+_KIND = frozenset((T.KIND,))
+_ZONE = frozenset((T.ZONE,))
 
 
 class StatementTypes:
@@ -65,7 +67,9 @@ class StatementTypes:
                     need(q.amount, NUMBER, f"`{_verb(s)}`'s amount", "a number", "E282")
             if cls is A.Move and s.what is not None:
                 need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
-                self.kinds_listed(s.what)
+                self.listed(s.what, _KIND, "an item of a list of token kinds", "a token kind")
+            if cls is A.Move:
+                self.listed(s.source, _ZONE, "an item of a list of zones", "a zone")
             need(s.source, ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
                  "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
             need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
@@ -121,9 +125,11 @@ class StatementTypes:
                 if isinstance(child, A.Expr):
                     ty(child)
 
-    def kinds_listed(self, x: A.Expr) -> None:
-        """Each item of a list of token kinds written out (itself, or a constant's value) must be
-        a kind: a game moving by it stops at the first that is not."""
+    def listed(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
+               hint: str | None = None) -> None:
+        """Each item of a list written out (itself, or a constant's value) that must be of one of
+        the accepted kinds: a game using the list stops at the first item that is not. (The
+        list's own type may hold other kinds too; its items written out cannot.)"""
         seen = 0
         while isinstance(x, A.Name) and seen < 20:
             sym = self.table.ref(x)
@@ -132,7 +138,7 @@ class StatementTypes:
             x, seen = sym.decl.value, seen + 1
         if isinstance(x, A.ListLit):
             for item in x.items:
-                self.need(item, frozenset((T.KIND,)), "an item of a list of token kinds", "a token kind", "E282")
+                self.need(item, accepted, what, wanted, code, hint)
 
     def set(self, s: A.Set) -> None:
         value = self.ty(s.value)
