@@ -266,9 +266,9 @@ ANY_BASES = tuple(Base(tag) for tag in TAGS)
 @lru_cache(maxsize=8192)  # (an operand of any kind asks the operators about every kind)
 def binary(op: str, left: frozenset[Base] | None, right: frozenset[Base] | None
            ) -> tuple[frozenset[Base] | None, ops.OperatorError | None]:
-    """The type of `left op right` (an operator of operators.BINARY, or "-" and "not" with
-    right None for the unary ones), and the refusal when the operator refuses every pair of
-    kinds the operands may be."""
+    """The type of `left op right` (an operator of operators.BINARY; "neg" and "not" with right
+    None for the unary ones), and the refusal when the operator refuses every pair of kinds the
+    operands may be (an operand of any kind, None, may be every kind)."""
     if left == frozenset() or right == frozenset():
         return frozenset(), None  # (a value of no kind yet: nothing to say)
     lefts = ANY_BASES if left is None else tuple(left)
@@ -289,14 +289,7 @@ def binary(op: str, left: frozenset[Base] | None, right: frozenset[Base] | None
             results.append(_result_of(op, a, b) if value.__class__ in (list, dict) else value_type(value))
     if not results:
         return None, refusal
-    return (join(*results) if left is not None and right is not None or op in ("not", "neg") and left is not None
-            else _loose(results)), None
-
-
-def _loose(results: list[frozenset[Base] | None]) -> frozenset[Base] | None:
-    """The result of an operator over an operand of any kind: its kinds, lists and bundles
-    without their insides."""
-    return join(*results)
+    return join(*results), None
 
 
 def _result_of(op: str, a: Base, b: Base | None) -> frozenset[Base] | None:
