@@ -122,3 +122,15 @@ def test_deep_chains_of_funcs_are_typed_without_running_out_of_stack(tmp_path):
     rules, form = _typed(tmp_path, chain + "\nfunc f400() = 1\n"
                          "phase main {\n  step s {\n    move f0() red from stock to active.hand\n  }\n}")
     assert form.findings == [] and _expr(rules, form, "f399") == "a number"
+
+
+def test_a_variable_declared_none_and_a_let_that_is_set_are_of_the_kinds_they_are_set_to(tmp_path):
+    """Neither is "always none": a scenario, or a later `set`, gives them their value."""
+    _, form = _typed(tmp_path, "\n".join((
+        "var spot = none",
+        "var seen = none",
+        "phase main {\n  step s {\n    let target = none\n    if size(stock) > 2 {\n      set target = active.hand\n"
+        "    }\n    move 1 red from stock to target\n    move 1 red from stock to spot\n    set seen = active\n"
+        "    if seen == none {\n      end game\n    }\n  }\n}")))
+    assert form.findings == []
+    assert form.variables["spot"] is None and form.variables["seen"] == T.join(T.of(T.NONE), T.of(T.PLAYER))

@@ -548,6 +548,8 @@ class _Infer(StatementTypes, CallTypes):
                 return None if self.final else frozenset()
             i = names.index(sym.name)
             return params[i] if i < len(params) else None
+        if sym.binder == "let" and (id(binder), sym.name) in self.set_lets:
+            return None  # a `let` that a `set` changes: of the kinds it is set to, read before or after
         return self.locals.get((id(binder), sym.name))
 
     def member(self, obj: Ty, name: str) -> Ty:
@@ -601,6 +603,8 @@ class _Infer(StatementTypes, CallTypes):
                           for b in t)
         if t is not None and T.NONE in (T.tags(self.was_set.get(name)) or ()):
             t = T.join(t, T.of(T.NONE))  # (set to what may be none: it may be none)
+        if t == T.of(T.NONE):  # declared none: what the rules set it to (any kind, set by a scenario)
+            t = T.join(t, self.was_set[name]) if self.was_set.get(name) else None
         self.form.variables[name] = t
         return t
 
