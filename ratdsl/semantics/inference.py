@@ -113,6 +113,7 @@ class _Infer(StatementTypes, CallTypes):
         self.deck_of_card: dict[str, str] = {}
         self.data_findings: list[Finding] = []
         self.depth = 0
+        self.declared_vars: dict[str, Ty] = {}
         self.set_lets: set[tuple[int, str]] = set()  # the `let` names a `set` changes
         self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
         self.was_set: dict[str, Ty] = {}  # and the last pass
@@ -151,7 +152,8 @@ class _Infer(StatementTypes, CallTypes):
 
     def walk(self) -> None:
         form = self.form
-        for kept in (form.types, form.results, form.consts, form.variables, form.card_fields, form.board_fields):
+        for kept in (form.types, form.results, form.consts, form.variables, form.card_fields, form.board_fields,
+                     self.declared_vars):
             kept.clear()
         form._keep.clear()
         form.findings.clear()
@@ -585,28 +587,32 @@ class _Infer(StatementTypes, CallTypes):
         return T.joined(parts) if parts else None
 
     def variable(self, name: str) -> Ty:
-        """A variable's type: its declaration's value's (a global one, else a player's)."""
+        """A variable's type as it is read: its declaration's, and what the rules set it to
+        (`set`, `plan ... into`; a `set` of another kind is E283 all the same). Declared none and
+        never set by the rules (a scenario may): any kind."""
         if name in self.form.variables:
             return self.form.variables[name]
+        self.form.variables[name] = None
+        declared = self.declared(name)
+        t = T.join(declared, self.was_set[name]) if declared is not None and name in self.was_set else declared
+        if t == T.of(T.NONE):
+            t = None
+        self.form.variables[name] = t
+        return t
+
+    def declared(self, name: str) -> Ty:
+        """A variable's declaration's type (a global one's, else a player's)."""
+        if name in self.declared_vars:
+            return self.declared_vars[name]
         sym = self.table.globals.get(name)
         decl = sym.decl if sym is not None and sym.kind == VAR else None
         if decl is None and name in self.table.player_vars:
             decl = self.table.player_vars[name].decl
-        if not isinstance(decl, A.Var):
-            return None
-        self.form.variables[name] = None
-        self.locals[(id(decl), "me")] = T.of(T.PLAYER)
-        t = T.unwritten(self.ty(decl.value))
-        if t is not None and name in self.was_set:  # a list declared empty: its items as set
-            t = frozenset(T.Base(T.LIST, T.join(b.arg, *(s.arg for s in self.was_set[name] or () if s.tag == T.LIST)))
-                          if b.tag == T.LIST and b.arg == frozenset() and self.was_set[name] is not None else b
-                          for b in t)
-        if t is not None and T.NONE in (T.tags(self.was_set.get(name)) or ()):
-            t = T.join(t, T.of(T.NONE))  # (set to what may be none: it may be none)
-        if t == T.of(T.NONE):  # declared none: what the rules set it to (any kind, set by a scenario)
-            t = T.join(t, self.was_set[name]) if self.was_set.get(name) else None
-        self.form.variables[name] = t
-        return t
+        self.declared_vars[name] = None
+        if isinstance(decl, A.Var):
+            self.locals[(id(decl), "me")] = T.of(T.PLAYER)
+            self.declared_vars[name] = T.unwritten(self.ty(decl.value))
+        return self.declared_vars[name]
 
     def index(self, x: A.Index) -> Ty:
         obj, key = self.ty(x.obj), self.ty(x.key)

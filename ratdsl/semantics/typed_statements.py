@@ -29,6 +29,7 @@ class StatementTypes:
     need: Any
     find: Any
     condition: Any
+    declared: Any
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -154,13 +155,13 @@ class StatementTypes:
                 if declared is not None and T.NONE in (T.tags(value) or ()):  # it may be none from here on
                     self.locals[key] = T.join(declared, T.of(T.NONE))
             elif sym is not None and sym.kind == VAR:
-                declared, what = self.form.variables.get(target.id), f"variable {target.id}"
+                declared, what = self.declared(target.id), f"variable {target.id}"
             elif sym is not None and sym.kind == BUILTIN and target.id == "active":
                 declared, what = T.of(T.PLAYER), "the active player"
         elif isinstance(target, A.Attr):
             self.ty(target.obj)
             if target.name in self.table.player_vars:
-                declared, what = self.form.variables.get(target.name), f"variable {target.name}"
+                declared, what = self.declared(target.name), f"variable {target.name}"
         if declared and T.written_none(value) and T.NONE not in T.tags(declared):
             self.find(s.value, "E283", f"`set`: {what} is {T.words(declared)}, and this may set it to none",
                       "a variable keeps its declaration's kind: declare it `= none` if it may be none")
