@@ -115,6 +115,9 @@ class _Infer(StatementTypes, CallTypes):
         self.depth = 0
         self.declared_vars: dict[str, Ty] = {}
         self.set_lets: set[tuple[int, str]] = set()  # the `let` names a `set` changes
+        self.let_sets: dict[tuple[int, str], Ty] = {}  # and what it sets them to, this pass
+        self.was_let_set: dict[tuple[int, str], Ty] = {}  # and the last pass
+        self.loose: set[str] = set()  # variables of any kind (set, and the passes did not settle)
         self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
         self.was_set: dict[str, Ty] = {}  # and the last pass
         for d in decls:
@@ -135,7 +138,7 @@ class _Infer(StatementTypes, CallTypes):
         settled = False
         for _ in range(_PASSES):
             self.walk()
-            settled = self.calls == form.params and self.sets == self.was_set
+            settled = self.calls == form.params and self.sets == self.was_set and self.let_sets == self.was_let_set
             if not settled:
                 unsettled = {k for k in self.calls if form.params.get(k) != self.calls[k]}
                 form.params = self.calls
@@ -143,7 +146,8 @@ class _Infer(StatementTypes, CallTypes):
                 break
         if not settled:
             form.params = {k: [None] * len(v) if k in unsettled else v for k, v in form.params.items()}
-            self.sets = {}  # (the variables' lists hold no known kind then: nothing is found in them)
+            self.loose = set(self.sets) | set(self.was_set)  # (variables and lets that are set: any kind)
+            self.sets = self.let_sets = {}
         self.final = True
         if not settled or not self.all_called():  # else the last walk was the final one already
             self.walk()
@@ -160,6 +164,7 @@ class _Infer(StatementTypes, CallTypes):
         self.locals.clear()
         self.calls = {}
         self.was_set, self.sets = self.sets, {}
+        self.was_let_set, self.let_sets = self.let_sets, {}
         for decl in self.decls:
             self.decl(decl)
 
@@ -550,8 +555,11 @@ class _Infer(StatementTypes, CallTypes):
                 return None if self.final else frozenset()
             i = names.index(sym.name)
             return params[i] if i < len(params) else None
-        if sym.binder == "let" and (id(binder), sym.name) in self.set_lets:
-            return None  # a `let` that a `set` changes: of the kinds it is set to, read before or after
+        key = (id(binder), sym.name)
+        if sym.binder == "let" and key in self.set_lets:  # a `let` a `set` changes: and the kinds it is set to
+            first = T.unwritten(self.locals.get(key))
+            t = T.join(first, self.was_let_set[key]) if key in self.was_let_set else None
+            return None if t == T.of(T.NONE) else t
         return self.locals.get((id(binder), sym.name))
 
     def member(self, obj: Ty, name: str) -> Ty:
@@ -595,6 +603,8 @@ class _Infer(StatementTypes, CallTypes):
         self.form.variables[name] = None
         declared = self.declared(name)
         t = T.join(declared, self.was_set[name]) if declared is not None and name in self.was_set else declared
+        if name in self.loose:
+            t = None
         if t == T.of(T.NONE):
             t = None
         self.form.variables[name] = t

@@ -25,6 +25,7 @@ class StatementTypes:
     calls: dict
     sets: dict
     set_lets: set
+    let_sets: dict
     ty: Any
     need: Any
     find: Any
@@ -152,8 +153,8 @@ class StatementTypes:
                 key = (id(sym.decl), sym.name)
                 self.set_lets.add(key)
                 declared, what = self.locals.get(key), f"{target.id}"
-                if declared is not None and T.NONE in (T.tags(value) or ()):  # it may be none from here on
-                    self.locals[key] = T.join(declared, T.of(T.NONE))
+                unwritten = T.unwritten(value)
+                self.let_sets[key] = T.join(self.let_sets[key], unwritten) if key in self.let_sets else unwritten
             elif sym is not None and sym.kind == VAR:
                 declared, what = self.declared(target.id), f"variable {target.id}"
             elif sym is not None and sym.kind == BUILTIN and target.id == "active":
