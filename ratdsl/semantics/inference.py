@@ -2,11 +2,14 @@
 declarations and the symbol table (semantics/types.py says what a type is).
 
 Every expression node gets its type (`TypedForm.type_of`), and so do the data blocks: constants,
-variables (their declarations' values), options (their value sets), card fields (per deck, over
-its cards), board fields (per board, over its spaces) and tables (over their rows). Funcs, rules
-and hooks take their parameters' types from their calls (a few passes, until they settle) and
-funcs their result from their bodies (and modifiers). Along the way it notes what it finds
-surely wrong (`TypedForm.findings`): the checker (checker/types.py) reports them.
+variables (their declarations' values, and what the rules set them to), options (their value
+sets), card fields (per deck, over its cards), board fields (per board, over its spaces) and
+tables (over their rows). Funcs, rules and hooks take their parameters' types from their calls,
+and variables and `let` names changed by `set` the kinds they are set to: both start from no kind
+and grow, one walk over the rules after another, until they settle (else they are any kind).
+Funcs take their result from their bodies (and modifiers). Each walk notes what it finds surely
+wrong; the last walk's notes are `TypedForm.findings`, which the checker (checker/types.py)
+reports. Statements are typed in typed_statements.py, calls in typed_calls.py.
 
 A finding is made only where every kind an expression may have is refused: an unknown type
 (None) is never wrong, so inference that cannot decide stays silent.
