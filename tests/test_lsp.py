@@ -101,6 +101,21 @@ async def test_a_missing_brace_is_a_diagnostic_where_the_parser_finds_it(client:
     close_doc(client, uri)
 
 
+async def test_a_type_error_is_a_diagnostic_with_its_code_where_the_value_stands(client: LanguageClient, game: Path):
+    path = game / "game.rat"
+    text = path.read_text()
+    uri = open_doc(client, path)
+    await diagnostics_for(client, uri, lambda d: not d)
+    replace_all(client, uri, text.replace("if starting_player == random", "if starting_player == 3", 1))
+    found = await diagnostics_for(client, uri, lambda d: len(d) > 0)
+    pos = where(path, "if starting_player == random", "starting_player", 0)
+    assert [(d.range.start, d.code) for d in found] == [(pos, "E281")]
+    assert "always false" in found[0].message
+    replace_all(client, uri, text)
+    await diagnostics_for(client, uri, lambda d: not d)
+    close_doc(client, uri)
+
+
 async def test_a_module_file_is_checked_with_its_module_on(client: LanguageClient, game: Path):
     path = game / "modules" / "aggressive.rat"
     text = path.read_text()

@@ -71,6 +71,11 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E263      | turns: `act` lists the same action twice                                    |
 | E264      | a `move` names the same zone or token kind twice (moves.py; R010 at run time) |
 | E270      | plans: `plan ... into NAME` where NAME is not a per-player variable          |
+| E280-E287 | static types (types.py, from the typed form of semantics/inference.py): a   |
+|           | built-in given a refused kind (E280); `==`/`!=` of kinds never equal (E281); |
+|           | a statement given the wrong kind (E282); `set` to another kind (E283); table |
+|           | cells (E284), card or board fields (E285), paths of a value (E286) and an    |
+|           | option's values (E287) of different kinds                                    |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |
@@ -85,7 +90,8 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 |           | rules that play no `turn` (turns.py)                                        |
 
 E224, E225 and W307 ask the shared operators (ratdsl/semantics/operators.py) about what is known
-before a game (see operands.py), so the checker refuses exactly what a game would stop on. W307 is
+before a game (see operands.py: a value, or a sample of the kind the typed form gives it), so the
+checker refuses exactly what a game would stop on. W307 is
 a warning because the operators accept the comparison: it is legal, just never true.
 """
 
@@ -97,6 +103,7 @@ from ..language import ast as A
 from ..language.loader import RuleSet
 from ..semantics.builtins import BUILTINS
 from ..semantics.definition import DEFAULT_ROUND_CAP, MAX_ROUND_CAP
+from ..semantics.inference import typed_form
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .boards import check_board
@@ -109,6 +116,7 @@ from .moves import named_twice
 from .operands import Operands
 from .personas import check_persona
 from .turns import check_action, check_endings, check_turns
+from .types import check_types
 
 MAX_PLAYERS = 100  # the most players a game may declare (`players 2..100`)
 
@@ -153,6 +161,7 @@ class Checker:
         self.owner: tuple[str, str] = ("decl", "")
         self.calls: dict[tuple[str, str], set[str]] = {}
         self.creates: list[tuple[tuple[str, str], A.Create]] = []
+        self.typed = typed_form(self.decls, self.table)  # every expression's kind (inference.py)
         self.operands = Operands(self)  # E224, E225, W307
         self.hints = Hints()  # did-you-mean, with bounded work (hints.py)
         self.global_candidates: Candidates | None = None  # every global name, indexed once
@@ -249,6 +258,7 @@ class Checker:
         check_information(self)
         check_endings(self, game)  # turns
         check_turns(self)  # turns
+        check_types(self)  # static types, last: where another finding stands, it is that one
         return sorted(self.out, key=lambda d: (d.file, d.line, d.column, d.code))
 
     def check_players(self, game: A.Game) -> None:
@@ -667,7 +677,7 @@ class Checker:
         if isinstance(s, A.Move):
             amount = s.quantity.amount
             if s.what is not None and self.kind_spec(s.what) is False:
-                what = self.global_kind(s.what)
+                what = self.global_kind(s.what) or "list holding something else"
                 self.report(s.what.span, "E212", f"`move` needs a token kind or a list of kinds here, "
                             f"not a {what}", self.hint(_name_of(s.what), self.kinds) or
                             f"token kinds: {', '.join(self.kinds) or 'none declared'}")

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..language import ast as A
 from ..semantics import operators as ops
-from ..semantics.builtins import BUILTINS
-from ..semantics.symbols import BUILTIN, BUILTIN_NAMES, CARD, CONST, ITSELF, LOCAL, OPTION, PILE, ZONE
-from ..semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
+from ..semantics import types as T
+from ..semantics.symbols import BUILTIN, CARD, CONST, ITSELF, LOCAL, OPTION, PILE, ZONE
+from ..semantics.values import CardValue, PileRef, ZoneRef
 
 if TYPE_CHECKING:  # the checker creates this; only its type is needed here
     from .checker import Checker
@@ -28,9 +28,6 @@ _LISTS = frozenset((A.RangeExpr, A.Comprehension, A.NestedComprehension, A.Where
 _COMPARISONS = frozenset(("==", "!=", "<", "<=", ">", ">="))
 _YES_NO_FORMS = frozenset((A.BoolOp, A.Not, A.InExpr, A.BoolLit))
 _OPAQUE = frozenset((A.Attr, A.Index, A.Extreme))  # what they give depends on the game
-# Samples of the kinds of value the registries name (builtins' `returns`, built-in names' types).
-_SAMPLES: dict[str, Any] = {"number": 1, "yes/no": True, "list": [], "kinds": [], "bundle": {},
-                            "player": PlayerRef(0), "list:player": [PlayerRef(0)]}
 _CONDITION_HINT = "a condition is true or false: compare the value, e.g. `n > 0`, `x != none`, `size(xs) > 0`"
 
 
@@ -68,11 +65,13 @@ class Operands:
             return x.value, True  # type: ignore[union-attr]
         if cls is A.Name:
             sym = self.refs.get(id(x))
-            if sym is None or sym.kind == LOCAL:
-                return None  # unknown (E202), or a local: any value
+            if sym is None:
+                return None  # unknown (E202)
+            if sym.kind == LOCAL:
+                return self.typed(x)  # a local: a sample of its type, when it has one kind
             return self.named(x, seen)  # type: ignore[arg-type]
         if cls in _OPAQUE:
-            return None
+            return self.typed(x)
         key = id(x)
         if key in self.memo:
             return self.memo[key]
@@ -112,11 +111,7 @@ class Operands:
                 return then[0], False
             return None
         if cls is A.Call:
-            target = self.table.ref(x)
-            builtin = BUILTINS.get(x.func)
-            if target is not None and target.kind == BUILTIN and builtin is not None and builtin.returns in _SAMPLES:
-                return _SAMPLES[builtin.returns], False
-            return None
+            return self.typed(x)
         if cls is A.AtPhaseStart:
             return self.known(x.operand, seen)
         return None
@@ -126,17 +121,25 @@ class Operands:
         value kind)."""
         name = x.id
         if seen:
-            return self._named(name, seen)
+            return self._named(x, seen)
         if name not in self.names:
-            self.names[name] = self._named(name, seen)
+            self.names[name] = self._named(x, seen)
         return self.names[name]
 
-    def _named(self, name: str, seen: frozenset[str]) -> Known | None:
+    def typed(self, x: A.Expr) -> Known | None:
+        """A sample of x's type in the typed form (semantics/inference.py), when it is one kind."""
+        t = self.checker.typed.type_of(x)
+        if t is None or len(t) != 1:
+            return None
+        base = next(iter(t))
+        return None if base.tag == T.NONE else (T.sample(base), False)
+
+    def _named(self, x: A.Name, seen: frozenset[str]) -> Known | None:
+        name = x.id
         kinds = self.table.value_kinds(name)
         kind = kinds[0] if kinds else None
         if kind == BUILTIN:
-            sample = BUILTIN_NAMES[name].type
-            return (_SAMPLES[sample], False) if sample in _SAMPLES else None
+            return self.typed(x)
         if kind == ITSELF:
             return name, True
         if kind == ZONE:
@@ -150,9 +153,9 @@ class Operands:
             return self.known(decl.value, seen | {name}) if isinstance(decl, A.Const) else None
         if kind == OPTION:
             option = next((sym.decl for sym in self.table.declared.get(name, ()) if sym.kind == OPTION), None)
-            if isinstance(option, A.Option) and option.values:
-                if len({v.__class__ for v in option.values}) == 1:
-                    return option.values[0], len(option.values) == 1
+            if isinstance(option, A.Option) and len(option.values) == 1:
+                return option.values[0], True
+            return self.typed(x)  # (its value set's kind)
         return None  # a variable: whatever was set last
 
     # ------------------------------------------------------------ checks of one node

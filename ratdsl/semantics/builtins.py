@@ -468,7 +468,11 @@ class Builtin:
     evaluate: `evaluate(context, node, *values)`, the one meaning of the built-in;
     returns: what it always gives, when it is one kind of value ("number", "yes/no", "list",
       "bundle", "player", "kinds": a list of token kinds), for the checker and the code generator;
-    inline: the code generator lowers common calls of it in place (with this as the slow path).
+    inline: the code generator lowers common calls of it in place (with this as the slow path);
+    takes: the kinds of value each parameter accepts, as the evaluator's conversions accept them
+      (words of semantics/types.py ACCEPTS; the last one repeats for "..."), for the checker;
+    gives: the type of its value, in the words of semantics/types.py GIVES (`item?0`: an item
+      of the first value, or none), for the static types.
     """
 
     name: str
@@ -479,6 +483,8 @@ class Builtin:
     evaluate: Callable[..., Any]
     returns: str | None = None
     inline: bool = False
+    takes: tuple[str, ...] = ()
+    gives: str = "any"
 
     @property
     def pure(self) -> bool:
@@ -496,56 +502,65 @@ class Builtin:
 
 
 def _builtin(name: str, params: str, evaluate: Callable[..., Any], reads: tuple[str, ...] = (),
-             returns: str | None = None, inline: bool = False, at_least: int | None = None) -> Builtin:
+             returns: str | None = None, inline: bool = False, at_least: int | None = None,
+             takes: str = "", gives: str = "any") -> Builtin:
     names = tuple(p.strip() for p in params.split(",") if p.strip())
     fixed = len([p for p in names if p != "..."])
     more = "..." in names
     return Builtin(name, names, fixed if at_least is None else at_least, None if more else fixed,
-                   frozenset(reads), _paying(evaluate), returns, inline)
+                   frozenset(reads), _paying(evaluate), returns, inline, tuple(takes.split()), gives)
 
 
 _REGISTRY = [
-    _builtin("min", "a, b, ...", _min, returns="number", inline=True, at_least=1),
-    _builtin("max", "a, b, ...", _max, returns="number", inline=True, at_least=1),
+    _builtin("min", "a, b, ...", _min, returns="number", inline=True, at_least=1, takes="numbers", gives="number"),
+    _builtin("max", "a, b, ...", _max, returns="number", inline=True, at_least=1, takes="numbers", gives="number"),
     # (a lambda, as ever: a wrong call's runtime message quotes the Python function's name)
-    _builtin("abs", "n", lambda i, n, v: abs(i.number(v, n)), returns="number"),
-    _builtin("sum", "list", _sum, returns="number"),
-    _builtin("len", "x", _len, returns="number"),
-    _builtin("size", "x", _size, (ZONES, PILES), returns="number"),
-    _builtin("count", "zones, kinds", _count, (ZONES,), returns="number", inline=True),
-    _builtin("kinds", "zone_or_bundle", _kinds, (ZONES,), returns="kinds"),
-    _builtin("pieces", "zone_or_bundle", _pieces, (ZONES,), returns="kinds"),
-    _builtin("contents", "zone", _contents, (ZONES,), returns="bundle"),
-    _builtin("one_of_each", "kinds", _one_of_each, returns="bundle"),
-    _builtin("neighbour", "player, side", _neighbour, (PLAYERS,), returns="player", inline=True),
-    _builtin("opposite", "side", _opposite, inline=True),
-    _builtin("rank", "player", _rank, (PLAYERS,), returns="number", inline=True),
-    _builtin("seat", "player", _seat, returns="number"),
-    _builtin("top", "pile", _top, (PILES,), inline=True),
-    _builtin("cards", "deck", _cards, returns="list"),
-    _builtin("sample", "n, list", _sample, (CHANCE,), returns="list"),
-    _builtin("pick", "list", _pick, (CHANCE,)),
-    _builtin("share_in_turn", "total, claims", _share_in_turn, returns="list"),
-    _builtin("zones", "player, names", _zones, (PLAYERS,), returns="list", inline=True),
-    _builtin("first", "list", _first),
-    _builtin("first_n", "list, n", _first_n, returns="list"),
-    _builtin("owner", "thing", _owner, (PILES,)),
-    _builtin("any", "list", _any, returns="yes/no"),
-    _builtin("all", "list", _all, returns="yes/no"),
-    _builtin("flatten", "lists", _flatten, returns="list"),
-    _builtin("unique", "list", _unique, returns="list"),
-    _builtin("spaces", "board", _spaces, (BOARD,), returns="list"),
-    _builtin("neighbours", "space", _neighbours, (BOARD,), returns="list"),
-    _builtin("adjacent", "a, b", _adjacent, (BOARD,), returns="yes/no"),
-    _builtin("distance", "a, b", _distance, (BOARD,)),
-    _builtin("room", "space", _room, (ZONES, BOARD)),
+    _builtin("abs", "n", lambda i, n, v: abs(i.number(v, n)), returns="number", takes="number", gives="number"),
+    _builtin("sum", "list", _sum, returns="number", takes="items", gives="number"),
+    _builtin("len", "x", _len, returns="number", takes="items", gives="number"),
+    _builtin("size", "x", _size, (ZONES, PILES), returns="number", takes="sized", gives="number"),
+    _builtin("count", "zones, kinds", _count, (ZONES,), returns="number", inline=True,
+             takes="zones kinds", gives="number"),
+    _builtin("kinds", "zone_or_bundle", _kinds, (ZONES,), returns="kinds", takes="zone_or_bundle", gives="list:kind"),
+    _builtin("pieces", "zone_or_bundle", _pieces, (ZONES,), returns="kinds", takes="zone_or_bundle", gives="list:kind"),
+    _builtin("contents", "zone", _contents, (ZONES,), returns="bundle", takes="zone", gives="bundle"),
+    _builtin("one_of_each", "kinds", _one_of_each, returns="bundle", takes="items", gives="bundle"),
+    _builtin("neighbour", "player, side", _neighbour, (PLAYERS,), returns="player", inline=True,
+             takes="player side", gives="player"),
+    _builtin("opposite", "side", _opposite, inline=True, takes="side", gives="side"),
+    _builtin("rank", "player", _rank, (PLAYERS,), returns="number", inline=True, takes="player", gives="number"),
+    _builtin("seat", "player", _seat, returns="number", takes="player", gives="number"),
+    _builtin("top", "pile", _top, (PILES,), inline=True, takes="pile", gives="card?"),
+    _builtin("cards", "deck", _cards, returns="list", takes="deck", gives="cards@0"),
+    _builtin("sample", "n, list", _sample, (CHANCE,), returns="list", takes="number items", gives="items@1"),
+    _builtin("pick", "list", _pick, (CHANCE,), takes="items", gives="item?0"),
+    _builtin("share_in_turn", "total, claims", _share_in_turn, returns="list",
+             takes="number items", gives="list:number"),
+    _builtin("zones", "player, names", _zones, (PLAYERS,), returns="list", inline=True,
+             takes="player items", gives="list:zone"),
+    _builtin("first", "list", _first, takes="items", gives="item?0"),
+    _builtin("first_n", "list, n", _first_n, returns="list", takes="items number", gives="items@0"),
+    _builtin("owner", "thing", _owner, (PILES,), takes="owned", gives="player?"),
+    _builtin("any", "list", _any, returns="yes/no", takes="items", gives="yes/no"),
+    _builtin("all", "list", _all, returns="yes/no", takes="items", gives="yes/no"),
+    _builtin("flatten", "lists", _flatten, returns="list", takes="items", gives="flat@0"),
+    _builtin("unique", "list", _unique, returns="list", takes="items", gives="items@0"),
+    _builtin("spaces", "board", _spaces, (BOARD,), returns="list", takes="board", gives="spaces@0"),
+    _builtin("neighbours", "space", _neighbours, (BOARD,), returns="list", takes="zone", gives="list:zone"),
+    _builtin("adjacent", "a, b", _adjacent, (BOARD,), returns="yes/no", takes="zone zone", gives="yes/no"),
+    _builtin("distance", "a, b", _distance, (BOARD,), takes="zone zone", gives="number?"),
+    _builtin("room", "space", _room, (ZONES, BOARD), takes="zone", gives="number?"),
     # turns: orders of play
-    _builtin("clockwise", "player", _clockwise, (PLAYERS,), returns="list"),
-    _builtin("counter_clockwise", "player", _counter_clockwise, (PLAYERS,), returns="list"),
-    _builtin("clockwise_after", "player", _clockwise_after, (PLAYERS,), returns="list"),
-    _builtin("counter_clockwise_after", "player", _counter_clockwise_after, (PLAYERS,), returns="list"),
-    _builtin("snake", "player", _snake, (PLAYERS,), returns="list"),
-    _builtin("share_evenly", "total, claims", _share_evenly, returns="list"),  # plans
+    _builtin("clockwise", "player", _clockwise, (PLAYERS,), returns="list", takes="player", gives="list:player"),
+    _builtin("counter_clockwise", "player", _counter_clockwise, (PLAYERS,), returns="list",
+             takes="player", gives="list:player"),
+    _builtin("clockwise_after", "player", _clockwise_after, (PLAYERS,), returns="list",
+             takes="player", gives="list:player"),
+    _builtin("counter_clockwise_after", "player", _counter_clockwise_after, (PLAYERS,), returns="list",
+             takes="player", gives="list:player"),
+    _builtin("snake", "player", _snake, (PLAYERS,), returns="list", takes="player", gives="list:player"),
+    _builtin("share_evenly", "total, claims", _share_evenly, returns="list",
+             takes="number items", gives="list:number"),  # plans
 ]
 
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _REGISTRY}

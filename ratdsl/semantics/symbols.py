@@ -10,6 +10,7 @@ Static types are the words the summaries use for values: "number", "bool", "play
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..language import ast as A
 from ..records import record
@@ -122,6 +123,7 @@ class SymbolTable:
         self.unresolved_scope: dict[int, tuple[str, ...]] = {}  # locals visible at an unknown name
         self._keep: list[A.Node] = []
         self._value_kinds: dict[str, tuple[str, ...]] = {}
+        self.typed: Any = None  # the typed form (inference.typed_form), once worked out
 
     # ------------------------------------------------------------ by node
     def ref(self, node: A.Node) -> Symbol | None:

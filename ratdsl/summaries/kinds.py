@@ -1,11 +1,14 @@
 """What kind of value an expression is (player, zone, card, list:KIND, ...), so that it can be
-named right: names ask the symbol table; compound expressions are worked out here, since the
-table types names only."""
+named right, in the summaries' words. Where a phrase binds its own locals (a func's parameters
+replaced by the values of one call) the kind is worked out here from those; where that finds
+nothing ("value"), the typed form (semantics/inference.py) says what every call makes of it."""
 
 from __future__ import annotations
 
 from ..language import ast as A
+from ..semantics import types as T
 from ..semantics.definition import GameDef
+from ..semantics.inference import TypedForm, typed_form
 from ..semantics.symbols import CONST, VAR
 from .context import Ctx, Local, element_of, list_of
 
@@ -26,9 +29,18 @@ class Kinds:
         try:
             if self._kdepth > 40:
                 return "value"
-            return self._kind_of(e, ctx)
+            kind = self._kind_of(e, ctx)
+            return self.typed_kind(e) if kind == "value" else kind
         finally:
             self._kdepth -= 1
+
+    @property
+    def typed(self) -> TypedForm:
+        return typed_form(self.d.ruleset.decls, self.d.symbol_table)
+
+    def typed_kind(self, e: A.Expr) -> str:
+        """The typed form's kind of e in these words, when it is one kind (else "value")."""
+        return summary_word(T.without_none(self.typed.type_of(e)))
 
     def _kind_of(self, e: A.Expr, ctx: Ctx) -> str:
         d = self.d
@@ -47,7 +59,8 @@ class Kinds:
                     self._const_kinds[n] = self.kind_of(d.consts[n].value, Ctx())
                 return self._const_kinds[n]
             if VAR in kinds:
-                return "number"
+                typed = self.typed_kind(e)
+                return "number" if typed == "value" else typed
             return "value"
         if isinstance(e, A.IntLit):
             return "number"
@@ -135,3 +148,18 @@ class Kinds:
         if isinstance(e, A.Comprehension):
             return list_of("value")
         return "value"
+
+
+_WORDS = {T.NUMBER: "number", T.YESNO: "bool", T.PLAYER: "player", T.ZONE: "zone", T.ZNAME: "zname",
+          T.PILE: "pile", T.CARD: "card", T.KIND: "kind", T.DECK: "deck", T.SIDE: "side", T.SYMBOL: "symbol",
+          T.BOARD: "board", T.BUNDLE: "bundle"}
+
+
+def summary_word(t) -> str:
+    """A type of the typed form in the summaries' words ("value" for any kind or several)."""
+    if not t or len(t) != 1:
+        return "value"
+    base = next(iter(t))
+    if base.tag == T.LIST:
+        return list_of(summary_word(T.without_none(base.arg)))
+    return _WORDS.get(base.tag, "value")

@@ -1,0 +1,717 @@
+"""Type inference: the typed form of a rule set, worked out once after the resolver from the
+declarations and the symbol table (semantics/types.py says what a type is).
+
+Every expression node gets its type (`TypedForm.type_of`), and so do the data blocks: constants,
+variables (their declarations' values, and what the rules set them to), options (their value
+sets), card fields (per deck, over its cards), board fields (per board, over its spaces) and
+tables (over their rows). Funcs, rules and hooks take their parameters' types from their calls,
+and variables and `let` names changed by `set` the kinds they are set to: both start from no kind
+and grow, one walk over the rules after another, until they settle (else they are any kind).
+Funcs take their result from their bodies (and modifiers). Each walk notes what it finds surely
+wrong; the last walk's notes are `TypedForm.findings`, which the checker (checker/types.py)
+reports. Statements are typed in typed_statements.py, calls in typed_calls.py.
+
+A finding is made only where every kind an expression may have is refused: an unknown type
+(None) is never wrong, so inference that cannot decide stays silent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..language import ast as A
+from . import types as T
+from .symbols import (
+    BUILTIN,
+    BUILTIN_NAMES,
+    CARD,
+    CONST,
+    ITSELF,
+    LOCAL,
+    OPTION,
+    PILE,
+    SYMBOL,
+    VAR,
+    ZONE,
+    SymbolTable,
+)
+from .typed_calls import HINTS, ITEMS, NONE_HINT, NUMBER, YESNO, CallTypes
+from .typed_statements import StatementTypes
+
+Ty = Any  # frozenset[T.Base] | None
+
+_BUILTIN_NAME_TYPES: dict[str, Ty] = {"list:player": T.list_of(T.of(T.PLAYER)), "player": T.of(T.PLAYER),
+                                      "number": T.of(T.NUMBER)}
+_MAX_DEPTH = 40  # funcs whose results are worked out inside one another, at most
+_MAX_NESTING = 150  # expressions worked out inside one another, at most (the stack's limit)
+_PASSES = 8  # walks over the rules that parameters' kinds get to settle in
+_COMPARE = frozenset(("<", "<=", ">", ">="))
+_MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
+
+
+@dataclass
+class Finding:
+    """Something surely wrong with a value's kind: where, its code, what was expected and found."""
+
+    code: str
+    span: A.Span
+    message: str
+    hint: str | None = None
+
+
+@dataclass
+class TypedForm:
+    """The types of one rule set: every expression's (by node id) and every declaration's."""
+
+    types: dict[int, Ty] = field(default_factory=dict)
+    results: dict[str, Ty] = field(default_factory=dict)  # funcs and tables, by name
+    params: dict[tuple[str, str], list[Ty]] = field(default_factory=dict)  # (func|rule|table, name)
+    consts: dict[str, Ty] = field(default_factory=dict)
+    variables: dict[str, Ty] = field(default_factory=dict)  # global and per-player, by name
+    options: dict[str, Ty] = field(default_factory=dict)
+    card_fields: dict[tuple[str, str], Ty] = field(default_factory=dict)  # (deck, field)
+    board_fields: dict[tuple[str, str], Ty] = field(default_factory=dict)  # (board, field)
+    findings: list[Finding] = field(default_factory=list)
+    _keep: list[A.Node] = field(default_factory=list, repr=False)
+
+    def type_of(self, node: A.Node) -> Ty:
+        """The type of an expression (None: any kind, or a node this form never saw)."""
+        return self.types.get(id(node))
+
+
+def infer(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
+    """The typed form of a rule set's declarations, with its findings."""
+    return _Infer(decls, table).run()
+
+
+def typed_form(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
+    """The typed form of the rule set whose symbol table is `table`, worked out once and kept
+    with the table (the checker, the summaries and the definition share it)."""
+    form = table.typed
+    if form is None:
+        form = table.typed = infer(decls, table)
+    return form
+
+
+class _Infer(StatementTypes, CallTypes):
+    def __init__(self, decls: list[A.Decl], table: SymbolTable):
+        self.decls = decls
+        self.table = table
+        self.form = TypedForm()
+        self.funcs = {d.name: d for d in decls if isinstance(d, A.Func)}
+        self.tables = {d.name: d for d in decls if isinstance(d, A.Table)}
+        self.rules = {d.name: d for d in decls if isinstance(d, A.Rule)}
+        self.modifiers: dict[str, list[A.Modify]] = {}
+        self.decks = {d.name: d for d in decls if isinstance(d, A.Deck)}
+        self.boards = {d.name: d for d in decls if isinstance(d, A.Board)}
+        self.space_board = {s.name: b.name for b in self.boards.values() for s in b.spaces}
+        self.kinds = {n for d in decls if isinstance(d, A.Tokens) for n in d.names}
+        self.player_zones = set(table.player_zones)
+        self.player_piles = set(table.player_piles)
+        self.locals: dict[tuple[int, str], Ty] = {}
+        self.calls: dict[tuple[str, str], list[Ty]] = {}
+        self.busy: set[str] = set()
+        self.final = False
+        self.deck_of_card: dict[str, str] = {}
+        self.data_findings: list[Finding] = []
+        self.depth = 0
+        self.declared_vars: dict[str, Ty] = {}
+        self.set_lets: set[tuple[int, str]] = set()  # the `let` names a `set` changes
+        self.let_sets: dict[tuple[int, str], Ty] = {}  # and what it sets them to, this pass
+        self.was_let_set: dict[tuple[int, str], Ty] = {}  # and the last pass
+        self.loose: set[str] = set()  # variables of any kind (set, and the passes did not settle)
+        self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
+        self.was_set: dict[str, Ty] = {}  # and the last pass
+        for d in decls:
+            if isinstance(d, A.Card):
+                self.deck_of_card[d.name] = d.deck
+                for m in d.modifiers:
+                    self.modifiers.setdefault(m.name, []).append(m)
+            elif isinstance(d, A.Modify):
+                self.modifiers.setdefault(d.name, []).append(d)
+
+    # ------------------------------------------------------------ the passes
+    def run(self) -> TypedForm:
+        form = self.form
+        self.data()
+        # Parameters take the kinds of their calls' values, starting from none at all and
+        # growing pass by pass until they settle; any that has not settled by then is any kind
+        # (never a kind too few: that could make a false finding).
+        settled = False
+        for _ in range(_PASSES):
+            self.walk()
+            settled = self.calls == form.params and self.sets == self.was_set and self.let_sets == self.was_let_set
+            if not settled:
+                unsettled = {k for k in self.calls if form.params.get(k) != self.calls[k]}
+                form.params = self.calls
+            else:
+                break
+        if not settled:
+            form.params = {k: [None] * len(v) if k in unsettled else v for k, v in form.params.items()}
+            self.loose = set(self.sets) | set(self.was_set)  # (variables and lets that are set: any kind)
+            self.sets = self.let_sets = {}
+        self.final = True
+        if not settled or not self.all_called():  # else the last walk was the final one already
+            self.walk()
+        form.findings[:0] = self.data_findings
+        return form
+
+    def walk(self) -> None:
+        form = self.form
+        for kept in (form.types, form.results, form.consts, form.variables, form.card_fields, form.board_fields,
+                     self.declared_vars):
+            kept.clear()
+        form._keep.clear()
+        form.findings.clear()
+        self.locals.clear()
+        self.calls = {}
+        self.was_set, self.sets = self.sets, {}
+        self.was_let_set, self.let_sets = self.let_sets, {}
+        for decl in self.decls:
+            self.decl(decl)
+
+    def all_called(self) -> bool:
+        """Whether every func and rule with parameters has calls (an uncalled one's parameters
+        are of no kind before the final walk, and of any kind in it)."""
+        return all((kind, d.name) in self.form.params for kind, named in (("func", self.funcs), ("rule", self.rules))
+                   for d in named.values() if d.params)
+
+    def find(self, node: A.Node, code: str, message: str, hint: str | None = None) -> None:
+        if node.span.line > 0:  # (every walk notes them; only the last one's are kept)
+            self.form.findings.append(Finding(code, node.span, message, hint))
+
+    # ------------------------------------------------------------ data blocks
+    def data(self) -> None:
+        form = self.form
+        for d in self.decls:
+            if isinstance(d, A.Option):
+                kinds = [self.literal(v) for v in d.values]
+                form.options[d.name] = T.joined(kinds)
+                if len({frozenset(b.tag for b in k) for k in kinds if k is not None}) > 1:
+                    self.data_findings.append(Finding(
+                        "E287", d.span, f"option {d.name}'s values are of different kinds "
+                        f"({', '.join(dict.fromkeys(T.words(k) for k in kinds))}): each rule reading it "
+                        "would have to take every one of them", "give an option values of one kind"))
+
+    def literal(self, value: Any) -> Ty:
+        if isinstance(value, bool):
+            return T.of(T.YESNO)
+        if isinstance(value, int):
+            return T.of(T.NUMBER)
+        if isinstance(value, str):
+            return T.named(T.SYMBOL, value)
+        return None
+
+    def card_field(self, deck: str | None, name: str) -> Ty:
+        if deck is None:
+            return None
+        key = (deck, name)
+        if key not in self.form.card_fields:
+            self.form.card_fields[key] = None  # (a field that reads itself: any kind)
+            values = [f.value for d in self.decls if isinstance(d, A.Card) and d.deck == deck
+                      for f in d.fields if f.name == name]
+            parts = [self.ty(v) for v in values]
+            declared = self.decks.get(deck)
+            if declared is not None and len(values) < sum(1 for d in self.decls if isinstance(d, A.Card)
+                                                          and d.deck == deck):
+                parts.append(T.of(T.NONE))  # a card that does not set it reads none
+            self.form.card_fields[key] = T.joined(parts)
+        return self.form.card_fields[key]
+
+    def board_field(self, board: str, name: str) -> Ty:
+        key = (board, name)
+        if key not in self.form.board_fields:
+            self.form.board_fields[key] = None
+            b = self.boards[board]
+            values = [f.value for s in b.spaces for f in s.fields if f.name == name]
+            parts = [self.ty(v) for v in values]
+            if len(values) < len(b.spaces):
+                parts.append(T.of(T.NONE))
+            self.form.board_fields[key] = T.joined(parts)
+        return self.form.board_fields[key]
+
+    def disagree(self, values: list[A.Expr], code: str, what: str, hint: str) -> None:
+        """Reports the first of `values` whose kind no value before it shares (none aside)."""
+        seen: list[tuple[A.Expr, Ty]] = []
+        kinds: set[Ty] = set()
+        for v in values:
+            t = T.without_none(self.ty(v))
+            if not t or t in kinds:
+                continue
+            kinds.add(t)
+            for first, ft in seen:
+                if T.differ(ft, t):
+                    self.find(v, code, f"{what}: this one is {T.words(t)}, but the one at line "
+                              f"{first.span.line} is {T.words(ft)}", hint)
+                    return
+            seen.append((v, t))
+
+    # ------------------------------------------------------------ declarations
+    def decl(self, d: A.Decl) -> None:
+        ty = self.ty
+        if isinstance(d, A.Const):
+            if d.name not in self.form.consts:
+                self.form.consts[d.name] = None
+                self.form.consts[d.name] = ty(d.value)
+        elif isinstance(d, A.Var):
+            self.variable(d.name)
+        elif isinstance(d, A.Deck):
+            if d.active is not None:
+                self.locals[(id(d), "it")] = self.locals[(id(d), "this")] = T.of(T.CARD, d.name)
+                self.condition(d.active)
+        elif isinstance(d, A.Card):
+            self.locals[(id(d), "this")] = T.of(T.CARD, d.deck)
+            for f in d.fields:
+                ty(f.value)
+            for h in d.handlers:
+                self.block(h.body)
+            for m in d.modifiers:
+                self.modify(m)
+            for h in d.hooks:
+                self.hook(h)
+        elif isinstance(d, A.Table):
+            self.result(d.name)
+            self.disagree([e.value for e in d.rows], "E284", f"table {d.name}'s cells are of different kinds",
+                          "every cell of a table gives the same kind of value")
+        elif isinstance(d, A.Func):
+            self.result(d.name)
+        elif isinstance(d, A.Invariant):
+            self.condition(d.condition)
+        elif isinstance(d, A.Action):
+            self.locals[(id(d), d.param)] = T.of(T.PLAYER)
+            if d.condition is not None:
+                self.condition(d.condition)
+            if d.limit is not None:
+                self.need(d.limit, NUMBER, "an action's limit per turn", "a number")
+            if d.cost is not None:
+                self.block(d.cost)
+            self.block(d.effect)
+        elif isinstance(d, A.Game):
+            for ending in d.endings:
+                self.condition(ending.condition)
+        elif isinstance(d, A.Board):
+            for name in d.fields:
+                self.board_field(d.name, name)
+                self.disagree([f.value for s in d.spaces for f in s.fields if f.name == name], "E285",
+                              f"board {d.name}'s field {name} is of different kinds on different spaces",
+                              "give a field the same kind of value on every space")
+        elif isinstance(d, A.Rule):
+            self.block(d.body)
+        elif isinstance(d, A.Modify):
+            self.modify(d)
+        elif isinstance(d, A.Hook):
+            self.hook(d)
+        elif isinstance(d, (A.Setup, A.Phase)):
+            for step in d.steps:
+                self.block(step.body)
+        elif isinstance(d, A.Metric):
+            ty(d.kinds)
+        elif isinstance(d, A.Persona):
+            for w in d.weights:
+                ty(w.weight)
+        elif isinstance(d, A.Scoring):
+            self.locals[(id(d), d.player_var)] = T.of(T.PLAYER)
+            self.need(d.score, NUMBER, "a score", "a number")
+            for t in d.tiebreaks:
+                ty(t)
+        elif isinstance(d, A.Deck):
+            pass
+        if isinstance(d, A.Deck):
+            for name in d.fields:
+                self.card_field(d.name, name)
+                self.disagree([f.value for c in self.decls if isinstance(c, A.Card) and c.deck == d.name
+                               for f in c.fields if f.name == name], "E285",
+                              f"deck {d.name}'s field {name} is of different kinds on different cards",
+                              "give a field the same kind of value on every card of the deck")
+
+    def modify(self, m: A.Modify) -> None:
+        self.locals[(id(m), "base")] = self.result(m.name, modified=False)
+        if m.condition is not None:
+            self.condition(m.condition)
+        value = self.ty(m.value)
+        base = T.without_none(self.locals[(id(m), "base")])
+        got = T.without_none(value)
+        if base and got and T.differ(base, got):
+            self.find(m.value, "E286", f"modify {m.name} gives {T.words(got)}, but {m.name} gives {T.words(base)}",
+                      "a modifier gives the same kind of value as what it changes")
+
+    def hook(self, h: A.Hook) -> None:
+        if h.condition is not None:
+            self.condition(h.condition)
+        self.block(h.body)
+
+    def result(self, name: str, modified: bool = True) -> Ty:
+        """What a func or table gives (with its modifiers when `modified`)."""
+        key = name if modified else "\0" + name
+        if key in self.form.results:
+            return self.form.results[key]
+        if key in self.busy or len(self.busy) > _MAX_DEPTH:
+            return None  # (recursion, or a chain of calls too long to follow: any kind)
+        self.busy.add(key)
+        try:
+            if name in self.funcs:
+                t = self.ty(self.funcs[name].value)
+            elif name in self.tables:
+                t = T.joined(self.ty(e.value) for e in self.tables[name].rows)
+            else:
+                t = None
+            if modified:
+                t = T.join(t, *(self.ty(m.value) for m in self.modifiers.get(name, ())))
+        finally:
+            self.busy.discard(key)
+        self.form.results[key] = t
+        return t
+
+
+
+
+
+
+    # ------------------------------------------------------------ checks of values
+    def need(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
+             hint: str | None = None) -> Ty:
+        """The type of x, noting a finding when it is surely none of the accepted kinds."""
+        t = self.ty(x)
+        if T.written_none(t) and T.NONE not in accepted and not T.refuses(t, accepted):
+            self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}: a `none` the rules write",
+                      NONE_HINT)
+        elif T.refuses(t, accepted):
+            self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or HINTS.get(code))
+        return t
+
+    def condition(self, x: A.Expr) -> Ty:
+        return self.need(x, YESNO, "a condition", "yes or no", "E224",
+                         "a condition is true or false: compare the value, e.g. `n > 0`, `x != none`, "
+                         "`size(xs) > 0`")
+
+    # ------------------------------------------------------------ expressions
+    def ty(self, x: A.Expr | None) -> Ty:
+        if x is None:
+            return None
+        key = id(x)
+        types = self.form.types
+        if key in types:
+            return types[key]
+        types[key] = None  # (a node that reads itself: any kind)
+        if self.depth > _MAX_NESTING:  # (funcs inside funcs, each nested deep: any kind past this)
+            return None
+        self.depth += 1
+        try:
+            t = types[key] = self._ty(x, x.__class__)
+        finally:
+            self.depth -= 1
+        self.form._keep.append(x)
+        return t
+
+    def _ty(self, x: Any, cls: type) -> Ty:
+        if cls is A.IntLit:
+            return T.of(T.NUMBER)
+        if cls is A.BoolLit:
+            return T.of(T.YESNO)
+        if cls is A.StrLit:
+            return T.named(T.TEXT, x.value)
+        if cls is A.NoneLit:
+            return T.of(T.NONE, T.WRITTEN)
+        if cls is A.Name:
+            return self.name(x)
+        if cls is A.Attr:
+            obj = self.ty(x.obj)
+            if T.refuses(obj, _MEMBERED):
+                self.find(x, "E225", f"`.{x.name}`: expected a player, a zone, a bundle or a card, found "
+                          f"{T.words(obj)}",
+                          "a list's items are reached with `[i]`, `where` or `for each`; a pile's with `top(pile)`")
+                return None
+            return self.member(obj, x.name)
+        if cls is A.Index:
+            return self.index(x)
+        if cls is A.Call:
+            return self.call(x)
+        if cls is A.BinOp:
+            return self.binop(x)
+        if cls is A.BoolOp:
+            for item in x.items:
+                self.condition(item)
+            return T.of(T.YESNO)
+        if cls is A.Not:
+            self.condition(x.operand)
+            return T.of(T.YESNO)
+        if cls is A.Neg:
+            t, refusal = T.binary("neg", self.ty(x.operand), None)
+            if refusal is not None:
+                self.find(x.operand, "E225", f"`-`: expected a number, found {T.words(self.ty(x.operand))}",
+                          HINTS["E225"])
+            return t
+        if cls is A.RangeExpr:
+            self.need(x.low, NUMBER, "a range's start", "a number", "E225")
+            self.need(x.high, NUMBER, "a range's end", "a number", "E225")
+            return T.list_of(T.of(T.NUMBER))
+        if cls is A.InExpr:
+            self.ty(x.item)
+            self.need(x.container, ITEMS, "`in`", "a list, a pile or a bundle", "E225",
+                      "a zone is not a list: test `zone.kind > 0`")
+            return T.of(T.YESNO)
+        if cls is A.ListLit:
+            return T.list_of(T.joined(self.ty(i) for i in x.items) if x.items else frozenset())
+        if cls is A.BundleLit:
+            for _, v in x.items:
+                self.need(v, NUMBER, "a bundle's count", "a number", "E225")
+            return T.of(T.BUNDLE)
+        if cls is A.IfExpr:
+            self.condition(x.condition)
+            then, otherwise = self.ty(x.then), self.ty(x.otherwise)
+            a, b = T.without_none(then), T.without_none(otherwise)
+            if a and b and T.differ(a, b):
+                self.find(x.otherwise, "E286", f"the two branches of this `if` give different kinds: "
+                          f"{T.words(a)} and {T.words(b)}", "each path of a value gives the same kind "
+                          "(or none)")
+            return T.join(then, otherwise)
+        if cls is A.LetIn:
+            self.locals[(id(x), x.name)] = self.ty(x.value)
+            return self.ty(x.body)
+        if cls is A.Comprehension:
+            source = self.need(x.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
+            self.locals[(id(x), x.var)] = T.element(source)
+            if x.condition is not None:
+                self.condition(x.condition)
+            return T.list_of(self.ty(x.element))
+        if cls is A.NestedComprehension:
+            for clause in x.clauses:
+                source = self.need(clause.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
+                self.locals[(id(clause), clause.var)] = T.element(source)
+                if clause.condition is not None:
+                    self.condition(clause.condition)
+            return T.list_of(self.ty(x.element))
+        if cls is A.Where or cls is A.Ordered or cls is A.Extreme:
+            source = self.need(x.source, ITEMS, f"`{_query(x)}`", "a list, a pile or a bundle",
+                               "E225")
+            self.locals[(id(x), "it")] = T.element(source)
+            if cls is A.Where:
+                self.condition(x.condition)
+            else:
+                self.ty(x.key)
+            if cls is A.Extreme:
+                element = T.element(source)
+                return None if element is None else T.join(element, T.of(T.NONE))
+            return T.items_of(source)
+        if cls is A.AtPhaseStart:
+            return self.ty(x.operand)
+        for child in A.iter_children(x):
+            if isinstance(child, A.Expr):
+                self.ty(child)
+        return None
+
+    def name(self, x: A.Name) -> Ty:
+        sym = self.table.ref(x)
+        if sym is None:
+            return None
+        if sym.kind == LOCAL:
+            return self.local(sym)
+        kinds = self.table.value_kinds(x.id)
+        group = kinds[0] if kinds else None
+        name = x.id
+        if group == BUILTIN:
+            return _BUILTIN_NAME_TYPES.get(BUILTIN_NAMES[name].type)
+        if group == VAR:
+            return self.variable(name)
+        if group == CONST:
+            const = self.table.globals.get(name)
+            decl = const.decl if const is not None else None
+            if isinstance(decl, A.Const):
+                if name not in self.form.consts:
+                    self.form.consts[name] = None
+                    self.form.consts[name] = self.ty(decl.value)
+                return self.form.consts[name]
+            return None
+        if group == OPTION:
+            return self.form.options.get(name)
+        if group == ZONE:
+            return T.of(T.ZONE, self.space_board.get(name))
+        if group == PILE:
+            return T.of(T.PILE)
+        if group == CARD:
+            return T.of(T.CARD, self.deck_of_card.get(name))
+        if group == ITSELF:
+            if name in ("left", "right"):
+                return T.named(T.SIDE, name)
+            tag = {"token kind": T.KIND, SYMBOL: T.SYMBOL, "player zone": T.ZNAME, "deck": T.DECK,
+                   "player pile": T.PNAME, "board": T.BOARD}
+            for sym_ in self.table.declared.get(name, ()):
+                if sym_.kind in tag:
+                    return T.named(tag[sym_.kind], name)
+        return None
+
+    def local(self, sym: Any) -> Ty:
+        binder = sym.decl
+        if sym.binder == "param":
+            if isinstance(binder, A.Table) or isinstance(binder, A.Modify) and binder.name in self.tables:
+                return T.of(T.NUMBER)
+            key = ("func", binder.name) if isinstance(binder, (A.Func, A.Modify)) else \
+                ("rule", binder.name) if isinstance(binder, (A.Rule, A.Hook)) else None
+            if key is None:
+                return self.locals.get((id(binder), sym.name))
+            params = self.form.params.get(key)
+            names = binder.params
+            if sym.name not in names:
+                return None
+            if params is None:  # no call seen (yet): no kind yet
+                return None if self.final else frozenset()
+            i = names.index(sym.name)
+            return params[i] if i < len(params) else None
+        key = (id(binder), sym.name)
+        if sym.binder == "let" and key in self.set_lets:  # a `let` a `set` changes: and the kinds it is set to
+            first = T.unwritten(self.locals.get(key))
+            t = T.join(first, self.was_let_set[key]) if key in self.was_let_set else None
+            return None if t == T.of(T.NONE) else t
+        return self.locals.get((id(binder), sym.name))
+
+    def member(self, obj: Ty, name: str) -> Ty:
+        """`obj.name` for each kind obj may be (None where the game decides)."""
+        if obj is None or not obj:
+            return obj
+        parts: list[Ty] = []
+        for b in obj:
+            if b.tag == T.PLAYER:
+                if name in self.player_zones:
+                    parts.append(T.of(T.ZONE, self.space_board.get(name)))
+                elif name in self.player_piles:
+                    parts.append(T.of(T.PILE))
+                elif name in self.table.player_vars:
+                    parts.append(self.variable(name))
+            elif b.tag == T.ZONE:
+                boards = [b.arg] if b.arg else [n for n, d in self.boards.items() if name in d.fields]
+                boards = [n for n in boards if n in self.boards and name in self.boards[n].fields]
+                parts.extend(self.board_field(n, name) for n in boards)
+                if not b.arg or not boards:  # (a zone that is no space counts its tokens)
+                    parts.append(T.of(T.NUMBER))
+            elif b.tag == T.BUNDLE:
+                parts.append(T.of(T.NUMBER))
+            elif b.tag == T.CARD:
+                if name == "name":
+                    parts.append(T.of(T.TEXT))
+                elif name == "deck":
+                    parts.append(T.of(T.DECK))
+                else:  # (a card of any deck: the field as the decks declaring it have it)
+                    decks = [b.arg] if b.arg else [n for n, d in self.decks.items() if name in d.fields]
+                    parts.extend(self.card_field(deck, name) for deck in decks)
+        # (a kind without that member stops a game there: the others are what the value is)
+        return T.joined(parts) if parts else None
+
+    def variable(self, name: str) -> Ty:
+        """A variable's type as it is read: its declaration's, and what the rules set it to
+        (`set`, `plan ... into`; a `set` of another kind is E283 all the same). Declared none and
+        never set by the rules (a scenario may): any kind."""
+        if name in self.form.variables:
+            return self.form.variables[name]
+        self.form.variables[name] = None
+        declared = self.declared(name)
+        t = T.join(declared, self.was_set[name]) if declared is not None and name in self.was_set else declared
+        if name in self.loose:
+            t = None
+        if t == T.of(T.NONE):
+            t = None
+        self.form.variables[name] = t
+        return t
+
+    def declared(self, name: str) -> Ty:
+        """A variable's declaration's type (a global one's, else a player's)."""
+        if name in self.declared_vars:
+            return self.declared_vars[name]
+        sym = self.table.globals.get(name)
+        decl = sym.decl if sym is not None and sym.kind == VAR else None
+        if decl is None and name in self.table.player_vars:
+            decl = self.table.player_vars[name].decl
+        self.declared_vars[name] = None
+        if isinstance(decl, A.Var):
+            self.locals[(id(decl), "me")] = T.of(T.PLAYER)
+            self.declared_vars[name] = T.unwritten(self.ty(decl.value))
+        return self.declared_vars[name]
+
+    def index(self, x: A.Index) -> Ty:
+        obj, key = self.ty(x.obj), self.ty(x.key)
+        refusal = T.index_refusal(T.without_none(obj) or None, key)
+        if refusal is not None and key:
+            self.find(x.key, "E225", f"`[]`: {_expected(refusal.message)}, found {T.words(key)}",
+                      "a list's items are numbered from 0 (`xs[0]`); a player's zone is `p[zone]`")
+            return None
+        if obj is None or not obj:
+            return obj
+        parts: list[Ty] = []
+        for b in obj:
+            if b.tag == T.LIST:
+                parts.append(b.arg)
+            elif b.tag == T.PLAYER and key is not None and all(k.tag in (T.ZNAME, T.ZONE) for k in key):
+                parts.append(self.space_of(key))
+            elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):
+                parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
+            elif b.tag != T.NONE:
+                return None
+        return T.joined(parts) if parts else None
+
+    def space_of(self, key: Ty) -> Ty:
+        """`p[key]`: a player's zone named by a player zone's name or a space: the board's space
+        when all of them are one board's."""
+        boards = {k.arg if k.tag == T.ZONE else None for k in key or ()}
+        boards |= {self.space_board.get(n) for k in key or () if k.tag == T.ZNAME for n in (k.arg or (None,))}
+        boards.discard(None) if len(boards) > 1 else None
+        return T.of(T.ZONE, next(iter(boards)) if len(boards) == 1 else None)
+
+
+
+    def binop(self, x: A.BinOp) -> Ty:
+        left, right = self.ty(x.left), self.ty(x.right)
+        op = x.op
+        if op in ("==", "!="):
+            side = x.left if isinstance(x.right, A.NoneLit) else x.right if isinstance(x.left, A.NoneLit) else None
+            other = None if side is None or self.changed(side) else self.ty(side)
+            if other and T.NONE not in T.tags(other):
+                always = "false" if op == "==" else "true"
+                self.find(x, "E281", f"`{op} none`: this is {T.words(other)}, never none, so this is always {always}",
+                          "a value is none only where the rules say so (`none`, `top` of an empty pile, ...)")
+                return T.of(T.YESNO)
+            a, b = T.without_none(left), T.without_none(right)
+            if a and b and T.disjoint(a, b) and not _number_and_yes_no(a, b) \
+                    and not isinstance(x.left, A.NoneLit) and not isinstance(x.right, A.NoneLit):
+                always = "false" if op == "==" else "true"
+                self.find(x, "E281", f"`{op}` compares {T.words(a)} with {T.words(b)}: they are never equal, "
+                          f"so this is always {always}", _compare_hint(a, b))
+            return T.of(T.YESNO)
+        t, refusal = T.binary(op, left, right)
+        if refusal is None and (T.written_none(left) or T.written_none(right)):
+            blame = x.left if T.written_none(left) else x.right
+            self.find(blame, "E225", f"`{op}`: this may be a `none` the rules write ({T.words(self.ty(blame))}), "
+                      "and `none` is no operand", NONE_HINT)
+        if refusal is not None:
+            blame = getattr(x, refusal.at) if refusal.at in ("left", "right") else x
+            found = T.words(self.ty(blame)) if blame is not x else f"{T.words(left)} and {T.words(right)}"
+            hint = "yes/no values are not numbers: write `if c then 1 else 0` for a count" \
+                if any(b.tag == T.YESNO for b in (self.ty(blame) or ())) else None
+            self.find(blame, "E225", f"`{op}`: {_expected(refusal.message)}, found {found}", hint or HINTS["E225"])
+        return t if t is not None or op not in _COMPARE else T.of(T.YESNO)
+
+
+def _expected(message: str) -> str:
+    """An operator's refusal without the value it got (the types say that)."""
+    head = message.split(", got ")[0]
+    return head
+
+
+
+
+def _query(x: A.Expr) -> str:
+    return "where" if isinstance(x, A.Where) else "ordered by" if isinstance(x, A.Ordered) else "with most"
+
+
+
+
+def _number_and_yes_no(a: Ty, b: Ty) -> bool:
+    """Yes/no against a number: the checker's W307 (a warning) says that one."""
+    return {x.tag for x in a} | {x.tag for x in b} == {T.NUMBER, T.YESNO}
+
+
+def _compare_hint(a: Ty, b: Ty) -> str:
+    named = [x for x in (*a, *b) if x.tag == T.SYMBOL and x.arg]
+    if named:
+        return f"compare with one of its values: {', '.join(sorted(named[0].arg))}"
+    return "compare values of the same kind"
+

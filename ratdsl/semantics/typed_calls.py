@@ -1,0 +1,135 @@
+"""The typed form's built-in calls: what each value of a built-in takes and what the call gives,
+from the registry's `takes` and `gives` (semantics/builtins.py), in the words defined here. The
+inference (inference.py) mixes this in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..language import ast as A
+from . import types as T
+from .builtins import BUILTINS
+from .symbols import FUNC, TABLE
+
+Ty = Any  # frozenset[T.Base] | None
+
+# What a built-in's parameter accepts (the words of builtins.py's `takes`).
+ACCEPTS: dict[str, frozenset[str]] = {
+    "number": frozenset((T.NUMBER,)), "numbers": frozenset((T.NUMBER, T.LIST)),
+    "items": frozenset((T.LIST, T.PILE, T.BUNDLE)), "sized": frozenset((T.ZONE, T.PILE, T.BUNDLE, T.LIST)),
+    "zones": frozenset((T.ZONE, T.LIST)), "kinds": frozenset((T.KIND, T.LIST)),
+    "zone_or_bundle": frozenset((T.ZONE, T.BUNDLE)), "zone": frozenset((T.ZONE,)),
+    "player": frozenset((T.PLAYER,)), "side": frozenset((T.SIDE, T.TEXT)), "pile": frozenset((T.PILE,)),
+    "deck": frozenset((T.DECK, T.TEXT)), "owned": frozenset((T.ZONE, T.PILE, T.CARD)),
+    "board": frozenset((T.BOARD, T.TEXT)), "any": frozenset(T.TAGS),
+}
+_ACCEPT_WORDS = {"number": "a number", "numbers": "numbers or a list of numbers", "items": "a list, a pile or a bundle",
+                 "sized": "a zone, a pile, a bundle or a list", "zones": "a zone or a list of zones",
+                 "kinds": "a token kind or a list of kinds", "zone_or_bundle": "a zone or a bundle",
+                 "zone": "a zone (a space, for a board's built-ins)", "player": "a player",
+                 "side": "a side (left or right)", "pile": "a pile of cards", "deck": "a deck",
+                 "owned": "a zone, a pile or a card", "board": "a board", "any": "any value"}
+YESNO = frozenset((T.YESNO,))
+NUMBER = frozenset((T.NUMBER,))
+ZONES = ACCEPTS["zones"]
+ITEMS = ACCEPTS["items"]
+_ZONE_NAMES = frozenset((T.ZNAME, T.TEXT))
+_ZONES_HINT = "`zones(p, [hand, table])` lists p's own zones of those names"
+NONE_HINT = "give a value of the same kind on every path (0, [], ...) instead of `none`"
+HINTS = {"E282": "each part of a statement takes one kind of value: docs/language.md, Statements",
+         "E225": "an operator takes the kinds docs/language.md, Expressions, gives it",
+         "E280": "docs/language.md, Built-in functions, gives the kinds each value takes"}
+
+
+class CallTypes:
+    """Calls of funcs, tables and built-ins (a mixin of inference._Infer)."""
+
+    table: Any
+    ty: Any
+    need: Any
+    find: Any
+    arguments: Any
+    result: Any
+    listed: Any
+
+    def call(self, x: A.Call) -> Ty:
+        target = self.table.ref(x)
+        if target is None:
+            for a in x.args:
+                self.ty(a)
+            return None
+        if target.kind == FUNC:
+            self.arguments(("func", x.func), x.args)
+            return self.result(x.func)
+        if target.kind == TABLE:
+            for a in x.args:
+                self.need(a, NUMBER, f"table {x.func}'s value", "a number", "E280",
+                          f"a table looks its rows up by a number: `{x.func}(n)`")
+            return self.result(x.func)
+        builtin = BUILTINS.get(x.func)
+        args = [self.ty(a) for a in x.args]
+        if builtin is None:
+            return None
+        takes = builtin.takes
+        for i, (arg, t) in enumerate(zip(x.args, args)):
+            word = takes[min(i, len(takes) - 1)] if takes else "any"
+            if builtin.name in ("min", "max") and len(x.args) > 1:
+                word = "number"
+            if word == "items" and builtin.name == "zones" and not T.refuses(t, ACCEPTS[word]):
+                if T.refuses(T.element(t), _ZONE_NAMES):
+                    self.find(arg, "E280", f"`{builtin.signature}`'s names: expected names of player zones, found "
+                              f"{T.words(t)}", _ZONES_HINT)
+                else:
+                    self.listed(arg, _ZONE_NAMES, f"`{builtin.signature}`'s names", "the name of a player zone",
+                                "E280", _ZONES_HINT)
+            elif T.written_none(t) and not T.refuses(t, ACCEPTS[word]):
+                self.find(arg, "E280", f"`{builtin.signature}`: this may be a `none` the rules write "
+                          f"({T.words(t)})", NONE_HINT)
+            elif T.refuses(t, ACCEPTS[word]):
+                param = builtin.params[min(i, len(builtin.params) - 1)]
+                param = builtin.params[-2] if param == "..." else param
+                self.find(arg, "E280", f"`{builtin.signature}`'s {param}: expected {_ACCEPT_WORDS[word]}, "
+                          f"found {T.words(t)}", f"each value of `{builtin.signature}` has its kind: "
+                          "docs/language.md, Built-in functions")
+        return self.gives(builtin.gives, args)
+
+    def gives(self, spec: str, args: list[Ty]) -> Ty:
+        """A built-in's result type from its registry's `gives`."""
+        def arg(i: int) -> Ty:
+            return args[i] if i < len(args) else None
+        simple = {"number": T.of(T.NUMBER), "yes/no": T.of(T.YESNO), "bundle": T.of(T.BUNDLE),
+                  "player": T.of(T.PLAYER), "side": T.of(T.SIDE, frozenset(("left", "right"))),
+                  "list:kind": T.list_of(T.of(T.KIND)), "list:player": T.list_of(T.of(T.PLAYER)),
+                  "list:number": T.list_of(T.of(T.NUMBER)), "list:zone": T.list_of(T.of(T.ZONE)),
+                  "card?": T.join(T.of(T.CARD), T.of(T.NONE)), "player?": T.join(T.of(T.PLAYER), T.of(T.NONE)),
+                  "number?": T.join(T.of(T.NUMBER), T.of(T.NONE))}
+        if spec in simple:
+            return simple[spec]
+        what, _, at = spec.partition("@") if "@" in spec else spec.partition("?")
+        if spec.startswith("item?"):
+            element = T.element(arg(int(spec[5:])))
+            return None if element is None else T.join(element, T.of(T.NONE))
+        i = int(at) if at.isdigit() else 0
+        if what == "items":
+            element = T.element(arg(i))
+            return T.list_of(element)
+        if what == "flat":
+            return T.list_of(T.element(T.element(arg(i))))
+        if what == "cards":
+            names = _names(arg(i))
+            return T.list_of(T.of(T.CARD, next(iter(names)) if names and len(names) == 1 else None))
+        if what == "spaces":
+            names = _names(arg(i))
+            return T.list_of(T.of(T.ZONE, next(iter(names)) if names and len(names) == 1 else None))
+        return None
+
+
+def _names(t: Ty) -> frozenset[str] | None:
+    if t is None:
+        return None
+    out: set[str] = set()
+    for b in t:
+        if b.tag not in T.NAMED or b.arg is None:
+            return None
+        out |= b.arg
+    return frozenset(out)

@@ -1,0 +1,196 @@
+"""The typed form's statements: the kinds each part of a statement takes (E282), `set` keeping a
+variable's kind (E283), and what statements bind (loop variables, `let`, choices, plans) and
+call (`do`). The inference (inference.py) mixes this in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..language import ast as A
+from . import types as T
+from .symbols import BUILTIN, CONST, LOCAL, VAR
+from .typed_calls import ACCEPTS, ITEMS, NUMBER, ZONES
+
+Ty = Any  # frozenset[T.Base] | None
+_KIND = frozenset((T.KIND,))
+_ZONE = frozenset((T.ZONE,))
+
+
+class StatementTypes:
+    """Statements (a mixin of inference._Infer)."""
+
+    table: Any
+    form: Any
+    locals: dict
+    calls: dict
+    sets: dict
+    set_lets: set
+    let_sets: dict
+    ty: Any
+    need: Any
+    find: Any
+    condition: Any
+    declared: Any
+
+    def block(self, block: A.Block) -> None:
+        for s in block.stmts:
+            self.stmt(s)
+
+    def stmt(self, s: A.Stmt) -> None:
+        ty, need = self.ty, self.need
+        cls = s.__class__
+        if cls is A.Let:
+            self.locals[(id(s), s.name)] = ty(s.value)
+        elif cls is A.Set:
+            self.set(s)
+        elif cls is A.If:
+            self.condition(s.condition)
+            self.block(s.then)
+            if s.otherwise is not None:
+                self.block(s.otherwise)
+        elif cls is A.ForEach:
+            source = need(s.source, ITEMS, "`for each`'s list", "a list, a pile or a bundle",
+                          "E282", "write `for each x in LIST`; a number n counts with `repeat n times`")
+            self.locals[(id(s), s.var)] = T.element(source)
+            self.block(s.body)
+        elif cls is A.While:
+            self.condition(s.condition)
+            self.block(s.body)
+        elif cls is A.Repeat:
+            need(s.count, NUMBER, "`repeat`'s count", "a number", "E282")
+            self.block(s.body)
+        elif cls is A.Move or cls is A.Draw:
+            q = s.quantity
+            if q.amount is not None:
+                if cls is A.Move and s.what is None:
+                    need(q.amount, frozenset((T.NUMBER, T.BUNDLE)), f"`{_verb(s)}`'s amount", "a number or a bundle",
+                         "E282")
+                else:
+                    need(q.amount, NUMBER, f"`{_verb(s)}`'s amount", "a number", "E282")
+            if cls is A.Move and s.what is not None:
+                need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
+                self.listed(s.what, _KIND, "an item of a list of token kinds", "a token kind")
+            if cls is A.Move:
+                self.listed(s.source, _ZONE, "an item of a list of zones", "a zone")
+            need(s.source, ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
+                 "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
+            need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
+        elif cls is A.Shuffle:
+            need(s.pile, frozenset((T.PILE,)), "`shuffle`", "a pile of cards", "E282")
+        elif cls is A.Place:
+            need(s.cards, frozenset((T.CARD, T.LIST, T.PILE)), "`place`'s cards", "a card, a list of cards or a pile",
+                 "E282")
+            need(s.pile, frozenset((T.PILE,)), "`place ... on`", "a pile of cards", "E282")
+        elif cls is A.Reveal:
+            need(s.count, NUMBER, "`reveal`'s count", "a number", "E282")
+            need(s.source, frozenset((T.PILE,)), "`reveal ... from`", "a pile of cards", "E282")
+            need(s.dest, frozenset((T.PILE,)), "`reveal ... to`", "a pile of cards", "E282")
+        elif cls is A.AskMay:
+            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
+            self.block(s.body)
+            if s.otherwise is not None:
+                self.block(s.otherwise)
+        elif cls is A.AskChoose:
+            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
+            options = need(s.options, ITEMS, "`choose ... from`", "a list, a pile or a bundle", "E282")
+            self.locals[(id(s), s.var)] = T.element(options)
+            self.block(s.body)
+        elif cls is A.AskDistribute:
+            need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
+            ty(s.amount)
+            need(s.source, frozenset((T.ZONE,)), "`distribute ... from`", "a zone", "E282")
+            ty(s.targets)
+            for limit in s.limits:
+                need(limit.amount, NUMBER, f"`at {limit.kind}`'s count", "a number", "E282")
+                need(limit.zones, ZONES, f"`at {limit.kind} ... in`", "a zone or a list of zones", "E282")
+        elif cls is A.Do:
+            self.arguments(("rule", s.rule), s.args)
+        elif cls is A.Secretly:
+            self.block(s.body)
+        elif cls is A.Plan:
+            players = need(s.players, ITEMS, "`plan ... for each`", "a list of players", "E282")
+            self.locals[(id(s), s.var)] = T.element(players)
+            need(s.count, NUMBER, "`plan`'s count", "a number", "E282")
+            step = T.element(ty(s.options))  # (a step passed, `or pass`, is none)
+            steps = T.list_of(T.join(step, T.of(T.NONE)) if s.optional else step)
+            self.locals[(id(s), "it")] = steps
+            if s.likely is not None:
+                ty(s.likely)
+            self.sets[s.into] = T.join(self.sets[s.into], steps) if s.into in self.sets else steps
+        elif cls is A.Turn:
+            need(s.player, frozenset((T.PLAYER,)), "`turn`'s player", "a player", "E282")
+            self.block(s.body)
+        elif cls is A.Assert:
+            self.condition(s.condition)
+        else:
+            for child in A.iter_children(s):
+                if isinstance(child, A.Expr):
+                    ty(child)
+
+    def listed(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
+               hint: str | None = None) -> None:
+        """Each item of a list written out (itself, or a constant's value) that must be of one of
+        the accepted kinds: a game using the list stops at the first item that is not. (The
+        list's own type may hold other kinds too; its items written out cannot.)"""
+        seen = 0
+        while isinstance(x, A.Name) and seen < 20:
+            sym = self.table.ref(x)
+            if sym is None or sym.kind != CONST or not isinstance(sym.decl, A.Const):
+                return
+            x, seen = sym.decl.value, seen + 1
+        if isinstance(x, A.ListLit):
+            for item in x.items:
+                self.need(item, accepted, what, wanted, code, hint)
+
+    def set(self, s: A.Set) -> None:
+        value = self.ty(s.value)
+        target = s.target
+        declared: Ty = None
+        what = ""
+        if isinstance(target, A.Name):
+            sym = self.table.ref(target)
+            if sym is not None and sym.kind == LOCAL and isinstance(sym.decl, A.Let):
+                key = (id(sym.decl), sym.name)
+                self.set_lets.add(key)
+                declared, what = self.locals.get(key), f"{target.id}"
+                unwritten = T.unwritten(value)
+                self.let_sets[key] = T.join(self.let_sets[key], unwritten) if key in self.let_sets else unwritten
+            elif sym is not None and sym.kind == VAR:
+                declared, what = self.declared(target.id), f"variable {target.id}"
+            elif sym is not None and sym.kind == BUILTIN and target.id == "active":
+                declared, what = T.of(T.PLAYER), "the active player"
+        elif isinstance(target, A.Attr):
+            self.ty(target.obj)
+            if target.name in self.table.player_vars:
+                declared, what = self.declared(target.name), f"variable {target.name}"
+        if declared and T.written_none(value) and T.NONE not in T.tags(declared):
+            self.find(s.value, "E283", f"`set`: {what} is {T.words(declared)}, and this may set it to none",
+                      "a variable keeps its declaration's kind: declare it `= none` if it may be none")
+            return
+        if what.startswith("variable "):
+            name = what[len("variable "):]
+            self.sets[name] = T.join(self.sets[name], T.unwritten(value)) if name in self.sets else T.unwritten(value)
+        got = T.without_none(value)
+        declared = T.without_none(declared)
+        if declared and got and T.differ(declared, got):
+            self.find(s.value, "E283", f"`set`: {what} is {T.words(declared)} (its declaration's kind), found "
+                      f"{T.words(got)}",
+                      f"set {what} to {T.words(declared)}" if what != "the active player" else
+                      "the active player is a player: e.g. `pick(players)`, `neighbour(active, left)`")
+
+    def changed(self, x: A.Expr) -> bool:
+        """Whether x is a `let` name that a `set` changes (its type is its first value's)."""
+        sym = self.table.ref(x) if isinstance(x, A.Name) else None
+        return sym is not None and sym.kind == LOCAL and (id(sym.decl), sym.name) in self.set_lets
+
+    def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
+        types = [self.ty(a) for a in args]
+        seen = self.calls.get(key)
+        if seen is None:
+            self.calls[key] = types
+        else:
+            self.calls[key] = [T.join(a, b) for a, b in zip(seen, types)] + seen[len(types):]
+
+
+def _verb(s: A.Stmt) -> str:
+    return "move" if isinstance(s, A.Move) else "draw"
