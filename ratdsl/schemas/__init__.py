@@ -23,6 +23,8 @@ SCHEMA_FILES = {
     "diagnostics": "diagnostics.schema.json",
     "report": "report.schema.json",
     "diff": "diff.schema.json",
+    "tuning": "tuning.schema.json",
+    "tuning-report": "tuning-report.schema.json",
 }
 
 
