@@ -44,6 +44,7 @@ MISSING_PATH = {
     ("cache", "info"): None,
     ("cache", "clear"): None,
     ("play",): ["nope", "--human", "1"],
+    ("tune",): ["nope.tune.yaml"],
 }
 
 

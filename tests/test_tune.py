@@ -119,7 +119,6 @@ def _comparable(report: dict) -> dict:
     return {k: v for k, v in report.items() if k not in ("elapsed_seconds",)}
 
 
-@pytest.mark.slow
 def test_dask_gives_the_same_study(tmp_path: Path):
     pytest.importorskip("distributed")
     from ratdsl.simulation.dask_backend import DaskBackend

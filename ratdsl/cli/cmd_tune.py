@@ -42,7 +42,7 @@ def register(app: typer.Typer) -> None:
         base game on fresh seeds. Ctrl-C keeps the finished candidates: run the command again to
         go on.
 
-        Example: ratdsl tune rules/ratland/variants/last_seat.tune.yaml --trials 20"""
+        Example: ratdsl tune rules/my_game/variants/house_rule.tune.yaml --trials 20"""
         from ..language.errors import RuleError
         from ..session import RulesInvalid
         from ..simulation.runner import BackendUnavailable

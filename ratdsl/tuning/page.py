@@ -80,13 +80,16 @@ def value_charts(report: dict[str, Any]) -> list[Chart]:
                     colour = BEST if c["number"] == best else PRUNED if c["pruned"] else RUN
                     ax.plot([x, x], e["ci95"], color=colour, lw=1.5, gid=_gid(key, str(c["number"]), "interval"))
                     ax.plot([x], [e["value"]], "o", color=colour, ms=4, gid=_gid(key, str(c["number"])))
-                low, high = (candidates[0]["goals"][g]["bound"] if candidates and g < len(candidates[0]["goals"])
-                             else (None, None))
-                if low is not None or high is not None:
+                first = candidates[0]["goals"][g] if candidates and g < len(candidates[0]["goals"]) else None
+                low, high = first["bound"] if first else (None, None)
+                if low is not None and low == high:
+                    ax.axhline(low, color="#5a9a4a", lw=1, zorder=0)
+                elif low is not None or high is not None:
                     bottom, top = ax.get_ylim()
                     ax.axhspan(low if low is not None else bottom, high if high is not None else top,
                                color=BAND, zorder=0)
-                ax.set_ylabel(_short(goals[g], 40), fontsize=7)
+                label = f"{first['metric']} ({first['players']})" if first else goals[g]
+                ax.set_ylabel(_short(label, 28), fontsize=8)
                 if not numeric:
                     ax.set_xticks(range(len(varied["values"])), [str(v) for v in varied["values"]])
             axes[-1].set_xlabel(key)
