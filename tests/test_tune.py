@@ -206,3 +206,25 @@ def test_the_command_says_a_bad_file_in_one_line(game: Path):
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 1
     assert result.stderr.strip().count("\n") == 0 and "T003 the rules have no const nothing" in result.stderr
+
+
+def test_the_registry_measures_seats_from_the_report_s_win_shares():
+    from ratdsl.simulation.collect import GameStats
+    from ratdsl.simulation.report import Aggregate
+    from ratdsl.tuning.metrics import UnknownMetric, lookup, measure
+
+    run = Aggregate(2)
+    for i, winners in enumerate([[0], [0], [1], [0, 1]]):  # P1: 1 + 1 + 0 + 1/2 of 4 games
+        run.add(GameStats(i, i, 5 + i, [3, 2], winners))
+    p1 = run.seat_wins[0].wilson()
+    edge = measure("seat_edge.P1", run)
+    assert edge.value == pytest.approx(12.5) and edge.low == pytest.approx(100 * p1[0] - 50)
+    assert measure("seat_edge.P2", run).value == pytest.approx(-12.5)
+    advantage = measure("seat_advantage", run)  # both seats are 12.5 points from even
+    assert advantage.value == pytest.approx(12.5)
+    assert advantage.low == 0.0 and advantage.high == pytest.approx(max(100 * p1[1] - 50, 50 - 100 * p1[0]))
+    assert measure("rounds", run).value == pytest.approx(6.5)
+    with pytest.raises(UnknownMetric, match="needs its seat"):
+        lookup("win_rate")
+    with pytest.raises(UnknownMetric, match="takes no argument"):
+        lookup("rounds.P1")

@@ -40,7 +40,8 @@ def register(app: typer.Typer) -> None:
         Each candidate plays the same seeds (common random numbers) and stops early once an
         interval misses a goal. The winner is written as a variant file and compared with the
         base game on fresh seeds. Ctrl-C keeps the finished candidates: run the command again to
-        go on.
+        go on. Exit status: 0 every goal met, 1 a bad tuning file or goals not all met (the
+        closest candidate is written), 2 usage, 130 interrupted.
 
         Example: ratdsl tune rules/my_game/variants/house_rule.tune.yaml --trials 20"""
         from ..language.errors import RuleError

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .finish import finish
-from .search import open_study, search
+from .search import search
 from .spec import Tuning
 from .tuner import Budget, Outputs, Tuner, estimate_from
 
@@ -29,7 +29,9 @@ def tune(tuning: Tuning, outputs: Outputs, budget: Budget, seed: int | None = No
         try:
             study, base = search(tuner, budget, fresh)
         except KeyboardInterrupt:
-            study = open_study(tuner, budget)
+            study = tuner.study
+            if study is None:  # stopped before the study was open (Optuna half imported, say): nothing kept
+                raise
             stored = study.user_attrs.get("base") or {}
             base = {int(i): estimate_from(e) for i, e in stored.items()}
             raise Interrupted(finish(tuner, study, base, budget, interrupted=True)) from None

@@ -92,7 +92,7 @@ def search(tuner: Tuner, budget: Budget, fresh: bool = False) -> tuple[Any, dict
     """Runs (or resumes) the study until the budget or the space is spent; the study and the base
     game's estimates. KeyboardInterrupt leaves the finished candidates in the study."""
     optuna = _optuna()
-    study = open_study(tuner, budget, fresh)
+    study = tuner.study = open_study(tuner, budget, fresh)
     stored = study.user_attrs.get("base")
     if stored is None:
         base = tuner.measure_base()

@@ -95,6 +95,7 @@ class Tuner:
         self.seed = tuning.seed if seed is None else seed
         self.progress = progress
         self.games_used = 0
+        self.study: Any = None  # the Optuna study, once search.py has opened it
         self.started = time.perf_counter()
         self.prepare()
 
