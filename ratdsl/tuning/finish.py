@@ -6,6 +6,7 @@ by the paired statistics `simulate --baseline` uses (simulation/report.py: compa
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ def describe(values: dict[str, Any]) -> str:
 def write_variant(tuner: Tuner, values: dict[str, Any], how: str) -> Path:
     """The winner as a variant file at the output path, formatted, and loaded again to check it."""
     path = tuner.outputs.variant
-    comment = "".join(f"# {line}\n" if line else "#\n" for line in how.splitlines()) + "\n"
+    lines = [wrapped for line in how.splitlines() for wrapped in textwrap.wrap(line, 96) or [""]]
+    comment = "".join(f"# {line}\n" if line else "#\n" for line in lines) + "\n"
     text = format_text(tuner.writer.text(values, comment), str(path))
     atomic_write_text(path, text)
     try:

@@ -70,16 +70,23 @@ def value_charts(report: dict[str, Any]) -> list[Chart]:
         with _style():
             fig = _figure(0.6 + 1.6 * len(goals))
             axes = fig.subplots(len(goals), 1, squeeze=False)[:, 0]
+            # candidates that share this value stand side by side around it, in the order tried
+            groups: dict[str, list[int]] = {}
+            for c in candidates:
+                groups.setdefault(str(c["values"].get(key)), []).append(c["number"])
             for g, ax in enumerate(axes):
                 for c in candidates:
                     if g >= len(c["goals"]) or c["goals"][g].get("estimate") is None:
                         continue
                     e = c["goals"][g]["estimate"]
                     raw = c["values"].get(key)
-                    x = raw if numeric else order.get(str(raw), 0)
+                    group = groups[str(raw)]
+                    x = (raw if numeric else order.get(str(raw), 0)) + _spread(group.index(c["number"]), len(group))
                     colour = BEST if c["number"] == best else PRUNED if c["pruned"] else RUN
-                    ax.plot([x, x], e["ci95"], color=colour, lw=1.5, gid=_gid(key, str(c["number"]), "interval"))
-                    ax.plot([x], [e["value"]], "o", color=colour, ms=4, gid=_gid(key, str(c["number"])))
+                    on_top = 3 if c["number"] == best else 2
+                    ax.plot([x, x], e["ci95"], color=colour, lw=1.5, zorder=on_top,
+                            gid=_gid(key, str(c["number"]), "interval"))
+                    ax.plot([x], [e["value"]], "o", color=colour, ms=4, zorder=on_top, gid=_gid(key, str(c["number"])))
                 first = candidates[0]["goals"][g] if candidates and g < len(candidates[0]["goals"]) else None
                 low, high = first["bound"] if first else (None, None)
                 if low is not None and low == high:
@@ -92,11 +99,17 @@ def value_charts(report: dict[str, Any]) -> list[Chart]:
                 ax.set_ylabel(_short(label, 28), fontsize=8)
                 if not numeric:
                     ax.set_xticks(range(len(varied["values"])), [str(v) for v in varied["values"]])
+                    ax.set_xlim(-0.5, len(varied["values"]) - 0.5)
             axes[-1].set_xlabel(key)
             axes[0].set_title(f"The goals' metrics against {key}")
             out.append(Chart(_gid("vary", key), f"The goals' metrics against {key}",
                              _svg(fig, _gid("vary", key), f"The goals' metrics against {key}")))
     return out
+
+
+def _spread(i: int, n: int, width: float = 0.5) -> float:
+    """The offset of the i-th of n candidates drawn at one value (0 for a single one)."""
+    return 0.0 if n <= 1 else width * (i / (n - 1) - 0.5)
 
 
 def _short(text: str, limit: int) -> str:
