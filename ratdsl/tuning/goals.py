@@ -1,7 +1,7 @@
 """How a measured metric stands against its goal: met (the estimate is within the bound), surely
 met (its whole 95% interval is), missed for good (its whole interval is outside: the search prunes
-the candidate), and by how much it misses (the search's objective sums these, each divided by the
-goal's scale)."""
+the candidate), by how much it misses, and how far its interval reaches beyond the bound (the
+search's objective sums these, each divided by the goal's scale)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,11 @@ class Bound:
         """The whole interval [low, high] lies within the bound."""
         return (self.low is None or low >= self.low) and (self.high is None or high <= self.high)
 
+    def excess(self, low: float, high: float) -> float:
+        """How far the interval [low, high] reaches beyond the bound, on both sides."""
+        return (max(0.0, high - self.high) if self.high is not None else 0.0) + \
+            (max(0.0, self.low - low) if self.low is not None else 0.0)
+
     def disjoint(self, low: float, high: float) -> bool:
         """No point of [low, high] lies within the bound."""
         return (self.low is not None and high < self.low) or (self.high is not None and low > self.high)
@@ -49,7 +54,8 @@ def judge(goal: Goal, estimate: Estimate | None, base: Estimate | None) -> dict[
     out: dict[str, Any] = {"goal": goal.describe(), "metric": goal.metric, "players": goal.players,
                            "bound": [bound.low, bound.high]}
     if estimate is None:
-        return out | {"estimate": None, "met": False, "surely_met": False, "missed": False, "miss": None}
+        return out | {"estimate": None, "met": False, "surely_met": False, "missed": False, "miss": None,
+                      "excess": None}
     if goal.target is not None:  # met when the interval covers the target; the miss is the distance
         met = estimate.low <= goal.target <= estimate.high
         miss = abs(estimate.value - goal.target)
@@ -60,14 +66,19 @@ def judge(goal: Goal, estimate: Estimate | None, base: Estimate | None) -> dict[
         sure = bound.holds(estimate.low, estimate.high)
     return out | {"estimate": estimate.to_json(), "met": met, "surely_met": sure,
                   "missed": bound.disjoint(estimate.low, estimate.high),
-                  "miss": round(miss, 6)}
+                  "miss": round(miss, 6), "excess": round(bound.excess(estimate.low, estimate.high), 6)}
+
+
+SURENESS = 0.001  # the weight of the intervals' excess: it only orders candidates that miss alike
 
 
 def objective(goals: list[Goal], judged: list[dict[str, Any]]) -> float:
-    """The sum of each goal's miss over its scale (0 when every goal is met); a goal not
-    measured counts a large miss, so that a candidate measured in part never ranks first."""
+    """The sum of each goal's miss over its scale (0 when every estimate is within its bound),
+    plus SURENESS times how far the intervals reach beyond the bounds: of two candidates that
+    both meet the goals, the one that meets them more surely ranks first. A goal not measured
+    counts a large miss, so that a candidate measured in part never ranks first."""
     total = 0.0
     for goal, result in zip(goals, judged, strict=True):
         miss = result["miss"]
-        total += 1e6 if miss is None else miss / goal.scale
+        total += 1e6 if miss is None else (miss + SURENESS * result["excess"]) / goal.scale
     return round(total, 9)
