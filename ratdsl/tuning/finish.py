@@ -116,8 +116,9 @@ def finish(tuner: Tuner, study, base: dict[int, Any], budget: Budget, interrupte
     report["best"] = {"number": best.number, "values": values, "objective": result["objective"],
                       "all_met": met, "pruned": result["pruned"], "goals": result["goals"],
                       "misses": [f"{g['goal']}: measured {_estimate_text(g)}" for g in missing]}
+    tried = len([c for c in candidates if "repeat_of" not in c])
     how = (f"Found by `ratdsl tune {tuning.path.name}`: candidate "
-           f"{best.number} of {len(candidates)} tried ({report['sampler']} search, seed {tuner.seed}, "
+           f"{best.number} of {tried} tried ({report['sampler']} search, seed {tuner.seed}, "
            f"{tuner.players} players).\n{describe(values)}.\n"
            + ("Every goal met on the search's seeds: " + "; ".join(g.describe() for g in tuning.goals)
               if met else "The closest candidate; NOT met: " + "; ".join(g["goal"] for g in missing)) + ".\n"
