@@ -7,6 +7,7 @@ by the paired statistics `simulate --baseline` uses (simulation/report.py: compa
 from __future__ import annotations
 
 import textwrap
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,9 @@ def fresh_comparison(tuner: Tuner, best_path: Path) -> dict[str, Any]:
             runs[name] = aggregate
         goals = [(i, g) for i, g in enumerate(tuner.tuning.goals) if g.players == kind]
         judged = [judge(g, measure(g.metric, runs["run"]), measure(g.metric, runs["baseline"])) for _, g in goals]
-        comparison = compare(runs["run"], runs["baseline"]) if games >= 2 else None
+        with warnings.catch_warnings():  # (scipy warns of figures nearly the same in every game: no news)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            comparison = compare(runs["run"], runs["baseline"]) if games >= 2 else None
         out[kind] = {"seed": seed, "games": games, "agents": list(tuner.agents[kind]),
                      "goals": judged, "run": runs["run"].to_json(), "baseline": runs["baseline"].to_json(),
                      "comparison": comparison,
