@@ -228,3 +228,15 @@ def test_the_registry_measures_seats_from_the_report_s_win_shares():
         lookup("win_rate")
     with pytest.raises(UnknownMetric, match="takes no argument"):
         lookup("rounds.P1")
+
+
+def test_the_best_variant_is_never_written_over_a_designer_s_file(game: Path):
+    (game / "variants" / "mine.rat").write_text('variant mine "Mine" extends coin_race\n', "utf-8")
+    path = _tuning(game, "name: mine\nplayers: 2\nvary:\n  - option: bonus\ngoals:\n  - metric: rounds\n"
+                         "    at_least: 1\n")
+    tuning = read_tuning(path)
+    with pytest.raises(TuningError, match="T014 .*mine.rat is a rule file that ratdsl tune did not write"):
+        Tuner(tuning, Outputs(game / "variants" / "mine.rat"))
+    with pytest.raises(TuningError, match="T014 the best variant would be written over the rules being tuned"):
+        Tuner(read_tuning(_tuning(game, "rules: mine.rat\n" + path.read_text("utf-8"))),
+              Outputs(game / "variants" / "mine.rat"))

@@ -19,7 +19,7 @@ from .goals import judge
 from .metrics import measure
 from .search import best_trial, done_trials, space_size
 from .spec import TuningError
-from .tuner import Budget, Tuner, fresh_seed
+from .tuner import WRITTEN_MARK, Budget, Tuner, fresh_seed
 
 
 def describe(values: dict[str, Any]) -> str:
@@ -120,7 +120,7 @@ def finish(tuner: Tuner, study, base: dict[int, Any], budget: Budget, interrupte
                       "all_met": met, "pruned": result["pruned"], "goals": result["goals"],
                       "misses": [f"{g['goal']}: measured {_estimate_text(g)}" for g in missing]}
     tried = len([c for c in candidates if "repeat_of" not in c])
-    how = (f"Found by `ratdsl tune {tuning.path.name}`: candidate "
+    how = (f"{WRITTEN_MARK.removeprefix('# ')} {tuning.path.name}`: candidate "
            f"{best.number} of {tried} tried ({report['sampler']} search, seed {tuner.seed}, "
            f"{tuner.players} players).\n{describe(values)}.\n"
            + ("Every goal met on the search's seeds: " + "; ".join(g.describe() for g in tuning.goals)

@@ -28,7 +28,7 @@ from .targets import Target, Writer, base_ruleset, find_targets
 STAGES = (0.25, 0.5, 1.0)  # a candidate's games are played in these shares; pruned between them
 MIN_STAGE = 10  # games: fewer say too little to prune on
 CHECKED_VALUES = 24  # values of a list or an option checked one by one before the search (else its ends)
-STUDY_NAME = "ratdsl-tune"
+WRITTEN_MARK = "# Found by `ratdsl tune"  # the first line of every variant tune writes
 
 
 @record
@@ -125,7 +125,25 @@ class Tuner:
                 lookup(goal.metric, lambda kind, goal=goal: self._arguments(kind, goal))
             except UnknownMetric as err:
                 raise goal.place.error("T008", str(err)) from None
+        self.check_output()
         self._check_ranges()
+
+    def check_output(self) -> None:
+        """The best variant goes where no rule file of the designer's is (T014): a file there must
+        be one that `ratdsl tune` wrote (its first line says so), and never the rules being tuned."""
+        path = self.outputs.variant
+        if path.resolve() == Path(self.tuning.rules).resolve():
+            raise TuningError(f"{self.tuning.path}:1:1: T014 the best variant would be written over the rules being "
+                              f"tuned ({path}): set name: or --out")
+        if path.exists():
+            try:
+                with open(path, encoding="utf-8", errors="replace") as stream:
+                    first = stream.readline()
+            except OSError:
+                first = ""
+            if not first.startswith(WRITTEN_MARK):
+                raise TuningError(f"{self.tuning.path}:1:1: T014 {path} is a rule file that ratdsl tune did not "
+                                  "write: set name: or --out to write the best variant elsewhere")
 
     def _arguments(self, kind: str, goal: Goal) -> list[str] | None:
         if kind == "seat":
