@@ -45,6 +45,7 @@ MISSING_PATH = {
     ("cache", "info"): None,
     ("cache", "clear"): None,
     ("play",): ["nope", "--human", "1"],
+    ("tune",): ["nope.tune.yaml"],
 }
 
 

@@ -1,7 +1,7 @@
 """The packages under ratdsl/ form layers that point one way, and no two files import each other.
 
     language  <-  semantics  <-  checker  <-  engine  <-  agents  <-  session, replay
-              <-  scenarios, simulation, summaries, lsp, environments  <-  cli  <-  api
+              <-  scenarios, simulation, summaries, lsp, environments  <-  tuning  <-  cli  <-  api
 (lsp, the language server, reads only language, semantics and checker; `ratdsl` itself imports
 `ratdsl.api` when one of its public names is first used)
 
@@ -30,6 +30,7 @@ LAYERS: list[set[str]] = [
     {"ratdsl.agents"},
     {"ratdsl.session", "ratdsl.replay"},
     {"ratdsl.scenarios", "ratdsl.simulation", "ratdsl.summaries", "ratdsl.lsp", "ratdsl.environments"},
+    {"ratdsl.tuning"},  # `ratdsl tune`: simulations of variants it writes, from a file read as a scenario is
     {"ratdsl.cli"},
     {"ratdsl.api"},  # the public Python API (docs/api.md), over every stage
 ]

@@ -366,7 +366,7 @@ def ast_command(file: Path = typer.Argument(..., help="One rule file."),
 
 # Commands that live in their own modules register themselves here (one line each).
 for _module in ("cmd_diff", "cmd_summary", "cmd_i18n", "cmd_fmt", "cmd_simulate", "cmd_lsp", "cmd_play", "cmd_cache",
-                "cmd_balance"):
+                "cmd_balance", "cmd_tune"):
     __import__(f"ratdsl.cli.{_module}", fromlist=["register"]).register(app)
 words_everywhere(app)  # (--help labels parameters in words, not Python types)
 

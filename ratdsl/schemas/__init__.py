@@ -24,6 +24,8 @@ SCHEMA_FILES = {
     "report": "report.schema.json",
     "diff": "diff.schema.json",
     "balance": "balance.schema.json",
+    "tuning": "tuning.schema.json",
+    "tuning-report": "tuning-report.schema.json",
 }
 
 
