@@ -23,6 +23,9 @@ class GameStats:
     labels: dict[str, list[str]] = field(default_factory=dict)  # label -> value per seat
     fired: dict[str, int] = field(default_factory=dict)
     coverage: dict[str, int] | None = None  # how often each place of the rules ran (engine/coverage.py)
+    # the engine that played it (engines.py), and why not the best one; not compared: the games are the same
+    engine: str = field(default="reference", compare=False)
+    why: str | None = field(default=None, compare=False)
 
     @property
     def margin(self) -> int:
