@@ -95,8 +95,14 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
 
 
 FLAT_AFTER = 30  # games played by the reference engine before the flat target takes over (auto)
-WARMING_UP = (f"the first {FLAT_AFTER} games while the compiled module was not kept (making it costs about "
-              "as many games; with a cache folder it is kept for the next run)")
+
+
+def warming_up() -> str:
+    """Why a game of the first FLAT_AFTER was not played on the flat target (a worker's count)."""
+    return (f"the first {FLAT_AFTER} games while the compiled module was not kept (making it costs about as "
+            "many games; with a cache folder it is kept for the next run)")
+
+
 STOPPED = "the compiled code stopped (a rule's error or a limit): the reference engine played the game again"
 # why a native build wanted in a worker is missing, by the build's module name: said where it was made
 # (forked workers inherit it)
@@ -261,7 +267,7 @@ class GamePlayer:
         if self.spec.engine == REFERENCE:
             return REFERENCE, None
         if not (self.played > FLAT_AFTER or self._flat_first()):
-            return GENERATED, self._cheap_refusal() or WARMING_UP
+            return GENERATED, self._cheap_refusal() or warming_up()
         why = self.flat_refusal()
         return (GENERATED, why) if why is not None else (COMPILED, None)
 
