@@ -161,3 +161,16 @@ def test_a_game_the_compiled_code_stops_alone_stops_the_run_with_its_seed(monkey
     auto = GamePlayer(SimulationSpec(str(RATLAND), (), (), 3, ("random",)))
     stats = auto.play(5, 1)  # (auto: played again by the reference engine, and said)
     assert stats.engine == "generated" and "the compiled code stopped" in stats.why
+
+
+def test_run_narrates_either_reference_engine_alike_and_refuses_the_compiled_ones(tmp_path):
+    logs = {}
+    for engine in ("auto", "reference"):
+        log = tmp_path / f"{engine}.jsonl"
+        result = CliRunner().invoke(app, ["run", str(RATLAND), "-p", "3", "--seed", "4", "-q", "--engine", engine,
+                                          "--log", str(log)])
+        assert result.exit_code == 0, result.output
+        logs[engine] = log.read_bytes()
+    assert logs["auto"] and logs["auto"] == logs["reference"]  # (the generated code and the tree-walker)
+    result = CliRunner().invoke(app, ["run", str(RATLAND), "--engine", "compiled"])
+    assert result.exit_code == 2 and "the compiled engine does not keep" in result.output
