@@ -3,7 +3,8 @@
 A suite run plays reduced but meaningful numbers of the heavy cases (tests/scale.py), so that the
 whole suite stays under five minutes on two cores. This runs those tests with
 RATDSL_FULL_CHECKS=1: 10,600 fuzzed rule files and 1,500 mutated rule sets on both engines
-(test_fuzz.py), 1,012 flat-target games against the reference (test_flat_target.py), and four
+(test_fuzz.py), 1,012 flat-target games against the reference (test_flat_target.py), 1,000
+compiled-engine games a game folder against the tree-walker (test_engines_agree.py), and four
 native builds playing 1,000 games against the generated module (test_native.py); the
 hand-written reference has its own, `benchmarks/differential.py` (1,000+ games). It prints
 pytest's last line and the slowest tests; docs/testing.md quotes the last figures.
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ["tests/test_fuzz.py", "tests/test_flat_target.py", "tests/test_native.py"]
+HEAVY = ["tests/test_fuzz.py", "tests/test_flat_target.py", "tests/test_engines_agree.py", "tests/test_native.py"]
 
 
 def main() -> int:

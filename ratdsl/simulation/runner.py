@@ -10,7 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import field
+from dataclasses import field, replace
 from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
@@ -20,7 +20,7 @@ from ..records import record
 from ..semantics.definition import MAX_PERSONA_WEIGHT
 from ..session import load_rules
 from .collect import GameStats, MetricCounter, labels_of
-from .engines import COMPILED, FLAT, GENERATED, NATIVE, REFERENCE, EngineRefused
+from .engines import COMPILED, FLAT, GENERATED, NATIVE, REFERENCE, EngineRefused, check_choice, native_for
 
 
 @record(frozen=True)
@@ -115,7 +115,9 @@ class GamePlayer:
 
     def __init__(self, spec: SimulationSpec, definition: Any = None):
         """`definition`: the spec's rules when the caller has loaded them already."""
-        self.spec = spec
+        check_choice(spec.engine)
+        # (the engine decides the native build: native makes one, compiled and reference use none)
+        self.spec = replace(spec, native=native_for(spec.engine, spec.native))
         self.definition = definition if definition is not None else load_rules(spec.rules, spec.modules,
                                                                                dict(spec.options))
         self.weights = persona_tables(self.definition, spec.agents)
