@@ -237,6 +237,7 @@ class GamePlayer:
                 started = time.perf_counter()
                 why = native.make(module)
                 if why is None:
+                    _NATIVE_WHY.pop(name, None)
                     print(f"ratdsl: compiled in {time.perf_counter() - started:.0f} s", file=sys.stderr)
             if why is not None:
                 _NATIVE_WHY[name] = f"no native build ({why})"

@@ -108,6 +108,7 @@ def attach(m: Any, build: bool = False) -> bool:
     if m.native:
         return True
     name = module_name(m)
+    _FAILED.pop(name, None)  # (load_failure says why this attempt failed, not an earlier one)
     with _LOADING:
         if name in _LOADED:
             return _share(m, name)
