@@ -127,6 +127,7 @@ class GamePlayer:
         self._native_tried = False
         self._native_why: str | None = None  # why a native build wanted does not play the games
         self._refusal: str | None | bool = False  # why the flat target cannot play (False: not yet known)
+        self._module: Any = None  # the flat module the last _flat() gave
 
     def agents(self, seed: int) -> list:
         return named_agents(self.definition, self.spec.agents, self.spec.players, seed, self.weights)
@@ -217,7 +218,7 @@ class GamePlayer:
         `build`, made now: in the process that starts the workers, so that it is made once)."""
         from ..engine.flat.game import flat_module
 
-        module = flat_module(self.definition, self.spec.players)
+        module = self._module = flat_module(self.definition, self.spec.players)
         if not self._native_tried and self.spec.native != "off" and not isinstance(module, Exception):
             self._native_tried = True
             self._native_why = self._attach(module, build or self.spec.native == "build" and self.strict)
@@ -288,8 +289,7 @@ class GamePlayer:
                     self._refuse_stopped(index, seed)
                 engine, why = GENERATED, STOPPED
             else:
-                module = self._flat()
-                engine = NATIVE if module.native else COMPILED
+                engine = NATIVE if self._module.native else COMPILED
                 why = self._native_why
                 if self.spec.engine == NATIVE and engine != NATIVE:
                     raise EngineRefused(f"--engine native: {why or 'the native build is not loaded'}")
