@@ -174,3 +174,24 @@ def test_run_narrates_either_reference_engine_alike_and_refuses_the_compiled_one
     assert logs["auto"] and logs["auto"] == logs["reference"]  # (the generated code and the tree-walker)
     result = CliRunner().invoke(app, ["run", str(RATLAND), "--engine", "compiled"])
     assert result.exit_code == 2 and "the compiled engine does not keep" in result.output
+
+
+def test_the_tally_groups_reasons_by_part_keeps_five_seeds_and_names_the_engine_most_used():
+    from ratdsl.simulation.engines import EngineTally
+
+    tally = EngineTally("auto")
+    for seed in range(7):
+        tally.add("generated", "warming up", seed)
+    for seed in range(10, 13):
+        tally.add("compiled", None, seed)
+    for seed in (20, 21):
+        tally.add("generated", "no form", seed, part="baseline")
+    engine = tally.to_json()
+    assert engine["games"] == {"compiled": 3, "generated": 9} and engine["used"] == "generated"
+    assert engine["fallbacks"] == [{"part": "run", "reason": "warming up", "games": 7, "seeds": [0, 1, 2, 3, 4]},
+                                   {"part": "baseline", "reason": "no form", "games": 2, "seeds": [20, 21]}]
+    assert engine_line(engine) == ("Engine: auto (used generated): 3 on compiled, 9 on generated. Not on the best "
+                                   "engine: 7 game(s): warming up (first seed 0); 2 baseline game(s): no form "
+                                   "(first seed 20).")
+    with pytest.raises(ValueError, match="engine must be one of"):
+        api.simulate(str(RATLAND), games=1, engine="fastest")

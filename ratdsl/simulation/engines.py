@@ -7,6 +7,7 @@ the first game with the reason (EngineRefused): a slow run must never pass for a
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Any
 
 from ..records import record
@@ -51,15 +52,12 @@ class EngineTally:
     """The games each engine played, and the reasons games were not played on the best one."""
 
     asked: str = AUTO
-    games: dict[str, int] | None = None
-    reasons: dict[tuple[str, str], list] | None = None  # (part, reason) -> [games, first seeds]
+    games: dict[str, int] = field(default_factory=dict)
+    reasons: dict[tuple[str, str], list] = field(default_factory=dict)  # (part, reason) -> [games, first seeds]
 
     def add(self, engine: str, why: str | None, seed: int, part: str = "run") -> None:
-        if self.games is None:
-            self.games, self.reasons = {}, {}
         self.games[engine] = self.games.get(engine, 0) + 1
         if why is not None:
-            assert self.reasons is not None
             entry = self.reasons.setdefault((part, why), [0, []])
             entry[0] += 1
             if len(entry[1]) < SEEDS_KEPT:
@@ -67,10 +65,10 @@ class EngineTally:
 
     def to_json(self) -> dict[str, Any]:
         """The report's `engine` object (schemas/report.schema.json)."""
-        games = {e: n for e in ENGINES if (n := (self.games or {}).get(e, 0))}
+        games = {e: n for e in ENGINES if (n := self.games.get(e, 0))}
         used = max(games, key=lambda e: (games[e], -ENGINES.index(e))) if games else None
         fallbacks = [{"part": part, "reason": why, "games": n, "seeds": seeds}
-                     for (part, why), (n, seeds) in sorted((self.reasons or {}).items(), key=lambda kv: -kv[1][0])]
+                     for (part, why), (n, seeds) in sorted(self.reasons.items(), key=lambda kv: -kv[1][0])]
         return {"asked": self.asked, "used": used, "games": games, "fallbacks": fallbacks}
 
 
