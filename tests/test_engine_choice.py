@@ -195,3 +195,21 @@ def test_the_tally_groups_reasons_by_part_keeps_five_seeds_and_names_the_engine_
                                    "(first seed 20).")
     with pytest.raises(ValueError, match="engine must be one of"):
         api.simulate(str(RATLAND), games=1, engine="fastest")
+
+
+def test_a_python_error_of_compiled_code_is_one_line_with_exit_3(tmp_path, monkeypatch):
+    """(E900: engine/flat's error for a bug of the compiler, rendered with its seed and a command.)"""
+
+    class CompiledCodeError(RuntimeError):
+        code = "E900"
+
+        def render(self) -> str:
+            return "error[E900]: the compiled code of tiny failed; reproduce: python -m ..."
+
+    def broken(self, seed):
+        raise CompiledCodeError("x")
+
+    monkeypatch.setattr(GamePlayer, "_play_flat", broken)
+    code, output, report = cli(tmp_path, RATLAND, "-n", "2", "--engine", "compiled")
+    assert code == 3 and report is None
+    assert output.strip() == "error[E900]: the compiled code of tiny failed; reproduce: python -m ..."

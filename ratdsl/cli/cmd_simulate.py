@@ -158,6 +158,10 @@ def register(app: typer.Typer) -> None:
                 fail(*rules_failure(err, rules))
             except BackendUnavailable as err:
                 fail(str(err))
+            except RuntimeError as err:  # a Python error of compiled code (E900): its one line, exit 3
+                if getattr(err, "code", None) != "E900":
+                    raise
+                fail(err.render(), 3)  # type: ignore[attr-defined]
             _print_table(console, report, shape)
             if "coverage" in report:
                 print_coverage(console, report["coverage"], "game")
