@@ -244,4 +244,7 @@ def test_native_on_makes_the_build_once_here_before_the_cluster_plays(tmp_path, 
     engine = on_dask.pop("engine")
     assert pool.pop("engine")["fallbacks"] == [] and on_dask == pool
     assert engine["games"] == {"compiled": 20}
-    assert [(f["games"], f["reason"]) for f in engine["fallbacks"]] == [(20, "no native build (not made in this test)")]
+    # (said where it was made; a worker in another process knows only that none is kept)
+    assert sum(f["games"] for f in engine["fallbacks"]) == 20
+    assert {f["reason"] for f in engine["fallbacks"]} <= {"no native build (not made in this test)",
+                                                         "no native build is kept where this game was played"}
