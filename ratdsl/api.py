@@ -291,12 +291,16 @@ def play(rules: Rules | str | Path, players: int | None = None, seed: int = 1,
 
 def simulate(rules: Rules | str | Path, games: int = 100, players: int = 4, seed: int = 1,
              agents: Sequence[str] = ("random",), workers: int = 1,
-             baseline: Rules | str | Path | None = None) -> dict[str, Any]:
+             baseline: Rules | str | Path | None = None, engine: str = "auto") -> dict[str, Any]:
     """Plays many seeded games and returns the report document of `ratdsl simulate --out`
     (schemas/report.schema.json): win rates by seat, scores, rounds, the rules' metrics, each
-    with a 95% interval, and the paired comparison with `baseline` (played on the same seeds)."""
+    with a 95% interval, and the paired comparison with `baseline` (played on the same seeds).
+    `engine`: auto, compiled, native or reference, as `simulate --engine` (the report's `engine`
+    object says which played each game); compiled or native that cannot play the rules or agents
+    raises simulation.engines.EngineRefused (`.code` E901) before the first game."""
     from .simulation import SimulationSpec
     from .simulation import simulate as run
+    from .simulation.engines import CHOICES, native_for
 
     _need_int("games", games, 1)
     _need_int("players", players, 1)
@@ -305,9 +309,12 @@ def simulate(rules: Rules | str | Path, games: int = 100, players: int = 4, seed
     agents = _names("agents", agents)
     if not agents:
         raise ValueError("agents must name at least one agent (random, a persona, mcts)")
+    if engine not in CHOICES:
+        raise ValueError(f"engine must be one of {', '.join(CHOICES)}, not {engine!r}")
 
     def spec(r: Rules) -> SimulationSpec:
-        return SimulationSpec(r.source, r.modules, tuple(sorted(r.options.items())), players, tuple(agents))
+        return SimulationSpec(r.source, r.modules, tuple(sorted(r.options.items())), players, tuple(agents),
+                              native=native_for(engine, "cached"), engine=engine)
 
     base = None if baseline is None else spec(_rules(baseline))
     return run(spec(_rules(rules)), games, seed, workers, base)

@@ -239,4 +239,12 @@ def test_native_on_makes_the_build_once_here_before_the_cluster_plays(tmp_path, 
     on_dask = report_bytes(tmp_path, "dask", *args, "--native", "on", "--backend", "dask",
                            "--scheduler", cluster.scheduler_address)
     assert made == [threading.get_ident()]  # (in this process's thread, once: not in each worker)
-    assert on_dask == report_bytes(tmp_path, "pool", *args, "--native", "off")
+    on_dask, pool = json.loads(on_dask), json.loads(report_bytes(tmp_path, "pool", *args, "--native", "off"))
+    # the same games; the cluster's report says the native build asked for is not there, and why
+    engine = on_dask.pop("engine")
+    assert pool.pop("engine")["fallbacks"] == [] and on_dask == pool
+    assert engine["games"] == {"compiled": 20}
+    # (said where it was made; a worker in another process knows only that none is kept)
+    assert sum(f["games"] for f in engine["fallbacks"]) == 20
+    assert {f["reason"] for f in engine["fallbacks"]} <= {"no native build (not made in this test)",
+                                                         "no native build is kept where this game was played"}

@@ -7,50 +7,80 @@ hands such nodes to the tree-walker, and the summaries no longer print a vague "
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 
-from ratdsl.engine.codegen.lower_expr import LOWER_EXPR
-from ratdsl.engine.codegen.lower_stmt import LOWER_STMT
-from ratdsl.engine.interpreter import Interpreter, _dispatch
 from ratdsl.language import ast as A
+from ratdsl.language import node_kinds as registry
 from ratdsl.summaries.expressions import EXPRESSIONS
 from ratdsl.summaries.statements import STATEMENTS as STATEMENT_FORMS
 
-RULES = Path(__file__).resolve().parents[1] / "rules" / "ratland"
-
-
-def kinds(base: type) -> list[type]:
-    found: list[type] = []
-    for sub in base.__subclasses__():
-        found += [sub, *kinds(sub)]
-    return sorted(set(found), key=lambda t: t.__name__)
-
-
-EXPRESSIONS_KINDS = kinds(A.Expr)
-STATEMENTS = kinds(A.Stmt)
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "rules" / "ratland"
+EXPRESSIONS_KINDS = registry.kinds_of(A.Expr)
+STATEMENTS = registry.kinds_of(A.Stmt)
+CASES = [(stage, family, kind) for stage in registry.STAGES
+         for family, kinds in registry.node_kinds().items() for kind in kinds]
 
 
 def test_the_lists_are_the_languages_kinds():
     names = {k.__name__ for k in EXPRESSIONS_KINDS} | {k.__name__ for k in STATEMENTS}
     assert {"BinOp", "RangeExpr", "Comprehension", "Show", "Set", "Secretly"} <= names
+    assert {s.name for s in registry.STAGES} == {"resolver", "checker", "formatter", "tree-walker",
+                                                 "generated code", "flat compiler", "summaries"}
 
 
-@pytest.mark.parametrize("kind", EXPRESSIONS_KINDS, ids=lambda k: k.__name__)
-def test_every_expression_kind_is_evaluated_generated_and_described(kind):
-    evaluate, _run = _dispatch(Interpreter)
-    assert kind in evaluate, f"the tree-walker cannot evaluate {kind.__name__}"
-    assert kind in LOWER_EXPR, f"the code generator has no form for {kind.__name__}"
-    assert kind in EXPRESSIONS, f"the summaries cannot describe {kind.__name__}"
+@pytest.mark.parametrize(("stage", "family", "kind"), CASES,
+                         ids=[f"{s.name}-{k.__name__}" for s, _f, k in CASES])
+def test_every_stage_knows_every_kind(stage, family, kind):
+    """A form of its own, the generic walk (listed), or a gap it refuses loudly (listed, with why)."""
+    forms = registry.forms_of(stage, family)
+    known = registry.with_forms(stage, family, {kind.__name__}) | (forms.generic | set(forms.gaps))
+    assert kind.__name__ in known, [p for p in registry.problems() if f" {kind.__name__}:" in p]
 
 
-@pytest.mark.parametrize("kind", STATEMENTS, ids=lambda k: k.__name__)
-def test_every_statement_kind_is_run_generated_and_described(kind):
-    _evaluate, run = _dispatch(Interpreter)
-    assert kind in run, f"the tree-walker cannot run {kind.__name__}"
-    assert kind in LOWER_STMT, f"the code generator has no form for {kind.__name__}"
-    assert kind in STATEMENT_FORMS, f"the summaries cannot describe {kind.__name__}"
+def test_the_registry_has_nothing_stale():
+    """Every generic kind and gap listed is a kind, and a gap that gained a form is no gap."""
+    assert registry.problems() == []
+
+
+def test_a_new_kind_fails_naming_every_stage_and_its_files():
+    class Frobnicate(A.Stmt):  # a statement no stage has heard of
+        pass
+
+    try:
+        said = [p for p in registry.problems() if "Frobnicate" in p]
+    finally:
+        del Frobnicate
+        gc.collect()  # (subclasses are held weakly: the language has its kinds again)
+    assert len(said) == len(registry.STAGES)
+    for stage, line in zip(registry.STAGES, said, strict=True):
+        assert line.startswith(f"the {stage.name},") and "statement Frobnicate" in line
+        assert registry.source_file(stage.statements.places[0]) in line
+    assert "Frobnicate" not in {k.__name__ for k in registry.kinds_of(A.Stmt)}
+
+
+def test_the_flat_targets_gaps_are_refused_loudly():
+    """A gap is refused with Unsupported when met (the compiled engine never plays it quietly)."""
+    from ratdsl.engine.flat.compiler import Unsupported
+    from ratdsl.engine.flat.statements import StatementLowering
+
+    gaps = registry.forms_of(next(s for s in registry.STAGES if s.name == "flat compiler"), registry.STATEMENT).gaps
+    for name in gaps:
+        lowering = StatementLowering.__new__(StatementLowering)
+        node = getattr(A, name).__new__(getattr(A, name))
+        with pytest.raises(Unsupported, match=name):
+            lowering.st(node, None, None)
+
+
+def test_architecture_docs_follow_the_checklist():
+    """docs/architecture.md's "How to add a statement" names every stage's file the registry lists."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text[text.index("How to add a statement"):]
+    for stage in registry.STAGES:
+        assert registry.source_file(stage.statements.places[0]) in section, stage.name
 
 
 def test_the_summaries_forms_are_for_node_kinds_only():

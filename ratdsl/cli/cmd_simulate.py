@@ -74,11 +74,18 @@ def register(app: typer.Typer) -> None:
             "default: a local cluster of --workers processes."),
         out: Path | None = typer.Option(None, "--out", help="Write the report as JSON."),
         html_out: Path | None = typer.Option(None, "--html", help="Write the report as an HTML page."),
+        engine: str = typer.Option(
+            "auto", "--engine",
+            help="Which engine plays: compiled (the flat target in Python), native (its C build, made "
+                 "when none is kept), reference (the tree-walker), or auto: the best that can play each "
+                 "game, the report saying why a game was not played on it. compiled or native that "
+                 "cannot play these rules, agents or options is an error, never a slower engine."),
         native: str = typer.Option(
             "auto", "--native",
             help="Compile the rules to C (Cython and a C compiler; once per rules and table size, kept "
                  "in the cache) for about 1.5 times the games/s: on, off, or auto: use a kept build, and "
-                 f"make one for runs of {NATIVE_PAYS_FROM:,} games or more."),
+                 f"make one for runs of {NATIVE_PAYS_FROM:,} games or more (with --engine auto; "
+                 "--engine native is --native on that must not fall back)."),
         coverage: bool = typer.Option(False, "--coverage",
                                       help="Count how often each rule, card, hook and branch ran; "
                                            "mark those never fired."),
@@ -94,6 +101,7 @@ def register(app: typer.Typer) -> None:
         # progress bar (a run that lasts), the coverage table, or what plain_table.py does not lay out
         from ..session import RulesInvalid, load_rules, parse_option_pairs
         from ..simulation import SimulationSpec, simulate
+        from ..simulation.engines import EngineRefused
         from ..simulation.runner import BackendUnavailable, UnknownAgent, auto_workers
         from ..simulation.simulate import Precision
 
@@ -123,10 +131,11 @@ def register(app: typer.Typer) -> None:
             from rich.console import Console
 
             console = Console()
-        built = _native(native, games)
-        spec = SimulationSpec(str(rules), tuple(modules), opts, players, names, coverage, native=built)
+        built = _engine_native(engine, native, games)
+        spec = SimulationSpec(str(rules), tuple(modules), opts, players, names, coverage, native=built, engine=engine)
         base_mods = tuple(modules if baseline_modules is None else [m for m in baseline_modules if m != "none"])
-        base = SimulationSpec(str(baseline), base_mods, opts, players, names, native=built) if baseline else None
+        base = (SimulationSpec(str(baseline), base_mods, opts, players, names, native=built, engine=engine)
+                if baseline else None)
         if base is not None:  # broken baseline rules: say so, naming them, before any game
             try:
                 load_rules(baseline, list(base_mods), dict(opts))
@@ -143,10 +152,16 @@ def register(app: typer.Typer) -> None:
                     report = _play(console, shape, simulate, spec, games, seed, workers, base, wanted, chosen)
             except UnknownAgent as err:
                 fail(str(err))
+            except EngineRefused as err:
+                fail(err.render())
             except (RulesInvalid, RuleError, ValueError) as err:
                 fail(*rules_failure(err, rules))
             except BackendUnavailable as err:
                 fail(str(err))
+            except RuntimeError as err:  # a Python error of compiled code (E900): its one line, exit 3
+                if getattr(err, "code", None) != "E900":
+                    raise
+                fail(err.render(), 3)  # type: ignore[attr-defined]
             _print_table(console, report, shape)
             if "coverage" in report:
                 print_coverage(console, report["coverage"], "game")
@@ -185,6 +200,19 @@ def _native(value: str, games: int) -> str:
     if value == "auto":
         return "build" if games >= NATIVE_PAYS_FROM else "cached" if games >= NATIVE_LOADS_FROM else "off"
     return "build" if value == "on" else "off"
+
+
+def _engine_native(engine: str, native: str, games: int) -> str:
+    """SimulationSpec.native for `--engine` and `--native`; a usage error for an unknown engine or
+    a --native that contradicts it (--engine native --native off, --engine compiled --native on)."""
+    from ..simulation.engines import AUTO, CHOICES, NATIVE, native_for
+
+    if engine not in CHOICES:
+        fail(f"--engine must be one of {', '.join(CHOICES)}, not {engine!r}")
+    wish = _native(native, games)
+    if engine != AUTO and native != "auto" and (wish == "build") != (engine == NATIVE):
+        fail(f"--native {native} contradicts --engine {engine}: give one of them")
+    return native_for(engine, wish)
 
 
 def _workers(value: str, games: int, auto) -> int:

@@ -99,6 +99,10 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
             LINES_PER_ROUND, "--lines-per-round", min=1,
             help="Lines narrated in a round; past them, each step's further lines are summed up "
                  "(\"… 1,999,000 more changes of counter\")."),
+        engine: str = typer.Option(
+            "auto", "--engine",
+            help="auto (the reference engine's generated code) or reference (the tree-walker); the "
+                 "compiled engines keep no log to narrate."),
         ) -> None:
     """Play one seeded game and narrate it round by round.
 
@@ -121,6 +125,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
     from .table.words import GameWords
 
     check_lang(lang)
+    _run_engine(engine)
     if referee and human:
         fail("--referee shows hidden information: it cannot be used while a human plays")
     if as_player is not None and (log is None or as_player > players):
@@ -151,7 +156,8 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
             table.before_ask = narrating.flush_ledger
         game_log.listen(narrating)
         try:
-            game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
+            game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules),
+                        compiled=engine != "reference")
         except ValueError as err:
             fail(str(err))
         status, message = _play(game, game_log)
@@ -165,6 +171,15 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         fail(message, status)
     if log:
         echo(f"log written to {log}", err=True)
+
+
+def _run_engine(engine: str) -> None:
+    """`run --engine`: a game narrated from its log, so an engine that keeps one (a usage error else)."""
+    if engine in ("compiled", "native"):
+        fail(f"--engine {engine}: run narrates the game's log, which the compiled engine does not keep; "
+             "use auto or reference (simulate plays on it)")
+    if engine not in ("auto", "reference"):
+        fail(f"--engine must be auto or reference, not {engine!r}")
 
 
 def _player_records(records: list[dict], seat: int) -> list[dict]:

@@ -25,6 +25,9 @@ class GameStats:
     coverage: dict[str, int] | None = None  # how often each place of the rules ran (engine/coverage.py)
     # the scores at the end of every round played, the last row the final ones (quality.py)
     trajectory: tuple[tuple[float, ...], ...] | None = None
+    # the engine that played it (engines.py), and why not the best one; not compared: the games are the same
+    engine: str = field(default="reference", compare=False)
+    why: str | None = field(default=None, compare=False)
 
     @property
     def margin(self) -> int:

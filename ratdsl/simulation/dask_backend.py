@@ -149,8 +149,9 @@ class DaskBackend:
         # once, with its own error, not on every worker; a --precision run asks batch after batch.
         if spec not in self._fingerprints:
             player = GamePlayer(spec)
-            if spec.native == "build":  # (made here, once: the workers of a local cluster share the cache)
-                player.ready()
+            # what the engine cannot play is said here; a native build is made here, once: the workers
+            # of a local cluster share the cache
+            player.prepare()
             self._fingerprints[spec] = rules_fingerprint(player)
         fingerprint = self._fingerprints[spec]
         client = self._client

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..records import record
 from .collect import GameStats
+from .engines import engine_line
 from .seats import seat_agents, seat_label, shares_seats
 from .stats import (
     CORRECTION,
@@ -229,9 +230,13 @@ def _difference_cells(d: dict[str, Any], key: str) -> list[str]:
 
 
 def notes(report: dict[str, Any]) -> list[str]:
-    """Lines under the table: how the comparison was made (paired, which correction, how much
-    narrower the paired intervals are) and the seat balance test of each run."""
+    """Lines under the table: which engines played the games (engines.engine_line), how the
+    comparison was made (paired, which correction, how much narrower the paired intervals are)
+    and the seat balance test of each run."""
     out = []
+    engine = engine_line(report.get("engine"))
+    if engine is not None:
+        out.append(engine)
     method = report.get("comparison_method")
     if method:
         ratio = method["median_width_ratio"]

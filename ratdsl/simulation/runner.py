@@ -10,7 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import field
+from dataclasses import field, replace
 from typing import Any, Protocol
 
 from ..agents import PersonaAgent, RandomAgent
@@ -20,6 +20,7 @@ from ..records import record
 from ..semantics.definition import MAX_PERSONA_WEIGHT
 from ..session import load_rules
 from .collect import GameStats, MetricCounter, labels_of
+from .engines import COMPILED, FLAT, GENERATED, NATIVE, REFERENCE, EngineRefused, check_choice, native_for
 
 
 @record(frozen=True)
@@ -38,6 +39,9 @@ class SimulationSpec:
     # the flat target's native build (engine/flat/native.py): "cached" plays on one kept from an
     # earlier run, "build" makes one first when none is kept, "off" never; the games are the same
     native: str = field(default="cached", compare=False)
+    # which engine plays (engines.py): auto, compiled, native (both the flat target, or an error
+    # before the first game) or reference (the tree-walker); the games are the same
+    engine: str = field(default="auto", compare=False)
     extra: dict = field(default_factory=dict, compare=False)
 
 
@@ -99,15 +103,31 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
     return out
 
 
-FLAT_AFTER = 30  # games played by the reference engine before the flat target takes over
+FLAT_AFTER = 30  # games played by the reference engine before the flat target takes over (auto)
+
+
+def warming_up() -> str:
+    """Why a game of the first FLAT_AFTER was not played on the flat target (a worker's count)."""
+    return (f"the first {FLAT_AFTER} games while the compiled module was not kept (making it costs about as "
+            "many games; with a cache folder it is kept for the next run)")
+
+
+TRACED = "play-quality metrics read every round's scores, which the reference engine traces"
+STOPPED = "the compiled code stopped (a rule's error or a limit): the reference engine played the game again"
+# why a native build wanted in a worker is missing, by the build's module name: said where it was made
+# (forked workers inherit it)
+_NATIVE_WHY: dict[str, str] = {}
 
 
 class GamePlayer:
-    """Loads the rules once, then plays game after game."""
+    """Loads the rules once, then plays game after game, each on the engine the spec asks for
+    (engines.py), with the engine that played it and why not the best one in its stats."""
 
     def __init__(self, spec: SimulationSpec, definition: Any = None):
         """`definition`: the spec's rules when the caller has loaded them already."""
-        self.spec = spec
+        check_choice(spec.engine)
+        # (the engine decides the native build: native makes one, compiled and reference use none)
+        self.spec = replace(spec, native=native_for(spec.engine, spec.native))
         self.definition = definition if definition is not None else load_rules(spec.rules, spec.modules,
                                                                                dict(spec.options))
         self.weights = persona_tables(self.definition, spec.agents)
@@ -115,6 +135,9 @@ class GamePlayer:
         self.played = 0  # games played by this player (each worker has its own)
         self._from_first: bool | None = None  # the flat target from the first game (_flat_first)
         self._native_tried = False
+        self._native_why: str | None = None  # why a native build wanted does not play the games
+        self._refusal: str | None | bool = False  # why the flat target cannot play (False: not yet known)
+        self._module: Any = None  # the flat module the last _flat() gave
 
     def agents(self, seed: int, index: int = 0) -> list:
         names = self.spec.agents
@@ -132,60 +155,138 @@ class GamePlayer:
                                   for name, m in self.definition.metrics.items()}
         return self._metric_kinds[metric.name]
 
+    @property
+    def strict(self) -> bool:
+        """Whether every game must be played on the flat target (--engine compiled or native)."""
+        return self.spec.engine in FLAT
+
     def _flat_first(self) -> bool:
         """Whether the flat target plays from the first game: its module is kept on disk
-        (engine/flat/cache.py), so it is generated once, not once per run."""
+        (engine/flat/cache.py), so it is generated once, not once per run; always when it was asked for."""
         if self._from_first is None:
             from ..engine.flat.cache import from_the_first_game
 
-            self._from_first = from_the_first_game(self.definition, self.spec.players)
+            self._from_first = self.strict or from_the_first_game(self.definition, self.spec.players)
         return self._from_first
 
+    def flat_refusal(self) -> str | None:
+        """Why the flat target cannot play this run's games (None: it can), worked out once."""
+        if self._refusal is False:
+            self._refusal = self._why_not_flat()
+        return self._refusal  # type: ignore[return-value]
+
+    def _why_not_flat(self) -> str | None:
+        why = self._cheap_refusal()
+        if why is not None:
+            return why
+        from ..engine.flat.game import fast_agents
+
+        module = self._flat()
+        if isinstance(module, Exception):
+            where = getattr(module, "node", None)
+            return ("the compiled engine has no form for these rules: " + getattr(module, "why", str(module))
+                    + (f" ({where.span})" if where is not None else ""))
+        if not fast_agents(self.agents(0)):
+            return "an agent does not answer through the compiled engine's fast protocol"
+        return None
+
+    def _cheap_refusal(self) -> str | None:
+        """Why the flat target cannot play, from the spec alone (no module made for it)."""
+        if self.spec.engine == REFERENCE:
+            return "--engine reference"
+        if self.spec.coverage:
+            return "--coverage counts on the reference engine"
+        slow = [name for name in self.spec.agents if is_search_agent(name)]
+        return f"agent {slow[0]} plays games to decide, on the reference engine" if slow else None
+
+    def prepare(self) -> None:
+        """Before the first game, in the process that starts the workers: refuses what the engine
+        asked for cannot play (EngineRefused), and makes or loads the flat module and its native
+        build here, once (forked workers share them; a native build is made once, not per worker)."""
+        engine = self.spec.engine
+        if engine == REFERENCE or not self.strict and (self.spec.coverage or not self._flat_first()):
+            return
+        module = None
+        if self._cheap_refusal() is None:
+            module = self._flat(build=self.spec.native == "build")
+        why = self.flat_refusal()
+        if why is not None:
+            if self.strict:
+                raise EngineRefused(f"--engine {engine} cannot play {self.spec.rules} with {self.spec.players} "
+                                    f"players: {why}")
+            return
+        if self._native_why is not None:
+            if engine == NATIVE:
+                raise EngineRefused(f"--engine native: {self._native_why}")
+            print(f"ratdsl: {self._native_why}; playing on the Python flat target", file=sys.stderr, flush=True)
+        elif engine == NATIVE and not module.native:
+            raise EngineRefused("--engine native: the native build could not be loaded in this thread")
+
     def ready(self) -> None:
-        """Loads the flat target's module now when the games will play on it from the first one,
-        so that forked workers share it instead of each loading it again."""
-        if not self.spec.coverage and self._flat_first():
-            self._flat(build=self.spec.native == "build")
+        """(The name of `prepare` before --engine.)"""
+        self.prepare()
 
     def _flat(self, build: bool = False):
         """The flat module (or why there is none), on its native build when one is kept (or,
         `build`, made now: in the process that starts the workers, so that it is made once)."""
         from ..engine.flat.game import flat_module
 
-        module = flat_module(self.definition, self.spec.players)
+        module = self._module = flat_module(self.definition, self.spec.players)
         if not self._native_tried and self.spec.native != "off" and not isinstance(module, Exception):
             self._native_tried = True
-            from ..engine.flat import native
-
-            if build and not native.cached(module):
-                why = native.unavailable()
-                if why is None:
-                    print(f"ratdsl: compiling these rules to C for {self.spec.players} players (once: kept in the "
-                          "cache)...", file=sys.stderr, flush=True)
-                    started = time.perf_counter()
-                    why = native.make(module)
-                    if why is None:
-                        print(f"ratdsl: compiled in {time.perf_counter() - started:.0f} s", file=sys.stderr)
-                if why is not None:
-                    print(f"ratdsl: no native build ({why}); playing on the Python flat target", file=sys.stderr)
-            native.attach(module)
+            self._native_why = self._attach(module, build or self.spec.native == "build" and self.strict)
         return module
+
+    def _attach(self, module, build: bool) -> str | None:
+        """Puts the module on its native build; why it could not when one was wanted (a build
+        asked for, or a kept one that does not load), else None."""
+        from ..engine.flat import native
+
+        name = native.module_name(module)
+        if build and not native.cached(module):
+            why = native.unavailable()
+            if why is None:
+                print(f"ratdsl: compiling these rules to C for {self.spec.players} players (once: kept in the "
+                      "cache)...", file=sys.stderr, flush=True)
+                started = time.perf_counter()
+                why = native.make(module)
+                if why is None:
+                    _NATIVE_WHY.pop(name, None)
+                    print(f"ratdsl: compiled in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+            if why is not None:
+                _NATIVE_WHY[name] = f"no native build ({why})"
+                return _NATIVE_WHY[name]
+        if native.attach(module):
+            return None
+        failed = native.load_failure(module)
+        if failed is not None:
+            return f"the native build did not load ({failed})"
+        if self.spec.native == "build":
+            return _NATIVE_WHY.get(name, "no native build is kept where this game was played")
+        return None
 
     def _play_flat(self, seed: int):
         """The game on the flat target (engine/flat), or (None, None) where the reference engine
-        must play it: rules the target has no form for, agents without the fast protocol, or a
-        game the flat code stopped (which the reference engine then plays, and reports)."""
-        from ..engine.flat.game import Stopped, fast_agents, play_module
+        must play it: a game the flat code stopped (which the reference engine then plays, and reports)."""
+        from ..engine.flat.game import Stopped, play_module
 
         module = self._flat()
-        agents = self.agents(seed)
-        if isinstance(module, Exception) or not fast_agents(agents):
+        if isinstance(module, Exception):
             return None, None
         try:
-            result = play_module(module, seed, agents, metrics=bool(self.definition.metrics), zones=False)
+            result = play_module(module, seed, self.agents(seed), metrics=bool(self.definition.metrics), zones=False)
             return result, _Counted(module.metric_counts())
         except Stopped:
             return None, None
+
+    def _engine_for(self) -> tuple[str, str | None]:
+        """The engine for the next game, and why not the best one."""
+        if self.spec.engine == REFERENCE:
+            return REFERENCE, None
+        if not (self.played > FLAT_AFTER or self._flat_first()):
+            return GENERATED, self._cheap_refusal() or warming_up()
+        why = self.flat_refusal()
+        return (GENERATED, why) if why is not None else (COMPILED, None)
 
     def play(self, index: int, master: int) -> GameStats:
         seed = game_seed(master, index)
@@ -194,29 +295,45 @@ class GamePlayer:
         # The flat target once generating it pays (it costs about as much as FLAT_AFTER games of the
         # reference engine), when the rules and agents allow it: the same games either way.
         trajectory = None
-        if self.spec.trace or self.spec.rotate:
+        engine, why = self._engine_for()
+        traced = self.spec.trace or self.spec.rotate
+        if traced:
+            if self.strict and self.spec.engine != REFERENCE:
+                raise EngineRefused(f"--engine {self.spec.engine}: {TRACED}")
+            engine, why = (REFERENCE if self.spec.engine == REFERENCE else GENERATED), TRACED
+        if engine == COMPILED:
+            result, counter = self._play_flat(seed)
+            if result is None:
+                if self.strict:
+                    self._refuse_stopped(index, seed)
+                engine, why = GENERATED, STOPPED
+            else:
+                engine = NATIVE if self._module.native else COMPILED
+                why = self._native_why
+                if self.spec.engine == NATIVE and engine != NATIVE:
+                    raise EngineRefused(f"--engine native: {why or 'the native build is not loaded'}")
+        if result is None:
             from .quality import play_traced
 
-            result, trajectory, counter = self._play_reference(seed, index, play_traced)
-        elif not self.spec.coverage and (self.played > FLAT_AFTER or self._flat_first()):
-            result, counter = self._play_flat(seed)
-        if result is None:
-            result, _, counter = self._play_reference(seed, index)
+            result, trajectory, counter = self._play_reference(seed, index, engine == GENERATED,
+                                                               play_traced if traced else None)
         seats = {f"P{s + 1}": s for s in range(self.spec.players)}
         return GameStats(index, seed, result.rounds, [result.scores[f"P{s + 1}"] for s in range(self.spec.players)],
                          [seats[w] for w in result.winners], dict(counter.counts),
                          labels_of(result.state, self.spec.players, self.definition), dict(result.fired),
-                         result.coverage, trajectory)
+                         result.coverage, trajectory, engine, why)
 
-    def _play_reference(self, seed: int, index: int, traced: Callable | None = None) -> tuple[Any, Any, Any]:
-        """(result, trajectory or None, metric counter) of the game on the reference engine;
-        `traced` (quality.play_traced) plays it when the scores of every round are wanted."""
+    def _play_reference(self, seed: int, index: int, compiled: bool = True,
+                        traced: Callable | None = None) -> tuple[Any, Any, Any]:
+        """(result, trajectory or None, metric counter) of the game on the reference engine (on
+        its generated code, or `compiled=False` the tree-walker); `traced` (quality.play_traced)
+        plays it when the scores of every round are wanted."""
         from ..engine.game import Game  # (the reference engine: only where it plays)
         from ..engine.log import GameLog
 
         log = GameLog(keep=False)
         game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed, index), log=log,
-                    coverage=self.spec.coverage)
+                    coverage=self.spec.coverage, compiled=compiled)
         counter = MetricCounter(self.definition, self._kinds_of)
         if counter.rules:
             game.runtime.watch_moves(counter)
@@ -224,6 +341,20 @@ class GamePlayer:
             return game.play(), None, counter
         result, trajectory = traced(game)
         return result, trajectory, counter
+
+
+    def _refuse_stopped(self, index: int, seed: int) -> None:
+        """--engine compiled or native, a game the flat code stopped: the reference engine plays it
+        to say why (a rule's error, with its position, raised as it is); if it plays to the end,
+        the compiled engine is wrong about it: EngineRefused with the game's seed."""
+        from ..engine.game import Game
+
+        Game(self.definition, self.spec.players, seed, agents=self.agents(seed, index), compiled=False).play()
+        agents = ",".join(self.spec.agents)
+        raise EngineRefused(f"--engine {self.spec.engine}: game {index} (seed {seed}) stopped on the compiled "
+                            f"engine, which the reference engine plays to its end (a bug of the compiler); "
+                            f"that game: ratdsl run {self.spec.rules} -p {self.spec.players} --seed {seed}"
+                            + (f" (agents {agents})" if agents != "random" else ""))
 
 
 def rotated(names: tuple[str, ...], players: int, index: int) -> tuple[str, ...]:
@@ -313,8 +444,7 @@ class ProcessBackend:
         # must fail once, in this process; in a pool's initializer it would kill every worker,
         # and the pool starts new ones forever.
         player = GamePlayer(spec, self.loaded.get(spec))
-        if spec.native == "build":
-            player.ready()  # (a native build is made here, once, not in each worker)
+        player.prepare()  # (what the engine cannot play is said here; a native build made here, once)
         if self.workers <= 1:
             for job in jobs:
                 yield player.play(*job)
@@ -325,8 +455,6 @@ class ProcessBackend:
         fork = "fork" in methods
         ctx = multiprocessing.get_context("fork" if fork else "spawn")
         # forked workers share the loaded rules (and what was compiled from them); spawned ones load them
-        if fork:
-            player.ready()
         with ctx.Pool(self.workers, initializer=_init_worker,
                       initargs=(spec, player.definition if fork else None)) as pool:
             yield from pool.imap(_play_in_worker, jobs, chunksize=chunk_size(games, self.workers))

@@ -10,6 +10,7 @@ from ..engine.coverage import Tally
 from ..records import record
 from ..session import load_rules
 from .coverage import coverage_tally
+from .engines import EngineTally
 from .report import Aggregate, compare, comparison_method
 from .runner import Backend, ProcessBackend, SimulationSpec, run_games
 
@@ -27,11 +28,14 @@ class Precision:
 
 def _play(aggregate: Aggregate, spec: SimulationSpec, games: int, seed: int, workers: int,
           progress: Callable[[int], None] | None, tally: Tally | None = None,
-          backend: Backend | None = None) -> bool:
-    """Adds games aggregate.games .. + games to the aggregate; True if interrupted."""
+          backend: Backend | None = None, engines: EngineTally | None = None, part: str = "run") -> bool:
+    """Adds games aggregate.games .. + games to the aggregate (and who played them to `engines`);
+    True if interrupted."""
     try:
         for stats in run_games(spec, games, seed, workers, start=aggregate.games, backend=backend):
             aggregate.add(stats)
+            if engines is not None:
+                engines.add(stats.engine, stats.why, stats.seed, part)
             if tally is not None and stats.coverage is not None:
                 tally.add(stats.coverage)
             if progress is not None:
@@ -76,18 +80,21 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
     run = Aggregate(spec.players, agents=tuple(spec.agents))
     base = Aggregate(baseline.players, agents=tuple(baseline.agents)) if baseline is not None else None
     widest: float | None = None
+    engines = EngineTally(spec.engine)
     if precision is None:
-        stopped = _play(run, spec, games, seed, workers, progress, tally, backend)
+        stopped = _play(run, spec, games, seed, workers, progress, tally, backend, engines)
         if base is not None and not stopped:
-            stopped = _play(base, baseline, run.games, seed, workers, progress, backend=backend)
+            stopped = _play(base, baseline, run.games, seed, workers, progress, backend=backend, engines=engines,
+                            part="baseline")
     else:
         games = precision.max_games
         stopped = False
         while not stopped and run.games < games:
             n = min(precision.batch, games - run.games)
-            stopped = _play(run, spec, n, seed, workers, progress, tally, backend)
+            stopped = _play(run, spec, n, seed, workers, progress, tally, backend, engines)
             if base is not None and not stopped:
-                stopped = _play(base, baseline, n, seed, workers, progress, backend=backend)
+                stopped = _play(base, baseline, n, seed, workers, progress, backend=backend, engines=engines,
+                                part="baseline")
             if not stopped and run.games >= 2:
                 widest = max(headline_widths(run, base).values())
                 if widest < precision.width:
@@ -123,6 +130,7 @@ def simulate(spec: SimulationSpec, games: int, seed: int, workers: int = 1,
         "baseline_rules": baseline.rules if baseline else None,
         "comparison": comparison,
         "comparison_method": comparison_method(comparison, run.games) if comparison is not None else None,
+        "engine": engines.to_json(),
     }
     if precision is not None:
         report["precision"] = {"width": precision.width, "max_games": precision.max_games,

@@ -15,8 +15,9 @@ made from: the generated source, its integer locals and the names its namespace 
 same code is built once, whatever folder or spelling of a path the rules were loaded from), the
 prelude's format, the optimisation level and the Python version; not Cython's version nor the
 compiler, as another one makes the same functions and looking them up would cost every run.
-A build that cannot be made (no Cython, no compiler, an error, more than BUILD_SECONDS) leaves
-the Python module playing; nothing is printed here, the caller says so.
+A build that cannot be made (no Cython, no compiler, an error, more than BUILD_SECONDS) or loaded
+leaves the Python module playing; nothing is printed here, the caller says so (make's answer,
+load_failure: simulation/runner.py prints it and the report's engine object counts it).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ PENDING: dict[str, Any] = {}  # the namespace a loading build binds its names to
 # by that thread may share it (one game at a time); another thread's play on the Python module
 _LOADED: dict[str, tuple[Any, int]] = {}
 _LOADING = threading.Lock()  # held while a build loads and while _LOADED is read or written
+_FAILED: dict[str, str] = {}  # why a kept build did not load, by module name (load_failure: said, not silent)
 _DEF = re.compile(r"^def (\w+)\(", re.M)
 
 
@@ -106,6 +108,7 @@ def attach(m: Any, build: bool = False) -> bool:
     if m.native:
         return True
     name = module_name(m)
+    _FAILED.pop(name, None)  # (load_failure says why this attempt failed, not an earlier one)
     with _LOADING:
         if name in _LOADED:
             return _share(m, name)
@@ -119,10 +122,16 @@ def attach(m: Any, build: bool = False) -> bool:
             return False
         try:
             module = _load(m, name, path)
-        except Exception:  # noqa: BLE001 - a build that does not load is passed over: Python plays
+        except Exception as err:  # noqa: BLE001 - a build that does not load: Python plays, the caller says why
+            _FAILED[name] = f"{type(err).__name__}: {(str(err).splitlines() or [''])[0][:200]}"
             return False
         _LOADED[name] = (module, threading.get_ident())
         return _bind(m, module)
+
+
+def load_failure(m: Any) -> str | None:
+    """Why the kept build of `m` did not load in this process (attach returned False), if it did not."""
+    return _FAILED.get(module_name(m))
 
 
 def _share(m: Any, name: str) -> bool:
