@@ -235,7 +235,8 @@ def test_native_on_makes_the_build_once_here_before_the_cluster_plays(tmp_path, 
     made = []
     monkeypatch.setattr(native, "unavailable", lambda: None)
     monkeypatch.setattr(native, "make", lambda m: made.append(threading.get_ident()) or "not made in this test")
-    args = [RATLAND, "-n", "20", "-p", "5", "-s", "5"]  # (a table size no other test here plays: a worker keeps its players)
+    # (a table size no other test here plays: a Dask worker keeps the players of earlier tests)
+    args = [RATLAND, "-n", "20", "-p", "5", "-s", "5"]
     on_dask = report_bytes(tmp_path, "dask", *args, "--native", "on", "--backend", "dask",
                            "--scheduler", cluster.scheduler_address)
     assert made == [threading.get_ident()]  # (in this process's thread, once: not in each worker)
