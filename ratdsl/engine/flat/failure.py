@@ -2,7 +2,7 @@
 
 It is not played again on the reference engine (that would hide the bug as slowness): it stops
 the run with the game, the seed, the error and a command that plays the same game again with
-the full traceback (`python -m ratdsl.engine.flat.replay`).
+the full traceback (`python -m ratdsl.simulation.compiled_replay`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def reproduce_command(d: GameDef, players: int, seed: int, agents: list) -> str:
     """The shell command that plays this one game on the compiled module again."""
     rs = d.ruleset
     where = str(rs.variant.span.file) if rs.variant is not None else str(rs.root)
-    parts = ["python", "-m", "ratdsl.engine.flat.replay", where, "-p", str(players), "--seed", str(seed)]
+    parts = ["python", "-m", "ratdsl.simulation.compiled_replay", where, "-p", str(players), "--seed", str(seed)]
     for header in rs.modules:
         parts += ["--with", header.name]
     for name, value in sorted(d.option_values.items()):

@@ -1,22 +1,22 @@
 """Plays one game on the compiled (flat) module again, with no fallback, and shows its traceback:
 the command a CompiledCodeError gives (failure.py).
 
-    python -m ratdsl.engine.flat.replay RULES -p N --seed S [--with M] [-o NAME=VALUE] [--agents A]
+    python -m ratdsl.simulation.compiled_replay RULES -p N --seed S [--with M] [-o NAME=VALUE] [--agents A]
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ...session import load_rules, parse_option_pairs
+from ..session import load_rules, parse_option_pairs
 
 
 def main(argv: list[str] | None = None) -> int:
     """Plays the game; a Python error in compiled code is raised with its whole traceback."""
-    from ...simulation.runner import named_agents
-    from .game import FlatModule, flat_module, play_module
+    from ..engine.flat.game import FlatModule, flat_module, play_module
+    from .runner import named_agents
 
-    parser = argparse.ArgumentParser(prog="python -m ratdsl.engine.flat.replay")
+    parser = argparse.ArgumentParser(prog="python -m ratdsl.simulation.compiled_replay")
     parser.add_argument("rules")
     parser.add_argument("-p", "--players", type=int, required=True)
     parser.add_argument("--seed", type=int, required=True)
