@@ -63,7 +63,7 @@ def test_a_python_error_in_compiled_code_stops_with_the_seed_and_a_command(tmp_p
 
 def test_the_reproduce_command_plays_the_game_on_the_compiled_module(tmp_path):
     folder = tiny(tmp_path)
-    out = subprocess.run([sys.executable, "-m", "ratdsl.simulation.compiled_replay", str(folder), "-p", "2", "--seed", "3"],
-                         capture_output=True, text=True, timeout=120)
+    command = [sys.executable, "-m", "ratdsl.simulation.compiled_replay", str(folder), "-p", "2", "--seed", "3"]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "ended: rounds 1" in out.stdout
