@@ -249,3 +249,11 @@ def test_native_on_makes_the_build_once_here_before_the_cluster_plays(tmp_path, 
     assert sum(f["games"] for f in engine["fallbacks"]) == 20
     assert {f["reason"] for f in engine["fallbacks"]} <= {"no native build (not made in this test)",
                                                          "no native build is kept where this game was played"}
+
+
+def test_an_engine_that_cannot_play_is_refused_before_the_cluster_plays(cluster):
+    result = CliRunner().invoke(app, ["simulate", str(ROOT / "rules" / "rattus"), "-n", "4", "-p", "3",
+                                      "--engine", "compiled", "--backend", "dask",
+                                      "--scheduler", cluster.scheduler_address])
+    assert result.exit_code == 2
+    assert result.output.startswith("error[E901]: --engine compiled cannot play") and "no form" in result.output
