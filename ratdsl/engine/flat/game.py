@@ -33,7 +33,7 @@ def flat_module(d: GameDef, players: int) -> FlatModule | Unsupported:
         except Unsupported as why:
             module = why
         except RecursionError:
-            module = Unsupported(None, "rules nested too deeply for the flat target")
+            module = Unsupported(d.game, "rules nested too deeply for the flat target")
         by_size[players] = module
     return module
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
+from .gaps import header_gap
 from .tags import INT, NONE, PLAYER, STR, Unsupported
 
 if TYPE_CHECKING:
@@ -36,20 +37,16 @@ class FlatModule:
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        from ..runtime.sight import sight_of
-
-        if sight_of(d).declared:  # (a choice among cards a player cannot see offers places, not names)
-            raise Unsupported(None, "rules that declare what players see: the reference engine plays them")
-        if d.game.endings:  # (`ends at ... when`: tested after every step and action, not here yet)
-            raise Unsupported(None, "a game header's ending: the reference engine plays it")
-        if d.boards:  # (capacities and left-out spaces are checked after every step: not here yet)
-            raise Unsupported(None, "rules with a board: the reference engine plays them")
+        gap = header_gap(d)
+        if gap is not None:
+            raise gap
         from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
         from .statements import StatementLowering
 
         gen = StatementLowering(d, players)
         if gen.recursion_limit() < 1:  # (calls could then nest past the reference's limit unchecked)
-            raise Unsupported(None, "more funcs, rules and cards than calls may nest: the reference engine plays them")
+            raise Unsupported(d.game, "more funcs, rules and cards than calls may nest: "
+                                      "the reference engine plays them")
         self.d = d
         self.players = players
         self.layout = lay = gen.lay

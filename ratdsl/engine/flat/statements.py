@@ -715,7 +715,7 @@ class StatementLowering(FlatCompiler):
         code(f"{o} = {opts.code}")
         code(f"if {o}:")
         code.depth += 1
-        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o)}, {node.optional})")
+        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o, node)}, {node.optional})")
         code(f"if {i} is not None:")
         code.depth += 1
         py = self.fresh("v")
@@ -723,7 +723,7 @@ class StatementLowering(FlatCompiler):
         self.hoisted(node.body, code, sc.child(**{node.var: Val(py, t)}))
         code.depth -= 2
 
-    def encoder(self, t: Any, items: str) -> str:
+    def encoder(self, t: Any, items: str, node: A.Node) -> str:
         """The options as the reference engine shows them to agents (values.encode)."""
         if t in (INT, STR, BOOL, NONE):
             return items
@@ -733,7 +733,7 @@ class StatementLowering(FlatCompiler):
             return f"[ZL[x // {self.lay.width}] for x in {items}]"
         if t == CARD_T:
             return f"[x.name for x in {items}]"
-        raise Unsupported(None, f"choosing among {t}")
+        raise Unsupported(node, f"choosing among {t}")
 
     def st_AskDistribute(self, node: A.AskDistribute, code: Code, sc: Scope) -> None:
         p = self.ex(node.player, sc)
