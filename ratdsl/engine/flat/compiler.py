@@ -29,6 +29,7 @@ from ...semantics.symbols import BUILTIN, CARD, CONST, OPTION, PILE, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..limits import MAX_TOKENS
 from ..reach import phases_reading_start
+from .gaps import sight_node
 from .layout import Layout
 from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 
@@ -234,6 +235,7 @@ class FlatCompiler:
         self.active_cards: dict[str, int] = {}
         self.pile_names: list[str] = [*d.shared_piles]
         self.player_pile_names: list[str] = [*d.player_piles]
+        self.sight_declared = sight_node(d) is not None  # (choices among cards then offer places: sight.py)
         self.pvar_types: dict[str, Any] = {}
         self.var_types: dict[str, Any] = {}
         self.left_step = -1 if d.game.seating == "counterclockwise" else 1

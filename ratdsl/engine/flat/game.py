@@ -93,7 +93,7 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
                 raise Stopped
         # Conservation, once a game (a broken one is played again by the reference, which says
         # at which step it broke): no count below zero, the same total of each kind.
-        if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
+        if (Z and min(Z) < 0) or [sum(Z[k::width]) for k in range(width)] != baseline:
             raise Stopped
         if ns["ST"][0] < 0:  # (statements pay for their queries unchecked: see FlatCompiler.query)
             raise Stopped

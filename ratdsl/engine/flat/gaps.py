@@ -24,10 +24,8 @@ def sight_node(d: GameDef) -> A.Node | None:
 
 
 def header_gap(d: GameDef) -> Unsupported | None:
-    """The first declaration-level construct the flat target cannot play yet, with its node."""
-    node = sight_node(d)
-    if node is not None:  # (a choice among cards a player cannot see offers places, not names)
-        return Unsupported(node, "rules that declare what players see: the reference engine plays them")
+    """The first declaration-level construct the flat target cannot play yet, with its node.
+    (Declared visibility it plays: sight.py.)"""
     if d.game.endings:  # (`ends at ... when`: tested after every step and action, not here yet)
         return Unsupported(d.game.endings[0], "a game header's ending: the reference engine plays it")
     if d.boards:  # (capacities and left-out spaces are checked after every step: not here yet)

@@ -79,6 +79,11 @@ class FlatModule:
             ns[f"PP{i}"] = [[] for _ in range(n)]
         ns["PILES"] = [ns[f"PL{i}"] for i in range(len(gen.pile_names))] + [
             ns[f"PP{i}"][s] for s in range(n) for i in range(len(gen.player_pile_names))]
+        from ..runtime.sight import sight_of
+        from .sight import offer_cards, seen_piles
+
+        ns["offer_cards"] = offer_cards
+        ns["SP"] = seen_piles(sight_of(d), ns, gen.pile_names, gen.player_pile_names, n) if gen.sight_declared else []
         ns["sample_of"] = self._sample
         ns["pick_of"] = self._pick
         self.ns = ns

@@ -715,7 +715,7 @@ class StatementLowering(FlatCompiler):
         code(f"{o} = {opts.code}")
         code(f"if {o}:")
         code.depth += 1
-        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o, node)}, {node.optional})")
+        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o, node, p.code)}, {node.optional})")
         code(f"if {i} is not None:")
         code.depth += 1
         py = self.fresh("v")
@@ -723,8 +723,9 @@ class StatementLowering(FlatCompiler):
         self.hoisted(node.body, code, sc.child(**{node.var: Val(py, t)}))
         code.depth -= 2
 
-    def encoder(self, t: Any, items: str, node: A.Node) -> str:
-        """The options as the reference engine shows them to agents (values.encode)."""
+    def encoder(self, t: Any, items: str, node: A.Node, seat: str) -> str:
+        """The options as the reference engine shows them to agents (values.encode; cards whose
+        faces the chooser may not see by their place: flat/sight.py)."""
         if t in (INT, STR, BOOL, NONE):
             return items
         if t == PLAYER:
@@ -732,6 +733,8 @@ class StatementLowering(FlatCompiler):
         if t == ZONE_T:
             return f"[ZL[x // {self.lay.width}] for x in {items}]"
         if t == CARD_T:
+            if self.sight_declared:
+                return f"offer_cards({items}, {seat}, SP)"
             return f"[x.name for x in {items}]"
         raise Unsupported(node, f"choosing among {t}")
 
