@@ -29,6 +29,7 @@ from ...semantics.symbols import BUILTIN, CARD, CONST, OPTION, PILE, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..limits import MAX_TOKENS
 from ..reach import phases_reading_start
+from .boards import BoardLowering
 from .gaps import sight_node
 from .layout import Layout
 from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
@@ -202,7 +203,7 @@ class Code:
         return header + "\n" + body
 
 
-class FlatCompiler:
+class FlatCompiler(BoardLowering):
     """Generates the flat module of one rule set at one table size."""
 
     def __init__(self, d: GameDef, players: int):
@@ -430,7 +431,8 @@ class FlatCompiler:
                 return Val(f"PP{self.player_pile_names.index(name)}[{obj.code}]", PILE_T)
             raise Unsupported(node, f"a player's {name!r}")
         if obj.t == ZONE_T:
-            return self.count_in(obj, self.kind_list(name, node), sc)
+            field = self.space_field(obj, name, node) if self.d.boards else None
+            return field if field is not None else self.count_in(obj, self.kind_list(name, node), sc)
         if obj.t == BUNDLE:
             kinds = self.kind_list(name, node)
             return Val(" + ".join(f"{obj.code}.get({k!r}, 0)" for k in kinds) or "0", INT)
@@ -546,6 +548,8 @@ class FlatCompiler:
             if key.t != INT:
                 raise Unsupported(node, "a list indexed by a non-number")
             return Val(f"{obj.code}[{key.code}]", obj.t[1])
+        if key.t == ZONE_T:  # (p[s]: a player's zone of a board's space: boards.py)
+            return self.player_space(obj, key, node)
         if key.t != STR:
             raise Unsupported(node, f"a {obj.t} indexed by a {key.t}")
         if key.known:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
-from .gaps import header_gap
+from .gaps import board_gap, header_gap
 from .tags import INT, NONE, PLAYER, STR, Unsupported
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class FlatModule:
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        gap = header_gap(d)
+        gap = header_gap(d) or board_gap(d, players)
         if gap is not None:
             raise gap
         from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
@@ -80,9 +80,11 @@ class FlatModule:
         ns["PILES"] = [ns[f"PL{i}"] for i in range(len(gen.pile_names))] + [
             ns[f"PP{i}"][s] for s in range(n) for i in range(len(gen.player_pile_names))]
         from ..runtime.sight import sight_of
+        from .boards import space_of
         from .sight import offer_cards, seen_piles
 
         ns["offer_cards"] = offer_cards
+        ns["space_of"] = space_of
         ns["SP"] = seen_piles(sight_of(d), ns, gen.pile_names, gen.player_pile_names, n) if gen.sight_declared else []
         ns["sample_of"] = self._sample
         ns["pick_of"] = self._pick
