@@ -32,6 +32,7 @@ from ..reach import phases_reading_start
 from .boards import BoardLowering
 from .gaps import sight_node
 from .layout import Layout
+from .lists import ListBuiltins
 from .orders import OrderLowering
 from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 
@@ -204,7 +205,7 @@ class Code:
         return header + "\n" + body
 
 
-class FlatCompiler(BoardLowering, OrderLowering):
+class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
     """Generates the flat module of one rule set at one table size."""
 
     def __init__(self, d: GameDef, players: int):

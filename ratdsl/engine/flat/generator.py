@@ -81,8 +81,11 @@ class FlatModule:
             ns[f"PP{i}"][s] for s in range(n) for i in range(len(gen.player_pile_names))]
         from ..runtime.sight import sight_of
         from .boards import space_of
+        from .lists import flatten_items, owner_of_card, unique_cards
         from .sight import offer_cards, seen_piles
 
+        ns.update(flatten_items=flatten_items, unique_cards=unique_cards, owner_of_card=owner_of_card)
+        ns["POWN"] = [None] * len(gen.pile_names) + [s for s in range(n) for _ in gen.player_pile_names]
         ns["offer_cards"] = offer_cards
         ns["space_of"] = space_of
         ns["SP"] = seen_piles(sight_of(d), ns, gen.pile_names, gen.player_pile_names, n) if gen.sight_declared else []
