@@ -1,7 +1,7 @@
 """Boards on the flat target (engine/flat/boards.py): spaces, neighbours, adjacency, distances,
 fields and a player's zone of a space read from integer tables, playing the reference engine's
-games; a board the flat target cannot check after a step (a capacity, a space left out) still
-stops the build, at the board."""
+games; capacities (and spaces left out at a table size) are checked after every step, as the
+game loop checks them."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.engine import Game
-from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
-from ratdsl.engine.flat.tags import Unsupported
+from ratdsl.engine.errors import RuleRuntimeError
+from ratdsl.engine.flat.game import FlatModule, Stopped, flat_module, play_module
 from ratdsl.session import load_rules
 
 from .scale import cases
@@ -96,9 +96,54 @@ def test_a_board_game_plays_the_reference_games(isle, players):
         assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
 
 
-@pytest.mark.parametrize("extra", ["  capacity 3\n", "  space isthmus for 3..4 players\n"])
-def test_a_board_with_something_to_check_after_a_step_stops_the_build_at_the_board(tmp_path, extra):
-    (tmp_path / "game.rat").write_text(BOARD.replace("  space marsh\n", "  space marsh\n" + extra), "utf-8")
+@pytest.mark.parametrize("extra", ["  capacity 5\n", "  space isthmus for 3..4 players\n  edge isthmus -- marsh\n"])
+def test_capacities_and_spaces_left_out_give_the_reference_games_and_stops(tmp_path, extra):
+    """A capacity is checked after every step: a game the reference stops with R012 stops here
+    too (play_module raises Stopped: the reference then reports it), the others end alike."""
+    text = BOARD.replace("  space marsh\n", "  space marsh\n" + extra)
+    if "capacity" in extra:
+        text = text.replace("if room(s) == none and s.coast == true", "if room(s) > 0 and s.coast == true")
+    (tmp_path / "game.rat").write_text(text, "utf-8")
     d = load_rules(tmp_path)
-    gap = flat_module(d, 2)
-    assert isinstance(gap, Unsupported) and gap.node.span.line == 8, gap
+    stops = ends = 0
+    for players in (2, 3):
+        module = flat_module(d, players)
+        assert isinstance(module, FlatModule), module
+        for seed in range(cases(8, 60)):
+            def agents(seed=seed, players=players):
+                return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+            try:
+                reference = Game(d, players, seed, agents=agents()).play()
+            except RuleRuntimeError as err:
+                assert err.code in ("R012", "R001"), err
+                with pytest.raises(Stopped):
+                    play_module(module, seed, agents())
+                stops += 1
+                continue
+            assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
+            ends += 1
+    assert ends > 0
+    if "capacity" in extra:
+        assert stops > 0  # (5 tokens a space: some random games overflow one, not all)
+
+
+def test_the_board_demo_plays_the_reference_games():
+    """tests/games/board_demo (capacities, a space left out, one-way edges, room) at 3 and 4."""
+    from pathlib import Path
+
+    d = load_rules(Path(__file__).resolve().parent / "games" / "board_demo")
+    for players in (3, 4):
+        module = flat_module(d, players)
+        assert isinstance(module, FlatModule), module
+        for seed in range(cases(6, 60)):
+            def agents(seed=seed, players=players):
+                return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+            try:
+                reference = Game(d, players, seed, agents=agents()).play()
+            except RuleRuntimeError:
+                with pytest.raises(Stopped):
+                    play_module(module, seed, agents())
+                continue
+            assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)

@@ -47,14 +47,13 @@ def test_ratland_and_its_variants_build_at_every_table_size_they_allow():
 
 
 def test_a_declaration_level_gap_names_its_declaration(tmp_path):
-    """A board with a capacity is the first thing the flat target meets: its line is the one named."""
+    """A header's ending is the first thing the flat target meets: its line is the one named."""
     (tmp_path / "game.rat").write_text(
-        'game g "G" {\n  players 2..2\n  ends after 1 rounds\n}\ntokens coin\nzone bank\n'
-        'hidden var secret = 0\nboard isle {\n  capacity 2\n  space harbour\n  space ridge\n'
-        '  edge harbour -- ridge\n}\n'
+        'game g "G" {\n  players 2..2\n  ends after 3 rounds\n  ends at end of round when secret > 1\n}\n'
+        'tokens coin\nzone bank\nhidden var secret = 0\n'
         'setup {\n  step s {\n    create {coin: 1} in bank\n  }\n}\n'
         'round main\nphase main "Main" {\n  step only {\n    set secret = secret + 1\n  }\n}\n', "utf-8")
     d = load_rules(tmp_path)
-    assert header_gap(d) is None
     gap = flat_module(d, 2)
-    assert isinstance(gap, Unsupported) and gap.node.span.line == 8, gap
+    assert isinstance(gap, Unsupported) and gap.node.span.line == 4, gap
+    assert header_gap(d) is not None

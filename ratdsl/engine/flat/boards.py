@@ -3,8 +3,9 @@ the reference looks up by name at every call (semantics/boards.py: the spaces in
 neighbours, distances, fields) is worked out once here into integer tables keyed by zone base,
 every owner's zone of a space included, as `_space` in semantics/builtins.py accepts any of them.
 
-Only boards with nothing to check after a step are lowered (no capacity, no space left out at
-this table size: gaps.board_gap keeps the others on the reference engine), so `room` is `none`.
+A capacity (a declared one, or 0 for a space left out at this table size) is checked after each
+step, as the game loop checks it: a space over it stops the flat code, and the reference plays
+the game again to report R012 at the step.
 """
 
 from __future__ import annotations
@@ -26,6 +27,28 @@ def space_of(table: dict, zone: int) -> Any:
     if found is table:
         raise Abort
     return found
+
+
+def over_capacity(Z: list, limits: tuple, width: int) -> bool:
+    """Whether a space holds more tokens than its capacity (every owner's zone of it counted; a
+    space left out at this table size has capacity 0): the reference stops with R012 there."""
+    for cap, bases in limits:
+        held = 0
+        for b in bases:
+            held += sum(Z[b:b + width])
+        if held > cap:
+            return True
+    return False
+
+
+def room_of(Z: list, cap: int, bases: tuple, n: int, stride: int, width: int) -> int:
+    """`room(s)`: the capacity less every owner's tokens on the space."""
+    shared, seat0 = bases
+    held = sum(Z[shared:shared + width])
+    for s in range(n):
+        b = seat0 + s * stride
+        held += sum(Z[b:b + width])
+    return cap - held
 
 
 class BoardLowering:
@@ -63,6 +86,16 @@ class BoardLowering:
                 "layout": lay,
             }
         return self._boards
+
+    def capacity_check(self) -> str | None:
+        """The test that ends each step (Game.check_capacities), or None when no space has a limit."""
+        lay = layout(self.d, self.n)
+        if not lay.capacities:
+            return None
+        limits = tuple((cap, (self.lay.shared_base(name),
+                              *(self.lay.player_offset(name) + s * self.lay.player_stride for s in range(self.n))))
+                       for name, cap in lay.capacities.items())
+        return f"over_capacity(Z, {self.k(limits)}, {self.lay.width})"
 
     def space_arg(self, v: Any, node: A.Node) -> None:
         if v.t != ZONE_T:
@@ -113,8 +146,16 @@ class BoardLowering:
         from .compiler import Val
 
         self.space_arg(space, node)
-        # (no space has a capacity here: gaps.board_gap)
-        return Val(f"(space_of({self.k(self.board_tables()['shared'])}, {space.code}) and None)", NONE)
+        t = self.board_tables()
+        caps = t["layout"].capacities
+        limits = {z: caps.get(name) for z, name in t["by_zone"].items()}
+        if not any(v is not None for v in limits.values()):
+            return Val(f"(space_of({self.k(t['shared'])}, {space.code}) and None)", NONE)
+        if not all(v is not None for v in limits.values()):
+            raise Unsupported(node, "room on a board where some spaces have a capacity and others none")
+        bases = {z: (t["shared"][z], t["seat0"][z]) for z in t["by_zone"]}
+        return Val(f"room_of({sc.zsrc}, space_of({self.k(limits)}, {space.code}), "
+                   f"{self.k(bases)}[{space.code}], {self.n}, {self.lay.player_stride}, {self.lay.width})", INT)
 
     def space_field(self, obj: Any, name: str, node: A.Node) -> Any | None:
         """`s.FIELD` for a field a board lists (None for any other name: a group of kinds)."""

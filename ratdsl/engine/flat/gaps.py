@@ -30,15 +30,3 @@ def header_gap(d: GameDef) -> Unsupported | None:
         return Unsupported(d.game.endings[0], "a game header's ending: the reference engine plays it")
     return None
 
-
-def board_gap(d: GameDef, players: int) -> Unsupported | None:
-    """A board whose spaces have a capacity at this table size (a declared one, or 0 for a space
-    left out): the reference checks it after every step, which the flat target does not yet."""
-    from ...semantics.boards import layout
-
-    limited = layout(d, players).capacities
-    if not limited:
-        return None
-    board = layout(d, players).board_of[next(iter(limited))]
-    return Unsupported(board, "a board with a capacity or a space left out at this number of players: "
-                              "the reference engine plays it")

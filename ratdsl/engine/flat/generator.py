@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
-from .gaps import board_gap, header_gap
+from .gaps import header_gap
 from .tags import INT, NONE, PLAYER, STR, Unsupported
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class FlatModule:
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        gap = header_gap(d) or board_gap(d, players)
+        gap = header_gap(d)
         if gap is not None:
             raise gap
         from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
@@ -80,14 +80,14 @@ class FlatModule:
         ns["PILES"] = [ns[f"PL{i}"] for i in range(len(gen.pile_names))] + [
             ns[f"PP{i}"][s] for s in range(n) for i in range(len(gen.player_pile_names))]
         from ..runtime.sight import sight_of
-        from .boards import space_of
+        from .boards import over_capacity, room_of, space_of
         from .lists import flatten_items, owner_of_card, unique_cards
         from .sight import offer_cards, seen_piles
 
         ns.update(flatten_items=flatten_items, unique_cards=unique_cards, owner_of_card=owner_of_card)
         ns["POWN"] = [None] * len(gen.pile_names) + [s for s in range(n) for _ in gen.player_pile_names]
         ns["offer_cards"] = offer_cards
-        ns["space_of"] = space_of
+        ns.update(space_of=space_of, over_capacity=over_capacity, room_of=room_of)
         ns["SP"] = seen_piles(sight_of(d), ns, gen.pile_names, gen.player_pile_names, n) if gen.sight_declared else []
         ns["sample_of"] = self._sample
         ns["pick_of"] = self._pick
@@ -146,10 +146,20 @@ class FlatModule:
             code(f"W[0] = {len(self.steps)}")
             self.steps.append(f"{phase}.{step.name}")
             gen.step_now = self.steps[-1]  # (the metrics of moves written in this step: settled now)
+            check = gen.capacity_check()
+            if check is not None:  # (the step that ends the game is held to the capacities too)
+                code("try:")
+                code.depth += 1
             try:
                 gen.block(step.body, code, Scope())
             finally:
                 gen.step_now = None
+            if check is not None:
+                code.depth -= 1
+                code("except Ended:")
+                code(f"    if {check}: raise Abort")
+                code("    raise")
+                code(f"if {check}: raise Abort")
         code("if MV: FLUSH()")
         gen.units.append(code.text())
         return py
