@@ -15,7 +15,7 @@ from typing import Any
 from ...language import ast as A
 from ...semantics.boards import layout
 from .support import Abort
-from .tags import BOOL, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
+from .tags import BOOL, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 
 MAX_DISTANCE_TABLE = 200  # spaces of a rule set whose distances are tabled (a 1,000-space board: 1e6 entries)
 
@@ -178,7 +178,11 @@ class BoardLowering:
         kind = kinds.pop() if kinds else NONE
         if obj.known and obj.const in values:
             return values[obj.const]
-        return Val(f"space_of({self.k({z: v.const for z, v in values.items()})}, {obj.code})", kind)
+        if kind == PILE_T:  # (a shared pile: the module's own list, by identity)
+            table = {z: None if v.t == NONE else self.ns[v.code] for z, v in values.items()}
+        else:
+            table = {z: v.const for z, v in values.items()}
+        return Val(f"space_of({self.k(table)}, {obj.code})", kind)
 
     def player_space(self, player: Any, space: Any, node: A.Node) -> Any:
         """`p[s]`: player p's zone of space s (any owner's zone of s names the space)."""

@@ -63,6 +63,20 @@ def uncopied(code: str) -> str:
     return m.group(1) if m else code
 
 
+def _cards_named(expr: A.Expr, d: GameDef) -> bool:
+    """A card's field written as cards' names (a list of them): the same value in every game,
+    though the reference does not remember it (compiled._constant: a name of a card is not a
+    fixed kind there)."""
+    if isinstance(expr, A.ListLit):
+        return all(_cards_named(item, d) for item in expr.items)
+    if isinstance(expr, A.Name) and expr.id in d.cards:
+        table = d.symbol_table
+        ref = table.ref(expr)
+        kinds = {s.kind for s in table.declared.get(expr.id, ())}
+        return ref is not None and not table.is_local(expr) and kinds == {CARD}
+    return False
+
+
 def list_of(t: Any) -> tuple:
     return ("list", t)
 
@@ -512,15 +526,17 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
             value = None
             for f in decl.fields:
                 if f.name == name:
-                    if not self.rules().field_constant(cname, f):
+                    if not (self.rules().field_constant(cname, f) or _cards_named(f.value, d)):
                         raise Unsupported(f, "a card field that reads the game")
                     value = self.evaluator_card_field(cname, name)
             table[cname] = value
         vals = [self.flat_value(v, node) for v in table.values() if v is not None]
-        types = {v.t for v in vals}
-        if len(types) > 1:
-            raise Unsupported(node, f"card field {name!r} holds values of different kinds")
-        t = types.pop() if types else NONE
+        t = NONE
+        for v in vals:  # (an empty list joins a list of any kind)
+            try:
+                t = self.join(t, v.t, node)
+            except Unsupported:
+                raise Unsupported(node, f"card field {name!r} holds values of different kinds") from None
         flat = {c: (None if v is None else self.flat_value(v, node).const) for c, v in table.items()}
         if any(v is _NOCONST for v in flat.values()):
             raise Unsupported(node, f"card field {name!r}")

@@ -86,6 +86,9 @@ class FlatModule:
 
         ns.update(flatten_items=flatten_items, unique_cards=unique_cards, owner_of_card=owner_of_card)
         ns["POWN"] = [None] * len(gen.pile_names) + [s for s in range(n) for _ in gen.player_pile_names]
+        from .turns import act_run, turn_window
+
+        ns.update(act_run=act_run, turn_window=turn_window, TS=[])
         ns["offer_cards"] = offer_cards
         ns.update(space_of=space_of, over_capacity=over_capacity, room_of=room_of)
         ns["SP"] = seen_piles(sight_of(d), ns, gen.pile_names, gen.player_pile_names, n) if gen.sight_declared else []
@@ -197,6 +200,7 @@ class FlatModule:
         ns["RNG"] = rng
         ns["AG"][:] = agents
         ns["UID"] = itertools.count(1)
+        ns["TS"].clear()  # (turns left open by a game the flat code stopped)
 
     def fired(self) -> dict[str, int]:
         """GameResult.fired: how often each card, hook and modifier applied (those that did)."""
