@@ -193,9 +193,9 @@ def test_a_rule_written_where_it_is_called_keeps_its_parameters_its_own(tmp_path
 
 
 def test_rules_the_target_has_no_form_for_are_played_by_the_reference():
-    """(hidden_demo sets a local name to a value of another kind; boards and visibility have a
-    form now: tests/test_flat_boards.py, tests/test_flat_sight.py)"""
-    d = load_rules(Path(__file__).resolve().parent / "games" / "hidden_demo")
+    """(turn_demo's header ending; boards, visibility and turns have a form now:
+    tests/test_flat_boards.py, tests/test_flat_sight.py, tests/test_flat_turns.py)"""
+    d = load_rules(Path(__file__).resolve().parent / "games" / "turn_demo")
     assert isinstance(flat_module(d, 3), Unsupported)
 
 
