@@ -7,7 +7,8 @@ the legal actions' names) and draw the same answers from the same streams.
 
 The open turns are a stack of (player, taken counts) in the module (`TS`): `act` takes the
 innermost, as the reference does, and with none open the flat code stops (the reference reports
-the error). An action with a cost, or whose limit is not a constant whole number, has no form yet.
+the error). A cost is paid from one zone (its test: the zone holds the tokens); a cost from
+several zones, or a limit that is not a constant whole number, has no form yet.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from ...language import ast as A
 from .support import Abort
-from .tags import BOOL, INT, PLAYER, Unsupported
+from .tags import BOOL, BUNDLE, INT, PLAYER, ZONE_T, Unsupported
 
 ACTION_ID, ABILITY_ID = "action", "ability"  # (engine/turns.py's ids)
 
@@ -82,8 +83,6 @@ class TurnLowering:
             return made
         legal, take = self.fresh("AL"), self.fresh("AT")
         self.defined[key] = (legal, take)
-        if action.cost is not None:
-            raise Unsupported(action.cost, "an action's cost")
         sc = Scope({action.param: Val("a0", PLAYER)})
         code = Code(f"def {legal}(a0, tf):")
         if action.limit is not None:
@@ -91,25 +90,53 @@ class TurnLowering:
             if not (most.known and most.t == INT and most.const >= 1):
                 raise Unsupported(action.limit, "a limit per turn that is not a constant whole number of 1 or more")
             code(f"if tf.get({name!r}, 0) >= {most.const}: return False")
+        tests = []
         if action.condition is not None:
             test, steps = self.costed(action.condition, sc)
             if test.t != BOOL:
                 raise Unsupported(action.condition, "a condition that is not yes/no")
             if steps:
                 code(f"ST[0] -= {steps}")
-            code(f"return {test.code}")
-        else:
-            code("return True")
+            tests.append(test.code)
+        if action.cost is not None:
+            if tests:
+                code(f"if not {tests.pop()}: return False")
+            tests.append(self.can_pay(action.cost, sc))
+        code(f"return {tests[0] if tests else 'True'}")
         self.units.append(code.text())
         step, self.step_now = self.step_now, None  # (its own function, taken from any step)
         try:
             code = Code(f"def {take}(a0, tf):")
             code(f"tf[{name!r}] = tf.get({name!r}, 0) + 1")
+            if action.cost is not None:
+                self.block(action.cost, code, sc)
             self.block(action.effect, code, sc)
             self.units.append(code.text())
         finally:
             self.step_now = step
         return legal, take
+
+    def can_pay(self, cost: A.Block, sc: Any) -> str:
+        """Whether the cost's source holds the tokens it moves (turns.can_pay), for a cost from
+        one zone: a bundle, or a number of the kinds named (all kinds when none is)."""
+        move = cost.stmts[0] if len(cost.stmts) == 1 else None
+        if not isinstance(move, A.Move) or move.quantity.amount is None:
+            raise Unsupported(cost, "a cost that is not one move of a number or a bundle")
+        source = self.ex(move.source, sc)
+        amount = self.ex(move.quantity.amount, sc)
+        if source.t != ZONE_T:
+            raise Unsupported(move.source, "a cost paid from several zones")
+        if amount.t == BUNDLE:
+            return f"all({sc.zsrc}[{source.code} + KI[k]] >= n for k, n in {amount.code}.items())"
+        if amount.t != INT:
+            raise Unsupported(move.quantity.amount, f"a cost of a {amount.t}")
+        if move.what is None:
+            kinds = list(self.d.kinds)
+        elif isinstance(move.what, A.Name):
+            kinds = self.kind_list(move.what.id, move.what)
+        else:
+            raise Unsupported(move.what, "a cost's kinds worked out during the game")
+        return f"({self.count_in(source, kinds, sc).code} >= {amount.code})"
 
     def action_table(self, names: list[str], node: A.Node) -> str:
         made = [(n, *self.action_functions(n, node)) for n in names]
