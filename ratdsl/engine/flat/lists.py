@@ -5,6 +5,7 @@ card to the rules); `owner` of a card goes through the piles in the reference st
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ...semantics.operators import MAX_ITEMS
@@ -34,9 +35,15 @@ def unique_cards(cards: list) -> list:
     return out
 
 
+_NAME = attrgetter("name")
+
+
 def owner_of_card(card: Any, piles: list[list], owners: list[int | None]) -> int | None:
+    """The seat of the first pile holding a copy of `card` (None: shared, or in no pile). Piles
+    hold only cards, equal by name: the names are compared in C, not by CardValue.__eq__."""
+    name = card.name
     for held, seat in zip(piles, owners):
-        if card in held:
+        if held and name in map(_NAME, held):
             return seat
     return None
 
