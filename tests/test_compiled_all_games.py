@@ -14,7 +14,8 @@ import pytest
 from ratdsl.agents import PersonaAgent
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.engine import Game
-from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
+from ratdsl.engine.errors import RuleRuntimeError, StepBudgetExceeded
+from ratdsl.engine.flat.game import FlatModule, Stopped, flat_module, play_module
 from ratdsl.engine.interpreter import Env
 from ratdsl.session import load_rules
 from ratdsl.simulation.collect import MetricCounter
@@ -23,8 +24,7 @@ from ratdsl.simulation.runner import persona_weights
 from .scale import cases
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
-NOT_YET = {"rattus": "issue 32: boards, turns and actions are not compiled yet",
-           "ratatopolis": "issue 32: boards, plans and turns are not compiled yet"}
+NOT_YET = {"ratatopolis": "issue 32: boards, plans and turns are not compiled yet"}
 GAMES_PER_FOLDER = cases(30, 1000)
 
 
@@ -107,3 +107,59 @@ def test_the_compiled_target_plays_the_reference_games(path, modules):
         make = kinds[(i // len(sizes)) % len(kinds)]
         expected = reference(d, players, seed, make(d, players, seed))
         assert compiled(m, seed, make(d, players, seed)) == expected, (players, seed, make.__name__)
+
+
+# Options changed from their defaults, per game folder (each run also plays the defaults).
+OPTIONS = {
+    "rattus": {"end_timing": "end_of_turn", "placement": "optional", "figure_start": "random",
+               "knight_return": "true", "neutral_majority": "true", "final_neutral": "always"},
+}
+# Persona tables keyed by decision ids and answers (actions by name: the flat code must offer
+# the same names, in the same order, as the reference).
+PERSONAS = {
+    "rattus": {"action": {"take": 4.0, "place": 0.5}, "ability": {"pass": 0.3, "monk_power": 3.0},
+               "place_in": {"pass": 0.1}},
+}
+
+
+def outcome(result) -> tuple:
+    return result.scores, result.winners, result.rounds, result.state, result.fired
+
+
+def compare(d, players: int, seed: int, agents) -> None:
+    module = flat_module(d, players)
+    assert isinstance(module, FlatModule), module
+    try:
+        reference = Game(d, players, seed, agents=agents()).play()
+    except (RuleRuntimeError, StepBudgetExceeded):
+        with pytest.raises(Stopped):
+            play_module(module, seed, agents())
+        return
+    assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
+
+
+@pytest.mark.parametrize("folder", sorted(OPTIONS))
+def test_options_changed_from_their_defaults_play_the_reference_games(folder):
+    d = load_rules(RULES / folder, options=OPTIONS[folder])
+    sizes = list(range(d.game.min_players, d.game.max_players + 1))
+    for i in range(GAMES_PER_FOLDER // 2):
+        players = sizes[i % len(sizes)]
+        seed = 1000 + i
+
+        def agents(seed=seed, players=players):
+            return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+        compare(d, players, seed, agents)
+
+
+@pytest.mark.parametrize("folder", sorted(PERSONAS))
+def test_persona_agents_play_the_reference_games(folder):
+    d = load_rules(RULES / folder)
+    sizes = list(range(d.game.min_players, d.game.max_players + 1))
+    for i in range(GAMES_PER_FOLDER // 3):
+        players = sizes[i % len(sizes)]
+
+        def agents(seed=i, players=players):
+            return [PersonaAgent(PERSONAS[folder], agent_seed(seed, s), f"p{s}") for s in range(players)]
+
+        compare(d, players, i, agents)

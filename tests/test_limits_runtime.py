@@ -137,8 +137,7 @@ def test_squaring_a_number_stops_at_the_limit_with_a_position(tmp_path):
 
 @pytest.mark.parametrize("expr", ["x + x", "x - (0 - x)", "x * 2"])
 def test_doubling_a_local_stops_at_the_limit(tmp_path, expr):
-    error = both(tmp_path, f"    let x = 1\n    repeat 100 times {{\n      set x = {expr}\n    }}",
-                 flat=False)  # (a local set to a value of another kind: no flat module)
+    error = both(tmp_path, f"    let x = 1\n    repeat 100 times {{\n      set x = {expr}\n    }}")
     assert error[:2] == ("R006", 25)
 
 

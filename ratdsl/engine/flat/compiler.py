@@ -29,7 +29,11 @@ from ...semantics.symbols import BUILTIN, CARD, CONST, OPTION, PILE, VAR, ZONE
 from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..limits import MAX_TOKENS
 from ..reach import phases_reading_start
+from .boards import BoardLowering
+from .gaps import sight_node
 from .layout import Layout
+from .lists import ListBuiltins
+from .orders import OrderLowering
 from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 
 __all__ = ["BOOL", "BUNDLE", "CARD_T", "INT", "NONE", "PILE_T", "PLAYER", "STR", "ZONE_T", "Unsupported"]
@@ -57,6 +61,20 @@ def uncopied(code: str) -> str:
     language are values: nothing changes one in place)."""
     m = _COPY.match(code)
     return m.group(1) if m else code
+
+
+def _cards_named(expr: A.Expr, d: GameDef) -> bool:
+    """A card's field written as cards' names (a list of them): the same value in every game,
+    though the reference does not remember it (compiled._constant: a name of a card is not a
+    fixed kind there)."""
+    if isinstance(expr, A.ListLit):
+        return all(_cards_named(item, d) for item in expr.items)
+    if isinstance(expr, A.Name) and expr.id in d.cards:
+        table = d.symbol_table
+        ref = table.ref(expr)
+        kinds = {s.kind for s in table.declared.get(expr.id, ())}
+        return ref is not None and not table.is_local(expr) and kinds == {CARD}
+    return False
 
 
 def list_of(t: Any) -> tuple:
@@ -201,7 +219,7 @@ class Code:
         return header + "\n" + body
 
 
-class FlatCompiler:
+class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
     """Generates the flat module of one rule set at one table size."""
 
     def __init__(self, d: GameDef, players: int):
@@ -234,6 +252,7 @@ class FlatCompiler:
         self.active_cards: dict[str, int] = {}
         self.pile_names: list[str] = [*d.shared_piles]
         self.player_pile_names: list[str] = [*d.player_piles]
+        self.sight_declared = sight_node(d) is not None  # (choices among cards then offer places: sight.py)
         self.pvar_types: dict[str, Any] = {}
         self.var_types: dict[str, Any] = {}
         self.left_step = -1 if d.game.seating == "counterclockwise" else 1
@@ -428,7 +447,8 @@ class FlatCompiler:
                 return Val(f"PP{self.player_pile_names.index(name)}[{obj.code}]", PILE_T)
             raise Unsupported(node, f"a player's {name!r}")
         if obj.t == ZONE_T:
-            return self.count_in(obj, self.kind_list(name, node), sc)
+            field = self.space_field(obj, name, node) if self.d.boards else None
+            return field if field is not None else self.count_in(obj, self.kind_list(name, node), sc)
         if obj.t == BUNDLE:
             kinds = self.kind_list(name, node)
             return Val(" + ".join(f"{obj.code}.get({k!r}, 0)" for k in kinds) or "0", INT)
@@ -506,15 +526,17 @@ class FlatCompiler:
             value = None
             for f in decl.fields:
                 if f.name == name:
-                    if not self.rules().field_constant(cname, f):
+                    if not (self.rules().field_constant(cname, f) or _cards_named(f.value, d)):
                         raise Unsupported(f, "a card field that reads the game")
                     value = self.evaluator_card_field(cname, name)
             table[cname] = value
         vals = [self.flat_value(v, node) for v in table.values() if v is not None]
-        types = {v.t for v in vals}
-        if len(types) > 1:
-            raise Unsupported(node, f"card field {name!r} holds values of different kinds")
-        t = types.pop() if types else NONE
+        t = NONE
+        for v in vals:  # (an empty list joins a list of any kind)
+            try:
+                t = self.join(t, v.t, node)
+            except Unsupported:
+                raise Unsupported(node, f"card field {name!r} holds values of different kinds") from None
         flat = {c: (None if v is None else self.flat_value(v, node).const) for c, v in table.items()}
         if any(v is _NOCONST for v in flat.values()):
             raise Unsupported(node, f"card field {name!r}")
@@ -544,6 +566,8 @@ class FlatCompiler:
             if key.t != INT:
                 raise Unsupported(node, "a list indexed by a non-number")
             return Val(f"{obj.code}[{key.code}]", obj.t[1])
+        if key.t == ZONE_T:  # (p[s]: a player's zone of a board's space: boards.py)
+            return self.player_space(obj, key, node)
         if key.t != STR:
             raise Unsupported(node, f"a {obj.t} indexed by a {key.t}")
         if key.known:

@@ -38,7 +38,7 @@ def flat_module(d: GameDef, players: int) -> FlatModule | Unsupported:
         except Unsupported as why:
             module = why
         except RecursionError:
-            module = Unsupported(None, "rules nested too deeply for the flat target")
+            module = Unsupported(d.game, "rules nested too deeply for the flat target")
         by_size[players] = module
     return module
 
@@ -112,7 +112,7 @@ def _play(m: FlatModule, seed: int, agents: list, budget: int, metrics: bool, ma
             raise Stopped
     # Conservation, once a game (a broken one is played again by the reference, which says
     # at which step it broke): no count below zero, the same total of each kind.
-    if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
+    if (Z and min(Z) < 0) or [sum(Z[k::width]) for k in range(width)] != baseline:
         raise Stopped
     if ns["ST"][0] < 0:  # (statements pay for their queries unchecked: see FlatCompiler.query)
         raise Stopped

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from ...language import ast as A
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
+from .gaps import header_gap
 from .tags import INT, NONE, PLAYER, STR, Unsupported
 
 if TYPE_CHECKING:
@@ -31,37 +31,22 @@ from .support import (
 )
 
 
-def sight_declaration(d: GameDef) -> A.Node | None:
-    """The first declaration of what players see (runtime/sight.py), if the rules make any."""
-    for pile in [*d.shared_piles.values(), *d.player_piles.values()]:
-        if pile.visibility != A.PUBLIC or pile.facing is not None:
-            return pile
-    for var in [*d.vars.values(), *d.player_vars.values()]:
-        if var.visibility != A.PUBLIC:
-            return var
-    return next((deck for deck in d.decks.values() if deck.field_visibility), None)
-
-
 class FlatModule:
     """The generated functions of one rule set at one table size, and the state they share."""
 
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        seen = sight_declaration(d)
-        if seen is not None and d.personas:  # (a persona weighs a choice among cards a player
-            # cannot see by their places, not their names; a random player counts them only)
-            raise Unsupported(seen, "rules with personas that declare what players see")
-        if d.game.endings:  # (`ends at ... when`: tested after every step and action, not here yet)
-            raise Unsupported(d.game.endings[0], "a game header's ending")
-        if d.boards:  # (capacities and left-out spaces are checked after every step: not here yet)
-            raise Unsupported(next(iter(d.boards.values())), "rules with a board")
+        gap = header_gap(d)
+        if gap is not None:
+            raise gap
         from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
         from .statements import StatementLowering
 
         gen = StatementLowering(d, players)
         if gen.recursion_limit() < 1:  # (calls could then nest past the reference's limit unchecked)
-            raise Unsupported(None, "more funcs, rules and cards than calls may nest: the reference engine plays them")
+            raise Unsupported(d.game, "more funcs, rules and cards than calls may nest: "
+                                      "the reference engine plays them")
         self.d = d
         self.players = players
         self.layout = lay = gen.lay
@@ -94,6 +79,19 @@ class FlatModule:
             ns[f"PP{i}"] = [[] for _ in range(n)]
         ns["PILES"] = [ns[f"PL{i}"] for i in range(len(gen.pile_names))] + [
             ns[f"PP{i}"][s] for s in range(n) for i in range(len(gen.player_pile_names))]
+        from ..runtime.sight import sight_of
+        from .boards import over_capacity, room_of, space_of
+        from .lists import flatten_items, owner_of_card, unique_cards
+        from .sight import offer_cards, seen_piles
+
+        ns.update(flatten_items=flatten_items, unique_cards=unique_cards, owner_of_card=owner_of_card)
+        ns["POWN"] = [None] * len(gen.pile_names) + [s for s in range(n) for _ in gen.player_pile_names]
+        from .turns import act_run, turn_window
+
+        ns.update(act_run=act_run, turn_window=turn_window, TS=[])
+        ns["offer_cards"] = offer_cards
+        ns.update(space_of=space_of, over_capacity=over_capacity, room_of=room_of)
+        ns["SP"] = seen_piles(sight_of(d), ns, gen.pile_names, gen.player_pile_names, n) if gen.sight_declared else []
         ns["sample_of"] = self._sample
         ns["pick_of"] = self._pick
         self.ns = ns
@@ -151,10 +149,20 @@ class FlatModule:
             code(f"W[0] = {len(self.steps)}")
             self.steps.append(f"{phase}.{step.name}")
             gen.step_now = self.steps[-1]  # (the metrics of moves written in this step: settled now)
+            check = gen.capacity_check()
+            if check is not None:  # (the step that ends the game is held to the capacities too)
+                code("try:")
+                code.depth += 1
             try:
                 gen.block(step.body, code, Scope())
             finally:
                 gen.step_now = None
+            if check is not None:
+                code.depth -= 1
+                code("except Ended:")
+                code(f"    if {check}: raise Abort")
+                code("    raise")
+                code(f"if {check}: raise Abort")
         code("if MV: FLUSH()")
         gen.units.append(code.text())
         return py
@@ -192,6 +200,7 @@ class FlatModule:
         ns["RNG"] = rng
         ns["AG"][:] = agents
         ns["UID"] = itertools.count(1)
+        ns["TS"].clear()  # (turns left open by a game the flat code stopped)
 
     def fired(self) -> dict[str, int]:
         """GameResult.fired: how often each card, hook and modifier applied (those that did)."""

@@ -31,14 +31,17 @@ from .compiler import (
     list_of,
     uncopied,
 )
+from .turns import TurnLowering
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
 
 MAX_PIECE_LINES = 400  # a `for each` over pieces() is written a kind at a time up to this many lines
 
 
-class StatementLowering(FlatCompiler):
+class StatementLowering(TurnLowering, FlatCompiler):
     """Adds statements, rules, hooks and card effects to the expression lowering."""
+
+    _names_set: set[str] | None = None
 
     def block(self, block: A.Block, code: Code, sc: Scope, hoist: bool = False) -> int:
         """A block's statements, paying the step budget for all of them (a step each, and what
@@ -113,11 +116,22 @@ class StatementLowering(FlatCompiler):
             v = self.call_func(call.func, args, call, sc)
         else:
             v = self.ex(node.value, sc)
-        if v.known and v.t in (INT, BOOL, STR):
+        if v.known and v.t in (INT, BOOL, STR) and node.name not in self.names_set():
             return sc.child(**{node.name: v})
         py = self.fresh("v")
         code(f"{py} = {v.code}")
         return sc.child(**{node.name: Val(py, v.t)})
+
+    def names_set(self) -> set[str]:
+        """The bare names some `set` gives a value to: a `let` of one of them is a variable,
+        not a constant folded in (its value changes)."""
+        if self._names_set is None:
+            d = self.d
+            roots = [d.setup, *d.phases.values(), *d.rules.values(), *d.actions.values(), *d.cards.values(),
+                     *(a.decl for h in d.hooks.values() for time in h.values() for a in time)]
+            self._names_set = {n.target.id for root in roots if root is not None for n in A.walk(root)
+                               if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
+        return self._names_set
 
     def st_Set(self, node: A.Set, code: Code, sc: Scope) -> None:
         v = self.ex(node.value, sc)
@@ -715,7 +729,7 @@ class StatementLowering(FlatCompiler):
         code(f"{o} = {opts.code}")
         code(f"if {o}:")
         code.depth += 1
-        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o)}, {node.optional})")
+        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o, node, p.code)}, {node.optional})")
         code(f"if {i} is not None:")
         code.depth += 1
         py = self.fresh("v")
@@ -723,8 +737,9 @@ class StatementLowering(FlatCompiler):
         self.hoisted(node.body, code, sc.child(**{node.var: Val(py, t)}))
         code.depth -= 2
 
-    def encoder(self, t: Any, items: str) -> str:
-        """The options as the reference engine shows them to agents (values.encode)."""
+    def encoder(self, t: Any, items: str, node: A.Node, seat: str) -> str:
+        """The options as the reference engine shows them to agents (values.encode; cards whose
+        faces the chooser may not see by their place: flat/sight.py)."""
         if t in (INT, STR, BOOL, NONE):
             return items
         if t == PLAYER:
@@ -732,8 +747,10 @@ class StatementLowering(FlatCompiler):
         if t == ZONE_T:
             return f"[ZL[x // {self.lay.width}] for x in {items}]"
         if t == CARD_T:
+            if self.sight_declared:
+                return f"offer_cards({items}, {seat}, SP)"
             return f"[x.name for x in {items}]"
-        raise Unsupported(None, f"choosing among {t}")
+        raise Unsupported(node, f"choosing among {t}")
 
     def st_AskDistribute(self, node: A.AskDistribute, code: Code, sc: Scope) -> None:
         p = self.ex(node.player, sc)
@@ -946,7 +963,8 @@ class StatementLowering(FlatCompiler):
         """How deep rules that can reach themselves may nest here: MAX_DEPTH less one level for
         each func, rule and card that could sit around or under them (each at most once, as
         nothing else can reach itself)."""
-        others = len(self.d.funcs) + len(self.d.tables) + len(self.d.rules) + len(self.d.cards)
+        others = (len(self.d.funcs) + len(self.d.tables) + len(self.d.rules) + len(self.d.cards)
+                  + len(self.d.actions))  # (an action's effect nests a level: turns.take)
         return MAX_DEPTH - others
 
     def recursive_rules(self) -> set[str]:

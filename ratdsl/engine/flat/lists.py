@@ -1,0 +1,80 @@
+"""`flatten`, `unique` and `owner` in flat code. A list's items are all of one kind here, so
+`unique` keeps the first of each value (a card by its name, as two copies of a card are one
+card to the rules); `owner` of a card goes through the piles in the reference state's order
+(shared piles, then each seat's) and answers the first that holds it, as builtins._owner does."""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any
+
+from ...semantics.operators import MAX_ITEMS
+from .support import Abort
+from .tags import BOOL, CARD_T, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+
+_PLAIN = (INT, BOOL, STR, PLAYER, ZONE_T)  # kinds whose flat values compare as the language's
+
+
+def flatten_items(parts: list) -> list:
+    """The items of each part in turn; past MAX_ITEMS the flat code stops (R007 on the reference)."""
+    if sum(map(len, parts)) > MAX_ITEMS:
+        raise Abort
+    out: list = []
+    for part in parts:
+        out += part
+    return out
+
+
+def unique_cards(cards: list) -> list:
+    seen: set[str] = set()
+    out = []
+    for card in cards:
+        if card.name not in seen:
+            seen.add(card.name)
+            out.append(card)
+    return out
+
+
+_NAME = attrgetter("name")
+
+
+def owner_of_card(card: Any, piles: list[list], owners: list[int | None]) -> int | None:
+    """The seat of the first pile holding a copy of `card` (None: shared, or in no pile). Piles
+    hold only cards, equal by name: the names are compared in C, not by CardValue.__eq__."""
+    name = card.name
+    for held, seat in zip(piles, owners):
+        if held and name in map(_NAME, held):
+            return seat
+    return None
+
+
+class ListBuiltins:
+    """The three built-ins for FlatCompiler (a mixin: it reads the layout and the piles' globals)."""
+
+    def b_flatten(self, node, sc, lists: Any) -> Any:
+        from .compiler import Val, is_list, list_of
+
+        if not is_list(lists.t) or not (is_list(lists.t[1]) or lists.t[1] == PILE_T):
+            raise Unsupported(node, f"flatten of a {lists.t}")
+        item = lists.t[1][1] if is_list(lists.t[1]) else CARD_T
+        return Val(f"flatten_items({lists.code})", list_of(item))
+
+    def b_unique(self, node, sc, items: Any) -> Any:
+        from .compiler import Val, list_of
+
+        v = self.items_of(items, node)
+        if v.t[1] in _PLAIN:
+            return Val(f"list(dict.fromkeys({v.code}))", v.t, length=v.most)
+        if v.t[1] == CARD_T:
+            return Val(f"unique_cards({v.code})", list_of(CARD_T), length=v.most)
+        raise Unsupported(node, f"unique of a list of {v.t[1]}")
+
+    def b_owner(self, node, sc, thing: Any) -> Any:
+        from .compiler import Val
+
+        if thing.t == ZONE_T:
+            owners = tuple(self.lay.owners())
+            return Val(f"{self.k(owners)}[{thing.code} // {self.lay.width}]", PLAYER)
+        if thing.t == CARD_T:
+            return Val(f"owner_of_card({thing.code}, PILES, POWN)", PLAYER)
+        raise Unsupported(node, f"the owner of a {thing.t}")

@@ -1,0 +1,50 @@
+"""Orders of play in flat code (`clockwise`, `counter_clockwise`, their `_after` forms, `snake`):
+each is a tuple of seats per starting seat, worked out once per table size, so a call is one
+table read (semantics/builtins.py's `_clockwise` is the meaning: P1, P2, ... clockwise whatever
+`seating` says "left" is)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .tags import PLAYER, Unsupported
+
+
+def order(n: int, seat: int, skip: int = 0, step: int = 1) -> tuple[int, ...]:
+    return tuple((seat + step * (i + skip)) % n for i in range(n))
+
+
+class OrderLowering:
+    """The order built-ins for FlatCompiler (a mixin: it reads the table size and constants)."""
+
+    n: int
+
+    def _order(self, node: Any, player: Any, table: tuple[tuple[int, ...], ...]) -> Any:
+        from .compiler import Val, list_of
+
+        if player.t != PLAYER:
+            raise Unsupported(node, f"an order of play from a {player.t}")
+        length = len(table[0]) if table else 0
+        if player.known and 0 <= player.const < self.n:
+            seats = list(table[player.const])
+            return Val(f"list({self.k(tuple(seats))})", list_of(PLAYER), seats, length=length)
+        return Val(f"list({self.k(table)}[{player.code}])", list_of(PLAYER), length=length)
+
+    def _table(self, skip: int, step: int) -> tuple[tuple[int, ...], ...]:
+        return tuple(order(self.n, s, skip, step) for s in range(self.n))
+
+    def b_clockwise(self, node, sc, player: Any) -> Any:
+        return self._order(node, player, self._table(0, 1))
+
+    def b_counter_clockwise(self, node, sc, player: Any) -> Any:
+        return self._order(node, player, self._table(0, -1))
+
+    def b_clockwise_after(self, node, sc, player: Any) -> Any:
+        return self._order(node, player, self._table(1, 1))
+
+    def b_counter_clockwise_after(self, node, sc, player: Any) -> Any:
+        return self._order(node, player, self._table(1, -1))
+
+    def b_snake(self, node, sc, player: Any) -> Any:
+        there = self._table(0, 1)
+        return self._order(node, player, tuple(t + t[::-1] for t in there))

@@ -1,0 +1,149 @@
+"""Boards on the flat target (engine/flat/boards.py): spaces, neighbours, adjacency, distances,
+fields and a player's zone of a space read from integer tables, playing the reference engine's
+games; capacities (and spaces left out at a table size) are checked after every step, as the
+game loop checks them."""
+
+from __future__ import annotations
+
+import pytest
+
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine import Game
+from ratdsl.engine.errors import RuleRuntimeError
+from ratdsl.engine.flat.game import FlatModule, Stopped, flat_module, play_module
+from ratdsl.session import load_rules
+
+from .scale import cases
+
+BOARD = """game isle "Isle" {
+  players 2..4
+  ends after 6 rounds
+}
+tokens cube
+zone supply
+per player zone reserve
+board isle "The isle" {
+  fields worth, coast
+  space harbour "Harbour" { worth = 3, coast = true }
+  space ridge { worth = 2 }
+  space forest { worth = 1 }
+  space meadow { worth = 1 }
+  space summit { worth = 4 }
+  space marsh
+  edge harbour -- forest, meadow
+  edge ridge -- forest
+  edge forest -- meadow, summit
+  edge meadow -> summit
+}
+per player var points = 0
+func held(p) = spaces(isle) where size(p[it]) > 0
+setup {
+  step cubes {
+    create {cube: 40} in supply
+    for each p in players {
+      move 8 cube from supply to p.reserve
+      move 1 cube from p.reserve to p[harbour]
+    }
+  }
+}
+round main
+phase main "Main" {
+  step spread {
+    for each p in players {
+      ask p source: choose s from held(p) {
+        ask p dest: choose t from neighbours(s) or pass {
+          move 1 cube from p[s] to p[t]
+          if adjacent(t, s) {
+            set p.points = p.points + 1
+          }
+        }
+      }
+      ask p grow: choose s from spaces(isle) where distance(harbour, it) != none and distance(harbour, it) < 3 or pass {
+        move up to 1 cube from p.reserve to p[s]
+        if room(s) == none and s.coast == true {
+          set p.points = p.points + s.worth
+        }
+      }
+    }
+  }
+}
+scoring p {
+  score = p.points + sum([size(p[s]) * (if s.worth == none then 0 else s.worth) for s in spaces(isle)])
+  tiebreak len(held(p))
+}
+"""
+
+
+def outcome(result) -> tuple:
+    return result.scores, result.winners, result.rounds, result.state, result.fired
+
+
+@pytest.fixture
+def isle(tmp_path):
+    (tmp_path / "game.rat").write_text(BOARD, "utf-8")
+    return load_rules(tmp_path)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_board_game_plays_the_reference_games(isle, players):
+    module = flat_module(isle, players)
+    assert isinstance(module, FlatModule), module
+    for seed in range(cases(8, 120)):
+        def agents(seed=seed):
+            return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+        reference = Game(isle, players, seed, agents=agents()).play()
+        assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
+
+
+@pytest.mark.parametrize("extra", ["  capacity 5\n", "  space isthmus for 3..4 players\n  edge isthmus -- marsh\n"])
+def test_capacities_and_spaces_left_out_give_the_reference_games_and_stops(tmp_path, extra):
+    """A capacity is checked after every step: a game the reference stops with R012 stops here
+    too (play_module raises Stopped: the reference then reports it), the others end alike."""
+    text = BOARD.replace("  space marsh\n", "  space marsh\n" + extra)
+    if "capacity" in extra:
+        text = text.replace("if room(s) == none and s.coast == true", "if room(s) > 0 and s.coast == true")
+    (tmp_path / "game.rat").write_text(text, "utf-8")
+    d = load_rules(tmp_path)
+    stops = ends = 0
+    for players in (2, 3):
+        module = flat_module(d, players)
+        assert isinstance(module, FlatModule), module
+        for seed in range(cases(8, 60)):
+            def agents(seed=seed, players=players):
+                return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+            try:
+                reference = Game(d, players, seed, agents=agents()).play()
+            except RuleRuntimeError as err:
+                assert err.code in ("R012", "R001"), err
+                with pytest.raises(Stopped):
+                    play_module(module, seed, agents())
+                stops += 1
+                continue
+            assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
+            ends += 1
+    assert ends > 0
+    if "capacity" in extra:
+        assert stops > 0  # (5 tokens a space: some random games overflow one, not all)
+
+
+def test_the_board_demo_plays_the_reference_games():
+    """tests/games/board_demo (capacities, a space left out, one-way edges, room) at 3 and 4."""
+    from pathlib import Path
+
+    d = load_rules(Path(__file__).resolve().parent / "games" / "board_demo")
+    for players in (3, 4):
+        module = flat_module(d, players)
+        assert isinstance(module, FlatModule), module
+        for seed in range(cases(6, 60)):
+            def agents(seed=seed, players=players):
+                return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+
+            try:
+                reference = Game(d, players, seed, agents=agents()).play()
+            except RuleRuntimeError:
+                with pytest.raises(Stopped):
+                    play_module(module, seed, agents())
+                continue
+            assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
