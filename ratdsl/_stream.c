@@ -495,19 +495,15 @@ Stream_choice(StreamObject *s, PyObject *seq)
     return out;
 }
 
-/* The items of an exact list or tuple (borrowed), or NULL. */
-static PyObject **
-plain_items(PyObject *seq, Py_ssize_t *n)
+/* The items of an exact list or tuple (borrowed) into *items; 0 when it is neither. */
+static int
+plain_items(PyObject *seq, PyObject ***items, Py_ssize_t *n)
 {
-    if (PyList_CheckExact(seq)) {
-        *n = PyList_GET_SIZE(seq);
-        return ((PyListObject *)seq)->ob_item;
-    }
-    if (PyTuple_CheckExact(seq)) {
-        *n = PyTuple_GET_SIZE(seq);
-        return ((PyTupleObject *)seq)->ob_item;
-    }
-    return NULL;
+    if (!PyList_CheckExact(seq) && !PyTuple_CheckExact(seq))
+        return 0;
+    *n = PySequence_Fast_GET_SIZE(seq);
+    *items = PySequence_Fast_ITEMS(seq);
+    return 1;
 }
 
 /* whether `j` is in the open-addressed table (size a power of 2, -1 for empty); adds it if not */
@@ -556,7 +552,7 @@ Stream_sample(StreamObject *s, PyObject *const *args, Py_ssize_t nargs, PyObject
         given[a] = args[a];
     if (nargs > 2 || !kw_only(kwnames, args, nargs, allowed, given) || given[0] == NULL || given[1] == NULL
         || (given[2] != NULL && given[2] != Py_None) || !PyLong_CheckExact(given[1])
-        || (items = plain_items(given[0], &n)) == NULL)
+        || !plain_items(given[0], &items, &n))
         return python_method("sample", (PyObject *)s, args, nargs, kwnames);
     k = PyLong_AsLongLongAndOverflow(given[1], &overflow);
     if (overflow || k < 0 || k > n) {
@@ -708,7 +704,7 @@ Stream_choices(StreamObject *s, PyObject *const *args, Py_ssize_t nargs, PyObjec
     for (a = 0; a < nargs && a < 2; a++)
         given[a] = args[a];
     if (nargs > 2 || !kw_only(kwnames, args, nargs, allowed, given) || given[0] == NULL
-        || (items = plain_items(given[0], &n)) == NULL)
+        || !plain_items(given[0], &items, &n))
         goto python;
     if (given[3] != NULL) {
         if (!PyLong_CheckExact(given[3]))
@@ -727,7 +723,7 @@ Stream_choices(StreamObject *s, PyObject *const *args, Py_ssize_t nargs, PyObjec
         goto python;
     if (given[1] != NULL || given[2] != NULL) {
         cumulative = given[2] != NULL;
-        if ((w = plain_items(cumulative ? given[2] : given[1], &nw)) == NULL || n == 0)
+        if (!plain_items(cumulative ? given[2] : given[1], &w, &nw) || n == 0)
             goto python;
         if (nw != n) {
             PyErr_SetString(PyExc_ValueError, "The number of weights does not match the population");
