@@ -1051,6 +1051,9 @@ k_fallback(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     }
     if (PyDict_SetItem(Twins, args[0], args[1]) < 0)
         return NULL;
+    if (PyUnicode_CompareWithASCIIString(args[0], "Stream") == 0 && PyType_Check(args[1])
+        && stream_adopt(args[1]) < 0)
+        return NULL;
     Py_RETURN_NONE;
 }
 

@@ -25,6 +25,8 @@ extern PyTypeObject SamplerType;
 #define Stream_Check(o) (Py_TYPE(o) == &StreamType)
 
 uint32_t stream_next(StreamObject *s);
+/* takes random.Random's methods this type does not write (see _stream.c) */
+int stream_adopt(PyObject *cls);
 /* random.Random.random(): 53 random bits as a float in [0, 1) */
 double stream_random(StreamObject *s);
 /* one number below n (1 <= n <= 2**64 - 1) as random.Random._randbelow draws it */

@@ -770,35 +770,42 @@ python:
 }
 
 /* ------------------------------------------------------------------ the type */
-/* A name this type does not define: random.Random's own attribute, its functions bound to this
- * stream (randrange, randint, uniform, gauss, VERSION, ...). */
-static PyObject *
-Stream_getattro(PyObject *self, PyObject *name)
+/* random.Random's attributes this type does not define (randrange, randint, uniform, gauss,
+ * VERSION, ...) put in its dict once `cls` is registered: its Python functions become methods of
+ * this stream, drawing through the methods above. (In the dict, not a lookup hook: a method call
+ * then stays CPython's fast one.) */
+int
+stream_adopt(PyObject *cls)
 {
-    PyObject *found = PyObject_GenericGetAttr(self, name), *cls, *attr;
-    if (found != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError))
-        return found;
-    cls = Twins ? PyDict_GetItemString(Twins, "Stream") : NULL;
-    if (cls == NULL)
-        return NULL;
-    attr = PyObject_GetAttr(cls, name);
-    if (attr == NULL) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_AttributeError, "'Stream' object has no attribute '%U'", name);
-        return NULL;
-    }
-    PyErr_Clear();
-    if (PyFunction_Check(attr)) {
-        PyObject *bound = PyMethod_New(attr, self);
+    PyObject *names = PyObject_Dir(cls), *dict = StreamType.tp_dict;
+    Py_ssize_t i;
+    if (names == NULL)
+        return -1;
+    for (i = 0; i < PyList_GET_SIZE(names); i++) {
+        PyObject *name = PyList_GET_ITEM(names, i), *attr;
+        int has = PyDict_Contains(dict, name);
+        if (has < 0 || (has == 0 && PyObject_HasAttr((PyObject *)&PyBaseObject_Type, name)))
+            has = has < 0 ? -1 : 1;
+        if (has != 0) {
+            if (has < 0)
+                goto fail;
+            continue;
+        }
+        attr = PyObject_GetAttr(cls, name);
+        if (attr == NULL)
+            goto fail;
+        if ((PyFunction_Check(attr) || Py_TYPE(attr)->tp_descr_get == NULL) && PyDict_SetItem(dict, name, attr) < 0) {
+            Py_DECREF(attr);
+            goto fail;
+        }
         Py_DECREF(attr);
-        return bound;
     }
-    if (Py_TYPE(attr)->tp_descr_get != NULL) {  /* (a C method of _random.Random: not for this type) */
-        Py_DECREF(attr);
-        PyErr_Format(PyExc_AttributeError, "'Stream' object has no attribute '%U'", name);
-        return NULL;
-    }
-    return attr;
+    Py_DECREF(names);
+    PyType_Modified(&StreamType);
+    return 0;
+fail:
+    Py_DECREF(names);
+    return -1;
 }
 
 static int
@@ -857,7 +864,6 @@ PyTypeObject StreamType = {
     .tp_dealloc = (destructor)Stream_dealloc,
     .tp_traverse = (traverseproc)Stream_traverse,
     .tp_clear = (inquiry)Stream_clear,
-    .tp_getattro = Stream_getattro,
     .tp_methods = Stream_methods,
     .tp_members = Stream_members,
 };
