@@ -14,8 +14,7 @@
  * Nothing here knows any game: zones are offsets into one list of counts, kinds are positions.
  */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "_kernels.h"
 
 #define LIMIT (1LL << 62)  /* counts and totals stay below this: no 64-bit overflow anywhere */
 #define MAXW 256           /* the widest row (kinds per zone) handled here; wider ones fall back */
@@ -27,9 +26,18 @@
 static PyObject *Abort = NULL;
 static PyObject *SamplePositions = NULL;
 static PyObject *RandomType = NULL;
-static PyObject *Twins = NULL;      /* dict: name -> Python function */
+PyObject *Twins = NULL;             /* dict: name -> Python function (or class, for a type) */
 static PyObject *s_getrandbits = NULL;
-static Py_ssize_t HandedOver = 0;   /* calls handed to a Python twin (the tests read it) */
+Py_ssize_t HandedOver = 0;          /* calls handed to a Python twin (the tests read it) */
+
+PyObject *
+kernels_twin(const char *name)
+{
+    PyObject *fn = Twins ? PyDict_GetItemString(Twins, name) : NULL;
+    if (fn == NULL && !PyErr_Occurred())
+        PyErr_Format(PyExc_RuntimeError, "ratdsl._kernels: no Python twin registered for %s", name);
+    return fn;
+}
 
 static PyObject *
 fallback(const char *name, PyObject *const *args, Py_ssize_t nargs)
@@ -162,11 +170,17 @@ bit_length(long long n)
 }
 
 /* One number below m (m >= 1) as random.Random._randbelow draws it: getrandbits(m.bit_length())
- * until the number is below m. `bits` is the stream's bound getrandbits. */
+ * until the number is below m. `bits` is the stream's bound getrandbits, or the C stream itself
+ * (_stream.c), which draws without a call. */
 static int
 randbelow(PyObject *bits, long long m, long long *out)
 {
-    PyObject *k = PyLong_FromLong(bit_length(m));
+    PyObject *k;
+    if (Stream_Check(bits)) {
+        *out = (long long)stream_below((StreamObject *)bits, (uint64_t)m);
+        return 0;
+    }
+    k = PyLong_FromLong(bit_length(m));
     if (k == NULL)
         return -1;
     for (;;) {
@@ -191,7 +205,14 @@ randbelow(PyObject *bits, long long m, long long *out)
 static int
 is_stream(PyObject *rng)
 {
-    return RandomType != NULL && (PyObject *)Py_TYPE(rng) == RandomType;
+    return Stream_Check(rng) || (RandomType != NULL && (PyObject *)Py_TYPE(rng) == RandomType);
+}
+
+/* What randbelow draws from: the C stream itself, else the stream's bound getrandbits (new). */
+static PyObject *
+drawer(PyObject *rng)
+{
+    return Stream_Check(rng) ? Py_NewRef(rng) : PyObject_GetAttr(rng, s_getrandbits);
 }
 
 /* An exact list or tuple of small ints, read into out[0..n). 0 when it is not one or is longer
@@ -451,7 +472,7 @@ k_draw(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     }
     if (n <= 0)
         return PyLong_FromLong(0);
-    bits = PyObject_GetAttr(rng, s_getrandbits);
+    bits = drawer(rng);
     if (bits == NULL)
         return NULL;
     if (n == 1) {  /* the commonest draw: one number below the size */
@@ -833,7 +854,7 @@ fail:
 static PyObject *
 k_spread_counts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
-    PyObject *bits, *out, *ko;
+    PyObject *bits = NULL, *out, *ko = NULL;
     long long n, amount, t, *counts;
     Py_ssize_t i;
     if (nargs != 3 || !is_stream(args[0]) || !small_int(args[1], &n) || n < 1 || n > (1 << 20)
@@ -843,6 +864,14 @@ k_spread_counts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     if (counts == NULL)
         return PyErr_NoMemory();
     memset(counts, 0, sizeof(long long) * (size_t)n);
+    if (Stream_Check(args[0])) {  /* the C stream: no call a number */
+        for (t = 0; t < amount; t++) {
+            counts[stream_below((StreamObject *)args[0], (uint64_t)n)] += 1;
+            if ((t & 0xffff) == 0xffff && PyErr_CheckSignals() < 0)
+                goto fail;
+        }
+        goto made;
+    }
     bits = PyObject_GetAttr(args[0], s_getrandbits);
     ko = PyLong_FromLong(bit_length(n));
     if (bits == NULL || ko == NULL)
@@ -864,6 +893,7 @@ k_spread_counts(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_CLEAR(bits);
     Py_CLEAR(ko);
+made:
     out = PyList_New(n);
     if (out == NULL)
         goto fail;
@@ -1021,6 +1051,9 @@ k_fallback(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     }
     if (PyDict_SetItem(Twins, args[0], args[1]) < 0)
         return NULL;
+    if (PyUnicode_CompareWithASCIIString(args[0], "Stream") == 0 && PyType_Check(args[1])
+        && stream_adopt(args[1]) < 0)
+        return NULL;
     Py_RETURN_NONE;
 }
 
@@ -1065,7 +1098,10 @@ PyInit__kernels(void)
         return NULL;
     Twins = PyDict_New();
     s_getrandbits = PyUnicode_InternFromString("getrandbits");
-    if (Twins == NULL || s_getrandbits == NULL || PyModule_AddObjectRef(m, "twins", Twins) < 0) {
+    if (Twins == NULL || s_getrandbits == NULL || PyModule_AddObjectRef(m, "twins", Twins) < 0
+        || PyType_Ready(&StreamType) < 0 || PyModule_AddObjectRef(m, "Stream", (PyObject *)&StreamType) < 0
+        || PyType_Ready(&SamplerType) < 0
+        || PyModule_AddObjectRef(m, "FastSampling", (PyObject *)&SamplerType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from itertools import accumulate
 from typing import Any
 
 from .. import kernels
 from ..engine.decisions import Decision
+from .sampling import FastDecision, FastSampling, random_distribution, spread_counts
+
+__all__ = ["FastDecision", "RandomAgent", "agent_seed", "expected_options", "random_agents",
+           "random_distribution", "spread_counts"]
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -20,65 +22,19 @@ def random_agents(seed: int, players: int) -> list[RandomAgent]:
     return [RandomAgent(agent_seed(seed, seat)) for seat in range(players)]
 
 
-def spread_counts(rng: random.Random, n: int, amount: int) -> list[int]:
-    """`amount` numbers below `n`, counted by number: each drawn as rng._randbelow draws it
-    (CPython's algorithm), so the same numbers from the same stream as `targets[below(n)]`."""
-    bits = rng.getrandbits
-    b = n.bit_length()
-    counts = [0] * n
-    for _ in range(amount):
-        i = bits(b)
-        while i >= n:
-            i = bits(b)
-        counts[i] += 1
-    return counts
-
-
-kernels.setup(random_type=random.Random)  # (a twin draws itself only from these streams)
-spread_counts = kernels.twin(spread_counts)  # (compiled when ratdsl/kernels.py says so: the same numbers)
-
-
-class FastDecision:
-    """What random_distribution reads of a Decision, for the fast protocol (no Decision made)."""
-
-    __slots__ = ("amount", "at_least", "at_most", "targets")
-
-    def __init__(self, amount: int, targets: list[str], at_most: list, at_least: list):
-        self.amount = amount
-        self.targets = targets
-        self.at_most = at_most
-        self.at_least = at_least
-
-
-class RandomAgent:
+class RandomAgent(FastSampling):
     """An agent that answers every decision uniformly at random among the legal answers, from
     its own stream seeded with `seed` (so the game's chance and its choices stay apart): what
     plays a seat nobody else plays."""
 
     reads_view = False
-    # The flat target (engine/flat) asks through fast_may, fast_choose and fast_distribute: the
-    # same answers from the same stream as `decide`, without a Decision for each question.
+    # The flat target (engine/flat) asks through fast_may, fast_choose, fast_spread and
+    # fast_distribute (FastSampling, in C when the extension is built): the same answers from the
+    # same stream as `decide`, without a Decision for each question.
     fast_protocol = True
 
     def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def fast_may(self, decision_id: str) -> bool:
-        return self.rng.random() < 0.5
-
-    def fast_choose(self, decision_id: str, options: list, optional: bool) -> int | None:
-        """The position of the chosen option, or None to pass: `rng.choice` of the same list."""
-        i = self.rng.choice(range(len(options) + (1 if optional else 0)))
-        return None if i == len(options) else i
-
-    def fast_distribute(self, decision_id: str, amount: int, targets: list[str], at_most: list,
-                        at_least: list) -> dict[str, int]:
-        return random_distribution(FastDecision(amount, targets, at_most, at_least), self.rng)
-
-    def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
-        """fast_distribute when no limit can bind, as counts in the targets' order:
-        random_distribution then draws `targets[below(n)]` for every token."""
-        return spread_counts(self.rng, len(targets), amount)
+        super().__init__(kernels.stream(seed))
 
     def decide(self, decision: Decision) -> Any:
         if decision.kind == "may":
@@ -97,84 +53,3 @@ def expected_options(decision: Decision) -> list[Any]:
     if likely is None or (not likely and not decision.optional):
         return decision.options
     return [decision.options[i] for i in likely]
-
-
-def random_distribution(decision: Decision, rng: random.Random,
-                        weights: dict[str, float] | None = None) -> dict[str, int]:
-    """Places tokens one at a time on a zone drawn by weight among those with room left;
-    minimums are met first.
-
-    Which zones have room changes only when an `at most` group fills up, so the list of zones to
-    draw from is made again only then, and each group's count is kept as tokens are placed: a
-    token costs one draw, not a sum over every limit (this runs for every token a random player
-    places). The draws are the same as picking from the whole list each time."""
-    targets = decision.targets
-    counts = dict.fromkeys(targets, 0)
-    # Each `at most` group: [tokens in it, limit, its zones, how often each zone appears in it].
-    groups = [[0, limit, zones, _multiplicity(zones)] for limit, zones in decision.at_most]
-    by_zone: dict[str, list[list]] = {}
-    for group in groups:
-        for zone in group[3]:
-            by_zone.setdefault(zone, []).append(group)
-    full = {zone for group in groups if group[0] >= group[1] for zone in group[2]}
-
-    def place(zone: str) -> bool:
-        """Counts a token on `zone`; whether a group filled up (some zone lost its room)."""
-        counts[zone] += 1
-        filled = False
-        for group in by_zone.get(zone, ()):
-            group[0] += group[3][zone]
-            if group[0] >= group[1] and not filled:
-                filled = True
-        if filled:
-            full.update(z for group in by_zone[zone] if group[0] >= group[1] for z in group[2])
-        return filled
-
-    left = decision.amount
-    for limit, zones in decision.at_least:
-        wanted = _multiplicity(zones)
-        placed = sum(counts[z] * k for z, k in wanted.items() if z in counts)
-        choices = None
-        while left and placed < limit:
-            if choices is None:
-                choices = [z for z in zones if z in counts and z not in full]
-                if not choices:
-                    break
-                draw = _drawer(choices, rng, weights)
-            zone = draw()
-            if place(zone):
-                choices = None
-            placed += wanted[zone]
-            left -= 1
-    choices = None
-    while left:
-        if choices is None:
-            choices = [z for z in targets if z not in full]
-            if not choices:
-                break
-            draw = _drawer(choices, rng, weights)
-        if place(draw()):
-            choices = None
-        left -= 1
-    return {z: n for z, n in counts.items() if n}
-
-
-def _multiplicity(zones: list[str]) -> dict[str, int]:
-    """How often each zone is named in a limit: a sum over the list counts a repeated one twice."""
-    out: dict[str, int] = {}
-    for zone in zones:
-        out[zone] = out.get(zone, 0) + 1
-    return out
-
-
-def _drawer(choices: list[str], rng: random.Random, weights: dict[str, float] | None):
-    """A function drawing one of `choices` by weight (uniformly without weights, or when no
-    weight is above 0), made once per list of choices."""
-    if weights:
-        w = [max(0.0, weights.get(z, 1.0)) for z in choices]
-        if sum(w) > 0:
-            cumulative = list(accumulate(w))  # what `choices(weights=w)` makes at every call
-            return lambda: rng.choices(choices, cum_weights=cumulative)[0]
-    below = rng._randbelow  # what `rng.choice` draws with: the same numbers from the same stream
-    n = len(choices)
-    return lambda: choices[below(n)]

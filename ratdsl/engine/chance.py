@@ -1,7 +1,9 @@
 """All randomness of a game: one seeded RNG, optionally preceded by scripted outcomes.
 
 Scenario files script outcomes ("the next draw is 2 of kind X"); once the script is used up the
-seeded RNG takes over. Every outcome is reported to the log by the interpreter.
+seeded RNG takes over. Every outcome is reported to the log by the interpreter. The RNG is
+`kernels.stream(seed)`: the extension's C stream, drawing what random.Random(seed) draws, or
+random.Random itself without it (or under RATDSL_PURE_PYTHON=1).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from itertools import accumulate
 from math import ceil, log
 from typing import Any
 
+from .. import kernels
+
 
 class ScriptError(Exception):
     pass
@@ -20,7 +24,7 @@ class ScriptError(Exception):
 
 class Chance:
     def __init__(self, seed: int, script: Sequence[dict] | None = None):
-        self.rng = random.Random(seed)
+        self.rng = kernels.stream(seed)
         self.script = list(script or [])
 
     def _scripted(self, kind: str) -> dict | None:
