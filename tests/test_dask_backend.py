@@ -235,7 +235,8 @@ def test_native_on_makes_the_build_once_here_before_the_cluster_plays(tmp_path, 
     made = []
     monkeypatch.setattr(native, "unavailable", lambda: None)
     monkeypatch.setattr(native, "make", lambda m: made.append(threading.get_ident()) or "not made in this test")
-    args = [RATLAND, "-n", "20", "-p", "3", "-s", "5"]
+    # (a table size no other test here plays: a Dask worker keeps the players of earlier tests)
+    args = [RATLAND, "-n", "20", "-p", "5", "-s", "5"]
     on_dask = report_bytes(tmp_path, "dask", *args, "--native", "on", "--backend", "dask",
                            "--scheduler", cluster.scheduler_address)
     assert made == [threading.get_ident()]  # (in this process's thread, once: not in each worker)
@@ -248,3 +249,11 @@ def test_native_on_makes_the_build_once_here_before_the_cluster_plays(tmp_path, 
     assert sum(f["games"] for f in engine["fallbacks"]) == 20
     assert {f["reason"] for f in engine["fallbacks"]} <= {"no native build (not made in this test)",
                                                          "no native build is kept where this game was played"}
+
+
+def test_an_engine_that_cannot_play_is_refused_before_the_cluster_plays(cluster):
+    result = CliRunner().invoke(app, ["simulate", str(ROOT / "rules" / "rattus"), "-n", "4", "-p", "3",
+                                      "--engine", "compiled", "--backend", "dask",
+                                      "--scheduler", cluster.scheduler_address])
+    assert result.exit_code == 2
+    assert result.output.startswith("error[E901]: --engine compiled cannot play") and "no form" in result.output

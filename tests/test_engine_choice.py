@@ -60,7 +60,7 @@ def test_compiled_or_native_refuses_rules_it_cannot_play_before_the_first_game(t
     assert code == 2 and report is None
     lines = output.strip().splitlines()
     assert len(lines) == 1, output
-    assert lines[0].startswith(f"error[E901]: --engine {engine} cannot play") and "declare what players see" in lines[0]
+    assert lines[0].startswith(f"error[E901]: --engine {engine} cannot play") and "rules with a board" in lines[0]
 
 
 def test_compiled_refuses_agents_that_play_games_to_decide(tmp_path):

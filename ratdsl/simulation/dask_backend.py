@@ -61,8 +61,11 @@ def _where() -> str:
 def _player(spec: SimulationSpec, fingerprint: str) -> GamePlayer:
     """This worker thread's player for `spec`, loading the rules once per thread (again when the
     files changed since: a worker outlives a run)."""
-    players: dict[tuple[SimulationSpec, str], GamePlayer] = _LOCAL.__dict__.setdefault("players", {})
-    if (spec, fingerprint) not in players:
+    players: dict[tuple, GamePlayer] = _LOCAL.__dict__.setdefault("players", {})
+    # (a spec's engine and native build are not part of its equality, the games being the same; a
+    # player is made for them: the engine counted and the refusals are theirs)
+    key = (spec, spec.engine, spec.native, fingerprint)
+    if key not in players:
         with _LOADING:
             while len(players) >= KEPT_RULE_SETS:  # the oldest goes
                 del players[next(iter(players))]
@@ -75,8 +78,8 @@ def _player(spec: SimulationSpec, fingerprint: str) -> GamePlayer:
             if rules_fingerprint(player) != fingerprint:
                 raise WorkerCannotPlay(f"{_where()} reads other rule files or another ratdsl than this machine "
                                        f"for {spec.rules}: give every worker the same ones")
-            players[(spec, fingerprint)] = player
-    return players[(spec, fingerprint)]
+            players[key] = player
+    return players[key]
 
 
 def play_chunk(spec: SimulationSpec, fingerprint: str, master_seed: int, start: int, stop: int) -> list[GameStats]:
@@ -108,7 +111,7 @@ class DaskBackend:
         self.address = address
         self.workers = workers
         self._client: Any = None
-        self._fingerprints: dict[SimulationSpec, str] = {}
+        self._fingerprints: dict[tuple, str] = {}  # by spec, engine and native build (see _player)
         self._cluster: Any = None
 
     def __enter__(self) -> DaskBackend:
@@ -147,13 +150,14 @@ class DaskBackend:
     def play(self, spec: SimulationSpec, games: int, master_seed: int, start: int = 0) -> Iterator[GameStats]:
         # What makes a spec fail (unknown agent, bad persona weight, broken rules) fails here,
         # once, with its own error, not on every worker; a --precision run asks batch after batch.
-        if spec not in self._fingerprints:
+        key = (spec, spec.engine, spec.native)
+        if key not in self._fingerprints:
             player = GamePlayer(spec)
             # what the engine cannot play is said here; a native build is made here, once: the workers
             # of a local cluster share the cache
             player.prepare()
-            self._fingerprints[spec] = rules_fingerprint(player)
-        fingerprint = self._fingerprints[spec]
+            self._fingerprints[key] = rules_fingerprint(player)
+        fingerprint = self._fingerprints[key]
         client = self._client
         assert client is not None, "DaskBackend.play outside `with`"
         size = chunk_size(games, self.workers)

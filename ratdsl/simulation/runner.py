@@ -8,6 +8,7 @@ import hashlib
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import field, replace
@@ -136,6 +137,7 @@ class GamePlayer:
         self._from_first: bool | None = None  # the flat target from the first game (_flat_first)
         self._native_tried = False
         self._native_why: str | None = None  # why a native build wanted does not play the games
+        self._native_lock = threading.Lock()  # (a Dask worker plays games of one player in threads)
         self._refusal: str | None | bool = False  # why the flat target cannot play (False: not yet known)
         self._module: Any = None  # the flat module the last _flat() gave
 
@@ -233,8 +235,10 @@ class GamePlayer:
 
         module = self._module = flat_module(self.definition, self.spec.players)
         if not self._native_tried and self.spec.native != "off" and not isinstance(module, Exception):
-            self._native_tried = True
-            self._native_why = self._attach(module, build or self.spec.native == "build" and self.strict)
+            with self._native_lock:  # (another thread reads the reason only once it is known)
+                if not self._native_tried:
+                    self._native_why = self._attach(module, build or self.spec.native == "build" and self.strict)
+                    self._native_tried = True
         return module
 
     def _attach(self, module, build: bool) -> str | None:

@@ -1,8 +1,11 @@
-"""Plays whole games with the flat target, and falls back on the reference engine.
+"""Plays whole games with the flat target.
 
 `play_flat(d, players, seed, make_agents)` gives the GameResult the reference engine gives for
 the same seed and agents (tests/test_flat_target.py holds it to that): played by the flat
-module when the rules and agents allow it, else (or when the flat code stops) by the engine.
+module when the rules and agents allow it, else by the reference engine. A game the flat code
+stops on a rule's error or a limit is played again by the reference engine, which reports it
+with its position; a Python error in the flat code is a bug of the compiler, and stops the run
+(failure.CompiledCodeError: the seed, the error and a command that reproduces it).
 """
 
 from __future__ import annotations
@@ -12,12 +15,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ...semantics.definition import GameDef, round_cap
+from ...semantics.operators import OperatorError
 from ..chance import Chance
 from ..limits import DEFAULT_STEP_BUDGET
 from ..result import GameResult
 from .cache import load_or_make
+from .failure import CompiledCodeError
 from .generator import FlatModule
-from .support import Ended
+from .support import Abort, Ended
 from .tags import Unsupported
 
 _MODULES: weakref.WeakKeyDictionary[GameDef, dict[int, FlatModule | Unsupported]] = weakref.WeakKeyDictionary()
@@ -49,11 +54,26 @@ class Stopped(Exception):
 
 
 def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_STEP_BUDGET,
-                metrics: bool = False, max_rounds: int | None = None, zones: bool = True) -> GameResult:
-    """One game on the flat module; raises Stopped where the reference engine must take over.
+                metrics: bool = False, max_rounds: int | None = None, zones: bool = True,
+                loud: bool = False) -> GameResult:
+    """One game on the flat module; raises Stopped where the reference engine must take over (a
+    rule's error or a limit: the reference reports it with its position), CompiledCodeError for
+    any other exception of the flat code (`loud`: that exception itself, with its traceback).
     `metrics`: count the rules' metrics (read them with `m.metric_counts()` after the game);
     `zones=False`: the end state holds only what the simulator reads of it (collect.labels_of:
     the players' piles and variables), not the zones, the shared piles or the game's variables."""
+    try:
+        return _play(m, seed, agents, budget, metrics, max_rounds, zones)
+    except (Stopped, Ended, Abort, OperatorError):
+        raise Stopped from None
+    except Exception as err:
+        if loud:
+            raise
+        raise CompiledCodeError(m.d, m.players, seed, agents, err) from err
+
+
+def _play(m: FlatModule, seed: int, agents: list, budget: int, metrics: bool, max_rounds: int | None,
+          zones: bool) -> GameResult:
     d = m.d
     ns = m.ns
     m.reset(Chance(seed).rng, agents, budget, metrics)
@@ -62,45 +82,40 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
     G = ns["G"]
     AC = ns["AC"]
     width = m.layout.width
-    try:
-        if "setup" in m.gen.reading_start:
-            PS[:] = Z
-        m.setup_fn()
-        baseline = [sum(Z[k::width]) for k in range(width)]
-        cap = round_cap(d.game) if max_rounds is None else max_rounds
-        last = d.game.end_after
-        over = False
-        rounds_done = None
-        while True:
-            G[1] += 1
-            AC[0] = None
-            try:
-                for _name, reads, fn in m.phase_fns:
-                    if reads:
-                        PS[:] = Z
-                    fn()
-            except Ended as ended:
-                over = True
-                rounds_done = G[1] - (0 if ended.args[0] else 1)  # (Game.end_game: does its round count)
-                if ns["MV"]:
-                    m._flush()
-            if over:
-                break
-            if last is not None and G[1] >= last:
-                rounds_done = G[1]
-                break
-            if G[1] >= cap:
-                raise Stopped
-        # Conservation, once a game (a broken one is played again by the reference, which says
-        # at which step it broke): no count below zero, the same total of each kind.
-        if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
+    if "setup" in m.gen.reading_start:
+        PS[:] = Z
+    m.setup_fn()
+    baseline = [sum(Z[k::width]) for k in range(width)]
+    cap = round_cap(d.game) if max_rounds is None else max_rounds
+    last = d.game.end_after
+    over = False
+    rounds_done = None
+    while True:
+        G[1] += 1
+        AC[0] = None
+        try:
+            for _name, reads, fn in m.phase_fns:
+                if reads:
+                    PS[:] = Z
+                fn()
+        except Ended as ended:
+            over = True
+            rounds_done = G[1] - (0 if ended.args[0] else 1)  # (Game.end_game: does its round count)
+            if ns["MV"]:
+                m._flush()
+        if over:
+            break
+        if last is not None and G[1] >= last:
+            rounds_done = G[1]
+            break
+        if G[1] >= cap:
             raise Stopped
-        if ns["ST"][0] < 0:  # (statements pay for their queries unchecked: see FlatCompiler.query)
-            raise Stopped
-    except (Stopped, Ended):
-        raise Stopped from None
-    except Exception:  # whatever stops the flat code: the reference engine plays the game again
-        raise Stopped from None
+    # Conservation, once a game (a broken one is played again by the reference, which says
+    # at which step it broke): no count below zero, the same total of each kind.
+    if min(Z) < 0 or [sum(Z[k::width]) for k in range(width)] != baseline:
+        raise Stopped
+    if ns["ST"][0] < 0:  # (statements pay for their queries unchecked: see FlatCompiler.query)
+        raise Stopped
     return _result(m, over, rounds_done, zones)
 
 

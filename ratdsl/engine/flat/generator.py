@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from ...language import ast as A
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
@@ -30,20 +31,31 @@ from .support import (
 )
 
 
+def sight_declaration(d: GameDef) -> A.Node | None:
+    """The first declaration of what players see (runtime/sight.py), if the rules make any."""
+    for pile in [*d.shared_piles.values(), *d.player_piles.values()]:
+        if pile.visibility != A.PUBLIC or pile.facing is not None:
+            return pile
+    for var in [*d.vars.values(), *d.player_vars.values()]:
+        if var.visibility != A.PUBLIC:
+            return var
+    return next((deck for deck in d.decks.values() if deck.field_visibility), None)
+
+
 class FlatModule:
     """The generated functions of one rule set at one table size, and the state they share."""
 
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        from ..runtime.sight import sight_of
-
-        if sight_of(d).declared:  # (a choice among cards a player cannot see offers places, not names)
-            raise Unsupported(None, "rules that declare what players see: the reference engine plays them")
+        seen = sight_declaration(d)
+        if seen is not None and d.personas:  # (a persona weighs a choice among cards a player
+            # cannot see by their places, not their names; a random player counts them only)
+            raise Unsupported(seen, "rules with personas that declare what players see")
         if d.game.endings:  # (`ends at ... when`: tested after every step and action, not here yet)
-            raise Unsupported(None, "a game header's ending: the reference engine plays it")
+            raise Unsupported(d.game.endings[0], "a game header's ending")
         if d.boards:  # (capacities and left-out spaces are checked after every step: not here yet)
-            raise Unsupported(None, "rules with a board: the reference engine plays them")
+            raise Unsupported(next(iter(d.boards.values())), "rules with a board")
         from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
         from .statements import StatementLowering
 
