@@ -22,6 +22,7 @@ from ratdsl.engine.flat.generator import FlatModule
 from ratdsl.session import load_rules
 from ratdsl.simulation.runner import GamePlayer, SimulationSpec
 
+from . import differential_cases as dc
 from .conftest import plant, run_home
 from .scale import FULL, cases
 
@@ -93,6 +94,25 @@ def test_a_native_build_plays_the_games_of_the_generated_module(built, config):
     for seed in range(GAMES):
         assert outcome(m, seed) == outcome(python, seed), seed
     assert any(outcome(m, 7)[5].values())  # (the metrics counted something)
+
+
+@needs_build
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+def test_a_native_build_plays_the_tree_walkers_games(built, config):
+    """The differential harness (tests/differential_cases.py) on the build: random and persona
+    agents, end states, scores, winners, rounds, fired counts and metrics against the reference
+    engine itself, not only against the Python module the build is made from. 20 games a
+    configuration here, 250 in full."""
+    d, m = built[config]
+    modules, players = config
+    agent_sets = dc.agent_sets(d)
+    plan = [(players, agent_sets[seed % len(agent_sets)], seed) for seed in range(cases(20, 250))]
+    assert len(agent_sets) > 1  # (random agents and the personas)
+    side = dc.Side("native", lambda _d, _players: m, dc.flat_outcome)
+    played, failures = dc.compare(dc.RuleSet("ratland", RULES, modules), len(plan), side=side, d=d, plan=plan)
+    assert m.native and played == len(plan)
+    assert failures == [], failures[:5]
 
 
 @needs_build
