@@ -65,7 +65,7 @@ def test_each_clause_of_a_nested_comprehension_costs_its_items(tmp_path):
 
 
 def test_flatten_refuses_a_list_past_the_limit(tmp_path):
-    error = both(tmp_path, '    say "n" with size(flatten([1..100000, [1]]))', flat=False)
+    error = both(tmp_path, '    say "n" with size(flatten([1..100000, [1]]))')
     assert error[0] == "R007" and error[1:3] == (23, 23)
 
 

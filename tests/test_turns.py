@@ -339,15 +339,25 @@ def test_the_demo_scenarios_pass_alike_in_both_engines():
         scenario_in_both_engines(path)
 
 
-def test_the_flat_target_leaves_turns_to_the_reference(tmp_path):
-    """The lead's flat target has no form for turns: it falls back on the reference engine."""
-    from ratdsl.engine.flat.compiler import Unsupported
-    from ratdsl.engine.flat.game import flat_module
+def test_the_flat_target_plays_these_turns_as_the_reference_does(tmp_path):
+    """An ability beside an action: the compiled engine (flat/turns.py) plays the reference's games."""
+    from ratdsl.agents.random_agent import RandomAgent, agent_seed
+    from ratdsl.engine import Game
+    from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
 
     folder = _game(tmp_path, "        act take", extra=ACTIONS.replace("action pay", "ability pay"))
     text = (folder / "game.rat").read_text("utf-8").replace("clockwise(active)", "players")
     (folder / "game.rat").write_text(text)
-    assert isinstance(flat_module(load_rules(folder), 2), Unsupported)
+    d = load_rules(folder)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    for seed in range(6):
+        agents = [RandomAgent(agent_seed(seed, s)) for s in range(2)]
+        reference = Game(d, 2, seed, agents=agents).play()
+        agents = [RandomAgent(agent_seed(seed, s)) for s in range(2)]
+        compiled = play_module(module, seed, agents)
+        assert (compiled.scores, compiled.winners, compiled.rounds, compiled.state) == \
+               (reference.scores, reference.winners, reference.rounds, reference.state), seed
 
 
 def test_the_summary_lists_the_actions_and_the_endings():

@@ -81,8 +81,6 @@ STAGES: tuple[Stage, ...] = (
           Forms(("ratdsl.engine.flat.compiler:FlatCompiler",), prefix="ex_"),
           Forms(("ratdsl.engine.flat.statements:StatementLowering",), prefix="st_",
                 gaps=MappingProxyType({
-                    "Turn": "turns: the reference engine plays rules with turns",
-                    "Act": "turns: the reference engine plays rules with turns",
                     "Plan": "plans: the reference engine plays rules with plans"}))),
     Stage("summaries", "says it in words in every language, ratdsl summary",
           ("ratdsl/summaries/expressions.py", "ratdsl/summaries/statements.py"),

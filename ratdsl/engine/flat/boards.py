@@ -16,6 +16,7 @@ from ...language import ast as A
 from ...semantics.boards import layout
 from .support import Abort
 from .tags import BOOL, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .val import Val, list_of
 
 MAX_DISTANCE_TABLE = 200  # spaces of a rule set whose distances are tabled (a 1,000-space board: 1e6 entries)
 
@@ -102,7 +103,6 @@ class BoardLowering:
             raise Unsupported(node, f"a space that is a {v.t}")
 
     def b_spaces(self, node, sc, board: Any) -> Any:
-        from .compiler import Val, list_of
 
         spaces = self.board_tables()["spaces"]
         if not (board.known and board.t == STR and board.const in spaces):
@@ -111,7 +111,6 @@ class BoardLowering:
         return Val(f"list({self.k(tuple(consts))})", list_of(ZONE_T), consts, length=len(consts))
 
     def b_neighbours(self, node, sc, space: Any) -> Any:
-        from .compiler import Val, list_of
 
         self.space_arg(space, node)
         table = self.board_tables()["neighbours"]
@@ -122,7 +121,6 @@ class BoardLowering:
         return Val(f"list(space_of({self.k(table)}, {space.code}))", list_of(ZONE_T), length=most)
 
     def b_adjacent(self, node, sc, a: Any, b: Any) -> Any:
-        from .compiler import Val
 
         self.space_arg(a, node)
         self.space_arg(b, node)
@@ -132,7 +130,6 @@ class BoardLowering:
         return Val(f"(space_of({shared}, {b.code}) in space_of({near}, {a.code}))", BOOL)
 
     def b_distance(self, node, sc, a: Any, b: Any) -> Any:
-        from .compiler import Val
 
         self.space_arg(a, node)
         self.space_arg(b, node)
@@ -143,7 +140,6 @@ class BoardLowering:
                    bound=len(t["index"]) + 1)
 
     def b_room(self, node, sc, space: Any) -> Any:
-        from .compiler import Val
 
         self.space_arg(space, node)
         t = self.board_tables()
@@ -159,7 +155,6 @@ class BoardLowering:
 
     def space_field(self, obj: Any, name: str, node: A.Node) -> Any | None:
         """`s.FIELD` for a field a board lists (None for any other name: a group of kinds)."""
-        from .compiler import Val
 
         t = self.board_tables()
         lay = t["layout"]
@@ -186,7 +181,6 @@ class BoardLowering:
 
     def player_space(self, player: Any, space: Any, node: A.Node) -> Any:
         """`p[s]`: player p's zone of space s (any owner's zone of s names the space)."""
-        from .compiler import Val
 
         if player.t != PLAYER:
             raise Unsupported(node, f"a {player.t} indexed by a space")

@@ -18,7 +18,7 @@ position. Only games that end normally end here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ...language import ast as A
@@ -35,9 +35,9 @@ from .layout import Layout
 from .lists import ListBuiltins
 from .orders import OrderLowering
 from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .val import _NOCONST, Val, is_list, list_of
 
 __all__ = ["BOOL", "BUNDLE", "CARD_T", "INT", "NONE", "PILE_T", "PLAYER", "STR", "ZONE_T", "Unsupported"]
-_NOCONST = object()
 _PARAM = re.compile(r"\ba(\d+)\b")
 _QUOTED_PARAM = re.compile(r"'[^']*\ba\d+\b[^']*'")
 COUNT_BOUND = MAX_TOKENS + 1  # what a zone's count is below: a game holds at most MAX_TOKENS tokens
@@ -75,51 +75,6 @@ def _cards_named(expr: A.Expr, d: GameDef) -> bool:
         kinds = {s.kind for s in table.declared.get(expr.id, ())}
         return ref is not None and not table.is_local(expr) and kinds == {CARD}
     return False
-
-
-def list_of(t: Any) -> tuple:
-    return ("list", t)
-
-
-def is_list(t: Any) -> bool:
-    return isinstance(t, tuple) and t[0] == "list"
-
-
-@dataclass(frozen=True)
-class Val:
-    """A lowered expression: its Python code, its kind, and its value when known now."""
-
-    code: str
-    t: Any
-    const: Any = _NOCONST
-    domain: frozenset | None = None  # the values it may take, when known (a name from a constant list)
-    seat_zones: tuple | None = None  # zones(p, NAMES) with NAMES known: (p's code, each zone's seat-0 base)
-    rel: tuple | None = None  # a player's zone: (the player's code, the zone's seat-0 base)
-    items: tuple | None = None  # a list written out: each item's Val
-    bound: int | None = None  # a number surely below this in size (None: any number within the limit)
-    length: int | None = None  # a list surely no longer than this (None: not known)
-
-    @property
-    def known(self) -> bool:
-        return self.const is not _NOCONST
-
-    @property
-    def size(self) -> int | None:
-        """What this number is surely below in size, when that is known now."""
-        if self.const is not _NOCONST and self.const.__class__ is int:
-            return abs(self.const) + 1
-        return self.bound
-
-    @property
-    def most(self) -> int | None:
-        """What this list's length is surely at most, when that is known now."""
-        if self.const is not _NOCONST and isinstance(self.const, list):
-            return len(self.const)
-        if self.items is not None:
-            return len(self.items)
-        if self.seat_zones is not None:
-            return len(self.seat_zones[1])
-        return self.length
 
 
 def arithmetic(op: str, left: Val, right: Val) -> Val:

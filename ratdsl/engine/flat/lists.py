@@ -11,6 +11,7 @@ from typing import Any
 from ...semantics.operators import MAX_ITEMS
 from .support import Abort
 from .tags import BOOL, CARD_T, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .val import Val, is_list, list_of
 
 _PLAIN = (INT, BOOL, STR, PLAYER, ZONE_T)  # kinds whose flat values compare as the language's
 
@@ -52,7 +53,6 @@ class ListBuiltins:
     """The three built-ins for FlatCompiler (a mixin: it reads the layout and the piles' globals)."""
 
     def b_flatten(self, node, sc, lists: Any) -> Any:
-        from .compiler import Val, is_list, list_of
 
         if not is_list(lists.t) or not (is_list(lists.t[1]) or lists.t[1] == PILE_T):
             raise Unsupported(node, f"flatten of a {lists.t}")
@@ -60,7 +60,6 @@ class ListBuiltins:
         return Val(f"flatten_items({lists.code})", list_of(item))
 
     def b_unique(self, node, sc, items: Any) -> Any:
-        from .compiler import Val, list_of
 
         v = self.items_of(items, node)
         if v.t[1] in _PLAIN:
@@ -70,7 +69,6 @@ class ListBuiltins:
         raise Unsupported(node, f"unique of a list of {v.t[1]}")
 
     def b_owner(self, node, sc, thing: Any) -> Any:
-        from .compiler import Val
 
         if thing.t == ZONE_T:
             owners = tuple(self.lay.owners())

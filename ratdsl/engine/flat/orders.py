@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .tags import PLAYER, Unsupported
+from .val import Val, list_of
 
 
 def order(n: int, seat: int, skip: int = 0, step: int = 1) -> tuple[int, ...]:
@@ -20,7 +21,6 @@ class OrderLowering:
     n: int
 
     def _order(self, node: Any, player: Any, table: tuple[tuple[int, ...], ...]) -> Any:
-        from .compiler import Val, list_of
 
         if player.t != PLAYER:
             raise Unsupported(node, f"an order of play from a {player.t}")
