@@ -60,7 +60,8 @@ def test_compiled_or_native_refuses_rules_it_cannot_play_before_the_first_game(t
     assert code == 2 and report is None
     lines = output.strip().splitlines()
     assert len(lines) == 1, output
-    assert lines[0].startswith(f"error[E901]: --engine {engine} cannot play") and "has no form for these rules" in lines[0]
+    assert lines[0].startswith(f"error[E901]: --engine {engine} cannot play")
+    assert "has no form for these rules" in lines[0]
     assert "rules/ratatopolis/game.rat:" in lines[0]  # (where it stops)
 
 
