@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -83,12 +84,26 @@ def findings_of(ruleset: RuleSet, path: Path, modules: tuple[str, ...], also: Mo
     from . import kept as cache
 
     name, files = cache.key(path, modules, also, ruleset), cache.files_of(ruleset)
+    if name is not None and name in _FOUND:  # (this process checked these very texts already)
+        _FOUND.move_to_end(name)
+        return list(_FOUND[name])
     found = cache.load(name, files) if name is not None else None
     if found is None:
         found = _check_loaded(ruleset, also, table)
         if name is not None:
             cache.store(name, files, found)
+    if name is not None:
+        _FOUND[name] = tuple(found)
+        if len(_FOUND) > _FOUND_KEPT:
+            _FOUND.popitem(last=False)
     return found
+
+
+# The findings this process worked out, by the kept entry's name (a hash of the package's code,
+# the path, the modules, the further checks and every text the loader parsed): a program that
+# loads the same rules again (simulation workers, the Python API, a test suite) checks them once.
+_FOUND: OrderedDict[str, tuple[Diagnostic, ...]] = OrderedDict()
+_FOUND_KEPT = 32
 
 
 def _check_loaded(ruleset: RuleSet, also: MoreChecks | None, table: SymbolTable | None = None) -> list[Diagnostic]:

@@ -900,23 +900,41 @@ def child_fields(cls: type) -> tuple[str, ...]:
 
 def iter_children(node: Node):
     """Yields the direct child nodes of a node (used by walkers: checker, exporter)."""
+    return iter(children_of(node))
+
+
+def children_of(node: Node) -> list[Node]:
+    """The direct child nodes of a node, in field order (a list: walkers visit millions of nodes
+    at each load, and nested generators cost a frame per level and item)."""
+    out: list[Node] = []
     for name in child_fields(node.__class__):
-        yield from _nodes_in(getattr(node, name))
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            out.append(value)
+        elif isinstance(value, tuple):
+            _nodes_into(value, out)
+    return out
 
 
-def _nodes_in(value):
-    if isinstance(value, Node):
-        yield value
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _nodes_in(item)
+def _nodes_into(items: tuple, out: list[Node]) -> None:
+    for item in items:
+        if isinstance(item, Node):
+            out.append(item)
+        elif isinstance(item, tuple):
+            _nodes_into(item, out)
 
 
 def walk(node: Node):
-    """Depth-first pre-order traversal."""
-    yield node
-    for child in iter_children(node):
-        yield from walk(child)
+    """Depth-first pre-order traversal (with a stack of its own: no generator per level)."""
+    stack = [node]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        current = pop()
+        yield current
+        children = children_of(current)
+        if children:
+            children.reverse()
+            extend(children)
 
 
 def to_json(value: Any) -> Any:

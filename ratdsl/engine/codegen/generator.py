@@ -21,6 +21,7 @@ import builtins
 import warnings
 import weakref
 from collections.abc import Callable
+from functools import lru_cache
 from operator import itemgetter
 from types import CodeType, FunctionType
 from typing import Any
@@ -414,6 +415,7 @@ class GeneratedInterpreter(Interpreter):
         f(self, env)
 
 
+@lru_cache(maxsize=2048)  # (a code object is immutable: loads of the same rules share it)
 def _compiled(source: str) -> CodeType:
     """Compiles generated code without Python's SyntaxWarnings: an identity test such as
     `(3) is None` is what the generator means (a rule showed a number where cards belong, and
