@@ -135,12 +135,13 @@ def test_a_written_report_is_validated_and_brings_jsonschema(tmp_path):
 
 
 def test_an_invalid_report_is_refused_before_it_is_written(tmp_path):
-    from ratdsl.cli.cmd_simulate import _write_reports
+    from ratdsl.cli.cmd_simulate import _report_html
+    from ratdsl.cli.common import write_reports
     from ratdsl.schemas import SchemaError
 
     out, page = tmp_path / "report.json", tmp_path / "report.html"
     with pytest.raises(SchemaError):
-        _write_reports({"title": "not a report"}, out, page)
+        write_reports({"title": "not a report"}, "report", _report_html, out, page)
     assert not out.exists() and not page.exists()
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import shutil
 import sys
 import time
@@ -14,10 +13,10 @@ from typing import Any
 
 import typer
 
-from ..files import STDOUT, atomic_write_text
+from ..files import STDOUT
 from ..language.errors import RuleError
 from ..language.visible import visible
-from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
+from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path, write_reports
 from .plain_table import table_text, wrapped
 
 DEFAULT_GAMES = 100
@@ -112,7 +111,7 @@ def register(app: typer.Typer) -> None:
             elapsed = time.perf_counter() - started
             played = 6 * report["games"]
             echo(f"{played} games in {elapsed:.1f} s ({elapsed / max(played, 1):.2f} s a game)")
-        if not write_reports(report, out, html_out):
+        if not write_reports(report, "balance", _balance_html, out, html_out):
             raise typer.Exit(2)
         if report["stopped_early"]:
             echo("interrupted: the report is partial (stopped_early: true)", err=True)
@@ -174,25 +173,7 @@ def _rich_table(title: str, cells: list[list[str]], width: int) -> str:
     return console.export_text()
 
 
-def write_reports(report: dict[str, Any], out: Path | None, html_out: Path | None) -> bool:
-    """The JSON (validated against schemas/balance.schema.json) and HTML reports, each whole or
-    not at all; False if one could not be written."""
-    if out is None and html_out is None:
-        return True
-    from ..schemas import validate
-    from ..simulation.balance_html import render_html
+def _balance_html(report: dict[str, Any]) -> str:
+    from ..simulation.balance_html import render_html  # (imported only when a page is written)
 
-    validate("balance", report)
-    ok = True
-    for path, what, render in ((out, "report", lambda: json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
-                               (html_out, "HTML report", lambda: render_html(report))):
-        if path is None:
-            continue
-        try:
-            atomic_write_text(path, render())
-        except OSError as err:
-            echo(f"cannot write the {what} to {path}: {err.strerror or err}", err=True)
-            ok = False
-            continue
-        echo(f"{what} written to " + ("standard output" if str(path) == STDOUT else str(path)), err=True)
-    return ok
+    return render_html(report)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import json
 import sys
 import time
 from pathlib import Path
@@ -16,10 +15,10 @@ from typing import Any
 
 import typer
 
-from ..files import STDOUT, atomic_write_text
+from ..files import STDOUT
 from ..language.errors import RuleError
 from ..language.visible import visible
-from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path
+from .common import INTERRUPTED, at_least, echo, fail, output_path, rules_failure, rules_path, write_reports
 from .coverage_table import print_coverage
 from .plain_table import console_shape, table_text, wrapped
 
@@ -169,7 +168,7 @@ def register(app: typer.Typer) -> None:
             played = report["run"]["games"] + (report["baseline"]["games"] if report["baseline"] else 0)
             echo(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
                  f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""))
-        written = _write_reports(report, out, html_out)
+        written = write_reports(report, "report", _report_html, out, html_out)
         if report["stopped_early"]:
             echo(f"interrupted: {report['run']['games']} of {report['games']} games finished; the report is partial "
                  "(stopped_early: true)", err=True)
@@ -317,26 +316,7 @@ def _print_table(console, report: dict[str, Any], shape: tuple[int, bool] | None
         console.print(Text(line))
 
 
-def _write_reports(report: dict[str, Any], out: Path | None, html_out: Path | None) -> bool:
-    """Writes the JSON and HTML reports (each whole or not at all); False if one could not be
-    written (the other is still tried). The report is validated against its schema first
-    (jsonschema is imported only when a report is written)."""
-    if out is None and html_out is None:
-        return True
-    from ..schemas import validate
-    from ..simulation import render_html
+def _report_html(report: dict[str, Any]) -> str:
+    from ..simulation import render_html  # (imported only when a page is written)
 
-    validate("report", report)
-    ok = True
-    for path, what, render in ((out, "report", lambda: json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
-                               (html_out, "HTML report", lambda: render_html(report))):
-        if path is None:
-            continue
-        try:
-            atomic_write_text(path, render())
-        except OSError as err:
-            echo(f"cannot write the {what} to {path}: {err.strerror or err}", err=True)
-            ok = False
-            continue
-        echo(f"{what} written to " + ("standard output" if str(path) == STDOUT else str(path)), err=True)
-    return ok
+    return render_html(report)

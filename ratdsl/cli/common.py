@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import os
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 
 from ..bundled import resolve_rules
-from ..files import OutputPathError, check_output_path
+from ..files import STDOUT, OutputPathError, atomic_write_text, check_output_path
 from ..language.visible import visible
 
 # The session (and the checker, the loader, the definition behind it) is imported by the
@@ -132,3 +133,30 @@ def seats(humans: list[str], players: int) -> list[int]:
     if not out:
         fail("--human: name at least one seat played at this terminal, e.g. --human 1,3")
     return sorted(set(out))
+
+
+def write_reports(report: dict[str, Any], schema: str, render_html: Callable[[dict[str, Any]], str],
+                  out: Path | None, html_out: Path | None) -> bool:
+    """Writes a report as JSON (validated against schemas/SCHEMA.schema.json first: jsonschema is
+    imported only when a report is written) and as HTML, each whole or not at all; False if one
+    could not be written (the other is still tried)."""
+    if out is None and html_out is None:
+        return True
+    import json
+
+    from ..schemas import validate
+
+    validate(schema, report)
+    ok = True
+    for path, what, render in ((out, "report", lambda: json.dumps(report, indent=2, ensure_ascii=False) + "\n"),
+                               (html_out, "HTML report", lambda: render_html(report))):
+        if path is None:
+            continue
+        try:
+            atomic_write_text(path, render())
+        except OSError as err:
+            echo(f"cannot write the {what} to {path}: {err.strerror or err}", err=True)
+            ok = False
+            continue
+        echo(f"{what} written to " + ("standard output" if str(path) == STDOUT else str(path)), err=True)
+    return ok
