@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.decisions import Decision
+from ..engine.runtime.views import entry_at
 
 
 def parse_counts(raw: str) -> Any:
@@ -51,20 +52,9 @@ def _what_you_see(who: str, view: dict[str, Any]) -> list[str]:
 
 
 def _known_at(option: Any, view: dict[str, Any]) -> str:
-    """What the player's view tells of a card offered by its place (`bag#3`): its face when
-    they were shown it, else its back; "" for any other option."""
-    if not isinstance(option, str) or "#" not in option:
-        return ""
-    pile, _, number = option.rpartition("#")
-    entries = view.get("cards", {}).get(pile)
-    if not number.isdigit() or not entries:
-        return ""
-    if "position" in entries[0]:  # a face-down stack lists its top and the copies shown, by place
-        entry = next((e for e in entries if e["position"] == int(number)), {})
-    elif 1 <= int(number) <= len(entries):
-        entry = entries[int(number) - 1]
-    else:
-        return ""
+    """What the player's view tells of a card offered by its place: its face when they were
+    shown it, else its back; "" for any other option."""
+    entry = entry_at(option, view) or {}
     if "card" in entry:
         return f" (you saw: {entry['card']})"
     return f" ({_fields(entry['fields'])})" if entry.get("fields") else ""

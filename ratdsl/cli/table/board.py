@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.runtime.views import record_seen_by
+from ...engine.runtime.views import entry_at, record_seen_by
 from .words import GameWords
 
 Line = tuple[str, str]  # text, style
@@ -116,18 +116,7 @@ def _zones(zones: dict[str, dict[str, int]], words: GameWords) -> str:
 def known_at(option: Any, view: dict[str, Any], words: GameWords) -> str:
     """What the player's view tells of a card offered by its place (`bag#3`): its face when
     they were shown it, else what its back shows; "" for any other option (or nothing known)."""
-    if not isinstance(option, str) or "#" not in option:
-        return ""
-    pile, _, number = option.rpartition("#")
-    entries = view.get("cards", {}).get(pile)
-    if not number.isdigit() or not entries:
-        return ""
-    if "position" in entries[0]:  # a face-down stack lists its top and the copies shown, by place
-        entry = next((e for e in entries if e["position"] == int(number)), {})
-    elif 1 <= int(number) <= len(entries):
-        entry = entries[int(number) - 1]
-    else:
-        return ""
+    entry = entry_at(option, view) or {}
     if "card" in entry:
         return " (" + words.say("tbl-you-saw", card=words.card(entry["card"])) + ")"
     return f" ({words.fields(entry['fields'])})" if entry.get("fields") else ""

@@ -177,3 +177,18 @@ def player_log(records: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]
         if seen is not None:
             out.append({**seen, "as_player": f"P{seat + 1}"} if seen["t"] == "game" else seen)
     return out
+
+
+def entry_at(option: Any, view: dict[str, Any]) -> dict[str, Any] | None:
+    """A view's entry for a card offered by its place (`bag#3`, as a choice among cards a player
+    may not see offers it): a face-down stack lists its top and the copies shown by position,
+    other piles one entry a card. None for any other option, or a place the view does not hold."""
+    if not isinstance(option, str) or "#" not in option:
+        return None
+    pile, _, number = option.rpartition("#")
+    entries = view.get("cards", {}).get(pile)
+    if not number.isdigit() or not entries:
+        return None
+    if "position" in entries[0]:
+        return next((e for e in entries if e["position"] == int(number)), None)
+    return entries[int(number) - 1] if 1 <= int(number) <= len(entries) else None
