@@ -84,12 +84,12 @@ def findings_of(ruleset: RuleSet, path: Path, modules: tuple[str, ...], also: Mo
     from . import kept as cache
 
     name, files = cache.key(path, modules, also, ruleset), cache.files_of(ruleset)
-    if name is not None and name in _FOUND:  # (this process checked these very texts already)
-        _FOUND.move_to_end(name)
-        return list(_FOUND[name])
     found = cache.load(name, files) if name is not None else None
     if found is None:
-        found = _check_loaded(ruleset, also, table)
+        if name is not None and name in _FOUND:  # (this process checked these very texts already)
+            found = list(_FOUND[name])
+        else:
+            found = _check_loaded(ruleset, also, table)
         if name is not None:
             cache.store(name, files, found)
     if name is not None:

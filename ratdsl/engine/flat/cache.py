@@ -29,6 +29,7 @@ import io
 import marshal
 import pickle
 import sys
+from collections import OrderedDict
 from types import FunctionType, MethodType, SimpleNamespace
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -100,9 +101,12 @@ def load_or_make(d: GameDef, players: int):
 
     name = _name(d, players)
     if name is not None:
-        data = disk.load_bytes(name)
-        if data is not None:
+        for data, kept in ((disk.load_bytes(name), True), (_MADE.get(name), False)):
+            if data is None:
+                continue
             module = _rebuild(FlatModule, d, players, data)
+            if module is not None and not kept:
+                disk.store_bytes(name, data)  # (the disk had no good entry: it gets this one)
             if isinstance(module, Unsupported):
                 raise module
             if module is not None:
@@ -116,8 +120,25 @@ def load_or_make(d: GameDef, players: int):
     if name is not None:
         data = _entry(module)
         if data is not None:
+            _remember(name, data)
             disk.store_bytes(name, data)
     return module
+
+
+# The entries this process made, by name (a hash of the package's code and the rules): a program
+# that builds the same rules again where the disk holds no good entry (the Python API, a test
+# suite, a folder with no usable cache) rebuilds them from these bytes without generating them
+# again, and writes them where the disk's entry was missing or bad. Made here, never read from
+# anywhere: trusted as the code that made them.
+_MADE: OrderedDict[str, bytes] = OrderedDict()
+_MADE_KEPT = 24
+
+
+def _remember(name: str, data: bytes) -> None:
+    _MADE[name] = data
+    _MADE.move_to_end(name)
+    if len(_MADE) > _MADE_KEPT:
+        _MADE.popitem(last=False)
 
 
 def _keep_unsupported(name: str, why: Exception) -> None:
@@ -126,6 +147,7 @@ def _keep_unsupported(name: str, why: Exception) -> None:
                             protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PickleError, TypeError, AttributeError, RecursionError):
         return
+    _remember(name, data)
     disk.store_bytes(name, data)
 
 
