@@ -129,7 +129,8 @@ def _candidate_table(report: dict[str, Any]) -> str:
     rows = []
     for c in report["candidates"]:
         state = ("invalid: " + c["invalid"]) if "invalid" in c else (
-            f"repeat of {c['repeat_of']}" if "repeat_of" in c else "pruned" if c["pruned"] else "finished")
+            f"repeat of {c['repeat_of']}" if "repeat_of" in c else f"stopped: {c['gated']}" if "gated" in c
+            else "pruned" if c["pruned"] else "finished")
         cells = [str(c["number"]), *(str(c["values"].get(k)) for k in keys), str(sum(c["games"].values())),
                  "" if c["objective"] is None else f"{c['objective']:.3g}", state]
         rows.append("<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in cells) + "</tr>")
