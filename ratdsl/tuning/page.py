@@ -9,6 +9,7 @@ import html
 from typing import Any
 
 from ..simulation.charts import Chart, _figure, _gid, _style, _svg
+from ..simulation.html_page import page, table
 
 RUN, PRUNED, BEST, BAND = "#2f6db5", "#b0b0b0", "#c0392b", "#e8f1e4"
 
@@ -117,24 +118,19 @@ def _short(text: str, limit: int) -> str:
 
 
 def _goal_table(goals: list[dict[str, Any]]) -> str:
-    rows = "".join(f"<tr><td>{html.escape(g['goal'])}</td><td>{html.escape(_estimate(g))}</td>"
-                   f"<td>{html.escape(_verdict(g))}</td></tr>\n" for g in goals)
-    return ("<table><thead><tr><th>goal</th><th>estimate (95% CI)</th><th>verdict</th></tr></thead>"
-            f"<tbody>\n{rows}</tbody></table>")
+    return table(["goal", "estimate (95% CI)", "verdict"], ([g["goal"], _estimate(g), _verdict(g)] for g in goals))
 
 
 def _candidate_table(report: dict[str, Any]) -> str:
     keys = [v["key"] for v in report["varied"]]
-    head = "".join(f"<th>{html.escape(k)}</th>" for k in ["#", *keys, "games", "miss", "state"])
     rows = []
     for c in report["candidates"]:
         state = ("invalid: " + c["invalid"]) if "invalid" in c else (
             f"repeat of {c['repeat_of']}" if "repeat_of" in c else f"stopped: {c['gated']}" if "gated" in c
             else "pruned" if c["pruned"] else "finished")
-        cells = [str(c["number"]), *(str(c["values"].get(k)) for k in keys), str(sum(c["games"].values())),
-                 "" if c["objective"] is None else f"{c['objective']:.3g}", state]
-        rows.append("<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in cells) + "</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>"
+        rows.append([str(c["number"]), *(str(c["values"].get(k)) for k in keys), str(sum(c["games"].values())),
+                     "" if c["objective"] is None else f"{c['objective']:.3g}", state])
+    return table(["#", *keys, "games", "miss", "state"], rows)
 
 
 def _fresh_section(kind: str, fresh: dict[str, Any], report: dict[str, Any]) -> str:
@@ -165,18 +161,4 @@ def render_html(report: dict[str, Any]) -> str:
     parts += [f'<figure id="{c.id}">{c.svg}</figure>' for c in value_charts(report)]
     parts.append("<h2>Candidates tried</h2>")
     parts.append(_candidate_table(report))
-    body = "\n".join(parts)
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(head)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body {{ font-family: "DejaVu Sans", Arial, sans-serif; margin: 2em auto; max-width: 760px; padding: 0 1em;
-        color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0 2em; }}
-td, th {{ border: 1px solid #ccc; padding: 4px 8px; text-align: left; font-size: 13px; }}
-th {{ background: #eee; }} tbody tr:nth-child(even) {{ background: #fafafa; }}
-figure {{ margin: 0 0 1.5em; }} figure svg {{ display: block; width: 100%; height: auto; }}
-</style></head><body>
-{body}
-</body></html>
-"""
+    return page(head, "\n".join(parts))
