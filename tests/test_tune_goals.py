@@ -151,3 +151,14 @@ def test_search_players_play_only_candidates_whose_cheaper_goals_are_met(game: P
     best = next(c for c in report["candidates"] if c["number"] == report["best"]["number"])
     assert report["best"]["all_met"] and best["games"]["strong"] == 16
     assert report["games_played"] < 60 * 6 + 16 * 6  # (the base game's and every candidate's, unstopped)
+
+
+def test_docs_list_every_quality_goal():
+    from ratdsl.tuning.metrics import REGISTRY
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "tuning.md").read_text("utf-8")
+    names = [name for name in REGISTRY if name.startswith("quality.")]
+    assert sorted(names) == sorted(f"quality.{m}" for m in METRICS)
+    for name in names:
+        shown = f"`{name}.P<N>`" if REGISTRY[name].argument == "seat" else f"`{name}`"
+        assert f"| {shown} |" in text, name
