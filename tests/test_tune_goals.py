@@ -162,3 +162,25 @@ def test_docs_list_every_quality_goal():
     for name in names:
         shown = f"`{name}.P<N>`" if REGISTRY[name].argument == "seat" else f"`{name}`"
         assert f"| {shown} |" in text, name
+
+
+def test_the_fresh_comparison_pairs_the_quality_goal_s_metric(game: Path):
+    path = _tuning(game, "players: 2\ngames:\n  random: 30\nvary:\n  - const: comeback\n    values: [4, 5]\n"
+                         "goals:\n  - metric: quality.lead_changes\n    within: base\n"
+                         "  - metric: quality.first_seat_advantage\n    at_most: 100\n")
+    report = tune(read_tuning(path), Outputs(game / "variants" / "q.rat"), Budget(trials=2), seed=6)
+    validate("tuning-report", report)
+    fresh = report["fresh"]["random"]
+    comparison = fresh["comparison"]
+    assert {"quality.lead_changes", "quality.first_seat_advantage", "rounds"} <= set(comparison)
+    # within: base on fresh seeds is the base game's interval there: its centre is the base's mean
+    judged = fresh["goals"][0]
+    base_mean = sum(judged["bound"]) / 2
+    assert comparison["quality.lead_changes"]["difference"] == pytest.approx(
+        judged["estimate"]["value"] - base_mean, abs=1e-5)
+    # the first seat's advantage is its win share less an even one: paired, the same difference
+    assert comparison["quality.first_seat_advantage"]["difference"] == pytest.approx(
+        comparison["win_rate_by_seat.P1"]["difference"], abs=1e-9)
+    from ratdsl.tuning.page import render_html
+
+    assert "play-quality metric" in render_html(report) and "quality.lead_changes" in render_html(report)

@@ -129,6 +129,7 @@ def compare(variant: Aggregate, base: Aggregate) -> dict[str, Any]:
     keys = ["rounds", "score", "winning_score", "margin", "shared_victory"]
     keys += [k for k in variant.per_game if k.startswith("metrics.")]
     keys += [k for k in variant.per_game if k.startswith("win_rate_by_seat.")]
+    keys += [k for k in variant.per_game if k.startswith("quality.")]  # (play-quality values, when a run keeps them)
     return compare_series(variant.per_game, base.per_game, keys)
 
 

@@ -7,6 +7,7 @@ strong player's seat, which rotates game by game (runner.rotated); the Aggregate
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import field
 from typing import Any
 
@@ -21,8 +22,9 @@ from ..simulation.stats import Mean, Proportion
 @record
 class Measured(Aggregate):
     """An Aggregate that also averages each quality metric over the games that carry a trace
-    (`quality`, keys as quality.values names them) and, when the seats rotate, each agent's win
-    share over the seats it played (`agent_wins`: a seat's agent changes from game to game)."""
+    (`quality`, keys as quality.values names them; each game's value kept as the per-game series
+    `quality.KEY`, which report.compare pairs by seed) and, when the seats rotate, each agent's
+    win share over the seats it played (`agent_wins`: a seat's agent changes from game to game)."""
 
     rotate: bool = False  # game i seats the agents turned by i places: the first agent in seat i mod n
     quality: dict[str, Mean] = field(default_factory=dict)
@@ -39,6 +41,7 @@ class Measured(Aggregate):
             record = GameRecord(self.players, g.rounds, g.trajectory, tuple(g.winners), strong)
             for key, value in values(record).items():
                 self.quality.setdefault(key, Mean()).add(value)
+                self.per_game.setdefault(f"quality.{key}", array("d")).append(value)
 
     def _by_agent(self) -> dict[str, Any]:
         # (rotating seats have no fixed agent: the report's seat_agents would name the wrong ones)

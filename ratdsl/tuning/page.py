@@ -10,6 +10,8 @@ from typing import Any
 
 from ..simulation.charts import Chart, _figure, _gid, _style, _svg
 from ..simulation.html_page import page, table
+from ..simulation.quality import metric_of
+from ..simulation.stats import format_p
 
 RUN, PRUNED, BEST, BAND = "#2f6db5", "#b0b0b0", "#c0392b", "#e8f1e4"
 
@@ -47,14 +49,25 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
             out.append(f"  fresh seeds ({fresh['games']} games): {goal['goal']}: {_estimate(goal)}: {_verdict(goal)}")
         for key, d in (fresh.get("comparison") or {}).items():
             if d.get("significant"):
-                scale = 100 if key.startswith("win_rate_by_seat.") or key == "shared_victory" else 1
-                out.append(f"  vs the base game ({kind} players): {key} {scale * d['difference']:+.2f} "
-                           f"[{scale * d['ci95'][0]:+.2f}, {scale * d['ci95'][1]:+.2f}] *")
+                out.append(f"  vs the base game ({kind} players): {key} {_difference(key, d)}")
     for miss in best.get("misses", []):
         out.append(f"  NOT met: {miss}")
     if report.get("variant"):
         out.append(f"variant written: {report['variant']}")
     return out
+
+
+def _scale(key: str) -> int:
+    """100 for a figure that is a share (shown in percentage points), else 1."""
+    if key.startswith("quality."):
+        return 100 if metric_of(key.removeprefix("quality.")).percent else 1
+    return 100 if key.startswith("win_rate_by_seat.") or key == "shared_victory" else 1
+
+
+def _difference(key: str, d: dict[str, Any]) -> str:
+    scale = _scale(key)
+    return (f"{scale * d['difference']:+.2f} [{scale * d['ci95'][0]:+.2f}, {scale * d['ci95'][1]:+.2f}]"
+            + (" *" if d.get("significant") else ""))
 
 
 def value_charts(report: dict[str, Any]) -> list[Chart]:
@@ -142,7 +155,17 @@ def _fresh_section(kind: str, fresh: dict[str, Any], report: dict[str, Any]) -> 
     return (f"<h2>The winner against the base game, {html.escape(kind)} players, fresh seeds</h2>\n"
             f"<p>{fresh['games']} games each on master seed {fresh['seed']} (the search never played it), "
             f"agents {html.escape(', '.join(fresh['agents']))}.</p>\n{_goal_table(fresh['goals'])}\n"
-            f"{_html_table(as_simulation)}\n{lines}")
+            f"{_html_table(as_simulation)}\n{_quality_table(fresh)}{lines}")
+
+
+def _quality_table(fresh: dict[str, Any]) -> str:
+    """The play-quality metrics' paired differences (when a goal named one: the games were traced),
+    flagged with the other figures of the comparison."""
+    found = [(key, d) for key, d in (fresh.get("comparison") or {}).items() if key.startswith("quality.")]
+    if not found:
+        return ""
+    return table(["play-quality metric", "paired difference (* significant)", "adjusted p"],
+                 ([key, _difference(key, d), format_p(d.get("p_adjusted"))] for key, d in found)) + "\n"
 
 
 def render_html(report: dict[str, Any]) -> str:
