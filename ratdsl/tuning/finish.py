@@ -138,5 +138,5 @@ def finish(tuner: Tuner, study, base: dict[int, Any], budget: Budget, interrupte
 def _estimate_text(goal: dict[str, Any]) -> str:
     e = goal.get("estimate")
     if e is None:
-        return "not measured"
+        return "nothing: stopped before these players' games"
     return f"{e['value']:.2f} [{e['ci95'][0]:.2f}, {e['ci95'][1]:.2f}], misses by {goal['miss']:.2f}"

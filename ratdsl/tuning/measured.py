@@ -22,11 +22,13 @@ from ..simulation.stats import Mean, Proportion
 @record
 class Measured(Aggregate):
     """An Aggregate that also averages each quality metric over the games that carry a trace
-    (`quality`, keys as quality.values names them; each game's value kept as the per-game series
-    `quality.KEY`, which report.compare pairs by seed) and, when the seats rotate, each agent's
-    win share over the seats it played (`agent_wins`: a seat's agent changes from game to game)."""
+    (`quality`, keys as quality.values names them; the `paired` ones also game by game, as the
+    per-game series `quality.KEY` that report.compare pairs by seed) and, when the seats rotate,
+    each agent's win share over the seats it played (`agent_wins`: a seat's agent changes from
+    game to game)."""
 
     rotate: bool = False  # game i seats the agents turned by i places: the first agent in seat i mod n
+    paired: frozenset[str] = frozenset()  # the quality keys kept game by game, for the paired comparison
     quality: dict[str, Mean] = field(default_factory=dict)
     agent_wins: dict[str, Proportion] = field(default_factory=dict)
 
@@ -41,7 +43,8 @@ class Measured(Aggregate):
             record = GameRecord(self.players, g.rounds, g.trajectory, tuple(g.winners), strong)
             for key, value in values(record).items():
                 self.quality.setdefault(key, Mean()).add(value)
-                self.per_game.setdefault(f"quality.{key}", array("d")).append(value)
+                if key in self.paired:
+                    self.per_game.setdefault(f"quality.{key}", array("d")).append(value)
 
     def _by_agent(self) -> dict[str, Any]:
         # (rotating seats have no fixed agent: the report's seat_agents would name the wrong ones)

@@ -26,7 +26,7 @@ def _estimate(goal: dict[str, Any]) -> str:
 def _verdict(goal: dict[str, Any]) -> str:
     if goal["met"]:
         return "met (whole interval)" if goal["surely_met"] else "met"
-    return f"missed by {goal['miss']:.2f}" if goal.get("miss") is not None else "not measured"
+    return f"missed by {goal['miss']:.2f}" if goal.get("miss") is not None else "stopped before these players' games"
 
 
 def summary_lines(report: dict[str, Any]) -> list[str]:

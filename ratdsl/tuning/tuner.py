@@ -203,7 +203,9 @@ class Tuner:
 
     def run(self, kind: str) -> Measured:
         """An empty measure of one kind of players' games (what every goal reads)."""
-        return Measured(self.players, agents=self.agents[kind], rotate=kind in self.rotating)
+        paired = frozenset(g.metric.removeprefix("quality.") for g in self.tuning.goals
+                           if g.players == kind and g.metric.startswith("quality."))
+        return Measured(self.players, agents=self.agents[kind], rotate=kind in self.rotating, paired=paired)
 
     def phases(self) -> list[list[str]]:
         """The kinds of players in the order a candidate plays them: those without a search agent
