@@ -9,6 +9,7 @@ from typing import Any
 
 from .balance import HEADERS, rows
 from .charts import BASE, GRID, RUN, Chart, Difference, _figure, _gid, _style, _svg, forest_of, read_difference
+from .html_page import Markup, page, table
 from .quality import metric_of
 
 
@@ -58,33 +59,15 @@ def distribution(arm: dict[str, Any], key: str) -> Chart | None:
 def render_html(report: dict[str, Any]) -> str:
     parts = []
     for arm in report["arms"]:
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in HEADERS)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>\n"
-                       for r in rows(arm))
         parts.append(f"<h2>{html.escape(arm['title'])}</h2>\n<p>{arm['games']} games per rule set.</p>\n"
-                     f"<table><thead><tr>{head}</tr></thead><tbody>\n{body}</tbody></table>\n")
+                     f"{table(HEADERS, rows(arm))}\n")
         charts = [arm_forest(arm)] + [distribution(arm, k) for k in arm["histograms"] if "." not in k]
         parts += [f'<figure id="{c.id}">{c.svg}</figure>\n' for c in charts if c is not None]
     findings = report["findings"] or ["No metric differs detectably (after Benjamini-Hochberg correction)."]
-    defs = "".join(f"<tr><td>{html.escape(m['title'])}</td><td>{html.escape(m['definition'])}</td>"
-                   f"<td><code>{html.escape(m['formula'])}</code></td></tr>\n" for m in report["metrics"].values())
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(report["title"])}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body {{ font-family: "DejaVu Sans", Arial, sans-serif; margin: 2em auto; max-width: 900px; padding: 0 1em;
-        color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0 2em; }}
-td, th {{ border: 1px solid #ccc; padding: 4px 8px; text-align: left; font-size: 13px; }}
-th {{ background: #eee; }} tbody tr:nth-child(even) {{ background: #fafafa; }}
-figure {{ margin: 0 0 1.5em; }} figure svg {{ display: block; width: 100%; height: auto; }}
-</style></head><body>
-<h1>{html.escape(report["title"])}</h1>
-<p>{html.escape(report["summary"])}</p>
-<h2>Findings</h2>
-<ul>{"".join(f"<li>{html.escape(line)}</li>" for line in findings)}</ul>
-{"".join(parts)}<h2>The metrics</h2>
-<table><thead><tr><th>metric</th><th>definition</th><th>formula</th></tr></thead><tbody>
-{defs}</tbody></table>
-</body></html>
-"""
+    defs = table(["metric", "definition", "formula"],
+                 ([m["title"], m["definition"], Markup(f"<code>{html.escape(m['formula'])}</code>")]
+                  for m in report["metrics"].values()))
+    body = (f"<h1>{html.escape(report['title'])}</h1>\n<p>{html.escape(report['summary'])}</p>\n<h2>Findings</h2>\n"
+            f"<ul>{''.join(f'<li>{html.escape(line)}</li>' for line in findings)}</ul>\n"
+            f"{''.join(parts)}<h2>The metrics</h2>\n{defs}")
+    return page(report["title"], body, width=900)

@@ -50,6 +50,8 @@ class QualityMetric:
     per_seat: bool = False  # compute gives one value a seat: named NAME.P1, NAME.P2, ...
     percent: bool = False  # shown in percentage points (a share or a rate)
     higher_is: str = ""  # "better" / "worse" / "" (no direction): the plain-language lines
+    # defined only when one strong player sits among weaker ones, its seat rotating (GameRecord.strong_seat)
+    strong_seat: bool = False
 
 
 # ---------------------------------------------------------------------------- the definitions
@@ -143,7 +145,7 @@ _METRICS = [
                   lambda g: 1.0 if len(g.winners) > 1 else 0.0, percent=True),
     QualityMetric("skill_gap", "Skill gap",
                   "the strong player's share of the victory minus an even share (its seat rotates game by game)",
-                  "w(strong seat) - 1/n", "share", skill_gap, percent=True, higher_is="better"),
+                  "w(strong seat) - 1/n", "share", skill_gap, percent=True, higher_is="better", strong_seat=True),
 ]
 METRICS: dict[str, QualityMetric] = {m.name: m for m in _METRICS}
 

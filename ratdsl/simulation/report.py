@@ -129,6 +129,7 @@ def compare(variant: Aggregate, base: Aggregate) -> dict[str, Any]:
     keys = ["rounds", "score", "winning_score", "margin", "shared_victory"]
     keys += [k for k in variant.per_game if k.startswith("metrics.")]
     keys += [k for k in variant.per_game if k.startswith("win_rate_by_seat.")]
+    keys += [k for k in variant.per_game if k.startswith("quality.")]  # (play-quality values, when a run keeps them)
     return compare_series(variant.per_game, base.per_game, keys)
 
 
@@ -276,14 +277,12 @@ def notes(report: dict[str, Any]) -> list[str]:
 # ---------------------------------------------------------------------------- HTML
 def _html_table(report: dict[str, Any]) -> str:
     """The figures table; a column empty in every row (no baseline) is left out."""
-    import html
+    from .html_page import table
 
     heads = ["figure", "this run (95% CI)", "baseline", "difference (* significant)", "adjusted p"]
     body = rows(report)
     keep = [i for i in range(len(heads)) if i < 2 or any(len(r) > i and r[i] for r in body)]
-    head = "".join(f"<th>{html.escape(heads[i])}</th>" for i in keep)
-    cells = "".join("<tr>" + "".join(f"<td>{html.escape(r[i])}</td>" for i in keep) + "</tr>\n" for r in body)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>\n{cells}</tbody></table>"
+    return table([heads[i] for i in keep], ([r[i] for i in keep] for r in body))
 
 
 def render_html(report: dict[str, Any]) -> str:
@@ -293,24 +292,11 @@ def render_html(report: dict[str, Any]) -> str:
 
     from .charts import charts
     from .coverage import coverage_html
+    from .html_page import page
 
     figures = "".join(f'<figure id="{c.id}">{c.svg}</figure>\n' for c in charts(report))
     head = report["title"]
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(head)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body {{ font-family: "DejaVu Sans", Arial, sans-serif; margin: 2em auto; max-width: 760px; padding: 0 1em;
-        color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0 2em; }}
-td, th {{ border: 1px solid #ccc; padding: 4px 8px; text-align: left; font-size: 13px; }}
-td + td {{ white-space: nowrap; }}
-th {{ background: #eee; }} tbody tr:nth-child(even) {{ background: #fafafa; }}
-figure {{ margin: 0 0 1.5em; }} figure svg {{ display: block; width: 100%; height: auto; }}
-</style></head><body>
-<h1>{html.escape(head)}</h1>
-<p>{html.escape(report["summary"])}</p>
-{_html_table(report)}
-{"".join(f"<p>{html.escape(line)}</p>" + chr(10) for line in notes(report))}{figures}{coverage_html(report)}
-</body></html>
-"""
+    notes_html = "".join(f"<p>{html.escape(line)}</p>\n" for line in notes(report))
+    body = (f"<h1>{html.escape(head)}</h1>\n<p>{html.escape(report['summary'])}</p>\n{_html_table(report)}\n"
+            f"{notes_html}{figures}{coverage_html(report)}")
+    return page(head, body, style="td + td { white-space: nowrap; }\n")

@@ -14,7 +14,7 @@ from typing import Any
 from ..files import atomic_write_text
 from ..language.formatter import format_text
 from ..session import load_rules
-from ..simulation.report import Aggregate, compare, comparison_method
+from ..simulation.report import compare, comparison_method
 from .goals import judge
 from .metrics import measure
 from .search import best_trial, done_trials, space_size
@@ -51,7 +51,7 @@ def fresh_comparison(tuner: Tuner, best_path: Path) -> dict[str, Any]:
         games = tuner.tuning.games[kind]
         runs = {}
         for name, rules in (("run", best_path), ("baseline", tuner.tuning.rules)):
-            aggregate = Aggregate(tuner.players, agents=tuner.agents[kind])
+            aggregate = tuner.run(kind)
             tuner._extend(aggregate, tuner.spec(rules, kind), games, seed)
             runs[name] = aggregate
         goals = [(i, g) for i, g in enumerate(tuner.tuning.goals) if g.players == kind]
@@ -74,6 +74,8 @@ def candidates_json(study) -> list[dict[str, Any]]:
                  "objective": result["objective"], "games": result["games"], "goals": result["goals"]}
         if "invalid" in result:
             entry["invalid"] = result["invalid"]
+        if "gated" in result:
+            entry["gated"] = result["gated"]
         if "repeat" in t.user_attrs:
             entry["repeat_of"] = t.user_attrs["repeat"]
         out.append(entry)
@@ -136,5 +138,5 @@ def finish(tuner: Tuner, study, base: dict[int, Any], budget: Budget, interrupte
 def _estimate_text(goal: dict[str, Any]) -> str:
     e = goal.get("estimate")
     if e is None:
-        return "not measured"
+        return "nothing: stopped before these players' games"
     return f"{e['value']:.2f} [{e['ci95'][0]:.2f}, {e['ci95'][1]:.2f}], misses by {goal['miss']:.2f}"

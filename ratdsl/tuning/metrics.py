@@ -1,10 +1,13 @@
 """The metrics a tuning goal may name, in one registry, each measured from a run's Aggregate
 (simulation/report.py) with a 95% interval.
 
-A name is FAMILY or FAMILY.ARGUMENT (`rounds`, `win_rate.P4`, `metrics.NAME`). To add a metric,
-add one entry to REGISTRY: a Metric whose `measure` takes the run and the argument (None for a
-family without one) and returns an Estimate, or None when the run cannot say (too few games).
-Win rates and their differences are in percentage points; other figures in their own units."""
+A name is FAMILY or FAMILY.ARGUMENT (`rounds`, `win_rate.P4`, `metrics.NAME`,
+`quality.seat_advantage.P4`: the longest family the registry knows). To add a metric, add one
+entry to REGISTRY: a Metric whose `measure` takes the run and the argument (None for a family
+without one) and returns an Estimate, or None when the run cannot say (too few games). The
+play-quality metrics of simulation/quality.py are entries `quality.NAME`, made from its registry
+(their definitions live there alone). Win rates, shares and their differences are in percentage
+points; other figures in their own units."""
 
 from __future__ import annotations
 
@@ -13,8 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..records import record
+from ..simulation.quality import METRICS as QUALITY
+from ..simulation.quality import QualityMetric
 from ..simulation.report import Aggregate
 from ..simulation.stats import Mean, Proportion
+from .measured import Measured
 
 
 @record(frozen=True)
@@ -33,6 +39,8 @@ class Metric:
     unit: str
     measure: Callable[[Aggregate, str | None], Estimate | None]
     argument: str | None = None  # what follows the dot: "seat", "rule metric", "agent", "label=value"
+    traced: bool = False  # read from the scores at every round's end: the games are played traced
+    strong_seat: bool = False  # defined only with one strong player whose seat rotates (mixed players)
 
 
 class UnknownMetric(ValueError):
@@ -78,6 +86,8 @@ def _absolute(e: Estimate) -> tuple[float, float]:
 
 
 def _agent(run: Aggregate, name: str | None) -> Estimate | None:
+    if isinstance(run, Measured) and run.rotate:  # (an agent's seat changes from game to game)
+        return _rate(run.agent_wins.get(name or "", Proportion()))
     pooled = Proportion()
     for seat in range(run.players):
         if run.agents and run.agents[seat % len(run.agents)] == name:
@@ -90,6 +100,21 @@ def _label(run: Aggregate, argument: str | None) -> Estimate | None:
     label, _, value = (argument or "").partition("=")
     found = run.label_wins.get(label, {}).get(value)
     return _rate(found) if found is not None else None
+
+
+def _quality(metric: QualityMetric) -> Metric:
+    """The registry's entry for a play-quality metric: its mean over the traced games, with the
+    normal 95% interval `ratdsl balance` gives it (stats.Mean), shares in percentage points."""
+    scale = 100.0 if metric.percent else 1.0
+
+    def measure_it(run: Aggregate, seat: str | None) -> Estimate | None:
+        key = metric.name if seat is None else f"{metric.name}.{seat}"
+        series = run.quality.get(key) if isinstance(run, Measured) else None
+        e = None if series is None else _mean(series)
+        return None if e is None else Estimate(scale * e.value, scale * e.low, scale * e.high)
+
+    return Metric(metric.title, "points" if metric.percent else metric.unit, measure_it,
+                  "seat" if metric.per_seat else None, traced=True, strong_seat=metric.strong_seat)
 
 
 REGISTRY: dict[str, Metric] = {
@@ -106,19 +131,38 @@ REGISTRY: dict[str, Metric] = {
     "win_rate_by": Metric("win rate of the players with a label's value", "%", _label, "label=value"),
     "metrics": Metric("a metric of the rule file, per game", "count",
                       lambda run, name: _mean(run.metrics.get(name, Mean())), "rule metric"),
-}
+} | {f"quality.{name}": _quality(metric) for name, metric in QUALITY.items()}
+
+
+def _split(name: str) -> tuple[str, str]:
+    """(family, argument): the longest leading dotted part that the registry knows, else the
+    part before the first dot."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        family = ".".join(parts[:cut])
+        if family in REGISTRY:
+            return family, ".".join(parts[cut:])
+    family, _, argument = name.partition(".")
+    return family, argument
+
+
+def _known() -> str:
+    """The registry's names, the play-quality ones written once: quality.{a,b,...}."""
+    plain = sorted(k for k in REGISTRY if not k.startswith("quality."))
+    return ", ".join(plain) + ", quality.{" + ",".join(QUALITY) + "}"
 
 
 def lookup(name: str, known_arguments: Callable[[str], list[str] | None] | None = None) -> tuple[Metric, str | None]:
     """The metric a goal names and its argument; UnknownMetric (with what is known) otherwise.
     `known_arguments(kind)` lists the arguments the rules and players allow for that kind of
     argument (None: any)."""
-    family, _, argument = name.partition(".")
+    family, argument = _split(name)
     metric = REGISTRY.get(family)
     if metric is None:
-        close = difflib.get_close_matches(family, list(REGISTRY), n=1)
+        close = difflib.get_close_matches(name, list(REGISTRY), n=1) or \
+            difflib.get_close_matches(family, list(REGISTRY), n=1)
         raise UnknownMetric(f"unknown metric {name!r}" + (f"; did you mean {close[0]!r}?" if close else "")
-                            + f" (metrics: {', '.join(sorted(REGISTRY))})")
+                            + f" (metrics: {_known()})")
     if metric.argument is None and argument:
         raise UnknownMetric(f"metric {family} takes no argument (not {name!r})")
     if metric.argument is not None:

@@ -9,6 +9,9 @@ import html
 from typing import Any
 
 from ..simulation.charts import Chart, _figure, _gid, _style, _svg
+from ..simulation.html_page import page, table
+from ..simulation.quality import metric_of
+from ..simulation.stats import format_p
 
 RUN, PRUNED, BEST, BAND = "#2f6db5", "#b0b0b0", "#c0392b", "#e8f1e4"
 
@@ -23,7 +26,7 @@ def _estimate(goal: dict[str, Any]) -> str:
 def _verdict(goal: dict[str, Any]) -> str:
     if goal["met"]:
         return "met (whole interval)" if goal["surely_met"] else "met"
-    return f"missed by {goal['miss']:.2f}" if goal.get("miss") is not None else "not measured"
+    return f"missed by {goal['miss']:.2f}" if goal.get("miss") is not None else "stopped before these players' games"
 
 
 def summary_lines(report: dict[str, Any]) -> list[str]:
@@ -46,14 +49,25 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
             out.append(f"  fresh seeds ({fresh['games']} games): {goal['goal']}: {_estimate(goal)}: {_verdict(goal)}")
         for key, d in (fresh.get("comparison") or {}).items():
             if d.get("significant"):
-                scale = 100 if key.startswith("win_rate_by_seat.") or key == "shared_victory" else 1
-                out.append(f"  vs the base game ({kind} players): {key} {scale * d['difference']:+.2f} "
-                           f"[{scale * d['ci95'][0]:+.2f}, {scale * d['ci95'][1]:+.2f}] *")
+                out.append(f"  vs the base game ({kind} players): {key} {_difference(key, d)}")
     for miss in best.get("misses", []):
         out.append(f"  NOT met: {miss}")
     if report.get("variant"):
         out.append(f"variant written: {report['variant']}")
     return out
+
+
+def _scale(key: str) -> int:
+    """100 for a figure that is a share (shown in percentage points), else 1."""
+    if key.startswith("quality."):
+        return 100 if metric_of(key.removeprefix("quality.")).percent else 1
+    return 100 if key.startswith("win_rate_by_seat.") or key == "shared_victory" else 1
+
+
+def _difference(key: str, d: dict[str, Any]) -> str:
+    scale = _scale(key)
+    return (f"{scale * d['difference']:+.2f} [{scale * d['ci95'][0]:+.2f}, {scale * d['ci95'][1]:+.2f}]"
+            + (" *" if d.get("significant") else ""))
 
 
 def value_charts(report: dict[str, Any]) -> list[Chart]:
@@ -117,23 +131,19 @@ def _short(text: str, limit: int) -> str:
 
 
 def _goal_table(goals: list[dict[str, Any]]) -> str:
-    rows = "".join(f"<tr><td>{html.escape(g['goal'])}</td><td>{html.escape(_estimate(g))}</td>"
-                   f"<td>{html.escape(_verdict(g))}</td></tr>\n" for g in goals)
-    return ("<table><thead><tr><th>goal</th><th>estimate (95% CI)</th><th>verdict</th></tr></thead>"
-            f"<tbody>\n{rows}</tbody></table>")
+    return table(["goal", "estimate (95% CI)", "verdict"], ([g["goal"], _estimate(g), _verdict(g)] for g in goals))
 
 
 def _candidate_table(report: dict[str, Any]) -> str:
     keys = [v["key"] for v in report["varied"]]
-    head = "".join(f"<th>{html.escape(k)}</th>" for k in ["#", *keys, "games", "miss", "state"])
     rows = []
     for c in report["candidates"]:
         state = ("invalid: " + c["invalid"]) if "invalid" in c else (
-            f"repeat of {c['repeat_of']}" if "repeat_of" in c else "pruned" if c["pruned"] else "finished")
-        cells = [str(c["number"]), *(str(c["values"].get(k)) for k in keys), str(sum(c["games"].values())),
-                 "" if c["objective"] is None else f"{c['objective']:.3g}", state]
-        rows.append("<tr>" + "".join(f"<td>{html.escape(x)}</td>" for x in cells) + "</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>"
+            f"repeat of {c['repeat_of']}" if "repeat_of" in c else f"stopped: {c['gated']}" if "gated" in c
+            else "pruned" if c["pruned"] else "finished")
+        rows.append([str(c["number"]), *(str(c["values"].get(k)) for k in keys), str(sum(c["games"].values())),
+                     "" if c["objective"] is None else f"{c['objective']:.3g}", state])
+    return table(["#", *keys, "games", "miss", "state"], rows)
 
 
 def _fresh_section(kind: str, fresh: dict[str, Any], report: dict[str, Any]) -> str:
@@ -145,7 +155,17 @@ def _fresh_section(kind: str, fresh: dict[str, Any], report: dict[str, Any]) -> 
     return (f"<h2>The winner against the base game, {html.escape(kind)} players, fresh seeds</h2>\n"
             f"<p>{fresh['games']} games each on master seed {fresh['seed']} (the search never played it), "
             f"agents {html.escape(', '.join(fresh['agents']))}.</p>\n{_goal_table(fresh['goals'])}\n"
-            f"{_html_table(as_simulation)}\n{lines}")
+            f"{_html_table(as_simulation)}\n{_quality_table(fresh)}{lines}")
+
+
+def _quality_table(fresh: dict[str, Any]) -> str:
+    """The play-quality metrics' paired differences (when a goal named one: the games were traced),
+    flagged with the other figures of the comparison."""
+    found = [(key, d) for key, d in (fresh.get("comparison") or {}).items() if key.startswith("quality.")]
+    if not found:
+        return ""
+    return table(["play-quality metric", "paired difference (* significant)", "adjusted p"],
+                 ([key, _difference(key, d), format_p(d.get("p_adjusted"))] for key, d in found)) + "\n"
 
 
 def render_html(report: dict[str, Any]) -> str:
@@ -164,18 +184,4 @@ def render_html(report: dict[str, Any]) -> str:
     parts += [f'<figure id="{c.id}">{c.svg}</figure>' for c in value_charts(report)]
     parts.append("<h2>Candidates tried</h2>")
     parts.append(_candidate_table(report))
-    body = "\n".join(parts)
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(head)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body {{ font-family: "DejaVu Sans", Arial, sans-serif; margin: 2em auto; max-width: 760px; padding: 0 1em;
-        color: #222; }}
-table {{ border-collapse: collapse; margin: 1em 0 2em; }}
-td, th {{ border: 1px solid #ccc; padding: 4px 8px; text-align: left; font-size: 13px; }}
-th {{ background: #eee; }} tbody tr:nth-child(even) {{ background: #fafafa; }}
-figure {{ margin: 0 0 1.5em; }} figure svg {{ display: block; width: 100%; height: auto; }}
-</style></head><body>
-{body}
-</body></html>
-"""
+    return page(head, "\n".join(parts))

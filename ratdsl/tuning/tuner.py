@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..agents.names import is_search_agent
 from ..language.loader import RuleSet
 from ..records import record
 from ..session import load_rules
@@ -21,6 +22,7 @@ from ..simulation.collect import GameStats
 from ..simulation.report import Aggregate
 from ..simulation.runner import GamePlayer, SimulationSpec, UnknownAgent, persona_tables
 from .goals import judge, objective
+from .measured import Measured, one_strong
 from .metrics import Estimate, UnknownMetric, lookup, measure
 from .spec import Goal, Tuning, TuningError
 from .targets import Target, Writer, base_ruleset, find_targets
@@ -116,15 +118,21 @@ class Tuner:
             raise TuningError(f"{tuning.path}:1:1: T012 players: {self.players}: the game is for {low} to {high}")
         self.agents = {kind: tuple(a.strip() for a in tuning.agents[kind].split(",") if a.strip())
                        for kind in tuning.player_kinds}
+        self.traced: set[str] = set()  # kinds whose games keep every round's scores (quality metrics)
+        self.rotating: set[str] = set()  # kinds with one strong player in a rotating seat (the skill gap)
         for goal in tuning.goals:
             try:
                 persona_tables(self.definition, self.agents[goal.players])
             except UnknownAgent as err:
                 raise goal.place.error("T012", f"{goal.players} players: {err}") from None
             try:
-                lookup(goal.metric, lambda kind, goal=goal: self._arguments(kind, goal))
+                metric, _ = lookup(goal.metric, lambda kind, goal=goal: self._arguments(kind, goal))
             except UnknownMetric as err:
                 raise goal.place.error("T008", str(err)) from None
+            if metric.traced:
+                self.traced.add(goal.players)
+            if metric.strong_seat:
+                self._one_strong(goal)
         self.check_output()
         self._check_ranges()
 
@@ -144,6 +152,17 @@ class Tuner:
             if not first.startswith(WRITTEN_MARK):
                 raise TuningError(f"{self.tuning.path}:1:1: T014 {path} is a rule file that ratdsl tune did not "
                                   "write: set name: or --out to write the best variant elsewhere")
+
+    def _one_strong(self, goal: Goal) -> None:
+        """A goal read from one strong player among weaker ones (the skill gap): mixed players,
+        seated as `ratdsl balance` seats them (the first agent in one seat, rotating game by game)."""
+        agents = self.agents[goal.players]
+        if goal.players != "mixed" or len(agents) < 2:
+            raise goal.place.error("T008", f"{goal.metric} is measured with one strong player among weaker ones: "
+                                   "write players: mixed (agents: mixed: STRONG,WEAK: the first agent plays one "
+                                   "seat, rotating game by game)")
+        self.agents["mixed"] = one_strong(agents, self.players)
+        self.rotating.add("mixed")
 
     def _arguments(self, kind: str, goal: Goal) -> list[str] | None:
         if kind == "seat":
@@ -179,7 +198,21 @@ class Tuner:
 
     # ------------------------------------------------------------------ playing
     def spec(self, path: Path | str, kind: str) -> SimulationSpec:
-        return SimulationSpec(str(path), (), (), self.players, self.agents[kind], native="cached")
+        return SimulationSpec(str(path), (), (), self.players, self.agents[kind], native="cached",
+                              trace=kind in self.traced, rotate=kind in self.rotating)
+
+    def run(self, kind: str) -> Measured:
+        """An empty measure of one kind of players' games (what every goal reads)."""
+        paired = frozenset(g.metric.removeprefix("quality.") for g in self.tuning.goals
+                           if g.players == kind and g.metric.startswith("quality."))
+        return Measured(self.players, agents=self.agents[kind], rotate=kind in self.rotating, paired=paired)
+
+    def phases(self) -> list[list[str]]:
+        """The kinds of players in the order a candidate plays them: those without a search agent
+        first, then those with one (a game of theirs costs a hundred of the others')."""
+        kinds = self.tuning.player_kinds
+        cheap = [k for k in kinds if not any(is_search_agent(a) for a in self.agents[k])]
+        return [phase for phase in (cheap, [k for k in kinds if k not in cheap]) if phase]
 
     def _extend(self, aggregate: Aggregate, spec: SimulationSpec, games: int, seed: int) -> None:
         start = aggregate.games
@@ -190,29 +223,44 @@ class Tuner:
 
     def evaluate(self, path: Path | str, seed: int, prune: bool, base: dict[int, Estimate | None] | None,
                  report: Callable[[float, int], None] | None = None) -> dict[str, Any]:
-        """Plays the rules at `path` in stages on `seed`; judged goals, objective, estimates and
-        whether the candidate was pruned (its interval missed a goal at a stage before the last)."""
-        runs = {kind: Aggregate(self.players, agents=self.agents[kind]) for kind in self.tuning.player_kinds}
+        """Plays the rules at `path` on `seed`, one phase of kinds of players after the other
+        (phases()), each in stages; judged goals, objective, estimates, and why the candidate
+        stopped early, if it did: a goal's interval missed its bound before its last games
+        (`pruned`), or the goals of the cheaper players were not met, so the search players'
+        games were not worth playing (`gated`)."""
+        runs = {kind: self.run(kind) for kind in self.tuning.player_kinds}
         specs = {kind: self.spec(path, kind) for kind in runs}
+        goals = list(self.tuning.goals)
         judged: list[dict[str, Any]] = []
-        pruned = False
-        for step, share in enumerate(STAGES):
-            for kind, run in runs.items():
-                total = self.tuning.games[kind]
-                self._extend(run, specs[kind], max(min(MIN_STAGE, total), math.ceil(share * total)), seed)
-            if base is None:  # the base game itself: measured, not judged
-                continue
-            judged = [judge(g, measure(g.metric, runs[g.players]), base.get(i))
-                      for i, g in enumerate(self.tuning.goals)]
-            value = objective(list(self.tuning.goals), judged)
-            if report is not None:
-                report(value, step)
-            if prune and share < 1.0 and any(j["missed"] for j in judged):
-                pruned = True
+        pruned, gated, step = False, None, 0
+        phases = self.phases()
+        for number, phase in enumerate(phases):
+            if number > 0 and base is not None:
+                played = {k for earlier in phases[:number] for k in earlier}
+                unmet = [j["goal"] for j in judged if j["players"] in played and not j["met"]]
+                if unmet:
+                    gated = f"{', '.join(phase)} players not played: not met with {', '.join(sorted(played))}"
+                    pruned = True
+                    break
+            for share in STAGES:
+                for kind in phase:
+                    total = self.tuning.games[kind]
+                    self._extend(runs[kind], specs[kind], max(min(MIN_STAGE, total), math.ceil(share * total)), seed)
+                if base is None:  # the base game itself: measured, not judged
+                    continue
+                judged = [judge(g, measure(g.metric, runs[g.players]), base.get(i)) for i, g in enumerate(goals)]
+                if report is not None:
+                    report(objective(goals, judged), step)
+                step += 1
+                last = share == STAGES[-1] and number == len(phases) - 1
+                if prune and not last and any(j["missed"] for j in judged):
+                    pruned = True
+                    break
+            if pruned:
                 break
-        return {"goals": judged, "objective": objective(list(self.tuning.goals), judged) if judged else None,
-                "pruned": pruned,
-                "games": {kind: run.games for kind, run in runs.items()}, "runs": runs}
+        out = {"goals": judged, "objective": objective(goals, judged) if judged else None, "pruned": pruned,
+               "games": {kind: run.games for kind, run in runs.items()}, "runs": runs}
+        return out | ({"gated": gated} if gated else {})
 
     def measure_base(self) -> dict[int, Estimate | None]:
         """The base game's estimate of each goal's metric, on the search's seeds (the bounds of
