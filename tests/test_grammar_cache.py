@@ -105,3 +105,20 @@ def test_mistakes_are_recognised_the_same_by_a_new_parser(monkeypatch):
         assert [error_of(text) for text in mistakes] == before
     finally:
         grammar.shared_parser.cache_clear()
+
+
+STATEMENTS_AFTER_A_BLOCK = ["let y = 1", "set x = 1", "if x { }", "for each p in x { }", "while x { }",
+                            "repeat 2 times { }", "move 1 a from b to c", "draw 1 from b to c", "shuffle x",
+                            "reveal x from a to b", "ask active y: may { }", "do f()", "secretly { }",
+                            "end game", 'say "x"', "create 1 in x", "show x to y", 'assert x "m"',
+                            "turn x { }", "act y"]
+
+
+@pytest.mark.parametrize("block", ["ask active x: may { } otherwise { }", "if x { } else { }", "secretly { }"])
+def test_the_loaded_compiled_grammar_takes_every_statement_after_a_block(no_compiling, block):
+    """A suite run once failed on `... otherwise { }` then `repeat` with a kept table (not seen
+    again); the table Lark loads from the file must take every statement there, as a new one does."""
+    formatter._lexing_parser.cache_clear()
+    for parser in (grammar.lark_parser(), formatter._lexing_parser()):
+        for statement in STATEMENTS_AFTER_A_BLOCK:
+            parser.parse(f"rule r() {{\n    {block}\n    {statement}\n}}\n")
