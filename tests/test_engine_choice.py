@@ -95,8 +95,10 @@ def test_the_first_games_without_a_cache_are_counted_and_workers_sum_them(monkey
     monkeypatch.setattr("ratdsl.simulation.runner.FLAT_AFTER", 2)
     spec = SimulationSpec(str(RATLAND), (), (), 3, ("random",))
     for workers in (1, 2):
-        engine = simulate(spec, 10, 4, workers=workers)["engine"]
-        assert sum(engine["games"].values()) == 10
+        # (64 games go out in chunks of 4: each worker takes some, and plays its first 2 warming up;
+        # with chunks of one game a fast worker could take all but one, as a test once saw)
+        engine = simulate(spec, 64, 4, workers=workers)["engine"]
+        assert sum(engine["games"].values()) == 64
         assert engine["games"]["generated"] == 2 * workers  # (FLAT_AFTER a worker)
         [fallback] = engine["fallbacks"]
         assert fallback["games"] == 2 * workers and fallback["reason"].startswith("the first 2 games")
