@@ -14,6 +14,7 @@ from ratdsl.language import parse_text
 from ratdsl.language.formatter import FormatError, comments_of, format_program, format_text, parse_with_comments
 
 from .rat_strategies import programs
+from .scale import cases
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "rules").rglob("*.rat"))
@@ -100,7 +101,7 @@ def test_unknown_nodes_are_refused():
 
 
 # ---------------------------------------------------------------- generated programs
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=cases(150, 600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.slow
