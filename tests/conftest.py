@@ -4,6 +4,7 @@ own), and the run fails if anything reached the cache under that home (a test th
 import os
 import pwd
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -50,6 +51,22 @@ def pytest_configure(config) -> None:
     shared = home / "shared-cache"
     shared.mkdir(mode=0o700)
     os.environ["RATDSL_CACHE_DIR"] = str(shared)
+    _bytecode_of_the_run(config)
+
+
+def _bytecode_of_the_run(config) -> None:
+    """With PYTHONDONTWRITEBYTECODE set, every process of the run (both workers, and each of the
+    hundreds of `ratdsl` commands tests start) would compile the package and the test modules
+    again; they share compiled files in a folder of the run's own instead (PYTHONPYCACHEPREFIX),
+    removed at the end, so nothing is written beside the sources, as the setting asks."""
+    if not (os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.dont_write_bytecode):
+        return  # (Python keeps its __pycache__ folders as usual)
+    prefix = Path(tempfile.mkdtemp(prefix="ratdsl-test-bytecode-"))
+    config._ratdsl_bytecode = prefix
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(prefix)
+    sys.pycache_prefix = str(prefix)
+    sys.dont_write_bytecode = False
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
@@ -63,6 +80,13 @@ def pytest_sessionfinish(session, exitstatus) -> None:
         if session.exitstatus == 0:
             session.exitstatus = 1
     shutil.rmtree(home, ignore_errors=True)
+
+
+def pytest_unconfigure(config) -> None:
+    """Removes the run's compiled files last (the summary below still imports modules)."""
+    bytecode = getattr(config, "_ratdsl_bytecode", None)
+    if bytecode is not None:
+        shutil.rmtree(bytecode, ignore_errors=True)
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
