@@ -35,6 +35,7 @@ from .layout import Layout
 from .lists import ListBuiltins
 from .orders import OrderLowering
 from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .typed import variable_kind
 from .val import _NOCONST, Val, is_list, list_of
 
 __all__ = ["BOOL", "BUNDLE", "CARD_T", "INT", "NONE", "PILE_T", "PLAYER", "STR", "ZONE_T", "Unsupported"]
@@ -75,6 +76,11 @@ def _cards_named(expr: A.Expr, d: GameDef) -> bool:
         kinds = {s.kind for s in table.declared.get(expr.id, ())}
         return ref is not None and not table.is_local(expr) and kinds == {CARD}
     return False
+
+
+def empty_list(node: A.Node) -> bool:
+    """An empty list written out (`[]`): a constant whose items' kind it does not tell."""
+    return isinstance(node, A.ListLit) and not node.items
 
 
 def arithmetic(op: str, left: Val, right: Val) -> Val:
@@ -368,7 +374,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         t = self.var_types.get(name)
         if t is None:
             v = self.d.vars[name]
-            t = self.var_types[name] = self.ex(v.value, Scope()).t
+            t = self.var_types[name] = self.first_kind(name, self.ex(v.value, Scope()).t, v)
         return t
 
     def pvar_type(self, name: str, node: A.Node) -> Any:
@@ -376,10 +382,20 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         if t is None:
             v = self.d.player_vars[name]
             val = self.ex(v.value, Scope({"me": Val("0", PLAYER)}))
-            if not val.known:
+            if not (val.known or empty_list(v.value)):
                 raise Unsupported(node, "a player variable whose first value is not a constant")
-            t = self.pvar_types[name] = val.t
+            t = self.pvar_types[name] = self.first_kind(name, val.t, v)
         return t
+
+    def first_kind(self, name: str, t: Any, declaration: A.Node) -> Any:
+        """A variable's kind: its first value's, or, for an empty list, its items' kind from what
+        the rules set it to (the typed form)."""
+        if t != list_of(NONE):
+            return t
+        kind = variable_kind(self.d, name)
+        if kind is None or not is_list(kind):
+            raise Unsupported(declaration, "a variable set to lists of more than one kind of item")
+        return kind
 
     # --- members and indexes
     def ex_Attr(self, node: A.Attr, sc: Scope) -> Val:

@@ -10,7 +10,7 @@ from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
 from .gaps import header_gap
-from .tags import INT, NONE, PLAYER, STR, Unsupported
+from .tags import INT, NONE, PLAYER, STR, ZONE_T, Unsupported
 
 if TYPE_CHECKING:
     from .compiler import Scope
@@ -133,6 +133,10 @@ class FlatModule:
         self.score_of = ns["score_of"]
 
     def _constant(self, node, gen: StatementLowering, sc: Scope) -> Any:
+        from .compiler import empty_list
+
+        if empty_list(node):
+            return []
         v = gen.ex(node, sc)
         if not v.known:
             raise Unsupported(node, "a variable whose first value is not a constant")
@@ -236,4 +240,6 @@ class FlatModule:
             return value.name
         if isinstance(value, list):
             return [self.encode_var(v, t[1]) for v in value]
+        if t == ZONE_T and value.__class__ is int:  # (a zone, or a space, is its base)
+            return str(self.layout.refs()[value // self.layout.width])
         raise Unsupported(None, f"recording a variable of kind {t}")
