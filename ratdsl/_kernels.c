@@ -675,6 +675,67 @@ k_first_of(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     return Py_NewRef(PyList_GET_ITEM(args[0], 0));
 }
 
+/* ------------------------------------------------------------------ owner_of_card */
+/* flat/lists.owner_of_card: the owner of the first pile holding a card of this name (None: none,
+   or a shared pile). Its Python twin takes anything but lists of equal length. Indexes are read
+   again at every turn (a name's __eq__ may change the lists, as Python's iterators allow). */
+static PyObject *
+k_owner_of_card(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *piles, *owners, *s_name, *name;
+    Py_ssize_t p, i;
+    if (nargs != 3 || !PyList_CheckExact(args[1]) || !PyList_CheckExact(args[2])
+            || PyList_GET_SIZE(args[1]) != PyList_GET_SIZE(args[2]))
+        return fallback("owner_of_card", args, nargs);
+    piles = args[1], owners = args[2];
+    for (p = 0; p < PyList_GET_SIZE(piles); p++)
+        if (!PyList_CheckExact(PyList_GET_ITEM(piles, p)))
+            return fallback("owner_of_card", args, nargs);
+    s_name = PyUnicode_InternFromString("name");
+    if (s_name == NULL)
+        return NULL;
+    name = PyObject_GetAttr(args[0], s_name);
+    if (name == NULL) {
+        Py_DECREF(s_name);
+        return NULL;
+    }
+    for (p = 0; p < PyList_GET_SIZE(piles) && p < PyList_GET_SIZE(owners); p++) {
+        PyObject *held = PyList_GET_ITEM(piles, p);
+        if (!PyList_CheckExact(held))
+            continue;
+        Py_INCREF(held);
+        for (i = 0; i < PyList_GET_SIZE(held); i++) {
+            PyObject *other = PyObject_GetAttr(PyList_GET_ITEM(held, i), s_name);
+            int same;
+            if (other == NULL) {
+                Py_DECREF(held);
+                goto fail;
+            }
+            same = PyObject_RichCompareBool(other, name, Py_EQ);
+            Py_DECREF(other);
+            if (same < 0) {
+                Py_DECREF(held);
+                goto fail;
+            }
+            if (same) {
+                PyObject *seat = PyList_GET_ITEM(owners, p);
+                Py_DECREF(held);
+                Py_DECREF(name);
+                Py_DECREF(s_name);
+                return Py_NewRef(seat);
+            }
+        }
+        Py_DECREF(held);
+    }
+    Py_DECREF(name);
+    Py_DECREF(s_name);
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(name);
+    Py_DECREF(s_name);
+    return NULL;
+}
+
 /* ------------------------------------------------------------------ count_moves */
 /* `counts[i] += n` as Python does it: get, in-place add, set (any index and number types). */
 static int
@@ -1073,6 +1134,7 @@ static PyMethodDef methods[] = {
     FAST(take_cards, "support.take_cards, compiled."),
     FAST(count_kinds, "support.count_kinds, compiled."),
     FAST(first_of, "support.first_of, compiled."),
+    FAST(owner_of_card, "flat.lists.owner_of_card, compiled."),
     FAST(count_moves, "support.count_moves, compiled."),
     FAST(share_out, "semantics.builtins.share_out, compiled."),
     FAST(spread_counts, "agents.random_agent.spread_counts, compiled (the same numbers)."),

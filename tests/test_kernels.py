@@ -162,6 +162,28 @@ def test_count_kinds_and_first_of_agree(data):
     agree("first_of", [data.draw(st.tuples(st.integers()))])
 
 
+CARD_NAMES = st.sampled_from(["amber", "basalt", "cobalt", "dolomite"])
+
+
+@needs_native
+@SETTINGS
+@given(st.data())
+def test_owner_of_card_agrees(data):
+    """The first pile holding a card of that name gives its owner: copies in several piles, empty
+    piles, an owner list of another length or a pile that is no list (left to Python)."""
+    from ratdsl.engine.flat import lists
+
+    assert lists.owner_of_card is NATIVE.owner_of_card or not kernels.ACTIVE
+    piles = data.draw(st.lists(st.lists(st.builds(CardValue, CARD_NAMES), max_size=4), max_size=6))
+    owners = data.draw(st.one_of(st.just([None] * (len(piles) // 2) + list(range(len(piles) - len(piles) // 2))),
+                                 st.lists(st.one_of(st.none(), st.integers(0, 5)), max_size=7)))
+    if piles and data.draw(st.booleans()):
+        piles[-1] = tuple(piles[-1])
+    card = CardValue(data.draw(CARD_NAMES), data.draw(st.integers(0, 9)))
+    agree("owner_of_card", [card, piles, owners])
+    agree("owner_of_card", [3, piles, owners])  # (no name: the same error)
+
+
 class Miss:
     """A FlatModule._metrics_of stand-in: the metrics of a key not matched yet, kept in `matching`
     (part of the arguments, so each side's copy fills its own copy of the dict)."""

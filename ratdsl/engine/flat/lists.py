@@ -8,6 +8,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from ... import kernels
 from ...semantics.operators import MAX_ITEMS
 from .support import Abort
 from .tags import BOOL, CARD_T, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
@@ -47,6 +48,9 @@ def owner_of_card(card: Any, piles: list[list], owners: list[int | None]) -> int
         if held and name in map(_NAME, held):
             return seat
     return None
+
+
+owner_of_card = kernels.twin(owner_of_card)
 
 
 class ListBuiltins:
