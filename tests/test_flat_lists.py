@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from ratdsl.agents.random_agent import RandomAgent, agent_seed
-from ratdsl.engine import Game
-from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
 from ratdsl.session import load_rules
 
+from .flat_agree import plays_the_reference_games
 from .scale import cases
 
 CARDS = ["amber", "basalt", "cobalt", "dolomite", "emerald"]
@@ -37,19 +35,7 @@ LISTS = (
     "scoring p {\n  score = p.points + sum([c.value for c in mine(p)])\n}\n")
 
 
-def outcome(result) -> tuple:
-    return result.scores, result.winners, result.rounds, result.state, result.fired
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_flatten_unique_and_owner_give_the_reference_games(tmp_path, players):
     (tmp_path / "game.rat").write_text(LISTS, "utf-8")
-    d = load_rules(tmp_path)
-    module = flat_module(d, players)
-    assert isinstance(module, FlatModule), module
-    for seed in range(cases(8, 80)):
-        def agents(seed=seed):
-            return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
-
-        reference = Game(d, players, seed, agents=agents()).play()
-        assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
+    assert plays_the_reference_games(load_rules(tmp_path), players, range(cases(8, 80))) == (cases(8, 80), [])

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from ratdsl.agents.random_agent import RandomAgent, agent_seed
-from ratdsl.engine import Game
-from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
 from ratdsl.session import load_rules
 
+from .flat_agree import plays_the_reference_games
 from .scale import cases
 
 ORDERS = """game orders "Orders" {
@@ -48,19 +46,7 @@ scoring p {
 """
 
 
-def outcome(result) -> tuple:
-    return result.scores, result.winners, result.rounds, result.state, result.fired
-
-
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_orders_of_play_give_the_reference_games(tmp_path, players):
     (tmp_path / "game.rat").write_text(ORDERS, "utf-8")
-    d = load_rules(tmp_path)
-    module = flat_module(d, players)
-    assert isinstance(module, FlatModule), module
-    for seed in range(cases(6, 60)):
-        def agents(seed=seed):
-            return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
-
-        reference = Game(d, players, seed, agents=agents()).play()
-        assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
+    assert plays_the_reference_games(load_rules(tmp_path), players, range(cases(6, 60))) == (cases(6, 60), [])

@@ -8,12 +8,11 @@ import pytest
 
 from ratdsl.agents import PersonaAgent
 from ratdsl.agents.random_agent import agent_seed
-from ratdsl.engine import Game
-from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
 from ratdsl.engine.flat.sight import offer_cards
 from ratdsl.semantics.values import CardValue
 from ratdsl.session import load_rules
 
+from .flat_agree import plays_the_reference_games
 from .scale import cases
 
 CARDS = ["amber", "basalt", "cobalt", "dolomite", "emerald", "feldspar", "garnet", "hematite"]
@@ -36,10 +35,6 @@ GAME = (
 WEIGHTS = {"take": {"hematite": 50.0, "amber": 0.0}, "play": {"hematite": 40.0, "pass": 0.2}}
 
 
-def outcome(result) -> tuple:
-    return result.scores, result.winners, result.rounds, result.state, result.fired
-
-
 @pytest.fixture
 def seen(tmp_path):
     (tmp_path / "game.rat").write_text(GAME, "utf-8")
@@ -48,14 +43,11 @@ def seen(tmp_path):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_persona_plays_the_same_game_on_both_engines_where_faces_are_hidden(seen, players):
-    module = flat_module(seen, players)
-    assert isinstance(module, FlatModule), module
-    for seed in range(cases(12, 200)):
-        def agents(seed=seed):
-            return [PersonaAgent(WEIGHTS, agent_seed(seed, s), "p") for s in range(players)]
+    def personas(seed: int) -> list:
+        return [PersonaAgent(WEIGHTS, agent_seed(seed, s), "p") for s in range(players)]
 
-        reference = Game(seen, players, seed, agents=agents()).play()
-        assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
+    games = cases(12, 200)
+    assert plays_the_reference_games(seen, players, range(games), personas) == (games, [])
 
 
 def test_cards_whose_faces_are_hidden_are_offered_by_place():

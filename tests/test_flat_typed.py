@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from ratdsl.agents.random_agent import RandomAgent, agent_seed
-from ratdsl.engine import Game
-from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
+from ratdsl.engine.flat.game import flat_module
 from ratdsl.engine.flat.tags import Unsupported
 from ratdsl.session import load_rules
 
+from .flat_agree import plays_the_reference_games
 from .scale import cases
 
 GAME = (
@@ -32,22 +31,10 @@ GAME = (
     "scoring p {\n  score = p.points + count(p.reserve, cube)\n}\n")
 
 
-def outcome(result) -> tuple:
-    return result.scores, result.winners, result.rounds, result.state, result.fired
-
-
 @pytest.mark.parametrize("players", [2, 3])
 def test_empty_lists_take_their_kind_from_what_the_rules_set(tmp_path, players):
     (tmp_path / "game.rat").write_text(GAME, "utf-8")
-    d = load_rules(tmp_path)
-    module = flat_module(d, players)
-    assert isinstance(module, FlatModule), module
-    for seed in range(cases(8, 80)):
-        def agents(seed=seed):
-            return [RandomAgent(agent_seed(seed, s)) for s in range(players)]
-
-        reference = Game(d, players, seed, agents=agents()).play()
-        assert outcome(play_module(module, seed, agents())) == outcome(reference), (players, seed)
+    assert plays_the_reference_games(load_rules(tmp_path), players, range(cases(8, 80))) == (cases(8, 80), [])
 
 
 def test_a_variable_of_lists_of_several_kinds_is_refused_at_its_declaration(tmp_path):
