@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
+from .dyn import d_encode
 from .gaps import header_gap
-from .tags import INT, NONE, PLAYER, STR, ZONE_T, Unsupported
+from .tags import DYN, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
 
 if TYPE_CHECKING:
     from .compiler import Scope
@@ -71,6 +72,15 @@ class FlatModule:
         from ...semantics.builtins import share_out
 
         ns["share_out"] = share_out
+        from .dyn import RUNTIME
+
+        ns.update(RUNTIME)
+        from .plans import plan_one
+
+        ns["plan_one"] = plan_one
+        from ...semantics.builtins import share_equal
+
+        ns["share_equal"] = share_equal
         ns.update(make_limits(ns["ST"], ns["CR"]))
         ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of)
         for i, _name in enumerate(gen.pile_names):
@@ -103,7 +113,7 @@ class FlatModule:
         ns["VG"] = list(self.var_init)
         for i in range(len(d.player_vars)):
             ns[f"PV{i}"] = list(self.pvar_init[i])
-        self.var_types = [gen.ex(v.value, Scope()).t for v in d.vars.values()]
+        self.var_types = [gen.var_type(name, v) for name, v in d.vars.items()]
         self.pvar_types = [gen.pvar_type(name, v) for name, v in d.player_vars.items()]
         # setup, then each phase: one function each
         self.steps: list[str] = []
@@ -232,6 +242,8 @@ class FlatModule:
         return hits
 
     def encode_var(self, value: Any, t: Any) -> Any:
+        if t == DYN:  # (a value in its general form: dyn.py)
+            return d_encode(value, [str(r) for r in self.layout.refs()], self.layout.width)
         if t == PLAYER:
             return None if value is None else f"P{value + 1}"
         if t in (INT, STR, NONE) or value is None or value.__class__ is bool:
