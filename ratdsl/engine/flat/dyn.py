@@ -139,7 +139,7 @@ def d_encode(x: Any, labels: list, width: int) -> Any:
     if c is tuple:
         return f"P{x[1] + 1}" if x[0] == "p" else labels[x[1] // width]
     if c is list:
-        return [d_encode(e, labels, width) for e in x]
+        return [e if e.__class__ is str else d_encode(e, labels, width) for e in x]
     if c is CardValue:
         return x.name
     if c is dict:
@@ -147,11 +147,17 @@ def d_encode(x: Any, labels: list, width: int) -> Any:
     return x
 
 
+_AS_IS = frozenset([str, tuple, type(None)])  # (equal exactly when the language says so)
+
+
 def d_key(x: Any) -> Any:
-    """A hashable key equal for two values exactly when the language says they are equal."""
+    """A hashable key equal for two values exactly when the language says they are equal: a list
+    is ("l", its items' keys...), never a box ("p"/"z", n); a number and a yes/no stay apart."""
     c = x.__class__
+    if c in _AS_IS:
+        return x
     if c is list:
-        return ("l", tuple(map(d_key, x)))
+        return ("l", *[e if e.__class__ in _AS_IS else d_key(e) for e in x])
     if c is CardValue:
         return ("c", x.name)
     if c is dict:

@@ -9,6 +9,7 @@ block around the planning changes nothing here."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ def plan_one(agent: Any, decision_id: str, values: list, count: int, optional: b
     if not 0 <= count <= MAX_PLAN_STEPS:
         raise Abort  # (the reference reports the count)
     steps: list = []
+    known = None if likely is None or not values else [d_key(v) for v in values]
     for _ in range(count):
         if not values:
             steps.append(None)
@@ -34,7 +36,7 @@ def plan_one(agent: Any, decision_id: str, values: list, count: int, optional: b
             i = agent.fast_choose(decision_id, offered, optional)
         else:
             keys = {d_key(v) for v in likely(list(steps))}
-            expected = [j for j, v in enumerate(values) if d_key(v) in keys]
+            expected = [j for j, key in enumerate(known) if key in keys]
             if not expected and not optional:  # (nothing expected to run: every option)
                 i = agent.fast_choose(decision_id, offered, optional)
             else:
@@ -75,7 +77,10 @@ class PlanLowering:
             done = self.fresh("dn")
             seen, more = self.costed(node.likely, inner.child(it=Val(done, list_of(item))), self.iterable)
             seen = self.as_kind(seen, list_of(item), node.likely)
-            likely = f"lambda {done}: {f'CN({more}, {seen.code})' if more else seen.code}"
+            body = f"CN({more}, {seen.code})" if more else seen.code
+            # (the native build's closures do not see a C integer local change: each is passed in)
+            free = sorted(set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", body)) & self.int_locals)
+            likely = f"lambda {', '.join([done, *(f'{x}={x}' for x in free)])}: {body}"
         n, plans, values, steps = self.fresh("n"), self.fresh("pl"), self.fresh("o"), self.fresh("s")
         code(f"{n} = {count.code}")
         code(f"{plans} = []")
