@@ -6,6 +6,7 @@ option that drops a stale plan."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from ratdsl.agents import PersonaAgent
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.engine import Game
+from ratdsl.engine.flat import native
 from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
 from ratdsl.session import load_rules
 
@@ -66,3 +68,20 @@ def test_a_stale_plan_dropped_gives_the_reference_games(tmp_path):
             return [RandomAgent(agent_seed(seed, s)) for s in range(3)]
 
         assert outcome(play_module(module, seed, agents())) == outcome(Game(d, 3, seed, agents=agents()).play())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("Cython") is None or native.unavailable() is not None,
+                    reason="no native build here")
+def test_a_native_build_plays_the_plans_of_the_reference(tmp_path, monkeypatch):
+    """A `likely` list is a lambda in the generated code: a native build's closure must see the
+    planning player of each turn (it once saw seat 0 only)."""
+    monkeypatch.setattr(native, "OPTIMIZE", "-O0")
+    d = rules(tmp_path, True)
+    m = FlatModule(d, 3)
+    assert native.attach(m, build=True) and m.native, "the build failed"
+    for seed in range(cases(6, 40)):
+        def agents(seed=seed):
+            return [RandomAgent(agent_seed(seed, s)) for s in range(3)]
+
+        assert outcome(play_module(m, seed, agents())) == outcome(Game(d, 3, seed, agents=agents()).play()), seed
