@@ -105,8 +105,8 @@ def _play(m: FlatModule, seed: int, agents: list, budget: int, metrics: bool, ma
                 m._flush()
         if over:
             break
-        if last is not None and G[1] >= last:
-            rounds_done = G[1]
+        if last is not None and G[1] >= last or m.end_of_round is not None and m.end_of_round():
+            rounds_done = G[1]  # (the last round was played: it counts)
             break
         if G[1] >= cap:
             raise Stopped

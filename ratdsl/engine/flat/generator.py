@@ -6,11 +6,11 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from ...language import ast as A
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
 from .dyn import d_encode
-from .gaps import header_gap
 from .tags import DYN, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
 
 if TYPE_CHECKING:
@@ -38,9 +38,6 @@ class FlatModule:
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        gap = header_gap(d)
-        if gap is not None:
-            raise gap
         from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
         from .statements import StatementLowering
 
@@ -120,6 +117,7 @@ class FlatModule:
         self.setup = self._steps_function("setup", d.setup.steps if d.setup else [])
         self.phases = [(name, name in gen.reading_start, self._steps_function(name, d.phases[name].steps))
                        for name in d.round]
+        self.round_end = gen.round_end_unit(Scope())  # (`ends at end of round when`, if any: endings.py)
         reveal = gen.reveal_effects()
         gen.scoring_unit()
         gen.activity_unit()
@@ -141,6 +139,7 @@ class FlatModule:
         self.setup_fn = ns[self.setup]
         self.phase_fns = [(name, reads, ns[py]) for name, reads, py in self.phases]
         self.score_of = ns["score_of"]
+        self.end_of_round = ns[self.round_end] if self.round_end else None
 
     def _constant(self, node, gen: StatementLowering, sc: Scope) -> Any:
         from .compiler import empty_list
@@ -177,6 +176,8 @@ class FlatModule:
                 code(f"    if {check}: raise Abort")
                 code("    raise")
                 code(f"if {check}: raise Abort")
+            if phase != "setup":  # (`ends at once when`: tested after every step of a round)
+                gen.emit_endings(code, A.AT_ONCE, Scope())
         code("if MV: FLUSH()")
         gen.units.append(code.text())
         return py

@@ -32,6 +32,7 @@ from .compiler import (
     uncopied,
 )
 from .dyn import has_dyn
+from .endings import EndingLowering
 from .plans import PlanLowering
 from .turns import TurnLowering
 from .typed import let_kind
@@ -41,7 +42,7 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
 MAX_PIECE_LINES = 400  # a `for each` over pieces() is written a kind at a time up to this many lines
 
 
-class StatementLowering(TurnLowering, PlanLowering, FlatCompiler):
+class StatementLowering(TurnLowering, PlanLowering, EndingLowering, FlatCompiler):
     """Adds statements, rules, hooks and card effects to the expression lowering."""
 
     _names_set: set[str] | None = None
