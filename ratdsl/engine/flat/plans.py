@@ -18,7 +18,7 @@ from ..plans import MAX_PLAN_STEPS
 from .dyn import d_key
 from .support import Abort
 from .tags import INT, PLAYER, Unsupported
-from .val import Val, list_of
+from .val import Val, is_list, list_of
 
 
 def plan_one(agent: Any, decision_id: str, values: list, count: int, optional: bool,
@@ -68,9 +68,9 @@ class PlanLowering:
         p = self.fresh_int("p")
         inner = sc.child(**{node.var: Val(p, PLAYER)})
         options, cost = self.costed(node.options, inner, self.iterable)
-        item = t[1] if t[0] == "list" else None
-        if item is None:
+        if not is_list(t):  # (a variable first set to a number, say: a value of two kinds)
             raise Unsupported(node, "a plan set into a variable that is not a list")
+        item = t[1]
         options = self.as_kind(options, list_of(item), node.options)
         likely = "None"
         if node.likely is not None:
