@@ -24,7 +24,7 @@ from ratdsl.simulation.runner import persona_weights
 from .scale import cases
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
-NOT_YET = {"ratatopolis": "issue 32: boards, plans and turns are not compiled yet"}
+NOT_YET: dict[str, str] = {}
 GAMES_PER_FOLDER = cases(30, 1000)
 
 
@@ -113,12 +113,16 @@ def test_the_compiled_target_plays_the_reference_games(path, modules):
 OPTIONS = {
     "rattus": {"end_timing": "end_of_turn", "placement": "optional", "figure_start": "random",
                "knight_return": "true", "neutral_majority": "true", "final_neutral": "always"},
+    "ratatopolis": {"stale_step": "forfeit", "room_of_leavers": "at_once", "shop_in_last_round": "no",
+                    "fallen_property": "kept", "hospital_room": "over"},
 }
 # Persona tables keyed by decision ids and answers (actions by name: the flat code must offer
 # the same names, in the same order, as the reference).
 PERSONAS = {
     "rattus": {"action": {"take": 4.0, "place": 0.5}, "ability": {"pass": 0.3, "monk_power": 3.0},
                "place_in": {"pass": 0.1}},
+    "ratatopolis": {"orders": {"pass": 0.2}, "market_rat": {"yes": 3.0}, "radio_redraw": {"no": 2.0},
+                    "hospital_rescue": {"pass": 0.3}, "archive_look": {"pass": 0.5}},
 }
 
 

@@ -252,7 +252,7 @@ def test_native_on_makes_the_build_once_here_before_the_cluster_plays(tmp_path, 
 
 
 def test_an_engine_that_cannot_play_is_refused_before_the_cluster_plays(cluster):
-    result = CliRunner().invoke(app, ["simulate", str(ROOT / "rules" / "ratatopolis"), "-n", "4", "-p", "3",
+    result = CliRunner().invoke(app, ["simulate", str(ROOT / "tests" / "games" / "no_flat_form"), "-n", "4", "-p", "3",
                                       "--engine", "compiled", "--backend", "dask",
                                       "--scheduler", cluster.scheduler_address])
     assert result.exit_code == 2

@@ -23,7 +23,7 @@ from .test_runtime_errors import HEADER
 
 ROOT = Path(__file__).resolve().parents[1]
 RATLAND = ROOT / "rules" / "ratland"
-RATATOPOLIS = ROOT / "rules" / "ratatopolis"  # (no compiled form yet: issue 32)
+NO_FORM = ROOT / "tests" / "games" / "no_flat_form"  # (a func that calls itself: no compiled form)
 
 
 def cli(tmp_path, *args: str):
@@ -56,13 +56,13 @@ def test_every_engine_plays_the_same_games():
 
 @pytest.mark.parametrize("engine", ["compiled", "native"])
 def test_compiled_or_native_refuses_rules_it_cannot_play_before_the_first_game(tmp_path, engine):
-    code, output, report = cli(tmp_path, RATATOPOLIS, "-n", "3", "-p", "3", "--engine", engine)
+    code, output, report = cli(tmp_path, NO_FORM, "-n", "3", "-p", "3", "--engine", engine)
     assert code == 2 and report is None
     lines = output.strip().splitlines()
     assert len(lines) == 1, output
     assert lines[0].startswith(f"error[E901]: --engine {engine} cannot play")
     assert "has no form for these rules" in lines[0]
-    assert "rules/ratatopolis/game.rat:" in lines[0]  # (where it stops)
+    assert "tests/games/no_flat_form/game.rat:16:43" in lines[0]  # (where it stops)
 
 
 def test_compiled_refuses_agents_that_play_games_to_decide(tmp_path):
@@ -76,7 +76,7 @@ def test_compiled_refuses_coverage(tmp_path):
 
 
 def test_auto_says_why_each_game_was_not_on_the_best_engine(tmp_path):
-    code, output, report = cli(tmp_path, RATATOPOLIS, "-n", "3", "-p", "3", "--html", tmp_path / "r.html")
+    code, output, report = cli(tmp_path, NO_FORM, "-n", "3", "-p", "3", "--html", tmp_path / "r.html")
     assert code == 0, output
     engine = report["engine"]
     assert engine["games"] == {"generated": 3} and engine["used"] == "generated"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ratdsl.engine.flat.game import FlatModule, flat_module
-from ratdsl.engine.flat.gaps import header_gap
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
 from ratdsl.engine.flat.tags import Unsupported
 from ratdsl.session import load_rules
 
@@ -41,19 +41,32 @@ def test_a_flat_build_either_plays_or_says_where_it_stops(target):
 def test_ratland_and_its_variants_build_at_every_table_size_they_allow():
     for target in [RULES / "ratland", *sorted((RULES / "ratland" / "variants").glob("*.rat"))]:
         d = load_rules(target)
-        assert header_gap(d) is None
         for players in (d.game.min_players, d.game.max_players):
             assert isinstance(flat_module(d, players), FlatModule), (target, players)
 
 
-def test_a_declaration_level_gap_names_its_declaration(tmp_path):
-    """A header's ending is the first thing the flat target meets: its line is the one named."""
+def test_a_gap_names_the_place_that_needs_it(tmp_path):
+    """A func that calls itself has no flat form: the build stops at the call, file, line and
+    column, and `flat_module` returns that, never a module that would play something else."""
+    (tmp_path / "game.rat").write_text(
+        'game g "G" {\n  players 2..2\n  ends after 3 rounds\n}\n'
+        'tokens coin\nzone bank\nvar total = 0\n'
+        'func down(n) = if n <= 0 then 0 else down(n - 1) + 1\n'
+        'setup {\n  step s {\n    create {coin: 1} in bank\n  }\n}\n'
+        'round main\nphase main "Main" {\n  step only {\n    set total = total + down(round)\n  }\n}\n', "utf-8")
+    gap = flat_module(load_rules(tmp_path), 2)
+    assert isinstance(gap, Unsupported), gap
+    assert (gap.node.span.line, gap.node.span.column) == (8, 38), gap
+    assert str(gap) == f"{tmp_path / 'game.rat'}:8:38: a func that calls itself"
+
+
+def test_a_game_header_s_endings_build(tmp_path):
+    """Endings were the one declaration-level gap: a header with one builds (endings.py)."""
     (tmp_path / "game.rat").write_text(
         'game g "G" {\n  players 2..2\n  ends after 3 rounds\n  ends at end of round when secret > 1\n}\n'
         'tokens coin\nzone bank\nhidden var secret = 0\n'
         'setup {\n  step s {\n    create {coin: 1} in bank\n  }\n}\n'
         'round main\nphase main "Main" {\n  step only {\n    set secret = secret + 1\n  }\n}\n', "utf-8")
-    d = load_rules(tmp_path)
-    gap = flat_module(d, 2)
-    assert isinstance(gap, Unsupported) and gap.node.span.line == 4, gap
-    assert header_gap(d) is not None
+    module = flat_module(load_rules(tmp_path), 2)
+    assert isinstance(module, FlatModule), module
+    assert play_module(module, 1, [RandomAgent(agent_seed(1, s)) for s in range(2)]).rounds == 2

@@ -181,7 +181,7 @@ def test_without_a_cache_simulate_waits_before_generating(monkeypatch):
 def test_rules_the_target_has_no_form_for_are_not_generated_again(folder, monkeypatch):
     from ratdsl.engine.flat.compiler import Unsupported
 
-    d = load_rules(Path(__file__).resolve().parent / "games" / "turn_demo")
+    d = load_rules(Path(__file__).resolve().parent / "games" / "no_flat_form")
     with pytest.raises(Unsupported) as first:
         cache.load_or_make(d, 3)
     not_generated(monkeypatch)

@@ -1,7 +1,7 @@
 """Turns on the flat target (engine/flat/turns.py): tests/games/turn_demo's actions in every
 `act` mode (any order, one of with pass, until pass), costs, limits per turn and an ability
 offered between a turn's statements give the reference engine's games. (turn_demo's header
-endings have no flat form yet: they are left out here.)"""
+endings are left out here: test_flat_endings.py plays them.)"""
 
 from __future__ import annotations
 

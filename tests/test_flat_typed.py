@@ -1,13 +1,15 @@
 """A variable whose first value is an empty list takes its items' kind on the flat target from the
 typed form (engine/flat/typed.py reads semantics/inference.py): its games are the reference's; a
-variable set to lists of several kinds of item is refused at its declaration."""
+variable set to lists of several kinds of item keeps them in their general form (flat/dyn.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ratdsl.engine.flat.game import flat_module
-from ratdsl.engine.flat.tags import Unsupported
+from ratdsl.agents.random_agent import RandomAgent, agent_seed
+from ratdsl.engine import Game
+from ratdsl.engine.errors import RuleRuntimeError
+from ratdsl.engine.flat.game import FlatModule, Stopped, flat_module, play_module
 from ratdsl.session import load_rules
 
 from .flat_agree import plays_the_reference_games
@@ -37,10 +39,26 @@ def test_empty_lists_take_their_kind_from_what_the_rules_set(tmp_path, players):
     assert plays_the_reference_games(load_rules(tmp_path), players, range(cases(8, 80))) == (cases(8, 80), [])
 
 
-def test_a_variable_of_lists_of_several_kinds_is_refused_at_its_declaration(tmp_path):
+def test_a_variable_of_lists_of_several_kinds_plays_the_reference_games(tmp_path):
+    """Items of several kinds (a number and a player) are kept in their general form (dyn.py)."""
+    mixed = GAME.replace("set picked = picked + [n]", "set picked = picked + [n, p]")
+    mixed = mixed.replace("sum(picked)", "len([x for x in picked if x == p or x == 2])")
+    (tmp_path / "game.rat").write_text(mixed, "utf-8")
+    d = load_rules(tmp_path)
+    assert plays_the_reference_games(d, 3, range(cases(8, 80))) == (cases(8, 80), [])
+    reference = Game(d, 3, 0, agents=[RandomAgent(agent_seed(0, s)) for s in range(3)]).play()
+    assert any(isinstance(x, str) and x.startswith("P") for x in reference.state["vars"]["picked"])
+
+
+def test_a_general_value_of_the_wrong_kind_stops_where_the_reference_reports_it(tmp_path):
+    """`sum` of a list holding a player: the flat code stops (Stopped), the reference says why."""
     mixed = GAME.replace("set picked = picked + [n]", "set picked = picked + [n, p]")
     (tmp_path / "game.rat").write_text(mixed, "utf-8")
-    refused = flat_module(load_rules(tmp_path), 2)
-    assert isinstance(refused, Unsupported)
-    assert str(refused).startswith(f"{tmp_path / 'game.rat'}:8:1: ")  # (var picked)
-    assert "lists of more than one kind of item" in str(refused)
+    d = load_rules(tmp_path)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    agents = [RandomAgent(agent_seed(0, s)) for s in range(2)]
+    with pytest.raises(RuleRuntimeError):
+        Game(d, 2, 0, agents=[RandomAgent(agent_seed(0, s)) for s in range(2)]).play()
+    with pytest.raises(Stopped):
+        play_module(module, 0, agents)

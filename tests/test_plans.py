@@ -216,7 +216,8 @@ def test_two_groups_marching_into_room_for_two_move_one_each(tmp_path):
 
 # ------------------------------------------------------------------ the flat target
 def test_the_flat_target_plays_a_plan_on_the_reference_engine(tmp_path):
-    """engine/flat has no form for `plan`: it falls back on the reference engine."""
+    """A plan set into a variable first set to a number (a value of two kinds): engine/flat has
+    no form for it and says where; the game falls back on the reference engine."""
     from ratdsl.engine.flat.compiler import Unsupported
     from ratdsl.engine.flat.game import flat_module, play_flat
 
@@ -230,7 +231,8 @@ def test_the_flat_target_plays_a_plan_on_the_reference_engine(tmp_path):
         "    end game\n  }\n}\n")
     d = load_rules(folder)
     module = flat_module(d, 2)
-    assert isinstance(module, Unsupported) and "Plan" in str(module)
+    assert isinstance(module, Unsupported) and "not a list" in str(module)
+    assert module.node.span.line == HEADER.count("\n") + 4, module  # (the plan's line)
     agents = lambda: [RandomAgent(agent_seed(0, s)) for s in range(2)]  # noqa: E731
     result, by_flat = play_flat(d, 2, 0, agents)
     assert not by_flat

@@ -79,9 +79,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("flat compiler", "compiles it for the compiled engine, engine/flat",
           ("ratdsl/engine/flat/compiler.py", "ratdsl/engine/flat/statements.py"),
           Forms(("ratdsl.engine.flat.compiler:FlatCompiler",), prefix="ex_"),
-          Forms(("ratdsl.engine.flat.statements:StatementLowering",), prefix="st_",
-                gaps=MappingProxyType({
-                    "Plan": "plans: the reference engine plays rules with plans"}))),
+          Forms(("ratdsl.engine.flat.statements:StatementLowering",), prefix="st_")),
     Stage("summaries", "says it in words in every language, ratdsl summary",
           ("ratdsl/summaries/expressions.py", "ratdsl/summaries/statements.py"),
           Forms(("ratdsl.summaries.expressions:EXPRESSIONS",)),

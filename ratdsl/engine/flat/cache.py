@@ -43,7 +43,7 @@ GEN_FACTS = ("reading_start", "pile_names", "player_pile_names", "fired_keys", "
 # FlatModule's own attributes that are data (the others are the namespace, the generator, the
 # rules, and functions found again in the namespace).
 MODULE_DATA = ("players", "layout", "var_init", "pvar_init", "var_types", "pvar_types", "steps", "setup",
-               "phases", "source", "reveal")
+               "phases", "round_end", "source", "reveal")
 
 
 def entry_name(d: GameDef, players: int) -> str | None:

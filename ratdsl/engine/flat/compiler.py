@@ -30,11 +30,12 @@ from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..limits import MAX_TOKENS
 from ..reach import phases_reading_start
 from .boards import BoardLowering
+from .dyn import DynLowering, has_dyn
 from .gaps import sight_node
 from .layout import Layout
 from .lists import ListBuiltins
 from .orders import OrderLowering
-from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .typed import variable_kind
 from .val import _NOCONST, Val, is_list, list_of
 
@@ -180,7 +181,7 @@ class Code:
         return header + "\n" + body
 
 
-class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
+class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
     """Generates the flat module of one rule set at one table size."""
 
     def __init__(self, d: GameDef, players: int):
@@ -404,6 +405,8 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
 
     def member(self, obj: Val, name: str, node: A.Node, sc: Scope) -> Val:
         d = self.d
+        if obj.t == DYN:
+            obj = self.as_kind(obj, self.dyn_member_owner(name, node), node)
         if obj.t == PLAYER:
             if name in d.player_zones:
                 off = self.lay.player_offset(name)
@@ -533,6 +536,10 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
     def ex_Index(self, node: A.Index, sc: Scope) -> Val:
         obj = self.ex(node.obj, sc)
         key = self.ex(node.key, sc)
+        if DYN in (obj.t, key.t):
+            general = self.dyn_index(obj, key, node)
+            if general is not None:
+                return general
         if is_list(obj.t):
             if key.t != INT:
                 raise Unsupported(node, "a list indexed by a non-number")
@@ -574,6 +581,11 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
             except Exception:
                 raise Unsupported(node, "an operator refusing its constant operands") from None
             return self.flat_value(value, node)
+        if op in ("==", "!=") and (has_dyn(left.t) or has_dyn(right.t)):
+            return self.dyn_equal(op, left, right, node)
+        if DYN in (left.t, right.t):
+            if op in ("+", "-", "*", "/", "%", "<", "<=", ">", ">=") and INT in (left.t, right.t, DYN):
+                left, right = self.want(left, INT, node), self.want(right, INT, node)
         if op in ("==", "!="):
             lt, rt = left.t, right.t
             if lt != rt and NONE not in (lt, rt):
@@ -590,6 +602,9 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         if op in ("+", "-", "*") and left.t == INT and right.t == INT:
             return arithmetic(op, left, right)
         if op == "+":
+            if is_list(left.t) and is_list(right.t) and left.t != right.t and NONE not in (left.t[1], right.t[1]):
+                t = self.joined(left.t, right.t)
+                left, right = self.as_kind(left, t, node), self.as_kind(right, t, node)
             if is_list(left.t) and is_list(right.t):
                 t = left.t if left.t[1] != NONE else right.t
                 if left.t[1] != NONE and right.t[1] != NONE and left.t != right.t:
@@ -612,7 +627,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         parts = []
         stop = node.op != "and"
         for item in node.items:
-            v = self.ex(item, sc)
+            v = self.want(self.ex(item, sc), BOOL, item)
             if v.t != BOOL:
                 raise Unsupported(item, "a condition that is not yes/no")
             if v.known:
@@ -628,7 +643,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         return Val("(" + f" {node.op} ".join(parts) + ")", BOOL)
 
     def ex_Not(self, node: A.Not, sc: Scope) -> Val:
-        v = self.ex(node.operand, sc)
+        v = self.want(self.ex(node.operand, sc), BOOL, node)
         if v.t != BOOL:
             raise Unsupported(node, "`not` of a value that is not yes/no")
         if v.known:
@@ -636,7 +651,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         return Val(f"(not {v.code})", BOOL)
 
     def ex_Neg(self, node: A.Neg, sc: Scope) -> Val:
-        v = self.ex(node.operand, sc)
+        v = self.want(self.ex(node.operand, sc), INT, node)
         if v.t != INT:
             raise Unsupported(node, "`-` of a value that is not a number")
         if v.known:
@@ -644,14 +659,15 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         return Val(f"(-{v.code})", INT, bound=v.bound)
 
     def ex_IfExpr(self, node: A.IfExpr, sc: Scope) -> Val:
-        c = self.ex(node.condition, sc)
+        c = self.want(self.ex(node.condition, sc), BOOL, node)
         if c.t != BOOL:
             raise Unsupported(node, "a condition that is not yes/no")
         if c.known:
             return self.ex(node.then if c.const else node.otherwise, sc)
         a = self.ex(node.then, sc)
         b = self.ex(node.otherwise, sc)
-        t = self.join(a.t, b.t, node)
+        t = self.joined(a.t, b.t)
+        a, b = self.as_kind(a, t, node), self.as_kind(b, t, node)
         return Val(f"({a.code} if {c.code} else {b.code})", t)
 
     def join(self, a: Any, b: Any, node: A.Node) -> Any:
@@ -672,7 +688,9 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         items = [self.ex(i, sc) for i in node.items]
         t = NONE
         for v in items:
-            t = self.join(t, v.t, node)
+            t = self.joined(t, v.t)
+        if has_dyn(t):
+            items = [self.as_kind(v, t, i) for v, i in zip(items, node.items)]
         if items and all(v.known for v in items) and t in (INT, STR, BOOL, PLAYER, ZONE_T):
             return Val(f"list({self.k(tuple(v.const for v in items))})", list_of(t), [v.const for v in items])
         return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t), items=tuple(items))
@@ -691,6 +709,8 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         """What `for each` and the queries go through: a list, a pile's cards, a bundle's kinds."""
         if is_list(v.t):
             return v
+        if v.t == DYN:
+            return self.as_kind(v, list_of(DYN), node)
         if v.t == PILE_T:
             return Val(f"list({v.code})", list_of(CARD_T))
         if v.t == BUNDLE:
@@ -700,6 +720,8 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
     def ex_InExpr(self, node: A.InExpr, sc: Scope) -> Val:
         item = self.ex(node.item, sc)
         cont = self.items_of(self.ex(node.container, sc), node.container)
+        if has_dyn(item.t) or has_dyn(cont.t[1]):
+            return self.dyn_in(item, cont, node)
         if item.t == BOOL or cont.t[1] == BOOL:
             raise Unsupported(node, "`in` with yes/no values")
         if item.t != cont.t[1] and cont.t[1] != NONE:
@@ -889,6 +911,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
         method = getattr(self, "b_" + name, None)
         if method is None:
             raise Unsupported(node, f"no flat form for the built-in {name}")
+        args = self.dyn_args(name, args, node)
         args, steps = self.paid_arguments(args)
         value = method(node, sc, *args)
         if steps and not self.pay(steps):  # (paid as it runs: with the call's value)
@@ -1020,6 +1043,8 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins):
 
     def b_size(self, node, sc, thing: Val) -> Val:
         z = sc.zsrc
+        if thing.t == DYN:
+            return Val(f"d_size({thing.code}, {z}, {self.lay.width})", INT)
         if thing.t == ZONE_T:
             return Val(f"zone_size({z}, {thing.code})", INT, bound=COUNT_BOUND)
         if thing.t == PILE_T:

@@ -66,6 +66,8 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
         return _play(m, seed, agents, budget, metrics, max_rounds, zones)
     except (Stopped, Ended, Abort, OperatorError):
         raise Stopped from None
+    except RecursionError:  # (values nested too deep to compare or show: R001 on the reference)
+        raise Stopped from None
     except Exception as err:
         if loud:
             raise
@@ -105,8 +107,8 @@ def _play(m: FlatModule, seed: int, agents: list, budget: int, metrics: bool, ma
                 m._flush()
         if over:
             break
-        if last is not None and G[1] >= last:
-            rounds_done = G[1]
+        if last is not None and G[1] >= last or m.end_of_round is not None and m.end_of_round():
+            rounds_done = G[1]  # (the last round was played: it counts)
             break
         if G[1] >= cap:
             raise Stopped

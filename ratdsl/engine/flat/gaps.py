@@ -1,12 +1,11 @@
-"""What a rule set declares that the flat target has no form for yet, decided from its
-declarations alone, before any code is generated: each gap names the first declaration that
-needs it, so `Unsupported` always says where (a file, a line and a column), never only what."""
+"""What a rule set declares that changes how the flat target generates its code, decided from its
+declarations alone, before any code is generated: declared visibility (sight.py). (A header's
+ending, once refused here, is lowered by endings.py.)"""
 
 from __future__ import annotations
 
 from ...language import ast as A
 from ...semantics.definition import GameDef
-from .tags import Unsupported
 
 
 def sight_node(d: GameDef) -> A.Node | None:
@@ -21,12 +20,3 @@ def sight_node(d: GameDef) -> A.Node | None:
         if deck.field_visibility:
             return deck
     return None
-
-
-def header_gap(d: GameDef) -> Unsupported | None:
-    """The first declaration-level construct the flat target cannot play yet, with its node.
-    (Declared visibility it plays: sight.py.)"""
-    if d.game.endings:  # (`ends at ... when`: tested after every step and action, not here yet)
-        return Unsupported(d.game.endings[0], "a game header's ending: the reference engine plays it")
-    return None
-

@@ -6,11 +6,12 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
+from ...language import ast as A
 from ...semantics import operators as ops
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
-from .gaps import header_gap
-from .tags import INT, NONE, PLAYER, STR, ZONE_T, Unsupported
+from .dyn import d_encode
+from .tags import DYN, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
 
 if TYPE_CHECKING:
     from .compiler import Scope
@@ -37,9 +38,6 @@ class FlatModule:
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        gap = header_gap(d)
-        if gap is not None:
-            raise gap
         from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
         from .statements import StatementLowering
 
@@ -71,6 +69,15 @@ class FlatModule:
         from ...semantics.builtins import share_out
 
         ns["share_out"] = share_out
+        from .dyn import RUNTIME
+
+        ns.update(RUNTIME)
+        from .plans import plan_one
+
+        ns["plan_one"] = plan_one
+        from ...semantics.builtins import share_equal
+
+        ns["share_equal"] = share_equal
         ns.update(make_limits(ns["ST"], ns["CR"]))
         ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of)
         for i, _name in enumerate(gen.pile_names):
@@ -103,13 +110,14 @@ class FlatModule:
         ns["VG"] = list(self.var_init)
         for i in range(len(d.player_vars)):
             ns[f"PV{i}"] = list(self.pvar_init[i])
-        self.var_types = [gen.ex(v.value, Scope()).t for v in d.vars.values()]
+        self.var_types = [gen.var_type(name, v) for name, v in d.vars.items()]
         self.pvar_types = [gen.pvar_type(name, v) for name, v in d.player_vars.items()]
         # setup, then each phase: one function each
         self.steps: list[str] = []
         self.setup = self._steps_function("setup", d.setup.steps if d.setup else [])
         self.phases = [(name, name in gen.reading_start, self._steps_function(name, d.phases[name].steps))
                        for name in d.round]
+        self.round_end = gen.round_end_unit(Scope())  # (`ends at end of round when`, if any: endings.py)
         reveal = gen.reveal_effects()
         gen.scoring_unit()
         gen.activity_unit()
@@ -131,6 +139,7 @@ class FlatModule:
         self.setup_fn = ns[self.setup]
         self.phase_fns = [(name, reads, ns[py]) for name, reads, py in self.phases]
         self.score_of = ns["score_of"]
+        self.end_of_round = ns[self.round_end] if self.round_end else None
 
     def _constant(self, node, gen: StatementLowering, sc: Scope) -> Any:
         from .compiler import empty_list
@@ -167,6 +176,8 @@ class FlatModule:
                 code(f"    if {check}: raise Abort")
                 code("    raise")
                 code(f"if {check}: raise Abort")
+            if phase != "setup":  # (`ends at once when`: tested after every step of a round)
+                gen.emit_endings(code, A.AT_ONCE, Scope())
         code("if MV: FLUSH()")
         gen.units.append(code.text())
         return py
@@ -232,6 +243,8 @@ class FlatModule:
         return hits
 
     def encode_var(self, value: Any, t: Any) -> Any:
+        if t == DYN:  # (a value in its general form: dyn.py)
+            return d_encode(value, [str(r) for r in self.layout.refs()], self.layout.width)
         if t == PLAYER:
             return None if value is None else f"P{value + 1}"
         if t in (INT, STR, NONE) or value is None or value.__class__ is bool:

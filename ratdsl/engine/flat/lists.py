@@ -10,6 +10,7 @@ from typing import Any
 
 from ... import kernels
 from ...semantics.operators import MAX_ITEMS
+from .dyn import has_dyn
 from .support import Abort
 from .tags import BOOL, CARD_T, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .val import Val, is_list, list_of
@@ -68,6 +69,8 @@ class ListBuiltins:
         v = self.items_of(items, node)
         if v.t[1] in _PLAIN:
             return Val(f"list(dict.fromkeys({v.code}))", v.t, length=v.most)
+        if has_dyn(v.t[1]) or is_list(v.t[1]):
+            return Val(f"d_unique({v.code})", v.t, length=v.most)
         if v.t[1] == CARD_T:
             return Val(f"unique_cards({v.code})", list_of(CARD_T), length=v.most)
         raise Unsupported(node, f"unique of a list of {v.t[1]}")

@@ -31,14 +31,18 @@ from .compiler import (
     list_of,
     uncopied,
 )
+from .dyn import has_dyn
+from .endings import EndingLowering
+from .plans import PlanLowering
 from .turns import TurnLowering
+from .typed import let_kind
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
 
 MAX_PIECE_LINES = 400  # a `for each` over pieces() is written a kind at a time up to this many lines
 
 
-class StatementLowering(TurnLowering, FlatCompiler):
+class StatementLowering(TurnLowering, PlanLowering, EndingLowering, FlatCompiler):
     """Adds statements, rules, hooks and card effects to the expression lowering."""
 
     _names_set: set[str] | None = None
@@ -100,7 +104,7 @@ class StatementLowering(TurnLowering, FlatCompiler):
         code("if ST[0] < 0: raise Abort")
 
     def cond(self, node: A.Expr, sc: Scope) -> Val:
-        c = self.ex(node, sc)
+        c = self.want(self.ex(node, sc), BOOL, node)
         if c.t != BOOL:
             raise Unsupported(node, "a condition that is not yes/no")
         return c
@@ -116,6 +120,9 @@ class StatementLowering(TurnLowering, FlatCompiler):
             v = self.call_func(call.func, args, call, sc)
         else:
             v = self.ex(node.value, sc)
+            if v.t == list_of(NONE) and node.name in self.names_set():  # (`let x = []`, set later)
+                t = let_kind(self.d, node)
+                v = Val(v.code, t) if t is not None and is_list(t) else v
         if v.known and v.t in (INT, BOOL, STR) and node.name not in self.names_set():
             return sc.child(**{node.name: v})
         py = self.fresh("v")
@@ -140,12 +147,16 @@ class StatementLowering(TurnLowering, FlatCompiler):
             ref = self.table.refs.get(id(target))
             if target.id in sc.names and (ref is None or ref.is_local):
                 old = sc.names[target.id]
+                if has_dyn(old.t) and not old.known:
+                    v = self.as_kind(v, old.t, node)
                 if old.known or old.t != self.join(old.t, v.t, node):
                     raise Unsupported(node, "setting a local name to a value of another kind")
                 code(f"{old.code} = {v.code}")
                 return
             if target.id in self.d.vars:
                 t = self.var_type(target.id, node)
+                if has_dyn(t):
+                    v = self.as_kind(v, t, node)
                 self.join(t, v.t, node)
                 code(f"VG[{list(self.d.vars).index(target.id)}] = {v.code}")
                 self.forget_activity(code, "vars")
@@ -157,9 +168,11 @@ class StatementLowering(TurnLowering, FlatCompiler):
                 self.forget_activity(code, "active")
                 return
         if isinstance(target, A.Attr):
-            owner = self.ex(target.obj, sc)
+            owner = self.want(self.ex(target.obj, sc), PLAYER, target.obj)
             if owner.t == PLAYER and target.name in self.d.player_vars:
                 t = self.pvar_type(target.name, node)
+                if has_dyn(t):
+                    v = self.as_kind(v, t, node)
                 if t != v.t and not (t == INT and v.known and v.t == INT):
                     self.join(t, v.t, node)
                 code(f"PV{list(self.d.player_vars).index(target.name)}[{owner.code}] = {v.code}")
@@ -348,12 +361,12 @@ class StatementLowering(TurnLowering, FlatCompiler):
         raise Unsupported(node.what, "kinds known only during the game")
 
     def st_Move(self, node: A.Move, code: Code, sc: Scope) -> None:
-        src = self.ex(node.source, sc)
-        dst = self.ex(node.dest, sc)
+        src = self.want(self.ex(node.source, sc), ZONE_T, node.source)
+        dst = self.want(self.ex(node.dest, sc), ZONE_T, node.dest)
         if dst.t != ZONE_T:
             raise Unsupported(node.dest, "a move to something that is not one zone")
         q = node.quantity
-        amount = self.ex(q.amount, sc) if q.amount is not None else None
+        amount = self.want(self.ex(q.amount, sc), INT, q.amount) if q.amount is not None else None
         if amount is not None and amount.t == BUNDLE:
             srcs = self.zone_list(src, node.source)
             kept = self.moves_kept(src, dst, None)
@@ -742,6 +755,8 @@ class StatementLowering(TurnLowering, FlatCompiler):
         faces the chooser may not see by their place: flat/sight.py)."""
         if t in (INT, STR, BOOL, NONE):
             return items
+        if has_dyn(t):
+            return self.dyn_encoder(items)
         if t == PLAYER:
             return f"[f'P{{x + 1}}' for x in {items}]"
         if t == ZONE_T:

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 INT, BOOL, STR, PLAYER, ZONE_T, CARD_T, PILE_T, BUNDLE, NONE = (
     "int", "bool", "str", "player", "zone", "card", "pile", "bundle", "none")
+DYN = "dyn"  # a value of several kinds, in its general form (dyn.py)
 
 
 class Unsupported(Exception):

@@ -111,6 +111,7 @@ class TurnLowering:
             if action.cost is not None:
                 self.block(action.cost, code, sc)
             self.block(action.effect, code, sc)
+            self.emit_endings(code, A.AT_ONCE, Scope())  # (the game may end after an action: endings.py)
             self.units.append(code.text())
         finally:
             self.step_now = step
@@ -172,6 +173,7 @@ class TurnLowering:
         if steps[0]:  # (the body's statements, paid where the turn starts: Block's rule)
             code.lines.insert(start, "    " * code.depth + f"ST[0] -= {steps[0]}")
         code("TS.pop()")
+        self.emit_endings(code, A.END_OF_TURN, type(sc)())  # (the game may end after a turn: endings.py)
 
     def st_Act(self, node: A.Act, code: Any, sc: Any) -> None:
         table = self.action_table(list(node.actions), node)

@@ -7,28 +7,52 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...language import ast as A
 from ...semantics import types as T
 from ...semantics.definition import GameDef
 from ...semantics.inference import typed_form
-from .tags import BOOL, BUNDLE, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T
+from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T
 
 _TAGS = {T.NUMBER: INT, T.YESNO: BOOL, T.PLAYER: PLAYER, T.ZONE: ZONE_T, T.PILE: PILE_T, T.CARD: CARD_T,
          T.BUNDLE: BUNDLE, T.NONE: NONE, **{named: STR for named in T.NAMED}}
 
 
-def flat_kind(ty: Any) -> Any | None:
+def flat_kind(ty: Any, general: bool = False) -> Any | None:
     """The flat target's kind of a value of static type `ty`, when it is one kind (None: several
-    kinds, or any kind, which the flat target has no one form for)."""
-    if ty is None or len(ty) != 1:
+    kinds, or any kind, which the flat target has no one form for). With `general`, several kinds
+    are DYN, the general form (dyn.py), and `none` among other kinds is left to the flat forms'
+    own none."""
+    if ty is None:
         return None
+    if general and len(ty) > 1:
+        ty = T.without_none(ty)
+    if len(ty) != 1:
+        return DYN if general and ty else None
     [base] = ty
     if base.tag == T.LIST:
-        item = flat_kind(base.arg)
+        item = flat_kind(base.arg, general)
         return None if item is None or item == NONE else ("list", item)
-    return _TAGS.get(base.tag)
+    kind = _TAGS.get(base.tag)
+    return DYN if kind is None and general else kind
 
 
 def variable_kind(d: GameDef, name: str) -> Any | None:
-    """The kind of a variable (global or per player) from every value the rules give it."""
+    """The kind of a variable (global or per player) from every value the rules give it: items
+    of several kinds are in their general form."""
     form = typed_form(list(d.ruleset.decls), d.symbol_table)
-    return flat_kind(T.without_none(form.variables.get(name)) if form.variables.get(name) else None)
+    return flat_kind(T.without_none(form.variables.get(name)) if form.variables.get(name) else None, True)
+
+
+def let_kind(d: GameDef, let: A.Let) -> Any | None:
+    """The kind of a local whose first value is an empty list, from what the rules `set` it to
+    (the typed form's type of each value), when that is one kind."""
+    form = typed_form(list(d.ruleset.decls), d.symbol_table)
+    kinds = set()
+    for decl in d.ruleset.decls:
+        for n in A.walk(decl):
+            if isinstance(n, A.Set) and isinstance(n.target, A.Name):
+                sym = d.symbol_table.ref(n.target)
+                if sym is not None and sym.decl is let:
+                    ty = form.type_of(n.value)
+                    kinds.add(flat_kind(T.without_none(ty) if ty else None, True))
+    return kinds.pop() if len(kinds) == 1 else None
