@@ -377,7 +377,7 @@ def test_the_summary_lists_the_actions_and_the_endings():
 @pytest.mark.parametrize("ending, rounds", [("end game not counting the round", 2), ("end game", 3)])
 def test_the_flat_target_counts_the_rounds_as_the_reference_does(tmp_path, ending, rounds):
     """`simulate` plays on the flat target past FLAT_AFTER: `end game` counts its round there too,
-    unless told not to; a header's `ends at ... when` is left to the reference engine."""
+    unless told not to; a header's `ends at ... when` ends its games there as on the reference."""
     from ratdsl.engine.flat.game import FlatModule, flat_module
     from ratdsl.simulation.runner import GamePlayer, SimulationSpec
 
@@ -394,8 +394,8 @@ def test_the_flat_target_counts_the_rounds_as_the_reference_does(tmp_path, endin
     header.mkdir()
     (header / "game.rat").write_text('game g "G" {\n  players 2..2\n  ends at end of round when round == 2\n}\n'
                                      "tokens coin\nzone bank\nround main\nphase main {\n  step s { }\n}\n", "utf-8")
-    assert not isinstance(flat_module(load_rules(header), 2), FlatModule)
-    stats = [GamePlayer(SimulationSpec(rules=str(header), players=2)).play(i, 1) for i in range(3)]
+    assert isinstance(flat_module(load_rules(header), 2), FlatModule)  # (flat/endings.py)
+    stats = [GamePlayer(SimulationSpec(rules=str(header), players=2)).play(i, 1) for i in range(35)]
     assert {s.rounds for s in stats} == {2}
 
 
