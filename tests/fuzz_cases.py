@@ -684,6 +684,18 @@ def _compare(generated, reference, players: int) -> Result:
     return Result("ok", "", players)
 
 
+_STOPPED = re.compile(r": (R\d{3}) (.*)$")
+
+
+def stopped_on_type_error(result: Result) -> bool:
+    """Whether a case the checker accepted stopped, in both engines, on a run-time error of a
+    value's kind (tests/type_mutants.is_type_error): what static types should have refused."""
+    from .type_mutants import is_type_error
+
+    found = _STOPPED.search(result.detail.split("\n")[0]) if result.outcome == "rule_error" else None
+    return found is not None and is_type_error(found.group(1), found.group(2))
+
+
 def _error_text(err) -> str:
     return "no error" if err is None else f"{err[2]}: {err[1]} {err[3]}"
 
@@ -741,6 +753,8 @@ class Run:
     # (seconds, index, command) of each command over SLOW_COMMAND seconds on a case, where the
     # cases time their commands (benchmarks/fuzz.py --time: a result's `commands`)
     slow_commands: list[tuple[float, int, str]] = field(default_factory=list)
+    # (index, error) of each case the checker accepted whose game stopped on a run-time type error
+    type_errors: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def cases(self) -> int:
@@ -789,6 +803,8 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
             run.played += 1
         if result.outcome in BAD:
             run.bad.append((index, result))
+        if stopped_on_type_error(result):
+            run.type_errors.append((index, result.detail.split("\n")[0]))
         if progress:
             progress(run)
 

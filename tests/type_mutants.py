@@ -7,6 +7,7 @@ through. Mutants are drawn with a seeded random stream, so a count names its mut
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -100,8 +101,19 @@ def mutants(folder: Path, count: int, seed: int) -> list[Mutant]:
     return [Mutant(f, s, e, old, new, line) for (f, s, e, old, line), new in picked]
 
 
+def is_type_error(code: str, message: str) -> bool:
+    """Whether a run-time error is one of a value's kind, which the checker should have found:
+    R001 unless a value (not its kind) caused it, and R013 of a per-turn limit that is no whole
+    number at all. The other R-codes are limits (steps, rounds, sizes, tokens, the log, a
+    board's capacity), the conservation check, a failed `assert`, a game that cannot start and
+    a move naming one zone twice: values, not kinds."""
+    if code == "R001":
+        return not any(v in message for v in _VALUE_ERRORS)
+    return code == "R013" and re.search(r"not -?\d+$", message) is None
+
+
 def _is_type_error(err: RuleError) -> bool:
-    return err.code == "R001" and not any(v in err.message for v in _VALUE_ERRORS)
+    return is_type_error(err.code, err.message)
 
 
 def player_counts(low: int, high: int) -> tuple[int, int]:
