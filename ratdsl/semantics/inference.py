@@ -37,6 +37,7 @@ from .symbols import (
     SymbolTable,
 )
 from .typed_calls import HINTS, ITEMS, NONE_HINT, NUMBER, YESNO, CallTypes
+from .typed_sites import SiteTypes
 from .typed_statements import StatementTypes
 
 Ty = Any  # frozenset[T.Base] | None
@@ -94,7 +95,7 @@ def typed_form(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
     return form
 
 
-class _Infer(StatementTypes, CallTypes):
+class _Infer(StatementTypes, CallTypes, SiteTypes):
     def __init__(self, decls: list[A.Decl], table: SymbolTable):
         self.decls = decls
         self.table = table
@@ -111,6 +112,8 @@ class _Infer(StatementTypes, CallTypes):
         self.player_piles = set(table.player_piles)
         self.locals: dict[tuple[int, str], Ty] = {}
         self.calls: dict[tuple[str, str], list[Ty]] = {}
+        self.sites: dict[tuple[str, str], list[tuple[tuple[A.Expr, ...], list[Ty]]]] = {}  # each call's values
+        self.retyping = False  # (typed_sites.py: a body typed again for one call's kinds)
         self.busy: set[str] = set()
         self.final = False
         self.deck_of_card: dict[str, str] = {}
@@ -154,6 +157,7 @@ class _Infer(StatementTypes, CallTypes):
         self.final = True
         if not settled or not self.all_called():  # else the last walk was the final one already
             self.walk()
+        self.check_sites()
         form.findings[:0] = self.data_findings
         return form
 
@@ -166,6 +170,7 @@ class _Infer(StatementTypes, CallTypes):
         form.findings.clear()
         self.locals.clear()
         self.calls = {}
+        self.sites = {}
         self.was_set, self.sets = self.sets, {}
         self.was_let_set, self.let_sets = self.let_sets, {}
         for decl in self.decls:

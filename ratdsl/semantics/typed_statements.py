@@ -31,6 +31,7 @@ class StatementTypes:
     find: Any
     condition: Any
     declared: Any
+    note_site: Any
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -185,6 +186,7 @@ class StatementTypes:
 
     def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
         types = [self.ty(a) for a in args]
+        self.note_site(key, args, types)
         seen = self.calls.get(key)
         if seen is None:
             self.calls[key] = types
