@@ -22,6 +22,8 @@ from typing import Any
 
 from ..language import ast as A
 from . import types as T
+from .annotations import HINT as ANNOTATION_HINT
+from .annotations import annotated, disagrees
 from .symbols import (
     BUILTIN,
     BUILTIN_NAMES,
@@ -114,6 +116,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         self.calls: dict[tuple[str, str], list[Ty]] = {}
         self.sites: dict[tuple[str, str], list[tuple[tuple[A.Expr, ...], list[Ty]]]] = {}  # each call's values
         self.retyping = False  # (typed_sites.py: a body typed again for one call's kinds)
+        self.said_params: dict[str, list[Ty]] = {}  # a func's annotated parameters (None: not said)
+        self.said_results: dict[str, Ty] = {}  # and its annotated result
         self.busy: set[str] = set()
         self.final = False
         self.deck_of_card: dict[str, str] = {}
@@ -189,6 +193,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
     # ------------------------------------------------------------ data blocks
     def data(self) -> None:
         form = self.form
+        self.annotations()
         for d in self.decls:
             if isinstance(d, A.Option):
                 kinds = [self.literal(v) for v in d.values]
@@ -198,6 +203,34 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                         "E287", d.span, f"option {d.name}'s values are of different kinds "
                         f"({', '.join(dict.fromkeys(T.words(k) for k in kinds))}): each rule reading it "
                         "would have to take every one of them", "give an option values of one kind"))
+
+    def annotations(self) -> None:
+        """The funcs' annotations as types (annotations.py); what is wrong with one is E289."""
+        problems: list[tuple[A.Node, str]] = []
+        for d in self.funcs.values():
+            if d.param_types:
+                self.said_params[d.name] = [None if t is None else annotated(t, self.decks, self.boards, problems)
+                                            for t in d.param_types]
+            if d.result_type is not None:
+                self.said_results[d.name] = annotated(d.result_type, self.decks, self.boards, problems)
+        self.data_findings += [Finding("E289", node.span, message, ANNOTATION_HINT)
+                               for node, message in problems if node.span.line > 0]
+
+    def said_param(self, func: str, i: int) -> Ty:
+        """What func's i-th parameter is annotated to be (None: not annotated)."""
+        said = self.said_params.get(func)
+        return said[i] if said is not None and i < len(said) else None
+
+    def said_arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...], types: list[Ty]) -> None:
+        """E289 for a call's value that is surely not of its parameter's annotated kind."""
+        if key[0] != "func" or key[1] not in self.said_params:
+            return
+        params = self.funcs[key[1]].params
+        for i, (arg, t) in enumerate(zip(args, types)):
+            said = self.said_param(key[1], i)
+            if said is not None and disagrees(t, said):
+                self.find(arg, "E289", f"func {key[1]}'s parameter {params[i]} is said to be {T.words(said)}, "
+                          f"found {T.words(t)}", f"give {params[i]} {T.words(said)}, or change its annotation")
 
     def literal(self, value: Any) -> Ty:
         if isinstance(value, bool):
@@ -351,12 +384,21 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         key = name if modified else "\0" + name
         if key in self.form.results:
             return self.form.results[key]
+        said = self.said_results.get(name)
+        if said is not None and key in self.busy:
+            return said  # (a func that calls itself: what it is said to give)
         if key in self.busy or len(self.busy) > _MAX_DEPTH:
             return None  # (recursion, or a chain of calls too long to follow: any kind)
         self.busy.add(key)
         try:
             if name in self.funcs:
                 t = self.ty(self.funcs[name].value)
+                if said is not None and modified:
+                    if disagrees(t, said):
+                        self.find(self.funcs[name].value, "E289", f"func {name} is said to give {T.words(said)}, "
+                                  f"but its body gives {T.words(t)}",
+                                  "change the body or the annotation after `->`")
+                    t = said
             elif name in self.tables:
                 t = T.joined(self.ty(e.value) for e in self.tables[name].rows)
             else:
@@ -559,6 +601,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             names = binder.params
             if sym.name not in names:
                 return None
+            said = self.said_param(binder.name, names.index(sym.name)) if key[0] == "func" else None
+            if said is not None:
+                return said
             if params is None:  # no call seen (yet): no kind yet
                 return None if self.final else frozenset()
             i = names.index(sym.name)

@@ -31,6 +31,7 @@ class SiteTypes:
     locals: dict
     ty: Any
     block: Any
+    said_param: Any
 
     def note_site(self, key: tuple[str, str], args: tuple[A.Expr, ...], types: list[Ty]) -> None:
         """A call's values and their kinds, as this walk types them (the last walk's are kept)."""
@@ -51,8 +52,9 @@ class SiteTypes:
             for args, types in sites:
                 for i, (arg, t) in enumerate(zip(args, types)):
                     own = T.without_none(t)
-                    if not own or i >= len(joint) or joint[i] is None or own == T.without_none(joint[i]):
-                        continue
+                    if not own or i >= len(joint) or joint[i] is None or own == T.without_none(joint[i]) \
+                            or key[0] == "func" and self.said_param(key[1], i) is not None:
+                        continue  # (an annotated parameter holds each call to its annotation: E289)
                     if (key, i, own) not in done:
                         if budget <= 0:
                             continue

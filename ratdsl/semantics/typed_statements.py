@@ -32,6 +32,7 @@ class StatementTypes:
     condition: Any
     declared: Any
     note_site: Any
+    said_arguments: Any
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -187,6 +188,7 @@ class StatementTypes:
     def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
         types = [self.ty(a) for a in args]
         self.note_site(key, args, types)
+        self.said_arguments(key, args, types)
         seen = self.calls.get(key)
         if seen is None:
             self.calls[key] = types
