@@ -147,4 +147,4 @@ def test_a_call_whose_value_its_body_refuses_is_found_where_the_other_calls_hid_
         "phase main {\n  step s {\n    move kept() + stray() red from stock to active.hand\n  }\n}")))
     assert [(f.code, f.span.line) for f in form.findings] == [("E288", 12)]
     assert "held's parameter names is given a list of numbers" in form.findings[0].message
-    assert "refuses at line 10" in form.findings[0].message
+    assert "refused at line 10" in form.findings[0].message

@@ -106,6 +106,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         self.tables = {d.name: d for d in decls if isinstance(d, A.Table)}
         self.rules = {d.name: d for d in decls if isinstance(d, A.Rule)}
         self.modifiers: dict[str, list[A.Modify]] = {}
+        self.hooks_of: dict[str, list[A.Hook]] = {}  # a rule's hooks, by its name
         self.decks = {d.name: d for d in decls if isinstance(d, A.Deck)}
         self.boards = {d.name: d for d in decls if isinstance(d, A.Board)}
         self.space_board = {s.name: b.name for b in self.boards.values() for s in b.spaces}
@@ -135,8 +136,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                 self.deck_of_card[d.name] = d.deck
                 for m in d.modifiers:
                     self.modifiers.setdefault(m.name, []).append(m)
+                for h in d.hooks:
+                    self.hooks_of.setdefault(h.name, []).append(h)
             elif isinstance(d, A.Modify):
                 self.modifiers.setdefault(d.name, []).append(d)
+            elif isinstance(d, A.Hook):
+                self.hooks_of.setdefault(d.name, []).append(d)
 
     # ------------------------------------------------------------ the passes
     def run(self) -> TypedForm:
@@ -469,6 +474,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                           f"{T.words(obj)}",
                           "a list's items are reached with `[i]`, `where` or `for each`; a pile's with `top(pile)`")
                 return None
+            if self.counts_nothing(obj, x.name):
+                self.find(x, "E225", f"`.{x.name}` of {T.words(obj)}: `{x.name}` is no token kind (nor a "
+                          "constant listing kinds, nor a field of a board's spaces), so there is nothing to count",
+                          "`zone.KIND` and `bundle.KIND` count the tokens of a kind: `{red: 2}.red` is 2")
+                return None
             return self.member(obj, x.name)
         if cls is A.Index:
             return self.index(x)
@@ -647,6 +657,23 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         # (a kind without that member stops a game there: the others are what the value is)
         return T.joined(parts) if parts else None
 
+    def counts_nothing(self, obj: Ty, name: str) -> bool:
+        """Whether `obj.name` surely stops a game: obj is only bundles and zones (that are no
+        space with such a field), and name is no token kind nor a constant (a group of kinds)."""
+        if not obj or name in self.kinds:
+            return False
+        const = self.table.globals.get(name)
+        if const is not None and const.kind == CONST:
+            return False
+        for b in obj:
+            if b.tag == T.ZONE:
+                boards = [b.arg] if b.arg else list(self.boards)
+                if any(n in self.boards and name in self.boards[n].fields for n in boards):
+                    return False
+            elif b.tag != T.BUNDLE:
+                return False
+        return True
+
     def variable(self, name: str) -> Ty:
         """A variable's type as it is read: its declaration's, and what the rules set it to
         (`set`, `plan ... into`; a `set` of another kind is E283 all the same). Declared none and
@@ -687,11 +714,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if obj is None or not obj:
             return obj
         parts: list[Ty] = []
+        named = T.without_none(key)  # (a none key stops a game: the other kinds are what it gives)
         for b in obj:
             if b.tag == T.LIST:
                 parts.append(b.arg)
-            elif b.tag == T.PLAYER and key is not None and all(k.tag in (T.ZNAME, T.ZONE) for k in key):
-                parts.append(self.space_of(key))
+            elif b.tag == T.PLAYER and named and all(k.tag in (T.ZNAME, T.ZONE) for k in named):
+                parts.append(self.space_of(named))
             elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
             elif b.tag != T.NONE:

@@ -77,6 +77,9 @@ class StatementTypes:
             need(s.source, ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
                  "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
             need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
+        elif cls is A.Create:
+            need(s.what, frozenset((T.BUNDLE, T.CARD, T.LIST)), "`create`", "a bundle of tokens, or cards", "E282")
+            need(s.where, frozenset((T.ZONE, T.PILE)), "`create ... in`", "a zone (tokens) or a pile (cards)", "E282")
         elif cls is A.Shuffle:
             need(s.pile, frozenset((T.PILE,)), "`shuffle`", "a pile of cards", "E282")
         elif cls is A.Place:
