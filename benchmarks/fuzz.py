@@ -16,7 +16,9 @@ every command over 2 s on a case. Exit status 1 when any case crashed, hung or d
 
 The outcome line also counts the run-time type errors among the games the checker accepted
 (a case that passed `check` and then stopped, in both engines, on a value of the wrong kind:
-tests/type_mutants.is_type_error); each is listed with its case. Every run writes the summary of
+tests/type_mutants.is_type_error), and apart from them those that stopped on a none where a value
+was needed (a built-in's none the rules did not test for, which the types leave to the game);
+each is listed with its case. Every run writes the summary of
 its range to OUT/summary-SEED-FIRST-LAST.json (schema `fuzz-summary`), so a long run can be split
 by --start/--cases over several sessions: `--sum` adds up every range in OUT (refusing ranges
 that overlap) and prints the same outcome line for them all (benchmarks/fuzz_ranges.py).
@@ -160,9 +162,11 @@ def main(argv: list[str] | None = None) -> int:
                       _progress(max(100, args.cases // 20), args.cases))
     _report_bad(run, args)
     share = run.played / max(1, run.cases)
-    print(R.outcome_line(run.counts, run.played, len(run.type_errors)))
+    print(R.outcome_line(run.counts, run.played, len(run.type_errors), len(run.none_errors)))
     for index, error in sorted(run.type_errors):
         print(f"  type error: case {args.seed}:{index}: {error[:300]}")
+    for index, error in sorted(run.none_errors):
+        print(f"  none: case {args.seed}:{index}: {error[:300]}")
     common = ", ".join(f"{o} {c} {n}" for (o, c), n in run.codes.most_common(12))
     print(f"most common codes: {common}")
     print(f"{run.cases} cases in {run.seconds:.0f} s: {run.cases / max(run.seconds, 1e-9):.1f} cases/s; "

@@ -25,6 +25,7 @@ def summary(run: F.Run, start: int, cases: int) -> dict:
         "counts": {o: run.counts[o] for o in F.OUTCOMES},
         "accepted": run.played,
         "type_errors": [{"case": i, "error": e} for i, e in sorted(run.type_errors)],
+        "none_errors": [{"case": i, "error": e} for i, e in sorted(run.none_errors)],
         "bad": [{"case": i, "outcome": r.outcome, "signature": r.signature or r.detail.split("\n")[0][:200]}
                 for i, r in sorted(run.bad, key=lambda b: b[0])],
         "seconds": round(run.seconds, 3), "cpu": round(run.cpu, 3),
@@ -51,6 +52,7 @@ class Total:
     counts: Counter = field(default_factory=Counter)
     accepted: int = 0
     type_errors: list[tuple[int, int, str]] = field(default_factory=list)  # (seed, case, error)
+    none_errors: list[tuple[int, int, str]] = field(default_factory=list)  # (seed, case, error)
     bad: list[tuple[int, int, str, str]] = field(default_factory=list)  # (seed, case, outcome, signature)
     seconds: float = 0.0
     cpu: float = 0.0
@@ -83,6 +85,7 @@ def read(folder: Path) -> Total:
         total.counts.update(doc["counts"])
         total.accepted += doc["accepted"]
         total.type_errors += [(doc["seed"], t["case"], t["error"]) for t in doc["type_errors"]]
+        total.none_errors += [(doc["seed"], t["case"], t["error"]) for t in doc["none_errors"]]
         total.bad += [(doc["seed"], b["case"], b["outcome"], b["signature"]) for b in doc["bad"]]
         total.seconds += doc["seconds"]
         total.cpu += doc["cpu"]
@@ -103,11 +106,11 @@ def covered(total: Total) -> list[str]:
     return lines
 
 
-def outcome_line(counts: Counter, accepted: int, type_errors: int) -> str:
+def outcome_line(counts: Counter, accepted: int, type_errors: int, none_errors: int) -> str:
     """The outcome line of a run, or of ranges added up (the same words either way)."""
     listed = ", ".join(f"{o} {counts[o]}" for o in F.OUTCOMES)
     return (f"outcomes: {listed}; run-time type errors among the {accepted} games the checker "
-            f"accepted: {type_errors}")
+            f"accepted: {type_errors} (and {none_errors} stopped on a none where a value was needed)")
 
 
 def print_sum(folder: Path) -> int:
@@ -123,9 +126,11 @@ def print_sum(folder: Path) -> int:
         return 2
     print(f"fuzz: {total.cases} cases in {len(total.ranges)} ranges ({'; '.join(covered(total))}), "
           f"{total.seconds:.0f} s, {total.cpu:.0f} s of processor time")
-    print(outcome_line(total.counts, total.accepted, len(total.type_errors)))
+    print(outcome_line(total.counts, total.accepted, len(total.type_errors), len(total.none_errors)))
     for seed, case, error in total.type_errors:
         print(f"  type error: case {seed}:{case}: {error[:300]}")
+    for seed, case, error in total.none_errors:
+        print(f"  none: case {seed}:{case}: {error[:300]}")
     for seed, case, outcome, signature in total.bad:
         print(f"  {outcome}: case {seed}:{case}: {signature}")
     print(f"crashes {total.counts['crash']}, hangs {total.counts['hang']}, "

@@ -101,6 +101,18 @@ def mutants(folder: Path, count: int, seed: int) -> list[Mutant]:
     return [Mutant(f, s, e, old, new, line) for (f, s, e, old, line), new in picked]
 
 
+# A value that is none where a value is needed ("expected a player, got none", "cannot look up a
+# number in none"): a built-in's none (`top` of an empty pile, `with most` of nothing) that the
+# rules did not test for. The types say where a value may be none and refuse it only where it is
+# always none; whether it is none in a game is the game's (docs/language.md, Types).
+_NONE = re.compile(r"\bgot none\b|\bin none\b|\bup none\b|^none has no\b|, got none$")
+
+
+def is_none_error(code: str, message: str) -> bool:
+    """Whether a run-time error is a none where a value was needed (R001 of the value none)."""
+    return code == "R001" and _NONE.search(message) is not None
+
+
 def is_type_error(code: str, message: str) -> bool:
     """Whether a run-time error is one of a value's kind, which the checker should have found:
     R001 unless a value (not its kind) caused it, and R013 of a per-turn limit that is no whole
