@@ -51,6 +51,7 @@ _MAX_NESTING = 150  # expressions worked out inside one another, at most (the st
 _PASSES = 8  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
+_KINDS = frozenset((T.KIND,))
 
 
 @dataclass
@@ -572,14 +573,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if group == VAR:
             return self.variable(name)
         if group == CONST:
-            const = self.table.globals.get(name)
-            decl = const.decl if const is not None else None
-            if isinstance(decl, A.Const):
-                if name not in self.form.consts:
-                    self.form.consts[name] = None
-                    self.form.consts[name] = self.ty(decl.value)
-                return self.form.consts[name]
-            return None
+            return self.const_type(name)
         if group == OPTION:
             return self.form.options.get(name)
         if group == ZONE:
@@ -596,6 +590,17 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             for sym_ in self.table.declared.get(name, ()):
                 if sym_.kind in tag:
                     return T.named(tag[sym_.kind], name)
+        return None
+
+    def const_type(self, name: str) -> Ty:
+        """A constant's type: its value's (worked out where it is first read)."""
+        const = self.table.globals.get(name)
+        decl = const.decl if const is not None else None
+        if isinstance(decl, A.Const):
+            if name not in self.form.consts:
+                self.form.consts[name] = None
+                self.form.consts[name] = self.ty(decl.value)
+            return self.form.consts[name]
         return None
 
     def local(self, sym: Any) -> Ty:
@@ -663,8 +668,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if not obj or name in self.kinds:
             return False
         const = self.table.globals.get(name)
-        if const is not None and const.kind == CONST:
-            return False
+        if const is not None and const.kind == CONST:  # (a group of kinds: a kind, or a list that may hold them)
+            t = self.const_type(name)
+            listed = T.element(t) if t is not None and T.LIST in T.tags(t) else None
+            if t is None or not T.refuses(t, _KINDS) or listed is None or not T.refuses(listed, _KINDS):
+                return False
         for b in obj:
             if b.tag == T.ZONE:
                 boards = [b.arg] if b.arg else list(self.boards)

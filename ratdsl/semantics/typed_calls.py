@@ -91,6 +91,11 @@ class CallTypes:
                 self.find(arg, "E280", f"`{builtin.signature}`'s {param}: expected {_ACCEPT_WORDS[word]}, "
                           f"found {T.words(t)}", f"each value of `{builtin.signature}` has its kind: "
                           "docs/language.md, Built-in functions")
+        if builtin.name in ("any", "all") and args and not T.refuses(args[0], ACCEPTS["items"]):
+            element = T.element(args[0])
+            if T.refuses(element, YESNO):
+                self.find(x.args[0], "E280", f"`{builtin.signature}`'s items: expected yes/no values, found "
+                          f"{T.words(args[0])}", "write a condition for each item: `any([x > 0 for x in xs])`")
         return self.gives(builtin.gives, args)
 
     def gives(self, spec: str, args: list[Ty]) -> Ty:
