@@ -66,7 +66,7 @@ class SiteTypes:
         joint = self.form.params.get(key)
         decl = (self.funcs if key[0] == "func" else self.rules).get(key[1])
         own = T.without_none(t)
-        if not own or decl is None or joint is None or i >= len(joint) or joint[i] is None \
+        if not own or decl is None or joint is None or i >= len(joint) or i >= len(decl.params) or joint[i] is None \
                 or own == T.without_none(joint[i]) or key[0] == "func" and self.said_param(key[1], i) is not None:
             return []  # (an annotated parameter holds each call to its annotation: E289)
         memo = (key, i, own)
