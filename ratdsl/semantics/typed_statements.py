@@ -165,7 +165,8 @@ class StatementTypes:
             elif sym is not None and sym.kind == BUILTIN and target.id == "active":
                 declared, what = T.of(T.PLAYER), "the active player"
         elif isinstance(target, A.Attr):
-            self.ty(target.obj)
+            self.need(target.obj, frozenset((T.PLAYER,)), f"`set` of `.{target.name}`", "a player (whose variable "
+                      "it sets)", "E282", "`set p.NAME = value` sets player p's variable NAME")
             if target.name in self.table.player_vars:
                 declared, what = self.declared(target.name), f"variable {target.name}"
         if declared and T.written_none(value) and T.NONE not in T.tags(declared):
