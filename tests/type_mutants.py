@@ -23,7 +23,8 @@ REPLACEMENTS = ("true", '"x"', "[1, 2]", "none")
 # Run-time errors (R001) that a value, not a kind, causes: not type errors.
 _VALUE_ERRORS = ("division by zero", "outside the list", "calls itself", "inside itself", "cannot pick",
                  "of nothing", "is not on the board", "too long", "too big", "cannot move", "cannot draw",
-                 "cannot reveal", "negative number", " answered ", " is in no pile")
+                 "cannot reveal", "negative number", " answered ", " is in no pile",
+                 "a plan has from")
 STEP_BUDGET = 400_000
 MAX_ROUNDS = 60
 

@@ -9,7 +9,7 @@ from typing import Any
 from ..language import ast as A
 from . import types as T
 from .symbols import BUILTIN, CONST, LOCAL, VAR
-from .typed_calls import ACCEPTS, ITEMS, NUMBER, ZONES
+from .typed_calls import ACCEPTS, HINTS, ITEMS, NUMBER, ZONES
 
 Ty = Any  # frozenset[T.Base] | None
 _KIND = frozenset((T.KIND,))
@@ -70,12 +70,15 @@ class StatementTypes:
                 else:
                     need(q.amount, NUMBER, f"`{_verb(s)}`'s amount", "a number", "E282")
             if cls is A.Move and s.what is not None:
-                need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
+                what = need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
                 self.listed(s.what, _KIND, "an item of a list of token kinds", "a token kind")
+                self.items(s.what, what, _KIND, "`move`'s tokens", "a token kind or a list of kinds")
             if cls is A.Move:
                 self.listed(s.source, _ZONE, "an item of a list of zones", "a zone")
-            need(s.source, ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
-                 "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
+            source = need(s.source, ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
+                          "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
+            if cls is A.Move:
+                self.items(s.source, source, _ZONE, "`move ... from`", "a zone or a list of zones")
             need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
         elif cls is A.Create:
             need(s.what, frozenset((T.BUNDLE, T.CARD, T.LIST)), "`create`", "a bundle of tokens, or cards", "E282")
@@ -131,6 +134,13 @@ class StatementTypes:
             for child in A.iter_children(s):
                 if isinstance(child, A.Expr):
                     ty(child)
+
+    def items(self, x: A.Expr, t: Ty, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
+              hint: str | None = None) -> None:
+        """A finding where x, a list, surely holds no item of the accepted kinds (a kind itself is
+        `need`'s to judge): a game using it stops at its first item."""
+        if T.refuses_items(t, accepted, accepted):
+            self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or HINTS.get(code))
 
     def listed(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
                hint: str | None = None) -> None:
