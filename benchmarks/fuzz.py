@@ -4,6 +4,7 @@ when accepted, played by the generated code and the tree-walker, whose logs and 
 
     python benchmarks/fuzz.py [--cases 100000] [--workers 2] [--seed 1] [--start 0]
                               [--out fuzz-out] [--minimize] [--case I] [--time]
+    python benchmarks/fuzz.py --sum [--out fuzz-out]
 
 Prints the outcome counts and cases/s; for each crash, hang and disagreement, the case (seed and
 index), what was mutated, the first lines of the error, and the folder where the mutated game
@@ -12,6 +13,15 @@ and prints its result (to reproduce one); `--minimize` keeps the fewest of a bad
 mutations that still give its outcome. `--time` also times `ast`, `fmt`, `check` and `summary`
 on each case (and `run`: loading and playing on both engines) and lists the ten slowest cases and
 every command over 2 s on a case. Exit status 1 when any case crashed, hung or disagreed.
+
+The outcome line also counts the run-time type errors among the games the checker accepted
+(a case that passed `check` and then stopped, in both engines, on a value of the wrong kind:
+tests/type_mutants.is_type_error), and apart from them those that stopped on a none where a value
+was needed (a built-in's none the rules did not test for, which the types leave to the game);
+each is listed with its case. Every run writes the summary of
+its range to OUT/summary-SEED-FIRST-LAST.json (schema `fuzz-summary`), so a long run can be split
+by --start/--cases over several sessions: `--sum` adds up every range in OUT (refusing ranges
+that overlap) and prints the same outcome line for them all (benchmarks/fuzz_ranges.py).
 """
 
 from __future__ import annotations
@@ -27,6 +37,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 if str(ROOT) not in sys.path:  # appended, so nothing already importable is shadowed
     sys.path.append(str(ROOT))
+
+import fuzz_ranges as R  # noqa: E402 - (this folder is the script's: first on the path)
 
 from tests import fuzz_cases as F  # noqa: E402
 
@@ -133,7 +145,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time", action="store_true",
                     help="also time ast, fmt, check and summary on each case (run: the load and both "
                          "engines' games) and report every command over 2 s")
+    ap.add_argument("--sum", action="store_true",
+                    help="add up the ranges' summaries in --out and print them as one run")
     args = ap.parse_args(argv)
+    if args.sum:
+        return R.print_sum(args.out)
     if args.time:
         F.run_case = timed_run_case  # (the workers are forked from here: they run this one)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the workers on the way out
@@ -145,9 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     run = F.run_cases(args.seed, indexes, args.workers, args.time_limit,
                       _progress(max(100, args.cases // 20), args.cases))
     _report_bad(run, args)
-    counts = ", ".join(f"{o} {run.counts[o]}" for o in F.OUTCOMES)
     share = run.played / max(1, run.cases)
-    print(f"outcomes: {counts}")
+    print(R.outcome_line(run.counts, run.played, len(run.type_errors), len(run.none_errors)))
+    for index, error in sorted(run.type_errors):
+        print(f"  type error: case {args.seed}:{index}: {error[:300]}")
+    for index, error in sorted(run.none_errors):
+        print(f"  none: case {args.seed}:{index}: {error[:300]}")
     common = ", ".join(f"{o} {c} {n}" for (o, c), n in run.codes.most_common(12))
     print(f"most common codes: {common}")
     print(f"{run.cases} cases in {run.seconds:.0f} s: {run.cases / max(run.seconds, 1e-9):.1f} cases/s; "
@@ -165,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {seconds:6.2f} s  {command} on case {args.seed}:{index}")
     print(f"crashes {run.counts['crash']}, hangs over {args.time_limit:g} s {run.counts['hang']}, "
           f"engine disagreements {run.counts['disagreement']}")
+    if run.cases == args.cases:  # (a run stopped early is no range: its cases are not all counted)
+        print(f"range summary: {R.write(run, args.start, args.cases, args.out)}")
     return 1 if any(run.counts[o] for o in F.BAD) or (args.time and run.slow_commands) else 0
 
 

@@ -72,8 +72,7 @@ def fuzz(cases: int, seed: int) -> None:
         for index in range(cases):
             result = F.run_case(F.make_case(seed, index), ws)
             counts[result.outcome] = counts.get(result.outcome, 0) + 1
-            if result.outcome == "rule_error" and " R001 " in result.detail \
-                    and not any(v in result.detail for v in M._VALUE_ERRORS):
+            if F.stopped_on_type_error(result):
                 typed.append(f"  case {seed}:{index}: {result.detail[:200]}")
     finally:
         ws.close()

@@ -684,6 +684,27 @@ def _compare(generated, reference, players: int) -> Result:
     return Result("ok", "", players)
 
 
+_STOPPED = re.compile(r": (R\d{3}) (.*)$")
+
+
+def stopped_on(result: Result) -> str | None:
+    """What stopped a case the checker accepted, in both engines: "type" for a run-time error of
+    a value's kind (tests/type_mutants.is_type_error), what static types should have refused;
+    "none" for a none where a value was needed (a built-in's none the rules did not test for,
+    which the types leave to the game: is_none_error); None for anything else."""
+    from .type_mutants import is_none_error, is_type_error
+
+    found = _STOPPED.search(result.detail.split("\n")[0]) if result.outcome == "rule_error" else None
+    if found is None or not is_type_error(found.group(1), found.group(2)):
+        return None
+    return "none" if is_none_error(found.group(1), found.group(2)) else "type"
+
+
+def stopped_on_type_error(result: Result) -> bool:
+    """Whether a case the checker accepted stopped on a run-time type error (not a none)."""
+    return stopped_on(result) == "type"
+
+
 def _error_text(err) -> str:
     return "no error" if err is None else f"{err[2]}: {err[1]} {err[3]}"
 
@@ -741,6 +762,10 @@ class Run:
     # (seconds, index, command) of each command over SLOW_COMMAND seconds on a case, where the
     # cases time their commands (benchmarks/fuzz.py --time: a result's `commands`)
     slow_commands: list[tuple[float, int, str]] = field(default_factory=list)
+    # (index, error) of each case the checker accepted whose game stopped on a run-time type error
+    type_errors: list[tuple[int, str]] = field(default_factory=list)
+    # and of each that stopped on a none where a value was needed (counted apart: stopped_on)
+    none_errors: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def cases(self) -> int:
@@ -789,6 +814,11 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
             run.played += 1
         if result.outcome in BAD:
             run.bad.append((index, result))
+        stopped = stopped_on(result)
+        if stopped == "type":
+            run.type_errors.append((index, result.detail.split("\n")[0]))
+        elif stopped == "none":
+            run.none_errors.append((index, result.detail.split("\n")[0]))
         if progress:
             progress(run)
 

@@ -22,7 +22,8 @@ RULES = ROOT / "rules" / "ratland"
 EXPRESSIONS_KINDS = registry.kinds_of(A.Expr)
 STATEMENTS = registry.kinds_of(A.Stmt)
 CASES = [(stage, family, kind) for stage in registry.STAGES
-         for family, kinds in registry.node_kinds().items() for kind in kinds]
+         for family, kinds in registry.node_kinds().items() for kind in kinds
+         if registry.forms_of(stage, family) is not None]  # (the engines never meet annotations)
 
 
 def test_the_lists_are_the_languages_kinds():
@@ -73,6 +74,25 @@ def test_the_flat_targets_gaps_are_refused_loudly():
         node = getattr(A, name).__new__(getattr(A, name))
         with pytest.raises(Unsupported, match=name):
             lowering.st(node, None, None)
+
+
+def test_annotations_are_a_family_of_their_own_that_the_rule_stages_know():
+    """A func's annotations (`x: number`, `-> list of card`) are met by the resolver, the checker
+    and the formatter; the engines and summaries never see them (they are checked, not played)."""
+    kinds = {k.__name__ for k in registry.node_kinds()[registry.TYPE]}
+    assert kinds == {"TypeName", "TypeUnion"}
+    knowing = {s.name for s in registry.STAGES if registry.forms_of(s, registry.TYPE) is not None}
+    assert knowing == {"resolver", "checker", "formatter"}
+
+    class TypeArrow(A.TypeExpr):  # an annotation no stage has heard of
+        pass
+
+    try:
+        said = [p for p in registry.problems() if "TypeArrow" in p]
+    finally:
+        del TypeArrow
+        gc.collect()
+    assert [line.split(",")[0] for line in said] == [f"the {name}" for name in ("resolver", "checker", "formatter")]
 
 
 def test_architecture_docs_follow_the_checklist():

@@ -134,3 +134,27 @@ def test_a_variable_declared_none_and_a_let_that_is_set_are_of_the_kinds_they_ar
         "    if seen == none {\n      end game\n    }\n  }\n}")))
     assert form.findings == []
     assert form.variables["spot"] is None and form.variables["seen"] == T.join(T.of(T.NONE), T.of(T.PLAYER))
+
+
+def test_a_call_whose_value_its_body_refuses_is_found_where_the_other_calls_hid_it(tmp_path):
+    """E288: the parameter is the union of its calls' kinds, which the body takes; each call's
+    own kind is held to the body (two kinds it takes are no finding: the test above)."""
+    _, form = _typed(tmp_path, "\n".join((
+        "per player zone dump",
+        "func held(p, names) = count(zones(p, names), red)",
+        "func kept() = held(active, [hand, dump])",
+        "func stray() = held(active, [1, 2])",
+        "phase main {\n  step s {\n    move kept() + stray() red from stock to active.hand\n  }\n}")))
+    assert [(f.code, f.span.line) for f in form.findings] == [("E288", 12)]
+    assert "held's parameter names is given a list of numbers" in form.findings[0].message
+    assert "refused at line 10" in form.findings[0].message
+
+
+def test_calls_with_more_values_than_parameters_are_left_to_the_arity_check(tmp_path):
+    """(found by the fuzz measure: typing each call alone read a parameter the func lacks)"""
+    _, form = _typed(tmp_path, "\n".join((
+        "func steps(p) = 1",
+        "func a() = steps(active, 2)",
+        "func b() = steps(active, true)",
+        "phase main {\n  step s {\n    move a() + b() red from stock to active.hand\n  }\n}")))
+    assert form.findings == []

@@ -7,6 +7,7 @@ through. Mutants are drawn with a seeded random stream, so a count names its mut
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -22,7 +23,8 @@ REPLACEMENTS = ("true", '"x"', "[1, 2]", "none")
 # Run-time errors (R001) that a value, not a kind, causes: not type errors.
 _VALUE_ERRORS = ("division by zero", "outside the list", "calls itself", "inside itself", "cannot pick",
                  "of nothing", "is not on the board", "too long", "too big", "cannot move", "cannot draw",
-                 "cannot reveal", "negative number", " answered ")
+                 "cannot reveal", "negative number", " answered ", " is in no pile",
+                 "a plan has from")
 STEP_BUDGET = 400_000
 MAX_ROUNDS = 60
 
@@ -100,8 +102,31 @@ def mutants(folder: Path, count: int, seed: int) -> list[Mutant]:
     return [Mutant(f, s, e, old, new, line) for (f, s, e, old, line), new in picked]
 
 
+# A value that is none where a value is needed ("expected a player, got none", "cannot look up a
+# number in none"): a built-in's none (`top` of an empty pile, `with most` of nothing) that the
+# rules did not test for. The types say where a value may be none and refuse it only where it is
+# always none; whether it is none in a game is the game's (docs/language.md, Types).
+_NONE = re.compile(r"\bgot none\b|\bin none\b|\bup none\b|^none has no\b|, got none$")
+
+
+def is_none_error(code: str, message: str) -> bool:
+    """Whether a run-time error is a none where a value was needed (R001 of the value none)."""
+    return code == "R001" and _NONE.search(message) is not None
+
+
+def is_type_error(code: str, message: str) -> bool:
+    """Whether a run-time error is one of a value's kind, which the checker should have found:
+    R001 unless a value (not its kind) caused it, and R013 of a per-turn limit that is no whole
+    number at all. The other R-codes are limits (steps, rounds, sizes, tokens, the log, a
+    board's capacity), the conservation check, a failed `assert`, a game that cannot start and
+    a move naming one zone twice: values, not kinds."""
+    if code == "R001":
+        return not any(v in message for v in _VALUE_ERRORS)
+    return code == "R013" and re.search(r"not -?\d+$", message) is None
+
+
 def _is_type_error(err: RuleError) -> bool:
-    return err.code == "R001" and not any(v in err.message for v in _VALUE_ERRORS)
+    return is_type_error(err.code, err.message)
 
 
 def player_counts(low: int, high: int) -> tuple[int, int]:

@@ -71,11 +71,13 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E263      | turns: `act` lists the same action twice                                    |
 | E264      | a `move` names the same zone or token kind twice (moves.py; R010 at run time) |
 | E270      | plans: `plan ... into NAME` where NAME is not a per-player variable          |
-| E280-E287 | static types (types.py, from the typed form of semantics/inference.py): a   |
+| E280-E289 | static types (types.py, from the typed form of semantics/inference.py): a   |
 |           | built-in given a refused kind (E280); `==`/`!=` of kinds never equal (E281); |
 |           | a statement given the wrong kind (E282); `set` to another kind (E283); table |
 |           | cells (E284), card or board fields (E285), paths of a value (E286) and an    |
-|           | option's values (E287) of different kinds                                    |
+|           | option's values (E287) of different kinds; a call whose value its callee's  |
+|           | body refuses (E288, semantics/typed_sites.py); a func's annotation that its  |
+|           | body or a call disagrees with, or that names no type (E289, annotations.py)  |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |

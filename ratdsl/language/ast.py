@@ -780,11 +780,36 @@ class Action(Decl):
         return "ability" if self.ability else "action"
 
 
+class TypeExpr(Node):
+    """An annotation's type (`number`, `list of card`, `card or none`): what a func's parameter
+    or result is said to be where inference cannot decide. Checked, never run."""
+
+
+@node
+class TypeName(TypeExpr):
+    """A kind by its word (`number`, `player`, `zone_name`...), with what `of` names: a list's
+    items (`list of card`), a card's deck (`card of events`), a space's board (`space of city`)."""
+
+    name: str
+    of: TypeExpr | None = None
+
+
+@node
+class TypeUnion(TypeExpr):
+    """`A or B`: a value of any of these kinds (`card or none`)."""
+
+    options: tuple[TypeExpr, ...]
+
+
 @node
 class Func(Decl):
     name: str
     params: tuple[str, ...]
     value: Expr
+    # `func f(x: number, y) -> list of card = ...`: one per parameter (None: not annotated), or
+    # () when none is; the result's, or None
+    param_types: tuple[TypeExpr | None, ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
+    result_type: TypeExpr | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
 
 
 @node

@@ -29,7 +29,7 @@ from . import ast as A
 from .limits import frames_for_nesting
 
 SCHEMA_ID = "urn:ratdsl:ast"
-ABSTRACT = {"Expr": A.Expr, "Stmt": A.Stmt, "Decl": A.Decl}
+ABSTRACT = {"Expr": A.Expr, "Stmt": A.Stmt, "Decl": A.Decl, "TypeExpr": A.TypeExpr}
 
 # Fields whose strings come from a fixed set (the grammar's keywords or operators).
 ENUMS = {

@@ -109,6 +109,17 @@ QUERY, OR, AND, NOT, COMPARE, SUM, PRODUCT, UNARY, POSTFIX, ATOM = range(10)
 COMPARISONS = {"==", "!=", "<", "<=", ">", ">="}
 
 
+def type_text(t: A.TypeExpr, inner: bool = False) -> str:
+    """A func's annotation as written: `list of card`, `card of events or none`; a union inside
+    `of` is in parentheses (`list of (card or none)`), as `or` binds loosest."""
+    if isinstance(t, A.TypeUnion):
+        text = " or ".join(type_text(o, True) if isinstance(o, A.TypeUnion) else type_text(o) for o in t.options)
+        return f"({text})" if inner else text
+    if isinstance(t, A.TypeName):
+        return t.name if t.of is None else f"{t.name} of {type_text(t.of, True)}"
+    raise TypeError(f"no form for {type(t).__name__}")
+
+
 class ExprPrinter:
     def __init__(self, raw: dict[str, str] | None = None):
         self.raw = raw or {}
@@ -432,7 +443,10 @@ class Printer:
         elif isinstance(d, A.Invariant):
             self.emit(f"{prefix}invariant {d.name}{self.title(d.title)} = {e(d.condition)}", lo, end)
         elif isinstance(d, A.Func):
-            self.emit(f"{prefix}func {d.name}{self.params(d.params)} = {e(d.value)}", lo, end)
+            params = [n if t is None else f"{n}: {type_text(t)}"
+                      for n, t in zip(d.params, d.param_types or (None,) * len(d.params))]
+            result = f" -> {type_text(d.result_type)}" if d.result_type is not None else ""
+            self.emit(f"{prefix}func {d.name}{self.params(params)}{result} = {e(d.value)}", lo, end)
         elif isinstance(d, A.Rule):
             self.chain([(f"{prefix}rule {d.name}{self.params(d.params)}{self.title(d.title)}", d.body)], lo)
         elif isinstance(d, A.Modify):

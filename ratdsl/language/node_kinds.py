@@ -22,7 +22,7 @@ from typing import Any
 from ..records import record
 from . import ast as A
 
-EXPRESSION, STATEMENT = "expression", "statement"
+EXPRESSION, STATEMENT, TYPE = "expression", "statement", "type"
 
 
 @record(frozen=True)
@@ -44,6 +44,9 @@ class Stage:
     files: tuple[str, ...]  # where its forms are written
     expressions: Forms
     statements: Forms
+    # A func's annotations (A.TypeExpr): read by the stages that check and write rules; None for
+    # a stage that never meets them (the engines play no annotation: they are checked before)
+    types: Forms | None = None
 
 
 _RES = "ratdsl.semantics.resolver"
@@ -58,16 +61,19 @@ STAGES: tuple[Stage, ...] = (
     Stage("resolver", "records what each name names, in scope", ("ratdsl/semantics/resolver.py",),
           Forms((f"{_RES}:_Resolver.expr", f"{_RES}:_LEAVES", f"{_RES}:OPERANDS"),
                 generic=frozenset({"BundleLit"})),
-          Forms((f"{_RES}:_Resolver.stmt", f"{_RES}:_Resolver.block"), generic=_PLAIN_STATEMENTS)),
+          Forms((f"{_RES}:_Resolver.stmt", f"{_RES}:_Resolver.block"), generic=_PLAIN_STATEMENTS),
+          Forms((f"{_RES}:_Resolver.annotation",))),
     Stage("checker", "reports what is wrong before a game, E2xx and W3xx",
           ("ratdsl/checker/checker.py", "ratdsl/checker/operands.py"),
           Forms((f"{_CHK}:Checker.expr", f"{_CHK}:_LEAVES", f"{_CHK}:_OPERATOR_NODES", f"{_RES}:OPERANDS"),
                 generic=frozenset({"LetIn"})),
           Forms((f"{_CHK}:Checker.stmt", f"{_CHK}:Checker.kinds_and_flow"),
-                generic=frozenset({"Act", "EndGame"}))),
+                generic=frozenset({"Act", "EndGame"})),
+          Forms(("ratdsl.semantics.annotations:annotated",))),
     Stage("formatter", "writes it back as ratdsl fmt lays it out", ("ratdsl/language/formatter.py",),
           Forms((f"{_FMT}:ExprPrinter",)),
-          Forms((f"{_FMT}:Printer.stmt",))),
+          Forms((f"{_FMT}:Printer.stmt",)),
+          Forms((f"{_FMT}:type_text",))),
     Stage("tree-walker", "evaluates and runs it, as the reference engine",
           ("ratdsl/engine/treewalk/expressions.py", "ratdsl/engine/treewalk/statements.py"),
           Forms(("ratdsl.engine.treewalk.expressions:EVAL", "ratdsl.engine.interpreter:_dispatch")),
@@ -97,11 +103,12 @@ def kinds_of(base: type) -> list[type]:
 
 def node_kinds() -> dict[str, list[type]]:
     """The language's kinds, by family."""
-    return {EXPRESSION: kinds_of(A.Expr), STATEMENT: kinds_of(A.Stmt)}
+    return {EXPRESSION: kinds_of(A.Expr), STATEMENT: kinds_of(A.Stmt), TYPE: kinds_of(A.TypeExpr)}
 
 
-def forms_of(stage: Stage, family: str) -> Forms:
-    return stage.expressions if family == EXPRESSION else stage.statements
+def forms_of(stage: Stage, family: str) -> Forms | None:
+    """A stage's forms for a family (None: the stage never meets that family)."""
+    return stage.expressions if family == EXPRESSION else stage.statements if family == STATEMENT else stage.types
 
 
 def _resolve(place: str) -> Any:
@@ -126,7 +133,7 @@ def with_forms(stage: Stage, family: str, names: set[str]) -> set[str]:
     """The kinds among `names` that `stage` has a form of its own for."""
     forms = forms_of(stage, family)
     out: set[str] = set()
-    for place in forms.places:
+    for place in forms.places if forms is not None else ():
         out |= _named(_resolve(place), names, forms.prefix)
     return out
 
@@ -139,6 +146,8 @@ def problems() -> list[str]:
         names = {k.__name__ for k in kinds}
         for stage in STAGES:
             forms = forms_of(stage, family)
+            if forms is None:
+                continue
             own = with_forms(stage, family, names)
             for name in sorted(names - own - forms.generic - set(forms.gaps)):
                 out.append(f"the {stage.name}, which {stage.job}, has no form for the {family} {name}: "
@@ -159,10 +168,10 @@ def source_file(place: str) -> str:
 
 def checklist(family: str = STATEMENT) -> str:
     """What to write for a new kind, stage by stage (docs/architecture.md quotes it)."""
-    what = "statement" if family == STATEMENT else "expression"
+    what = family
     lines = [f"A new {what} kind NAME (a dataclass in ratdsl/language/ast.py, a rule in grammar.lark, "
              "built in parser.py) needs, in order:"]
-    for i, stage in enumerate(STAGES, 1):
+    for i, stage in enumerate((s for s in STAGES if forms_of(s, family) is not None), 1):
         forms = forms_of(stage, family)
         first = forms.places[0]
         name = first.split(":")[1]
@@ -183,5 +192,7 @@ if __name__ == "__main__":
     print(checklist())
     print()
     print(checklist(EXPRESSION))
+    print()
+    print(checklist(TYPE))
     for line in problems():
         print(line)

@@ -306,8 +306,23 @@ class _Build:
     def invariant_decl(self, span, name, title, condition):
         return A.Invariant(str(name), _opt_str(title), condition, span=span)
 
-    def func_decl(self, span, name, params, value):
-        return A.Func(str(name), params or (), value, span=span)
+    def func_decl(self, span, name, params, result, value):
+        params = params or ()
+        types = tuple(t for _, t in params)
+        return A.Func(str(name), tuple(n for n, _ in params), value,
+                      types if any(t is not None for t in types) else (), result, span=span)
+
+    def func_params(self, span, *params):
+        return params
+
+    def func_param(self, span, name, annotation):
+        return (str(name), annotation)
+
+    def type_name(self, span, name, of):
+        return A.TypeName(str(name), of, span=span)
+
+    def type_union(self, span, *options):
+        return A.TypeUnion(options, span=span)
 
     def rule_decl(self, span, name, params, title, body):
         return A.Rule(str(name), params or (), _opt_str(title), body, span=span)

@@ -26,6 +26,7 @@ SCHEMA_FILES = {
     "balance": "balance.schema.json",
     "tuning": "tuning.schema.json",
     "tuning-report": "tuning-report.schema.json",
+    "fuzz-summary": "fuzz-summary.schema.json",
 }
 
 

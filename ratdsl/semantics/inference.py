@@ -22,6 +22,8 @@ from typing import Any
 
 from ..language import ast as A
 from . import types as T
+from .annotations import HINT as ANNOTATION_HINT
+from .annotations import annotated, disagrees
 from .symbols import (
     BUILTIN,
     BUILTIN_NAMES,
@@ -37,6 +39,7 @@ from .symbols import (
     SymbolTable,
 )
 from .typed_calls import HINTS, ITEMS, NONE_HINT, NUMBER, YESNO, CallTypes
+from .typed_sites import SiteTypes
 from .typed_statements import StatementTypes
 
 Ty = Any  # frozenset[T.Base] | None
@@ -48,6 +51,7 @@ _MAX_NESTING = 150  # expressions worked out inside one another, at most (the st
 _PASSES = 8  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
+_KINDS = frozenset((T.KIND,))
 
 
 @dataclass
@@ -94,7 +98,7 @@ def typed_form(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
     return form
 
 
-class _Infer(StatementTypes, CallTypes):
+class _Infer(StatementTypes, CallTypes, SiteTypes):
     def __init__(self, decls: list[A.Decl], table: SymbolTable):
         self.decls = decls
         self.table = table
@@ -103,6 +107,7 @@ class _Infer(StatementTypes, CallTypes):
         self.tables = {d.name: d for d in decls if isinstance(d, A.Table)}
         self.rules = {d.name: d for d in decls if isinstance(d, A.Rule)}
         self.modifiers: dict[str, list[A.Modify]] = {}
+        self.hooks_of: dict[str, list[A.Hook]] = {}  # a rule's hooks, by its name
         self.decks = {d.name: d for d in decls if isinstance(d, A.Deck)}
         self.boards = {d.name: d for d in decls if isinstance(d, A.Board)}
         self.space_board = {s.name: b.name for b in self.boards.values() for s in b.spaces}
@@ -111,6 +116,10 @@ class _Infer(StatementTypes, CallTypes):
         self.player_piles = set(table.player_piles)
         self.locals: dict[tuple[int, str], Ty] = {}
         self.calls: dict[tuple[str, str], list[Ty]] = {}
+        self.sites: dict[tuple[str, str], list[tuple[tuple[A.Expr, ...], list[Ty]]]] = {}  # each call's values
+        self.retyping = False  # (typed_sites.py: a body typed again for one call's kinds)
+        self.said_params: dict[str, list[Ty]] = {}  # a func's annotated parameters (None: not said)
+        self.said_results: dict[str, Ty] = {}  # and its annotated result
         self.busy: set[str] = set()
         self.final = False
         self.deck_of_card: dict[str, str] = {}
@@ -128,8 +137,12 @@ class _Infer(StatementTypes, CallTypes):
                 self.deck_of_card[d.name] = d.deck
                 for m in d.modifiers:
                     self.modifiers.setdefault(m.name, []).append(m)
+                for h in d.hooks:
+                    self.hooks_of.setdefault(h.name, []).append(h)
             elif isinstance(d, A.Modify):
                 self.modifiers.setdefault(d.name, []).append(d)
+            elif isinstance(d, A.Hook):
+                self.hooks_of.setdefault(d.name, []).append(d)
 
     # ------------------------------------------------------------ the passes
     def run(self) -> TypedForm:
@@ -154,6 +167,7 @@ class _Infer(StatementTypes, CallTypes):
         self.final = True
         if not settled or not self.all_called():  # else the last walk was the final one already
             self.walk()
+        self.check_sites()
         form.findings[:0] = self.data_findings
         return form
 
@@ -166,6 +180,7 @@ class _Infer(StatementTypes, CallTypes):
         form.findings.clear()
         self.locals.clear()
         self.calls = {}
+        self.sites = {}
         self.was_set, self.sets = self.sets, {}
         self.was_let_set, self.let_sets = self.let_sets, {}
         for decl in self.decls:
@@ -184,6 +199,7 @@ class _Infer(StatementTypes, CallTypes):
     # ------------------------------------------------------------ data blocks
     def data(self) -> None:
         form = self.form
+        self.annotations()
         for d in self.decls:
             if isinstance(d, A.Option):
                 kinds = [self.literal(v) for v in d.values]
@@ -193,6 +209,34 @@ class _Infer(StatementTypes, CallTypes):
                         "E287", d.span, f"option {d.name}'s values are of different kinds "
                         f"({', '.join(dict.fromkeys(T.words(k) for k in kinds))}): each rule reading it "
                         "would have to take every one of them", "give an option values of one kind"))
+
+    def annotations(self) -> None:
+        """The funcs' annotations as types (annotations.py); what is wrong with one is E289."""
+        problems: list[tuple[A.Node, str]] = []
+        for d in self.funcs.values():
+            if d.param_types:
+                self.said_params[d.name] = [None if t is None else annotated(t, self.decks, self.boards, problems)
+                                            for t in d.param_types]
+            if d.result_type is not None:
+                self.said_results[d.name] = annotated(d.result_type, self.decks, self.boards, problems)
+        self.data_findings += [Finding("E289", node.span, message, ANNOTATION_HINT)
+                               for node, message in problems if node.span.line > 0]
+
+    def said_param(self, func: str, i: int) -> Ty:
+        """What func's i-th parameter is annotated to be (None: not annotated)."""
+        said = self.said_params.get(func)
+        return said[i] if said is not None and i < len(said) else None
+
+    def said_arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...], types: list[Ty]) -> None:
+        """E289 for a call's value that is surely not of its parameter's annotated kind."""
+        if key[0] != "func" or key[1] not in self.said_params:
+            return
+        params = self.funcs[key[1]].params
+        for i, (arg, t) in enumerate(zip(args, types)):
+            said = self.said_param(key[1], i)
+            if said is not None and disagrees(t, said):
+                self.find(arg, "E289", f"func {key[1]}'s parameter {params[i]} is said to be {T.words(said)}, "
+                          f"found {T.words(t)}", f"give {params[i]} {T.words(said)}, or change its annotation")
 
     def literal(self, value: Any) -> Ty:
         if isinstance(value, bool):
@@ -346,12 +390,21 @@ class _Infer(StatementTypes, CallTypes):
         key = name if modified else "\0" + name
         if key in self.form.results:
             return self.form.results[key]
+        said = self.said_results.get(name)
+        if said is not None and key in self.busy:
+            return said  # (a func that calls itself: what it is said to give)
         if key in self.busy or len(self.busy) > _MAX_DEPTH:
             return None  # (recursion, or a chain of calls too long to follow: any kind)
         self.busy.add(key)
         try:
             if name in self.funcs:
                 t = self.ty(self.funcs[name].value)
+                if said is not None and modified:
+                    if disagrees(t, said):
+                        self.find(self.funcs[name].value, "E289", f"func {name} is said to give {T.words(said)}, "
+                                  f"but its body gives {T.words(t)}",
+                                  "change the body or the annotation after `->`")
+                    t = said
             elif name in self.tables:
                 t = T.joined(self.ty(e.value) for e in self.tables[name].rows)
             else:
@@ -421,6 +474,11 @@ class _Infer(StatementTypes, CallTypes):
                 self.find(x, "E225", f"`.{x.name}`: expected a player, a zone, a bundle or a card, found "
                           f"{T.words(obj)}",
                           "a list's items are reached with `[i]`, `where` or `for each`; a pile's with `top(pile)`")
+                return None
+            if self.counts_nothing(obj, x.name):
+                self.find(x, "E225", f"`.{x.name}` of {T.words(obj)}: `{x.name}` is no token kind (nor a "
+                          "constant listing kinds, nor a field of a board's spaces), so there is nothing to count",
+                          "`zone.KIND` and `bundle.KIND` count the tokens of a kind: `{red: 2}.red` is 2")
                 return None
             return self.member(obj, x.name)
         if cls is A.Index:
@@ -515,14 +573,7 @@ class _Infer(StatementTypes, CallTypes):
         if group == VAR:
             return self.variable(name)
         if group == CONST:
-            const = self.table.globals.get(name)
-            decl = const.decl if const is not None else None
-            if isinstance(decl, A.Const):
-                if name not in self.form.consts:
-                    self.form.consts[name] = None
-                    self.form.consts[name] = self.ty(decl.value)
-                return self.form.consts[name]
-            return None
+            return self.const_type(name)
         if group == OPTION:
             return self.form.options.get(name)
         if group == ZONE:
@@ -541,6 +592,17 @@ class _Infer(StatementTypes, CallTypes):
                     return T.named(tag[sym_.kind], name)
         return None
 
+    def const_type(self, name: str) -> Ty:
+        """A constant's type: its value's (worked out where it is first read)."""
+        const = self.table.globals.get(name)
+        decl = const.decl if const is not None else None
+        if isinstance(decl, A.Const):
+            if name not in self.form.consts:
+                self.form.consts[name] = None
+                self.form.consts[name] = self.ty(decl.value)
+            return self.form.consts[name]
+        return None
+
     def local(self, sym: Any) -> Ty:
         binder = sym.decl
         if sym.binder == "param":
@@ -554,6 +616,9 @@ class _Infer(StatementTypes, CallTypes):
             names = binder.params
             if sym.name not in names:
                 return None
+            said = self.said_param(binder.name, names.index(sym.name)) if key[0] == "func" else None
+            if said is not None:
+                return said
             if params is None:  # no call seen (yet): no kind yet
                 return None if self.final else frozenset()
             i = names.index(sym.name)
@@ -597,6 +662,26 @@ class _Infer(StatementTypes, CallTypes):
         # (a kind without that member stops a game there: the others are what the value is)
         return T.joined(parts) if parts else None
 
+    def counts_nothing(self, obj: Ty, name: str) -> bool:
+        """Whether `obj.name` surely stops a game: obj is only bundles and zones (that are no
+        space with such a field), and name is no token kind nor a constant (a group of kinds)."""
+        if not obj or name in self.kinds:
+            return False
+        const = self.table.globals.get(name)
+        if const is not None and const.kind == CONST:  # (a group of kinds: a kind, or a list that may hold them)
+            t = self.const_type(name)
+            listed = T.element(t) if t is not None and T.LIST in T.tags(t) else None
+            if t is None or not T.refuses(t, _KINDS) or listed is None or not T.refuses(listed, _KINDS):
+                return False
+        for b in obj:
+            if b.tag == T.ZONE:
+                boards = [b.arg] if b.arg else list(self.boards)
+                if any(n in self.boards and name in self.boards[n].fields for n in boards):
+                    return False
+            elif b.tag != T.BUNDLE:
+                return False
+        return True
+
     def variable(self, name: str) -> Ty:
         """A variable's type as it is read: its declaration's, and what the rules set it to
         (`set`, `plan ... into`; a `set` of another kind is E283 all the same). Declared none and
@@ -637,11 +722,12 @@ class _Infer(StatementTypes, CallTypes):
         if obj is None or not obj:
             return obj
         parts: list[Ty] = []
+        named = T.without_none(key)  # (a none key stops a game: the other kinds are what it gives)
         for b in obj:
             if b.tag == T.LIST:
                 parts.append(b.arg)
-            elif b.tag == T.PLAYER and key is not None and all(k.tag in (T.ZNAME, T.ZONE) for k in key):
-                parts.append(self.space_of(key))
+            elif b.tag == T.PLAYER and named and all(k.tag in (T.ZNAME, T.ZONE) for k in named):
+                parts.append(self.space_of(named))
             elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
             elif b.tag != T.NONE:

@@ -208,6 +208,9 @@ class _Resolver:
                 e(entry.value, inner)
         elif isinstance(decl, A.Func):
             e(decl.value, self.params(decl, decl.params))
+            for t in (*decl.param_types, decl.result_type):
+                if t is not None:
+                    self.annotation(t)
         elif isinstance(decl, A.Invariant):
             e(decl.condition, {})
         elif isinstance(decl, A.Action):  # turns: the player taking it is its parameter
@@ -330,6 +333,21 @@ class _Resolver:
                 elif isinstance(child, A.DistLimit):
                     e(child.amount, scope)
                     e(child.zones, scope)
+
+    def annotation(self, t: A.TypeExpr) -> None:
+        """A func's annotation: the deck of `card of DECK` and the board of `space of BOARD` are
+        references to them (the words of kinds are no names: the typed form reads them)."""
+        todo = [t]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, A.TypeUnion):
+                todo.extend(node.options)
+            elif isinstance(node, A.TypeName) and node.of is not None:
+                named = {"card": DECK, "space": BOARD}.get(node.name)
+                if named is not None and isinstance(node.of, A.TypeName) and node.of.of is None:
+                    self.note(node.of, _last(self.table, node.of.name, named))
+                else:
+                    todo.append(node.of)
 
     # ------------------------------------------------------------ expressions
     def expr(self, x: A.Expr, scope: Scope) -> None:

@@ -29,7 +29,13 @@ _ACCEPT_WORDS = {"number": "a number", "numbers": "numbers or a list of numbers"
                  "zone": "a zone (a space, for a board's built-ins)", "player": "a player",
                  "side": "a side (left or right)", "pile": "a pile of cards", "deck": "a deck",
                  "owned": "a zone, a pile or a card", "board": "a board", "any": "any value"}
+# The words whose lists must hold items of one kind: what those items must be.
+_LISTED = {"numbers": frozenset((T.NUMBER,)), "zones": frozenset((T.ZONE,)), "kinds": frozenset((T.KIND,))}
 YESNO = frozenset((T.YESNO,))
+# The built-ins whose list must hold items of one kind: that kind, in words, and a hint.
+_ITEMS_OF = {"any": (YESNO, "yes/no values", "write a condition for each item: `any([x > 0 for x in xs])`"),
+             "all": (YESNO, "yes/no values", "write a condition for each item: `all([x > 0 for x in xs])`"),
+             "sum": (frozenset((T.NUMBER,)), "numbers", "`sum` adds numbers: `sum([size(p.hand) for p in players])`")}
 NUMBER = frozenset((T.NUMBER,))
 ZONES = ACCEPTS["zones"]
 ITEMS = ACCEPTS["items"]
@@ -85,12 +91,23 @@ class CallTypes:
             elif T.written_none(t) and not T.refuses(t, ACCEPTS[word]):
                 self.find(arg, "E280", f"`{builtin.signature}`: this may be a `none` the rules write "
                           f"({T.words(t)})", NONE_HINT)
+            elif word in _LISTED and T.refuses_items(t, ACCEPTS[word], _LISTED[word]):
+                param = builtin.params[min(i, len(builtin.params) - 1)]
+                param = builtin.params[-2] if param == "..." else param
+                self.find(arg, "E280", f"`{builtin.signature}`'s {param}: expected {_ACCEPT_WORDS[word]}, "
+                          f"found {T.words(t)}", f"each value of `{builtin.signature}` has its kind: "
+                          "docs/language.md, Built-in functions")
             elif T.refuses(t, ACCEPTS[word]):
                 param = builtin.params[min(i, len(builtin.params) - 1)]
                 param = builtin.params[-2] if param == "..." else param
                 self.find(arg, "E280", f"`{builtin.signature}`'s {param}: expected {_ACCEPT_WORDS[word]}, "
                           f"found {T.words(t)}", f"each value of `{builtin.signature}` has its kind: "
                           "docs/language.md, Built-in functions")
+        items = _ITEMS_OF.get(builtin.name)
+        if items is not None and args and T.LIST in (T.tags(args[0]) or ()) \
+                and T.refuses_items(args[0], frozenset(), items[0]):
+            self.find(x.args[0], "E280", f"`{builtin.signature}`'s items: expected {items[1]}, found "
+                      f"{T.words(args[0])}", items[2])
         return self.gives(builtin.gives, args)
 
     def gives(self, spec: str, args: list[Ty]) -> Ty:

@@ -9,7 +9,7 @@ from typing import Any
 from ..language import ast as A
 from . import types as T
 from .symbols import BUILTIN, CONST, LOCAL, VAR
-from .typed_calls import ACCEPTS, ITEMS, NUMBER, ZONES
+from .typed_calls import ACCEPTS, HINTS, ITEMS, NUMBER, ZONES
 
 Ty = Any  # frozenset[T.Base] | None
 _KIND = frozenset((T.KIND,))
@@ -31,6 +31,8 @@ class StatementTypes:
     find: Any
     condition: Any
     declared: Any
+    note_site: Any
+    said_arguments: Any
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -68,13 +70,19 @@ class StatementTypes:
                 else:
                     need(q.amount, NUMBER, f"`{_verb(s)}`'s amount", "a number", "E282")
             if cls is A.Move and s.what is not None:
-                need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
+                what = need(s.what, ACCEPTS["kinds"], "`move`'s tokens", "a token kind or a list of kinds", "E282")
                 self.listed(s.what, _KIND, "an item of a list of token kinds", "a token kind")
+                self.items(s.what, what, _KIND, "`move`'s tokens", "a token kind or a list of kinds")
             if cls is A.Move:
                 self.listed(s.source, _ZONE, "an item of a list of zones", "a zone")
-            need(s.source, ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
-                 "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
+            source = need(s.source, ZONES if cls is A.Move else frozenset((T.ZONE,)), f"`{_verb(s)} ... from`",
+                          "a zone" + (" or a list of zones" if cls is A.Move else ""), "E282")
+            if cls is A.Move:
+                self.items(s.source, source, _ZONE, "`move ... from`", "a zone or a list of zones")
             need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
+        elif cls is A.Create:
+            need(s.what, frozenset((T.BUNDLE, T.CARD, T.LIST)), "`create`", "a bundle of tokens, or cards", "E282")
+            need(s.where, frozenset((T.ZONE, T.PILE)), "`create ... in`", "a zone (tokens) or a pile (cards)", "E282")
         elif cls is A.Shuffle:
             need(s.pile, frozenset((T.PILE,)), "`shuffle`", "a pile of cards", "E282")
         elif cls is A.Place:
@@ -127,6 +135,13 @@ class StatementTypes:
                 if isinstance(child, A.Expr):
                     ty(child)
 
+    def items(self, x: A.Expr, t: Ty, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
+              hint: str | None = None) -> None:
+        """A finding where x, a list, surely holds no item of the accepted kinds (a kind itself is
+        `need`'s to judge): a game using it stops at its first item."""
+        if T.refuses_items(t, accepted, accepted):
+            self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or HINTS.get(code))
+
     def listed(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
                hint: str | None = None) -> None:
         """Each item of a list written out (itself, or a constant's value) that must be of one of
@@ -160,7 +175,8 @@ class StatementTypes:
             elif sym is not None and sym.kind == BUILTIN and target.id == "active":
                 declared, what = T.of(T.PLAYER), "the active player"
         elif isinstance(target, A.Attr):
-            self.ty(target.obj)
+            self.need(target.obj, frozenset((T.PLAYER,)), f"`set` of `.{target.name}`", "a player (whose variable "
+                      "it sets)", "E282", "`set p.NAME = value` sets player p's variable NAME")
             if target.name in self.table.player_vars:
                 declared, what = self.declared(target.name), f"variable {target.name}"
         if declared and T.written_none(value) and T.NONE not in T.tags(declared):
@@ -185,6 +201,8 @@ class StatementTypes:
 
     def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
         types = [self.ty(a) for a in args]
+        self.note_site(key, args, types)
+        self.said_arguments(key, args, types)
         seen = self.calls.get(key)
         if seen is None:
             self.calls[key] = types

@@ -167,6 +167,14 @@ def refuses(t: frozenset[Base] | None, accepted: frozenset[str]) -> bool:
     return t is not None and bool(t) and not any(b.tag in accepted for b in t)
 
 
+def refuses_items(t: frozenset[Base] | None, accepted: frozenset[str], element: frozenset[str]) -> bool:
+    """True when a value of type t, which may be a list, is surely neither one of the accepted
+    kinds nor a list whose items are of the element kinds (`count(zone, 1..3)`: numbers)."""
+    if t is None or not t or not any(b.tag == LIST for b in t):
+        return False
+    return all(refuses(b.arg, element) if b.tag == LIST else b.tag not in accepted for b in t)
+
+
 # ---------------------------------------------------------------- words
 _WORDS = {NUMBER: "a number", YESNO: "yes or no", TEXT: "a text", NONE: "none", KIND: "a token kind",
           SYMBOL: "a symbol", SIDE: "a side (left or right)", ZNAME: "the name of a player zone",

@@ -1,0 +1,138 @@
+"""The engine fuzzer's runs as ranges of cases that add up: each run of benchmarks/fuzz.py writes
+one summary of its range (OUT/summary-SEED-START-END.json, schema `fuzz-summary`), and `--sum`
+adds every range in a folder, so 100,000 cases can be run over several sessions (or machines)
+and counted as one run. Ranges of one seed that overlap are refused (a case counted twice), and
+the cases no range covers are named (the gaps)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ratdsl.schemas import SchemaError, validate
+from tests import fuzz_cases as F
+
+SCHEMA = "fuzz-summary"
+
+
+def summary(run: F.Run, start: int, cases: int) -> dict:
+    """The range's figures, as the schema has them."""
+    return {
+        "seed": run.seed, "start": start, "cases": cases,
+        "counts": {o: run.counts[o] for o in F.OUTCOMES},
+        "accepted": run.played,
+        "type_errors": [{"case": i, "error": e} for i, e in sorted(run.type_errors)],
+        "none_errors": [{"case": i, "error": e} for i, e in sorted(run.none_errors)],
+        "bad": [{"case": i, "outcome": r.outcome, "signature": r.signature or r.detail.split("\n")[0][:200]}
+                for i, r in sorted(run.bad, key=lambda b: b[0])],
+        "seconds": round(run.seconds, 3), "cpu": round(run.cpu, 3),
+    }
+
+
+def write(run: F.Run, start: int, cases: int, out: Path) -> Path:
+    """Writes the range's summary into `out` (validated first: never half a file)."""
+    doc = summary(run, start, cases)
+    validate(SCHEMA, doc, "fuzz summary")
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"summary-{run.seed}-{start}-{start + cases - 1}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(doc, indent=1) + "\n", "utf-8")
+    tmp.replace(path)
+    return path
+
+
+@dataclass
+class Total:
+    """The ranges of a folder added up."""
+
+    ranges: list[dict] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+    accepted: int = 0
+    type_errors: list[tuple[int, int, str]] = field(default_factory=list)  # (seed, case, error)
+    none_errors: list[tuple[int, int, str]] = field(default_factory=list)  # (seed, case, error)
+    bad: list[tuple[int, int, str, str]] = field(default_factory=list)  # (seed, case, outcome, signature)
+    seconds: float = 0.0
+    cpu: float = 0.0
+
+    @property
+    def cases(self) -> int:
+        return sum(r["cases"] for r in self.ranges)
+
+
+class RangesError(ValueError):
+    """A summary that cannot be read or that overlaps another."""
+
+
+def read(folder: Path) -> Total:
+    """Every summary in `folder` added up; a file that is no summary, or ranges of one seed that
+    overlap, is a RangesError naming the file."""
+    total = Total()
+    for path in sorted(folder.glob("summary-*.json")):
+        try:
+            doc = json.loads(path.read_text("utf-8"))
+            validate(SCHEMA, doc, path.name)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, SchemaError) as err:
+            raise RangesError(f"{path}: {err}") from None
+        for other in total.ranges:
+            if other["seed"] == doc["seed"] and doc["start"] < other["start"] + other["cases"] \
+                    and other["start"] < doc["start"] + doc["cases"]:
+                raise RangesError(f"{path}: cases {doc['start']}..{doc['start'] + doc['cases'] - 1} of seed "
+                                  f"{doc['seed']} overlap those of {other['file']}")
+        total.ranges.append({**doc, "file": path.name})
+        total.counts.update(doc["counts"])
+        total.accepted += doc["accepted"]
+        total.type_errors += [(doc["seed"], t["case"], t["error"]) for t in doc["type_errors"]]
+        total.none_errors += [(doc["seed"], t["case"], t["error"]) for t in doc["none_errors"]]
+        total.bad += [(doc["seed"], b["case"], b["outcome"], b["signature"]) for b in doc["bad"]]
+        total.seconds += doc["seconds"]
+        total.cpu += doc["cpu"]
+    return total
+
+
+def covered(total: Total) -> list[str]:
+    """Each seed's cases as runs of indexes (`seed 1: 0..5999, 6000..7999 -> 0..7999`)."""
+    lines = []
+    for seed in sorted({r["seed"] for r in total.ranges}):
+        spans: list[list[int]] = []
+        for r in sorted((r for r in total.ranges if r["seed"] == seed), key=lambda r: r["start"]):
+            if spans and spans[-1][1] + 1 == r["start"]:
+                spans[-1][1] = r["start"] + r["cases"] - 1
+            else:
+                spans.append([r["start"], r["start"] + r["cases"] - 1])
+        lines.append(f"seed {seed}: cases " + ", ".join(f"{a}..{b}" for a, b in spans))
+    return lines
+
+
+def outcome_line(counts: Counter, accepted: int, type_errors: int, none_errors: int) -> str:
+    """The outcome line of a run, or of ranges added up (the same words either way)."""
+    listed = ", ".join(f"{o} {counts[o]}" for o in F.OUTCOMES)
+    return (f"outcomes: {listed}; run-time type errors among the {accepted} games the checker "
+            f"accepted: {type_errors} (and {none_errors} stopped on a none where a value was needed)")
+
+
+def print_sum(folder: Path) -> int:
+    """`fuzz.py --sum --out DIR`: the ranges in DIR as one run. Exit 1 when a case crashed, hung,
+    disagreed or stopped on a type error, 2 when the ranges cannot be added."""
+    try:
+        total = read(folder)
+    except RangesError as err:
+        print(f"fuzz --sum: {err}", file=sys.stderr)
+        return 2
+    if not total.ranges:
+        print(f"fuzz --sum: no summary-*.json in {folder}", file=sys.stderr)
+        return 2
+    print(f"fuzz: {total.cases} cases in {len(total.ranges)} ranges ({'; '.join(covered(total))}), "
+          f"{total.seconds:.0f} s, {total.cpu:.0f} s of processor time")
+    print(outcome_line(total.counts, total.accepted, len(total.type_errors), len(total.none_errors)))
+    for seed, case, error in total.type_errors:
+        print(f"  type error: case {seed}:{case}: {error[:300]}")
+    for seed, case, error in total.none_errors:
+        print(f"  none: case {seed}:{case}: {error[:300]}")
+    for seed, case, outcome, signature in total.bad:
+        print(f"  {outcome}: case {seed}:{case}: {signature}")
+    print(f"crashes {total.counts['crash']}, hangs {total.counts['hang']}, "
+          f"engine disagreements {total.counts['disagreement']}")
+    return 1 if total.bad or total.type_errors else 0

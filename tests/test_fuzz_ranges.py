@@ -1,0 +1,91 @@
+"""The engine fuzzer's ranges (benchmarks/fuzz_ranges.py): each run writes its range's summary,
+`--sum` adds them up as one run, overlapping ranges are refused; and which stopped games count
+as run-time type errors (what static types should have refused)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ratdsl.schemas import validate
+
+from . import fuzz_cases as F
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import fuzz as fuzz_cli  # noqa: E402
+import fuzz_ranges as R  # noqa: E402
+
+
+def _run(seed: int, results: list[tuple[int, F.Result]]) -> F.Run:
+    """A run recorded as run_cases records its workers' results (no game is played here)."""
+    run = F.Run(seed)
+    for index, result in results:
+        run.counts[result.outcome] += 1
+        run.played += result.outcome in F.PLAYED
+        if result.outcome in F.BAD:
+            run.bad.append((index, result))
+        if F.stopped_on(result) == "type":
+            run.type_errors.append((index, result.detail))
+        elif F.stopped_on(result) == "none":
+            run.none_errors.append((index, result.detail))
+    return run
+
+
+WRONG_KIND = "rules/g.rat:4:9: R001 `+` expected a number, got the name four"
+
+
+@pytest.mark.parametrize(("outcome", "detail", "typed"), [
+    ("rule_error", WRONG_KIND, "type"),
+    ("rule_error", "rules/g.rat:4:9: R001 division by zero", None),  # a value, not a kind
+    ("rule_error", "rules/g.rat:4:9: R002 step budget of 300000 exceeded", None),
+    ("rule_error", "rules/g.rat:4:9: R013 action a's limit per turn must be a whole number of 1 or more, not 'x'",
+     "type"),
+    ("rule_error", "rules/g.rat:4:9: R013 action a's limit per turn must be a whole number of 1 or more, not 0",
+     None),
+    ("rule_error", "rules/g.rat:4:9: R001 expected a player, got none", "none"),  # a built-in's none, untested
+    ("rule_error", "rules/g.rat:4:9: R001 cannot look up a number in none", "none"),
+    ("finding", "rules/g.rat:4:9: E282 `move`'s amount: expected a number, found a text", None),  # refused
+    ("disagreement", f"generated: {WRONG_KIND}; tree-walker: no error", None),  # counted as bad
+])
+def test_a_game_the_checker_accepted_that_stops_on_a_kind_is_a_type_error(outcome, detail, typed):
+    assert F.stopped_on(F.Result(outcome, detail, 2)) == typed
+    assert F.stopped_on_type_error(F.Result(outcome, detail, 2)) is (typed == "type")
+
+
+def test_ranges_add_up_and_overlapping_ones_are_refused(tmp_path, capsys):
+    first = _run(1, [(6000, F.Result("ok", "", 2)), (6001, F.Result("rule_error", WRONG_KIND, 3)),
+                     (6002, F.Result("finding", "x:1:1: E280 ...")),
+                     (6003, F.Result("hang", "over 5 s", signature="hang")),
+                     (6004, F.Result("rule_error", "g.rat:1:1: R001 expected cards, got none", 2))])
+    second = _run(1, [(6005, F.Result("ok", "", 2)), (6006, F.Result("syntax_error", "x:1:1: E001 ..."))])
+    one = R.write(first, 6000, 5, tmp_path)
+    R.write(second, 6005, 2, tmp_path)
+    doc = json.loads(one.read_text("utf-8"))
+    validate(R.SCHEMA, doc)
+    assert one.name == "summary-1-6000-6004.json" and doc["type_errors"] == [{"case": 6001, "error": WRONG_KIND}]
+    assert [n["case"] for n in doc["none_errors"]] == [6004]
+
+    total = R.read(tmp_path)
+    assert total.cases == 7 and total.accepted == 4 and total.counts == Counter(
+        {"ok": 2, "rule_error": 2, "finding": 1, "hang": 1, "syntax_error": 1})
+    assert R.covered(total) == ["seed 1: cases 6000..6006"]
+    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 1  # a hang and a type error
+    out = capsys.readouterr().out
+    assert "run-time type errors among the 4 games the checker accepted: 1 (and 1 stopped on a none" in out
+    assert "type error: case 1:6001" in out and "hang: case 1:6003" in out and "none: case 1:6004" in out
+
+    R.write(_run(1, [(6003, F.Result("ok", "", 2))]), 6003, 1, tmp_path)
+    with pytest.raises(R.RangesError, match="overlap"):
+        R.read(tmp_path)
+    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 2
+
+
+def test_a_summary_that_is_not_one_is_refused_in_a_line(tmp_path, capsys):
+    (tmp_path / "summary-1-0-9.json").write_text('{"seed": 1, "start": 0}', "utf-8")
+    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "summary-1-0-9.json" in err and "schema" in err and len(err.strip().splitlines()) == 1
