@@ -26,14 +26,13 @@ from ratdsl.simulation.stats import Proportion
 
 def cost(rules: str, players: int, iterations: int, games: int) -> None:
     d = load_rules(rules)
-    playouts = searched = unsearched = fallbacks = 0
+    playouts = searched = fallbacks = 0
     started = time.perf_counter()
     for g in range(games):
-        agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations, strict=False)
+        agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations)
         Game(d, players, g, [agent] + [RandomAgent(agent_seed(g, s)) for s in range(1, players)]).play()
         searched += agent.searched
         playouts += agent.searched * iterations
-        unsearched += agent.unsearched
         fallbacks += agent.fallbacks
     search_s = time.perf_counter() - started
     reference = GamePlayer(SimulationSpec(rules, players=players, trace=True, native="off"), d)
@@ -49,8 +48,7 @@ def cost(rules: str, players: int, iterations: int, games: int) -> None:
     flat_rate = 200 / (time.perf_counter() - started)
     it_rate = playouts / search_s
     print(f"{rules}, {players} players, ismcts:{iterations} in seat 1: {searched} asks searched in {games} games, "
-          f"{it_rate:.0f} iterations/s ({search_s:.1f} s); {fallbacks} searched from the view at the ask, "
-          f"{unsearched} not searched (answered at random)")
+          f"{it_rate:.0f} iterations/s ({search_s:.1f} s); {fallbacks} searched from the view at the ask")
     print(f"  reference engine (traced): {ref_rate:.0f} games/s -> one iteration = {ref_rate / it_rate:.2f} games")
     print(f"  flat target: {flat_rate:.0f} games/s -> one iteration = {flat_rate / it_rate:.2f} games")
 

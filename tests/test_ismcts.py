@@ -165,25 +165,22 @@ def test_simulate_plays_it(tmp_path):
     assert json.loads(out.read_text())["agents"] == ["ismcts:2", "random"]
 
 
-def test_the_agent_of_the_command_line_counts_an_unsearchable_ask(monkeypatch):
-    from ratdsl.agents.ismcts import ismcts_agent
-
-    d = load_rules(RULES / "ratland")
-    agent = ismcts_agent("ismcts:3", d, 4, 1)
-    assert agent.rollouts == 3 and not agent.strict
-
-    def never(*args: Any) -> Any:
-        raise UnsearchableAsk("never reached")
-
-    monkeypatch.setattr(agent, "search", never)
-    agent.step_begins("rats", 0, lambda: {})
-    assert agent.decide(Decision(0, "pick", "choose", options=[1, 2, 3])) in (1, 2, 3)
-    assert agent.unsearched == 1 and agent.searched == 0
-    strict = ISMCTSAgent(d, 4, 1, 3)
-    monkeypatch.setattr(strict, "search", never)
-    strict.step_begins("rats", 0, lambda: {})
-    with pytest.raises(UnsearchableAsk):
-        strict.decide(Decision(0, "pick", "choose", options=[1, 2, 3]))
+def test_an_ask_it_cannot_search_stops_the_game_with_one_coded_line():
+    """tests/programs/guess: P1 names P2's secret bids; no determinization of what P1 may see
+    offers the same options, so the ask is R015 at its place, not a random answer."""
+    rules = ROOT / "tests" / "programs" / "guess"
+    result = CliRunner().invoke(app, ["simulate", str(rules), "-p", "2", "-n", "1", "-w", "1",
+                                      "--agents", "ismcts:2,random"])
+    assert result.exit_code == 1, result.output
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"{rules / 'game.rat'}:32:9: R015 ")
+    assert "P1's choose 'guess'" in first and "Traceback" not in result.output
+    d = load_rules(rules)
+    agent = ISMCTSAgent(d, 2, 1, 2)
+    with pytest.raises(UnsearchableAsk) as err:
+        Game(d, 2, 1, [agent, RandomAgent(agent_seed(1, 1))]).play()
+    assert (err.value.code, err.value.line, err.value.column) == ("R015", 32, 9)
+    assert agent.kinds == {"choose bid": 1, "choose bid2": 1}  # its own bids were searched
 
 
 def test_play_seats_it_against_a_human():

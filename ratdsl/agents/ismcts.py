@@ -19,11 +19,11 @@ ones). Every ask runs inside some step, so every ask can be searched:
 - the game is played to its end; the reward is the player's share of the victory plus a little
   for the score margin (search.py's).
 
-An ask that no determinization reaches (from the step's start, then from the view at the ask) is
-an `UnsearchableAsk`, a clear error, for a strict agent (the default of the class); the agent
-`--agents ismcts:N` makes is lenient, so that a long run does not stop: it answers such an ask
-with a candidate drawn at random and counts it (`unsearched`). Where an ask has a single legal
-answer no search is needed.
+An ask that no determinization reaches (from the step's start, then from the view at the ask,
+each after at least MIN_ATTEMPTS tries), or one asked outside any step, is an `UnsearchableAsk`:
+a rule runtime error `R015` at the ask, naming its kind, id and player, which stops the game. It
+is never answered at random: a statistic of search players holds searched answers only. Where an
+ask has a single legal answer no search is needed.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from typing import Any
 
 from ..engine.decisions import Decision
 from ..engine.errors import GameOver, RuleRuntimeError
+from ..language.ast import Span
 from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import PlayerRef
 from .names import ISMCTS_NAME
@@ -45,11 +46,28 @@ from .search import SearchAgent
 DEFAULT_ITERATIONS = 64
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1.1]
 ATTEMPTS = 4  # determinizations tried per iteration asked for, before an ask is unsearchable
+MIN_ATTEMPTS = 100  # and at least these many: an ask in one card's effect, the card's identity
+# unseen in a view (rules that declare no sight), comes back in one determinization of ~20
+UNSEARCHABLE = "R015"
 
 
-class UnsearchableAsk(ValueError):
-    """An ask the search cannot answer: asked outside any step, or no determinization could be
-    resumed to it."""
+class UnsearchableAsk(RuleRuntimeError):
+    """R015 at the ask: asked outside any step, or no determinization could be resumed to it.
+    An error, not a random answer, so that no statistic of search players counts one."""
+
+    def __init__(self, decision: Decision, why: str):
+        super().__init__(_span(decision.where), f"ismcts cannot search P{decision.player + 1}'s "
+                         f"{decision.kind} {decision.id!r}: {why}", UNSEARCHABLE,
+                         "play this ask with another agent (mcts:N answers what it cannot resume at random)")
+
+
+def _span(where: str) -> Span:
+    """An ask's place (Decision.where, "file:line:col") as a span of the rules."""
+    file, _, column = where.rpartition(":")
+    file, _, line = file.rpartition(":")
+    if not (line.isdigit() and column.isdigit()):
+        return Span(where or "<rules>", 0, 0, 0, 0)
+    return Span(file, int(line), int(column), int(line), int(column) + 1)
 
 
 class ISMCTSAgent(SearchAgent):
@@ -57,13 +75,8 @@ class ISMCTSAgent(SearchAgent):
 
     reads_view = True
 
-    def __init__(self, definition: GameDef, players: int, seed: int, iterations: int = 64, strict: bool = True):
-        """`strict`: an ask no determinization reaches raises UnsearchableAsk; else (`--agents
-        ismcts:N`, long runs that must not stop) it is answered by a candidate drawn at random
-        and counted in `unsearched`."""
+    def __init__(self, definition: GameDef, players: int, seed: int, iterations: int = 64):
         super().__init__(definition, players, seed, iterations)
-        self.strict = strict
-        self.unsearched = 0
         self.step: tuple[str, int] | None = None
         self.view_at_start: dict[str, Any] | None = None
         self.since: list[tuple[int, str, str, Any]] = []  # (seat, id, kind, answer) heard this step
@@ -95,16 +108,9 @@ class ISMCTSAgent(SearchAgent):
         if len(candidates) == 1:
             return candidates[0]
         if self.step is None or self.view_at_start is None:
-            raise UnsearchableAsk(f"P{decision.player + 1} {decision.id!r} at {decision.where}: asked outside "
-                                  "any step, where ismcts cannot resume the game")
+            raise UnsearchableAsk(decision, "asked outside any step, where it cannot resume the game")
         self.me = decision.player
-        try:
-            answer = self.search(decision, candidates)
-        except UnsearchableAsk:
-            if self.strict:
-                raise
-            self.unsearched += 1
-            return self.rng.choice(candidates)
+        answer = self.search(decision, candidates)
         self.searched += 1
         self.kinds[f"{decision.kind} {decision.id}"] += 1
         return answer
@@ -126,8 +132,8 @@ class ISMCTSAgent(SearchAgent):
             if sum(visits):
                 best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
                 return candidates[best]
-        raise UnsearchableAsk(f"P{decision.player + 1} {decision.id!r} at {decision.where}: no determinization "
-                              f"could be resumed to this ask ({getattr(self, 'last_failure', 'never reached')})")
+        raise UnsearchableAsk(decision, "no determinization of what they may see could be resumed to this ask "
+                              f"({getattr(self, 'last_failure', 'never reached')})")
 
     def iterate(self, decision: Decision, candidates: list[Any], view: dict[str, Any], mine: int,
                 heard: list) -> tuple[list[int], list[float]]:
@@ -138,7 +144,7 @@ class ISMCTSAgent(SearchAgent):
         played = attempts = 0
         seeds: list[int] = []
         tried = [0] * len(candidates)
-        while played < self.rollouts and attempts < ATTEMPTS * self.rollouts:
+        while played < self.rollouts and attempts < max(MIN_ATTEMPTS, ATTEMPTS * self.rollouts):
             it = attempts
             attempts += 1
             if it < len(candidates):
@@ -201,7 +207,7 @@ class ISMCTSAgent(SearchAgent):
                 while game.play_round() and game.state.round < round_cap(self.d.game):
                     pass
             scores = list(game.score().scores.values())
-        except (RuleRuntimeError, ValueError, KeyError, IndexError, TypeError, UnsearchableAsk) as err:
+        except (RuleRuntimeError, ValueError, KeyError, IndexError, TypeError) as err:
             self.failed += 1
             self.last_failure = str(err).splitlines()[0] if str(err) else type(err).__name__
             self.failures[self.last_failure.split(": ", 1)[-1][:60]] += 1
@@ -338,7 +344,7 @@ def ismcts_agent(name: str, definition: GameDef, players: int, seed: int) -> ISM
     """The agent `--agents ismcts[:ITERATIONS]` names (64 iterations by default)."""
     budget = ISMCTS_NAME.match(name)
     assert budget is not None
-    return ISMCTSAgent(definition, players, seed, int(budget.group(1) or DEFAULT_ITERATIONS), strict=False)
+    return ISMCTSAgent(definition, players, seed, int(budget.group(1) or DEFAULT_ITERATIONS))
 
 
 __all__ = ["ISMCTSAgent", "UnsearchableAsk", "agent_seed", "ismcts_agent"]
