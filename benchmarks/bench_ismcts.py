@@ -27,6 +27,14 @@ from ratdsl.simulation.stats import Proportion
 def cost(rules: str, players: int, iterations: int, games: int) -> None:
     d = load_rules(rules)
     playouts = searched = fallbacks = 0
+    run = [0]  # playouts played, those that never reached their ask included
+    playout = ISMCTSAgent.playout
+
+    def counted(self, *args, **kwargs):
+        run[0] += 1
+        return playout(self, *args, **kwargs)
+
+    ISMCTSAgent.playout = counted
     started = time.perf_counter()
     for g in range(games):
         agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations)
@@ -48,7 +56,8 @@ def cost(rules: str, players: int, iterations: int, games: int) -> None:
     flat_rate = 200 / (time.perf_counter() - started)
     it_rate = playouts / search_s
     print(f"{rules}, {players} players, ismcts:{iterations} in seat 1: {searched} asks searched in {games} games, "
-          f"{it_rate:.0f} iterations/s ({search_s:.1f} s); {fallbacks} searched from the view at the ask")
+          f"{it_rate:.0f} iterations/s ({search_s:.1f} s); {fallbacks} searched from the view at the ask; "
+          f"{run[0] / max(1, playouts):.2f} playouts played an iteration")
     print(f"  reference engine (traced): {ref_rate:.0f} games/s -> one iteration = {ref_rate / it_rate:.2f} games")
     print(f"  flat target: {flat_rate:.0f} games/s -> one iteration = {flat_rate / it_rate:.2f} games")
 

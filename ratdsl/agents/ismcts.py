@@ -143,6 +143,7 @@ class ISMCTSAgent(SearchAgent):
         tree: dict[tuple, list[list[float]]] = {}  # own later asks: path -> [visits, total] per answer
         played = attempts = 0
         seeds: list[int] = []
+        dead: set[int] = set()  # determinizations (by index in seeds) that never asked this ask
         tried = [0] * len(candidates)
         while played < self.rollouts and attempts < max(MIN_ATTEMPTS, ATTEMPTS * self.rollouts):
             it = attempts
@@ -154,14 +155,19 @@ class ISMCTSAgent(SearchAgent):
                 pick = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i] if visits[i] else 9.0)
                            + EXPLORE * math.sqrt(log_n / max(1, visits[i])))
             # common random numbers: each candidate's k-th try plays the k-th determinization, so
-            # the candidates are told apart on the same deals rather than on their luck
-            if tried[pick] == len(seeds):
+            # the candidates are told apart on the same deals rather than on their luck; one that
+            # never brought the ask back is dead for every candidate (all play alike up to it)
+            k = tried[pick]
+            while k in dead:
+                k += 1
+            if k == len(seeds):
                 seeds.append(self.rng.getrandbits(62))
-            seed = seeds[tried[pick]]
-            tried[pick] += 1
+            tried[pick] = k + 1
             path: list[tuple[tuple, int]] = []
-            value = self.playout(decision, candidates[pick], mine, seed, tree, path, view, heard)
+            value, came = self.playout(decision, candidates[pick], mine, seeds[k], tree, path, view, heard)
             if value is None:
+                if not came:
+                    dead.add(k)
                 continue
             played += 1
             visits[pick] += 1
@@ -174,9 +180,10 @@ class ISMCTSAgent(SearchAgent):
 
     def playout(self, decision: Decision, answer: Any, mine: int, seed: int,
                 tree: dict[tuple, list[list[float]]], path: list, view: dict[str, Any],
-                heard: list) -> float | None:
+                heard: list) -> tuple[float | None, bool]:
         """One determinization of `view` resumed at the step's start (the `heard` answers
-        first) and played to the end: its reward, or None when it never reached this ask."""
+        first) and played to the end: its reward (None when it never reached this ask with this
+        answer), and whether the ask came at all (else no candidate can reach it on this seed)."""
         assert self.step is not None
         me = decision.player
         policy = _Replay(self, decision, answer, mine, seed, tree, path, heard)
@@ -216,15 +223,15 @@ class ISMCTSAgent(SearchAgent):
                 scores = _scores_now(game)
                 self.cut += scores is not None
             if scores is None:
-                return None
+                return None, policy.came
         if not policy.reached:
             self.unasked += 1
-            return None
+            return None, policy.came
         best = max(scores)
         leaders = [s for s in range(len(scores)) if scores[s] == best]
         best_other = max((s for seat, s in enumerate(scores) if seat != me), default=0)
         share = 1 / len(leaders) if me in leaders else 0.0
-        return share + 0.002 * max(-50, min(50, scores[me] - best_other))
+        return share + 0.002 * max(-50, min(50, scores[me] - best_other)), True
 
     def apply_vars(self, game, view: dict[str, Any]) -> None:
         """The variables the view shows, as the rules hold them (the others keep their fresh values)."""
@@ -267,6 +274,7 @@ class _Replay:
         self.seen = 0
         self.heard = {seat: [(i, k, a) for s, i, k, a in heard if s == seat] for seat in range(agent.players)}
         self.reached = False
+        self.came = False  # the ask came at its place (whether or not the candidate was legal there)
         self.tree = tree
         self.path = path
         self.key: tuple = ()
@@ -285,6 +293,7 @@ class _Replay:
         if seat != self.me:
             return fallback.decide(decision)
         if not self.reached and (decision.id, decision.kind) == self.target:
+            self.came |= self.seen == self.mine
             if self.seen == self.mine and decision.legal(self.answer) is None:
                 self.reached = True
                 self.key = ((decision.id, decision.kind, _key(self.answer)),)
