@@ -6,7 +6,6 @@ same answer from the same agent seed. Its answers are legal and reproducible, an
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,61 +14,21 @@ from typing import Any
 import pytest
 
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
-from ratdsl.agents.scripted import ScriptedAgent
 from ratdsl.agents.search import SearchAgent, is_search_agent, pile_families
 from ratdsl.engine.decisions import Decision
 from ratdsl.engine.game import Game
-from ratdsl.semantics.values import PileRef
 from ratdsl.session import load_rules
 
 from .conftest import RATLAND
+from .searching import first_placement
 
 BIN = Path(sys.executable).parent
 
 
-class Stop(Exception):
-    """Ends the game once the searching player has answered."""
-
-
-class Watched(SearchAgent):
-    """A search agent that records its first answer, its view and the referee's state then."""
-
-    def __init__(self, game_state: list, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.game_state = game_state
-        self.seen: dict[str, Any] = {}
-
-    def decide(self, decision: Decision) -> Any:
-        answer = super().decide(decision)
-        self.seen = {"answer": answer, "view": decision.view(), "state": self.game_state[0].state.snapshot()}
-        raise Stop
-
-
-def first_placement(others: dict[str, list], shuffle_hidden: int | None) -> dict[str, Any]:
-    """P3's first placement by a search agent (seed 11), with P1 and P2 placing as scripted; the
-    face-down event and food decks reordered by `shuffle_hidden` after the round's cards are up."""
-    d = load_rules(RATLAND)
-    holder: list[Game] = []
-    agent = Watched(holder, d, 4, 11, rollouts=6)
-    agents = [ScriptedAgent(others["P1"]), ScriptedAgent(others["P2"]), agent, RandomAgent(agent_seed(3, 3))]
-    game = Game(d, 4, 3, agents)
-    holder.append(game)
-    game.setup()
-    game.state.round = 1
-    game.runtime.changed()
-    game.play_phase("event")
-    if shuffle_hidden is not None:
-        for name in ("event_deck", "food_deck"):
-            random.Random(shuffle_hidden).shuffle(game.state.piles[PileRef(None, name)])
-    with pytest.raises(Stop):
-        game.play_phase("rats")
-    assert agent.searched == 1
-    return agent.seen
-
-
 def test_hidden_choices_and_deck_orders_do_not_change_the_answer():
-    a = first_placement({"P1": [{"pantry": 7}], "P2": [{"nursery": 7}]}, None)
-    b = first_placement({"P1": [{"left_pipe": 4, "right_pipe": 3}], "P2": [{"dump": 2, "field": 5}]}, 99)
+    a = first_placement(SearchAgent, {"P1": [{"pantry": 7}], "P2": [{"nursery": 7}]}, None)
+    b = first_placement(SearchAgent, {"P1": [{"left_pipe": 4, "right_pipe": 3}], "P2": [{"dump": 2, "field": 5}]},
+                        99)
     # the referee's states differ in what P3 cannot see ...
     assert a["state"]["zones"] != b["state"]["zones"]
     assert a["state"]["piles"]["event_deck"] != b["state"]["piles"]["event_deck"]

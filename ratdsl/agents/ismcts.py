@@ -35,12 +35,13 @@ from collections import Counter
 from typing import Any
 
 from ..engine.decisions import Decision
-from ..engine.errors import GameOver, RuleRuntimeError
+from ..engine.errors import RuleRuntimeError
 from ..language.ast import Span
-from ..semantics.definition import GameDef, round_cap
+from ..semantics.definition import GameDef
 from ..semantics.values import PlayerRef
 from .names import ISMCTS_NAME
 from .random_agent import RandomAgent, agent_seed
+from .resume import play_on
 from .search import SearchAgent
 
 DEFAULT_ITERATIONS = 64
@@ -193,26 +194,7 @@ class ISMCTSAgent(SearchAgent):
             for seat, agent in enumerate(game.runtime.agents):
                 game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
             self.apply_vars(game, view)
-            phase, step = self.step
-            if phase == "setup":  # the rest of the setup, then every round
-                game.state.phase = "setup"
-                game.runtime.baseline = None  # (tokens and cards are still created in setup)
-                game.runtime.begin_phase("setup" in game.reading_start)
-                game._run_steps("setup", self.d.setup.steps, step)
-                game.runtime.start_conservation()
-            else:
-                rest = self.d.round[self.d.round.index(phase) + 1:] if phase in self.d.round else []
-                try:
-                    game.play_phase(phase, step)
-                    for name in rest:
-                        game.play_phase(name)
-                    if phase in self.d.round:
-                        game.round_played()  # (the round's end: the last round ends the game here)
-                except GameOver as over:
-                    game.ended_by(over)
-            if not game.over:
-                while game.play_round() and game.state.round < round_cap(self.d.game):
-                    pass
+            play_on(game, *self.step)
             scores = list(game.score().scores.values())
         except (RuleRuntimeError, ValueError, KeyError, IndexError, TypeError) as err:
             self.failed += 1

@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 from ..engine.decisions import Decision
-from ..engine.errors import GameOver, RuleRuntimeError
+from ..engine.errors import RuleRuntimeError
 from ..engine.game import Game
 from ..engine.log import GameLog
 from ..engine.reach import _rule_code as rule_code  # what a `do NAME` runs: the rule and its hooks
@@ -33,6 +33,7 @@ from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import CardValue, PileRef
 from .names import SEARCH_NAME, is_search_agent  # noqa: F401 (read from here too)
 from .random_agent import RandomAgent, agent_seed, random_distribution
+from .resume import play_on
 
 DEFAULT_ROLLOUTS = 64
 DISTRIBUTIONS = 4  # random candidates of a distribute decision (plus one per target zone)
@@ -186,19 +187,7 @@ class SearchAgent:
         me = decision.player
         try:
             game = self.determinized(view, seed, me, (decision.id, decision.kind, answer))
-            phase, step = resume
-            rest = self.d.round[self.d.round.index(phase) + 1:] if phase in self.d.round else []
-            try:
-                game.play_phase(phase, step)
-                for name in rest:
-                    game.play_phase(name)
-                if phase in self.d.round:
-                    game.round_played()  # (the round's end: the last round ends the game here)
-            except GameOver as over:
-                game.ended_by(over)
-            if not game.over:
-                while game.play_round() and game.state.round < round_cap(self.d.game):
-                    pass
+            play_on(game, *resume)
             result = game.score()
             self.unasked += self._first.first is not None
         except (RuleRuntimeError, ValueError, KeyError, IndexError) as err:
