@@ -8,7 +8,7 @@ searched ask over whole games), beside games per second of `simulate`'s referenc
 games traced for `balance`) and of the flat target on the same rules, in the same run: one
 iteration costs how many simulated games. `wins`: the agent in a rotating seat against the
 others, its win rate with a Wilson 95% interval and the seconds per game (the skill gap of
-docs/metrics.md plus 1/players).
+docs/metrics.md plus 1/players), printed after every game.
 """
 
 from __future__ import annotations
@@ -63,18 +63,19 @@ def cost(rules: str, players: int, iterations: int, games: int) -> None:
 
 
 def wins(rules: str, players: int, agent: str, against: str, games: int, seed: int) -> None:
+    """A line a game (the tally so far: a long run stopped early still says what it measured),
+    then the last one."""
     spec = SimulationSpec(rules, players=players, agents=(agent, *[against] * (players - 1)), rotate=True,
                           native="off")
     won = Proportion()
     started = time.perf_counter()
-    for g in run_games(spec, games, seed):
+    for played, g in enumerate(run_games(spec, games, seed), 1):
         strong = g.index % players
         won.add(1 / len(g.winners) if strong in g.winners else 0.0)
-    elapsed = time.perf_counter() - started
-    low, high = won.wilson()
-    print(f"{rules}, {players} players, {agent} in a rotating seat against {against}: won {100 * won.rate:.1f}% "
-          f"[{100 * low:.1f}, {100 * high:.1f}] of {games} games (even share {100 / players:.1f}%), "
-          f"{elapsed / games:.2f} s a game")
+        low, high = won.wilson()
+        print(f"{rules}, {players} players, {agent} in a rotating seat against {against}: won "
+              f"{100 * won.rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of {played} games (even share "
+              f"{100 / players:.1f}%), {(time.perf_counter() - started) / played:.2f} s a game", flush=True)
 
 
 def main() -> None:

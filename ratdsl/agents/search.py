@@ -157,8 +157,8 @@ class SearchAgent:
     def _deal(self, game: Game, sizes: dict[str, int]) -> None:
         """Gives each pile the view's number of cards: cards move from piles holding too many
         (their top cards, the ones play would have taken first) to piles of the same family
-        holding too few (families: piles between which cards travel in this game, pile_families);
-        a family short of cards gets copies of its own cards."""
+        holding too few, in a random order (families: piles between which cards travel in this
+        game, pile_families); a family short of cards gets copies of its own cards."""
         piles = game.state.piles
         refs = {str(ref): ref for ref in piles}
         for family in pile_families(self.d, self.players):
@@ -169,6 +169,10 @@ class SearchAgent:
                 if extra > 0:
                     spare.extend(piles[ref][:extra])
                     piles[ref] = piles[ref][extra:]
+            # which of them lies where is drawn at random: in the fresh deal's order the same
+            # cards (the deal's top ones) would always fill the same piles, and a card dealt low
+            # (one a setup puts under the others) could never turn up in a row or a discard
+            self.rng.shuffle(spare)
             pool = spare or [c for ref in members for c in piles[ref]]
             for ref in members:
                 short = sizes.get(str(ref), 0) - len(piles[ref])
