@@ -17,6 +17,7 @@ from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.agents.search import SearchAgent, is_search_agent, pile_families
 from ratdsl.engine.decisions import Decision
 from ratdsl.engine.game import Game
+from ratdsl.semantics.values import PileRef
 from ratdsl.session import load_rules
 
 from .conftest import RATLAND
@@ -169,3 +170,25 @@ def test_the_steps_that_can_run_an_ask_are_found_through_rules_hooks_and_card_ef
     at = (str(events), helmet, column)
     assert steps_reaching(d, d.phases["foraging"], at) == [0]  # a hook on a rule the step runs
     assert steps_reaching(d, d.phases["feeding"], at) == []
+
+
+def test_a_card_dealt_low_can_turn_up_in_a_row():
+    """RatLand's setup puts the final events under the starting ones; in round 6 a view names no
+    card (the rules declare no sight), so a determinization draws which revealed card lies in the
+    event row: a final one in some deals (in the fresh deal's order never, and the asks of a final
+    event could not be searched)."""
+    d = load_rules(RATLAND)
+    game = Game(d, 4, 2, [RandomAgent(agent_seed(2, s)) for s in range(4)])
+    game.setup()
+    while game.state.round < 5:
+        game.play_round()
+    game.state.round += 1
+    game.play_phase("event")
+    view = game.runtime.view_for(0)
+    agent = SearchAgent(d, 4, 1)
+    backs = set()
+    for seed in range(60):
+        row = agent.determinized(view, seed, 0, None).state.piles[PileRef(None, "event_row")]
+        assert len(row) == view["piles"]["event_row"] == 1
+        backs |= {f.value.id for f in d.cards[row[0].name].fields if f.name == "back"}
+    assert backs == {"start", "final"}
