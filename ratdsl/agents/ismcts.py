@@ -47,8 +47,9 @@ from .search import SearchAgent
 DEFAULT_ITERATIONS = 64
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1.1]
 ATTEMPTS = 4  # determinizations tried per iteration asked for, before an ask is unsearchable
-MIN_ATTEMPTS = 100  # and at least these many: an ask in one card's effect, the card's identity
-# unseen in a view (rules that declare no sight), comes back in one determinization of ~20
+MIN_ATTEMPTS = 400  # and at least these many (one that misses stops as its step ends): an ask in
+# one card's effect, the card unseen in a view (rules that declare no sight), comes back in about
+# one determinization of 50 (RatLand's final events in its last rounds)
 UNSEARCHABLE = "R015"
 
 
@@ -193,9 +194,13 @@ class ISMCTSAgent(SearchAgent):
             game = self.determinized(view, seed, me, None)
             for seat, agent in enumerate(game.runtime.agents):
                 game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
+            game.runtime.watchers.append((me, _StepEnd(policy)))
             self.apply_vars(game, view)
             play_on(game, *self.step)
             scores = list(game.score().scores.values())
+        except _Missed:  # the rest of this playout could count for nothing
+            self.unasked += 1
+            return None, policy.came
         except (RuleRuntimeError, ValueError, KeyError, IndexError, TypeError) as err:
             self.failed += 1
             self.last_failure = str(err).splitlines()[0] if str(err) else type(err).__name__
@@ -275,8 +280,10 @@ class _Replay:
         if seat != self.me:
             return fallback.decide(decision)
         if not self.reached and (decision.id, decision.kind) == self.target:
-            self.came |= self.seen == self.mine
-            if self.seen == self.mine and decision.legal(self.answer) is None:
+            if self.seen == self.mine:
+                self.came = True
+                if decision.legal(self.answer) is not None:
+                    raise _Missed  # the candidate cannot be given here
                 self.reached = True
                 self.key = ((decision.id, decision.kind, _key(self.answer)),)
                 return self.answer
@@ -302,6 +309,29 @@ class _Replay:
         self.path.append((key, choice))
         self.key = (*key[:-1], (decision.id, decision.kind, _key(options[choice])))
         return options[choice]
+
+
+class _Missed(Exception):
+    """A playout that can no longer reach its ask with its candidate: stopped there, not played
+    to the end for nothing."""
+
+
+class _StepEnd:
+    """Watches a determinized game's steps: the ask belongs to the step resumed first, so once
+    the next one begins without it, the playout has missed it (a later ask of the same id is
+    another ask)."""
+
+    def __init__(self, replay: _Replay):
+        self.replay = replay
+        self.steps = 0
+
+    def step_begins(self, phase: str, index: int, view: Any) -> None:
+        self.steps += 1
+        if self.steps > 1 and not self.replay.reached:
+            raise _Missed
+
+    def answered(self, seat: int, id: str, kind: str, answer: Any) -> None:
+        pass
 
 
 class _SeatPolicy:
