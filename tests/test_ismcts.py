@@ -125,9 +125,10 @@ def test_simulate_plays_it(tmp_path):
     assert json.loads(out.read_text())["agents"] == ["ismcts:2", "random"]
 
 
-def test_an_ask_it_cannot_search_stops_the_game_with_one_coded_line():
+def test_an_ask_it_cannot_search_stops_the_game_with_one_coded_line(monkeypatch):
     """tests/programs/guess: P1 names P2's secret bids; no determinization of what P1 may see
-    offers the same options, so the ask is R015 at its place, not a random answer."""
+    offers the same options, so the ask is R015 at its place, not a random answer. The
+    playouts that missed it stopped there: none was played on to its scoring."""
     rules = ROOT / "tests" / "programs" / "guess"
     result = CliRunner().invoke(app, ["simulate", str(rules), "-p", "2", "-n", "1", "-w", "1",
                                       "--agents", "ismcts:2,random"])
@@ -137,10 +138,14 @@ def test_an_ask_it_cannot_search_stops_the_game_with_one_coded_line():
     assert "P1's choose 'guess'" in first and "Traceback" not in result.output
     d = load_rules(rules)
     agent = ISMCTSAgent(d, 2, 1, 2)
+    scored: list[int] = []
+    score = Game.score
+    monkeypatch.setattr(Game, "score", lambda game: scored.append(1) or score(game))
     with pytest.raises(UnsearchableAsk) as err:
         Game(d, 2, 1, [agent, RandomAgent(agent_seed(1, 1))]).play()
     assert (err.value.code, err.value.line, err.value.column) == ("R015", 32, 9)
     assert agent.kinds == {"choose bid": 1, "choose bid2": 1}  # its own bids were searched
+    assert agent.unasked >= 800 and len(scored) == 4  # (the bids' 2 x 2 playouts only)
 
 
 def test_play_seats_it_against_a_human():
