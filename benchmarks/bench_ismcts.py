@@ -6,7 +6,8 @@
 `cost`: iterations per second of `ismcts` in seat 1 against random players (the playouts of every
 searched ask over whole games), beside games per second of `simulate`'s reference engine (the
 games traced for `balance`) and of the flat target on the same rules, in the same run: one
-iteration costs how many simulated games. `wins`: the agent in a rotating seat against the
+iteration costs how many simulated games (processor time of this process, so that other work on
+a shared machine does not move the ratio). `wins`: the agent in a rotating seat against the
 others, its win rate with a Wilson 95% interval and the seconds per game (the skill gap of
 docs/metrics.md plus 1/players), printed after every game.
 """
@@ -35,28 +36,29 @@ def cost(rules: str, players: int, iterations: int, games: int) -> None:
         return playout(self, *args, **kwargs)
 
     ISMCTSAgent.playout = counted
-    started = time.perf_counter()
+    started = time.process_time()
     for g in range(games):
         agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations)
         Game(d, players, g, [agent] + [RandomAgent(agent_seed(g, s)) for s in range(1, players)]).play()
         searched += agent.searched
         playouts += agent.searched * iterations
         fallbacks += agent.fallbacks
-    search_s = time.perf_counter() - started
+    search_s = time.process_time() - started
     reference = GamePlayer(SimulationSpec(rules, players=players, trace=True, native="off"), d)
-    started = time.perf_counter()
+    started = time.process_time()
     for i in range(20):
         reference.play(i, 1)
-    ref_rate = 20 / (time.perf_counter() - started)
+    ref_rate = 20 / (time.process_time() - started)
     flat = GamePlayer(SimulationSpec(rules, players=players, native="off"), d)
     flat.play(0, 1)  # (the flat module generated or loaded)
-    started = time.perf_counter()
+    started = time.process_time()
     for i in range(200):
         flat.play(i, 2)
-    flat_rate = 200 / (time.perf_counter() - started)
+    flat_rate = 200 / (time.process_time() - started)
     it_rate = playouts / search_s
     print(f"{rules}, {players} players, ismcts:{iterations} in seat 1: {searched} asks searched in {games} games, "
-          f"{it_rate:.0f} iterations/s ({search_s:.1f} s); {fallbacks} searched from the view at the ask; "
+          f"{it_rate:.0f} iterations a processor second ({search_s:.1f} s); "
+          f"{fallbacks} searched from the view at the ask; "
           f"{run[0] / max(1, playouts):.2f} playouts played an iteration")
     print(f"  reference engine (traced): {ref_rate:.0f} games/s -> one iteration = {ref_rate / it_rate:.2f} games")
     print(f"  flat target: {flat_rate:.0f} games/s -> one iteration = {flat_rate / it_rate:.2f} games")
