@@ -6,9 +6,10 @@
 `cost`: iterations per second of `ismcts` in seat 1 against random players (the playouts of every
 searched ask over whole games), beside games per second of `simulate`'s reference engine (the
 games traced for `balance`) and of the flat target on the same rules, in the same run: one
-iteration costs how many simulated games. `wins`: the agent in a rotating seat against the
+iteration costs how many simulated games (processor time of this process, so that other work on
+a shared machine does not move the ratio). `wins`: the agent in a rotating seat against the
 others, its win rate with a Wilson 95% interval and the seconds per game (the skill gap of
-docs/metrics.md plus 1/players).
+docs/metrics.md plus 1/players), printed after every game.
 """
 
 from __future__ import annotations
@@ -26,48 +27,57 @@ from ratdsl.simulation.stats import Proportion
 
 def cost(rules: str, players: int, iterations: int, games: int) -> None:
     d = load_rules(rules)
-    playouts = searched = unsearched = fallbacks = 0
-    started = time.perf_counter()
+    playouts = searched = fallbacks = 0
+    run = [0]  # playouts played, those that never reached their ask included
+    playout = ISMCTSAgent.playout
+
+    def counted(self, *args, **kwargs):
+        run[0] += 1
+        return playout(self, *args, **kwargs)
+
+    ISMCTSAgent.playout = counted
+    started = time.process_time()
     for g in range(games):
-        agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations, strict=False)
+        agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations)
         Game(d, players, g, [agent] + [RandomAgent(agent_seed(g, s)) for s in range(1, players)]).play()
         searched += agent.searched
         playouts += agent.searched * iterations
-        unsearched += agent.unsearched
         fallbacks += agent.fallbacks
-    search_s = time.perf_counter() - started
+    search_s = time.process_time() - started
     reference = GamePlayer(SimulationSpec(rules, players=players, trace=True, native="off"), d)
-    started = time.perf_counter()
+    started = time.process_time()
     for i in range(20):
         reference.play(i, 1)
-    ref_rate = 20 / (time.perf_counter() - started)
+    ref_rate = 20 / (time.process_time() - started)
     flat = GamePlayer(SimulationSpec(rules, players=players, native="off"), d)
     flat.play(0, 1)  # (the flat module generated or loaded)
-    started = time.perf_counter()
+    started = time.process_time()
     for i in range(200):
         flat.play(i, 2)
-    flat_rate = 200 / (time.perf_counter() - started)
+    flat_rate = 200 / (time.process_time() - started)
     it_rate = playouts / search_s
     print(f"{rules}, {players} players, ismcts:{iterations} in seat 1: {searched} asks searched in {games} games, "
-          f"{it_rate:.0f} iterations/s ({search_s:.1f} s); {fallbacks} searched from the view at the ask, "
-          f"{unsearched} not searched (answered at random)")
+          f"{it_rate:.0f} iterations a processor second ({search_s:.1f} s); "
+          f"{fallbacks} searched from the view at the ask; "
+          f"{run[0] / max(1, playouts):.2f} playouts played an iteration")
     print(f"  reference engine (traced): {ref_rate:.0f} games/s -> one iteration = {ref_rate / it_rate:.2f} games")
     print(f"  flat target: {flat_rate:.0f} games/s -> one iteration = {flat_rate / it_rate:.2f} games")
 
 
 def wins(rules: str, players: int, agent: str, against: str, games: int, seed: int) -> None:
+    """A line a game (the tally so far: a long run stopped early still says what it measured),
+    then the last one."""
     spec = SimulationSpec(rules, players=players, agents=(agent, *[against] * (players - 1)), rotate=True,
                           native="off")
     won = Proportion()
     started = time.perf_counter()
-    for g in run_games(spec, games, seed):
+    for played, g in enumerate(run_games(spec, games, seed), 1):
         strong = g.index % players
         won.add(1 / len(g.winners) if strong in g.winners else 0.0)
-    elapsed = time.perf_counter() - started
-    low, high = won.wilson()
-    print(f"{rules}, {players} players, {agent} in a rotating seat against {against}: won {100 * won.rate:.1f}% "
-          f"[{100 * low:.1f}, {100 * high:.1f}] of {games} games (even share {100 / players:.1f}%), "
-          f"{elapsed / games:.2f} s a game")
+        low, high = won.wilson()
+        print(f"{rules}, {players} players, {agent} in a rotating seat against {against}: won "
+              f"{100 * won.rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of {played} games (even share "
+              f"{100 / players:.1f}%), {(time.perf_counter() - started) / played:.2f} s a game", flush=True)
 
 
 def main() -> None:

@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 from ratdsl.agents.ismcts import ISMCTSAgent, UnsearchableAsk
 from ratdsl.agents.names import is_search_agent
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
-from ratdsl.agents.scripted import ScriptedAgent
 from ratdsl.cli.main import app
 from ratdsl.engine.decisions import Decision
 from ratdsl.engine.game import Game
@@ -23,54 +22,15 @@ from ratdsl.semantics.values import PileRef
 from ratdsl.session import load_rules
 
 from .conftest import ROOT
+from .searching import Stop, first_placement, watched
 
 RULES = ROOT / "rules"
 
 
-class Stop(Exception):
-    """Ends the game once the searching player has answered."""
-
-
-class Watched(ISMCTSAgent):
-    """Records its first searched answer, its view and the referee's state then, and stops."""
-
-    def __init__(self, game: list, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.game = game
-        self.seen: dict[str, Any] = {}
-
-    def decide(self, decision: Decision) -> Any:
-        answer = super().decide(decision)
-        if self.searched:
-            self.seen = {"answer": answer, "view": decision.view(), "state": self.game[0].state.snapshot()}
-            raise Stop
-        return answer
-
-
-def first_placement(others: dict[str, list], shuffle_hidden: int | None) -> dict[str, Any]:
-    """RatLand: P3's first placement (seed 11), P1 and P2 placing as scripted (secretly: P3 does
-    not see them), the face-down decks reordered by `shuffle_hidden`."""
-    d = load_rules(RULES / "ratland")
-    holder: list[Game] = []
-    agent = Watched(holder, d, 4, 11, 6)
-    agents = [ScriptedAgent(others["P1"]), ScriptedAgent(others["P2"]), agent, RandomAgent(agent_seed(3, 3))]
-    game = Game(d, 4, 3, agents)
-    holder.append(game)
-    game.setup()
-    game.state.round = 1
-    game.runtime.changed()
-    game.play_phase("event")
-    if shuffle_hidden is not None:
-        for name in ("event_deck", "food_deck"):
-            random.Random(shuffle_hidden).shuffle(game.state.piles[PileRef(None, name)])
-    with pytest.raises(Stop):
-        game.play_phase("rats")
-    return agent.seen
-
-
 def test_hidden_answers_and_deck_orders_do_not_change_the_answer():
-    a = first_placement({"P1": [{"pantry": 7}], "P2": [{"nursery": 7}]}, None)
-    b = first_placement({"P1": [{"left_pipe": 4, "right_pipe": 3}], "P2": [{"dump": 2, "field": 5}]}, 99)
+    a = first_placement(ISMCTSAgent, {"P1": [{"pantry": 7}], "P2": [{"nursery": 7}]}, None)
+    b = first_placement(ISMCTSAgent, {"P1": [{"left_pipe": 4, "right_pipe": 3}], "P2": [{"dump": 2, "field": 5}]},
+                        99)
     assert a["state"]["zones"] != b["state"]["zones"]
     assert a["state"]["piles"]["event_deck"] != b["state"]["piles"]["event_deck"]
     assert a["view"] == b["view"]
@@ -98,7 +58,7 @@ class Swap:
 def first_plan(swap: bool) -> dict[str, Any]:
     d = load_rules(RULES / "ratatopolis")
     holder: list[Game] = []
-    agent = Watched(holder, d, 4, 11, 4)
+    agent = watched(ISMCTSAgent)(holder, d, 4, 11, 4)
     game = Game(d, 4, 8, [agent] + [RandomAgent(agent_seed(8, s)) for s in range(1, 4)])
     holder.append(game)
     game.runtime.watchers.insert(0, (0, Swap(holder, swap)))  # (before the agent keeps its view)
@@ -165,25 +125,28 @@ def test_simulate_plays_it(tmp_path):
     assert json.loads(out.read_text())["agents"] == ["ismcts:2", "random"]
 
 
-def test_the_agent_of_the_command_line_counts_an_unsearchable_ask(monkeypatch):
-    from ratdsl.agents.ismcts import ismcts_agent
-
-    d = load_rules(RULES / "ratland")
-    agent = ismcts_agent("ismcts:3", d, 4, 1)
-    assert agent.rollouts == 3 and not agent.strict
-
-    def never(*args: Any) -> Any:
-        raise UnsearchableAsk("never reached")
-
-    monkeypatch.setattr(agent, "search", never)
-    agent.step_begins("rats", 0, lambda: {})
-    assert agent.decide(Decision(0, "pick", "choose", options=[1, 2, 3])) in (1, 2, 3)
-    assert agent.unsearched == 1 and agent.searched == 0
-    strict = ISMCTSAgent(d, 4, 1, 3)
-    monkeypatch.setattr(strict, "search", never)
-    strict.step_begins("rats", 0, lambda: {})
-    with pytest.raises(UnsearchableAsk):
-        strict.decide(Decision(0, "pick", "choose", options=[1, 2, 3]))
+def test_an_ask_it_cannot_search_stops_the_game_with_one_coded_line(monkeypatch):
+    """tests/programs/guess: P1 names P2's secret bids; no determinization of what P1 may see
+    offers the same options, so the ask is R015 at its place, not a random answer. The
+    playouts that missed it stopped there: none was played on to its scoring."""
+    rules = ROOT / "tests" / "programs" / "guess"
+    result = CliRunner().invoke(app, ["simulate", str(rules), "-p", "2", "-n", "1", "-w", "1",
+                                      "--agents", "ismcts:2,random"])
+    assert result.exit_code == 1, result.output
+    line = next(n for n, text in enumerate((rules / "game.rat").read_text().splitlines(), 1) if "ask p guess" in text)
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"{rules / 'game.rat'}:{line}:9: R015 ")
+    assert "P1's choose 'guess'" in first and "Traceback" not in result.output
+    d = load_rules(rules)
+    agent = ISMCTSAgent(d, 2, 1, 2)
+    scored: list[int] = []
+    score = Game.score
+    monkeypatch.setattr(Game, "score", lambda game: scored.append(1) or score(game))
+    with pytest.raises(UnsearchableAsk) as err:
+        Game(d, 2, 1, [agent, RandomAgent(agent_seed(1, 1))]).play()
+    assert (err.value.code, err.value.line, err.value.column) == ("R015", line, 9)
+    assert agent.kinds == {"choose bid": 1, "choose bid2": 1}  # its own bids were searched
+    assert agent.unasked >= 800 and len(scored) == 4  # (the bids' 2 x 2 playouts only)
 
 
 def test_play_seats_it_against_a_human():

@@ -234,3 +234,44 @@ def test_the_ismcts_bot_plays(rules, moves):  # RatLand: its first 8 moves, abou
     assert secret > 0  # it played behind the screen, where samples differ from the real state
     if moves is None:
         assert state.is_terminal() and max(state.returns()) == 1.0
+
+
+CPP_BOT = """
+import faulthandler, sys
+faulthandler.enable()
+import pyspiel
+import ratdsl.environments.openspiel_game  # noqa: F401
+game = pyspiel.load_game("python_ratdsl", {"rules": sys.argv[1], "players": 2})
+bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 5)
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.chance_outcomes()[0][0])
+if sys.argv[2] == "gil":  # the base class's binding keeps the GIL: ISMCTSBot::Step runs further
+    try:
+        pyspiel.Bot.step(bot, state)
+    except pyspiel.SpielError as err:
+        print("refused:", err)
+else:
+    bot.step(state)
+"""
+
+
+@pytest.mark.parametrize("how", ["step", "gil"])
+def test_the_cpp_ismcts_bot_cannot_play_a_python_game(tmp_path, how):
+    """What docs/environments.md says of OpenSpiel's C++ ISMCTSBot (2.0.2): its `step` binding
+    releases the GIL, then reads the Python state's information state (a segmentation fault);
+    with the GIL kept, it asks the state's C++ ResampleFromInfostate, which a Python game cannot
+    provide. If a later OpenSpiel plays, this fails: update the docs and use the C++ bot."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "cpp_bot.py"
+    script.write_text(CPP_BOT)
+    run = subprocess.run([sys.executable, str(script), str(BID), how], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
+    if how == "step":
+        assert run.returncode == -11, run.stdout + run.stderr  # SIGSEGV
+        assert "Segmentation fault" in run.stderr
+    else:
+        assert run.returncode == 0, run.stderr
+        assert "refused: ResampleFromInfostate() not implemented" in run.stdout

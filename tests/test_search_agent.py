@@ -6,7 +6,6 @@ same answer from the same agent seed. Its answers are legal and reproducible, an
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +14,6 @@ from typing import Any
 import pytest
 
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
-from ratdsl.agents.scripted import ScriptedAgent
 from ratdsl.agents.search import SearchAgent, is_search_agent, pile_families
 from ratdsl.engine.decisions import Decision
 from ratdsl.engine.game import Game
@@ -23,53 +21,15 @@ from ratdsl.semantics.values import PileRef
 from ratdsl.session import load_rules
 
 from .conftest import RATLAND
+from .searching import first_placement
 
 BIN = Path(sys.executable).parent
 
 
-class Stop(Exception):
-    """Ends the game once the searching player has answered."""
-
-
-class Watched(SearchAgent):
-    """A search agent that records its first answer, its view and the referee's state then."""
-
-    def __init__(self, game_state: list, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.game_state = game_state
-        self.seen: dict[str, Any] = {}
-
-    def decide(self, decision: Decision) -> Any:
-        answer = super().decide(decision)
-        self.seen = {"answer": answer, "view": decision.view(), "state": self.game_state[0].state.snapshot()}
-        raise Stop
-
-
-def first_placement(others: dict[str, list], shuffle_hidden: int | None) -> dict[str, Any]:
-    """P3's first placement by a search agent (seed 11), with P1 and P2 placing as scripted; the
-    face-down event and food decks reordered by `shuffle_hidden` after the round's cards are up."""
-    d = load_rules(RATLAND)
-    holder: list[Game] = []
-    agent = Watched(holder, d, 4, 11, rollouts=6)
-    agents = [ScriptedAgent(others["P1"]), ScriptedAgent(others["P2"]), agent, RandomAgent(agent_seed(3, 3))]
-    game = Game(d, 4, 3, agents)
-    holder.append(game)
-    game.setup()
-    game.state.round = 1
-    game.runtime.changed()
-    game.play_phase("event")
-    if shuffle_hidden is not None:
-        for name in ("event_deck", "food_deck"):
-            random.Random(shuffle_hidden).shuffle(game.state.piles[PileRef(None, name)])
-    with pytest.raises(Stop):
-        game.play_phase("rats")
-    assert agent.searched == 1
-    return agent.seen
-
-
 def test_hidden_choices_and_deck_orders_do_not_change_the_answer():
-    a = first_placement({"P1": [{"pantry": 7}], "P2": [{"nursery": 7}]}, None)
-    b = first_placement({"P1": [{"left_pipe": 4, "right_pipe": 3}], "P2": [{"dump": 2, "field": 5}]}, 99)
+    a = first_placement(SearchAgent, {"P1": [{"pantry": 7}], "P2": [{"nursery": 7}]}, None)
+    b = first_placement(SearchAgent, {"P1": [{"left_pipe": 4, "right_pipe": 3}], "P2": [{"dump": 2, "field": 5}]},
+                        99)
     # the referee's states differ in what P3 cannot see ...
     assert a["state"]["zones"] != b["state"]["zones"]
     assert a["state"]["piles"]["event_deck"] != b["state"]["piles"]["event_deck"]
@@ -210,3 +170,25 @@ def test_the_steps_that_can_run_an_ask_are_found_through_rules_hooks_and_card_ef
     at = (str(events), helmet, column)
     assert steps_reaching(d, d.phases["foraging"], at) == [0]  # a hook on a rule the step runs
     assert steps_reaching(d, d.phases["feeding"], at) == []
+
+
+def test_a_card_dealt_low_can_turn_up_in_a_row():
+    """RatLand's setup puts the final events under the starting ones; in round 6 a view names no
+    card (the rules declare no sight), so a determinization draws which revealed card lies in the
+    event row: a final one in some deals (in the fresh deal's order never, and the asks of a final
+    event could not be searched)."""
+    d = load_rules(RATLAND)
+    game = Game(d, 4, 2, [RandomAgent(agent_seed(2, s)) for s in range(4)])
+    game.setup()
+    while game.state.round < 5:
+        game.play_round()
+    game.state.round += 1
+    game.play_phase("event")
+    view = game.runtime.view_for(0)
+    agent = SearchAgent(d, 4, 1)
+    backs = set()
+    for seed in range(60):
+        row = agent.determinized(view, seed, 0, None).state.piles[PileRef(None, "event_row")]
+        assert len(row) == view["piles"]["event_row"] == 1
+        backs |= {f.value.id for f in d.cards[row[0].name].fields if f.name == "back"}
+    assert backs == {"start", "final"}

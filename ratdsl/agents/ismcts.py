@@ -19,11 +19,11 @@ ones). Every ask runs inside some step, so every ask can be searched:
 - the game is played to its end; the reward is the player's share of the victory plus a little
   for the score margin (search.py's).
 
-An ask that no determinization reaches (from the step's start, then from the view at the ask) is
-an `UnsearchableAsk`, a clear error, for a strict agent (the default of the class); the agent
-`--agents ismcts:N` makes is lenient, so that a long run does not stop: it answers such an ask
-with a candidate drawn at random and counts it (`unsearched`). Where an ask has a single legal
-answer no search is needed.
+An ask that no determinization reaches (from the step's start, then from the view at the ask,
+each after at least MIN_ATTEMPTS tries), or one asked outside any step, is an `UnsearchableAsk`:
+a rule runtime error `R015` at the ask, naming its kind, id and player, which stops the game. It
+is never answered at random: a statistic of search players holds searched answers only. Where an
+ask has a single legal answer no search is needed.
 """
 
 from __future__ import annotations
@@ -35,21 +35,41 @@ from collections import Counter
 from typing import Any
 
 from ..engine.decisions import Decision
-from ..engine.errors import GameOver, RuleRuntimeError
-from ..semantics.definition import GameDef, round_cap
+from ..engine.errors import RuleRuntimeError
+from ..language.ast import Span
+from ..semantics.definition import GameDef
 from ..semantics.values import PlayerRef
 from .names import ISMCTS_NAME
 from .random_agent import RandomAgent, agent_seed
+from .resume import play_on
 from .search import SearchAgent
 
 DEFAULT_ITERATIONS = 64
 EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1.1]
 ATTEMPTS = 4  # determinizations tried per iteration asked for, before an ask is unsearchable
+MIN_ATTEMPTS = 400  # and at least these many (one that misses stops as its step ends): an ask in
+# one card's effect, the card unseen in a view (rules that declare no sight), comes back in about
+# one determinization of 50 (RatLand's final events in its last rounds)
+UNSEARCHABLE = "R015"
 
 
-class UnsearchableAsk(ValueError):
-    """An ask the search cannot answer: asked outside any step, or no determinization could be
-    resumed to it."""
+class UnsearchableAsk(RuleRuntimeError):
+    """R015 at the ask: asked outside any step, or no determinization could be resumed to it.
+    An error, not a random answer, so that no statistic of search players counts one."""
+
+    def __init__(self, decision: Decision, why: str):
+        super().__init__(_span(decision.where), f"ismcts cannot search P{decision.player + 1}'s "
+                         f"{decision.kind} {decision.id!r}: {why}", UNSEARCHABLE,
+                         "play this ask with another agent (mcts:N answers what it cannot resume at random)")
+
+
+def _span(where: str) -> Span:
+    """An ask's place (Decision.where, "file:line:col") as a span of the rules."""
+    file, _, column = where.rpartition(":")
+    file, _, line = file.rpartition(":")
+    if not (line.isdigit() and column.isdigit()):
+        return Span(where or "<rules>", 0, 0, 0, 0)
+    return Span(file, int(line), int(column), int(line), int(column) + 1)
 
 
 class ISMCTSAgent(SearchAgent):
@@ -57,13 +77,8 @@ class ISMCTSAgent(SearchAgent):
 
     reads_view = True
 
-    def __init__(self, definition: GameDef, players: int, seed: int, iterations: int = 64, strict: bool = True):
-        """`strict`: an ask no determinization reaches raises UnsearchableAsk; else (`--agents
-        ismcts:N`, long runs that must not stop) it is answered by a candidate drawn at random
-        and counted in `unsearched`."""
+    def __init__(self, definition: GameDef, players: int, seed: int, iterations: int = 64):
         super().__init__(definition, players, seed, iterations)
-        self.strict = strict
-        self.unsearched = 0
         self.step: tuple[str, int] | None = None
         self.view_at_start: dict[str, Any] | None = None
         self.since: list[tuple[int, str, str, Any]] = []  # (seat, id, kind, answer) heard this step
@@ -95,16 +110,9 @@ class ISMCTSAgent(SearchAgent):
         if len(candidates) == 1:
             return candidates[0]
         if self.step is None or self.view_at_start is None:
-            raise UnsearchableAsk(f"P{decision.player + 1} {decision.id!r} at {decision.where}: asked outside "
-                                  "any step, where ismcts cannot resume the game")
+            raise UnsearchableAsk(decision, "asked outside any step, where it cannot resume the game")
         self.me = decision.player
-        try:
-            answer = self.search(decision, candidates)
-        except UnsearchableAsk:
-            if self.strict:
-                raise
-            self.unsearched += 1
-            return self.rng.choice(candidates)
+        answer = self.search(decision, candidates)
         self.searched += 1
         self.kinds[f"{decision.kind} {decision.id}"] += 1
         return answer
@@ -126,8 +134,8 @@ class ISMCTSAgent(SearchAgent):
             if sum(visits):
                 best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
                 return candidates[best]
-        raise UnsearchableAsk(f"P{decision.player + 1} {decision.id!r} at {decision.where}: no determinization "
-                              f"could be resumed to this ask ({getattr(self, 'last_failure', 'never reached')})")
+        raise UnsearchableAsk(decision, "no determinization of what they may see could be resumed to this ask "
+                              f"({getattr(self, 'last_failure', 'never reached')})")
 
     def iterate(self, decision: Decision, candidates: list[Any], view: dict[str, Any], mine: int,
                 heard: list) -> tuple[list[int], list[float]]:
@@ -137,8 +145,9 @@ class ISMCTSAgent(SearchAgent):
         tree: dict[tuple, list[list[float]]] = {}  # own later asks: path -> [visits, total] per answer
         played = attempts = 0
         seeds: list[int] = []
+        dead: set[int] = set()  # determinizations (by index in seeds) that never asked this ask
         tried = [0] * len(candidates)
-        while played < self.rollouts and attempts < ATTEMPTS * self.rollouts:
+        while played < self.rollouts and attempts < max(MIN_ATTEMPTS, ATTEMPTS * self.rollouts):
             it = attempts
             attempts += 1
             if it < len(candidates):
@@ -148,14 +157,19 @@ class ISMCTSAgent(SearchAgent):
                 pick = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i] if visits[i] else 9.0)
                            + EXPLORE * math.sqrt(log_n / max(1, visits[i])))
             # common random numbers: each candidate's k-th try plays the k-th determinization, so
-            # the candidates are told apart on the same deals rather than on their luck
-            if tried[pick] == len(seeds):
+            # the candidates are told apart on the same deals rather than on their luck; one that
+            # never brought the ask back is dead for every candidate (all play alike up to it)
+            k = tried[pick]
+            while k in dead:
+                k += 1
+            if k == len(seeds):
                 seeds.append(self.rng.getrandbits(62))
-            seed = seeds[tried[pick]]
-            tried[pick] += 1
+            tried[pick] = k + 1
             path: list[tuple[tuple, int]] = []
-            value = self.playout(decision, candidates[pick], mine, seed, tree, path, view, heard)
+            value, came = self.playout(decision, candidates[pick], mine, seeds[k], tree, path, view, heard)
             if value is None:
+                if not came:
+                    dead.add(k)
                 continue
             played += 1
             visits[pick] += 1
@@ -168,9 +182,10 @@ class ISMCTSAgent(SearchAgent):
 
     def playout(self, decision: Decision, answer: Any, mine: int, seed: int,
                 tree: dict[tuple, list[list[float]]], path: list, view: dict[str, Any],
-                heard: list) -> float | None:
+                heard: list) -> tuple[float | None, bool]:
         """One determinization of `view` resumed at the step's start (the `heard` answers
-        first) and played to the end: its reward, or None when it never reached this ask."""
+        first) and played to the end: its reward (None when it never reached this ask with this
+        answer), and whether the ask came at all (else no candidate can reach it on this seed)."""
         assert self.step is not None
         me = decision.player
         policy = _Replay(self, decision, answer, mine, seed, tree, path, heard)
@@ -179,29 +194,14 @@ class ISMCTSAgent(SearchAgent):
             game = self.determinized(view, seed, me, None)
             for seat, agent in enumerate(game.runtime.agents):
                 game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
+            game.runtime.watchers.append((me, _StepEnd(policy)))
             self.apply_vars(game, view)
-            phase, step = self.step
-            if phase == "setup":  # the rest of the setup, then every round
-                game.state.phase = "setup"
-                game.runtime.baseline = None  # (tokens and cards are still created in setup)
-                game.runtime.begin_phase("setup" in game.reading_start)
-                game._run_steps("setup", self.d.setup.steps, step)
-                game.runtime.start_conservation()
-            else:
-                rest = self.d.round[self.d.round.index(phase) + 1:] if phase in self.d.round else []
-                try:
-                    game.play_phase(phase, step)
-                    for name in rest:
-                        game.play_phase(name)
-                    if phase in self.d.round:
-                        game.round_played()  # (the round's end: the last round ends the game here)
-                except GameOver as over:
-                    game.ended_by(over)
-            if not game.over:
-                while game.play_round() and game.state.round < round_cap(self.d.game):
-                    pass
+            play_on(game, *self.step)
             scores = list(game.score().scores.values())
-        except (RuleRuntimeError, ValueError, KeyError, IndexError, TypeError, UnsearchableAsk) as err:
+        except _Missed:  # the rest of this playout could count for nothing
+            self.unasked += 1
+            return None, policy.came
+        except (RuleRuntimeError, ValueError, KeyError, IndexError, TypeError) as err:
             self.failed += 1
             self.last_failure = str(err).splitlines()[0] if str(err) else type(err).__name__
             self.failures[self.last_failure.split(": ", 1)[-1][:60]] += 1
@@ -210,15 +210,15 @@ class ISMCTSAgent(SearchAgent):
                 scores = _scores_now(game)
                 self.cut += scores is not None
             if scores is None:
-                return None
+                return None, policy.came
         if not policy.reached:
             self.unasked += 1
-            return None
+            return None, policy.came
         best = max(scores)
         leaders = [s for s in range(len(scores)) if scores[s] == best]
         best_other = max((s for seat, s in enumerate(scores) if seat != me), default=0)
         share = 1 / len(leaders) if me in leaders else 0.0
-        return share + 0.002 * max(-50, min(50, scores[me] - best_other))
+        return share + 0.002 * max(-50, min(50, scores[me] - best_other)), True
 
     def apply_vars(self, game, view: dict[str, Any]) -> None:
         """The variables the view shows, as the rules hold them (the others keep their fresh values)."""
@@ -261,6 +261,7 @@ class _Replay:
         self.seen = 0
         self.heard = {seat: [(i, k, a) for s, i, k, a in heard if s == seat] for seat in range(agent.players)}
         self.reached = False
+        self.came = False  # the ask came at its place (whether or not the candidate was legal there)
         self.tree = tree
         self.path = path
         self.key: tuple = ()
@@ -279,7 +280,10 @@ class _Replay:
         if seat != self.me:
             return fallback.decide(decision)
         if not self.reached and (decision.id, decision.kind) == self.target:
-            if self.seen == self.mine and decision.legal(self.answer) is None:
+            if self.seen == self.mine:
+                self.came = True
+                if decision.legal(self.answer) is not None:
+                    raise _Missed  # the candidate cannot be given here
                 self.reached = True
                 self.key = ((decision.id, decision.kind, _key(self.answer)),)
                 return self.answer
@@ -305,6 +309,29 @@ class _Replay:
         self.path.append((key, choice))
         self.key = (*key[:-1], (decision.id, decision.kind, _key(options[choice])))
         return options[choice]
+
+
+class _Missed(Exception):
+    """A playout that can no longer reach its ask with its candidate: stopped there, not played
+    to the end for nothing."""
+
+
+class _StepEnd:
+    """Watches a determinized game's steps: the ask belongs to the step resumed first, so once
+    the next one begins without it, the playout has missed it (a later ask of the same id is
+    another ask)."""
+
+    def __init__(self, replay: _Replay):
+        self.replay = replay
+        self.steps = 0
+
+    def step_begins(self, phase: str, index: int, view: Any) -> None:
+        self.steps += 1
+        if self.steps > 1 and not self.replay.reached:
+            raise _Missed
+
+    def answered(self, seat: int, id: str, kind: str, answer: Any) -> None:
+        pass
 
 
 class _SeatPolicy:
@@ -338,7 +365,7 @@ def ismcts_agent(name: str, definition: GameDef, players: int, seed: int) -> ISM
     """The agent `--agents ismcts[:ITERATIONS]` names (64 iterations by default)."""
     budget = ISMCTS_NAME.match(name)
     assert budget is not None
-    return ISMCTSAgent(definition, players, seed, int(budget.group(1) or DEFAULT_ITERATIONS), strict=False)
+    return ISMCTSAgent(definition, players, seed, int(budget.group(1) or DEFAULT_ITERATIONS))
 
 
 __all__ = ["ISMCTSAgent", "UnsearchableAsk", "agent_seed", "ismcts_agent"]

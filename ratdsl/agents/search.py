@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 from ..engine.decisions import Decision
-from ..engine.errors import GameOver, RuleRuntimeError
+from ..engine.errors import RuleRuntimeError
 from ..engine.game import Game
 from ..engine.log import GameLog
 from ..engine.reach import _rule_code as rule_code  # what a `do NAME` runs: the rule and its hooks
@@ -33,6 +33,7 @@ from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import CardValue, PileRef
 from .names import SEARCH_NAME, is_search_agent  # noqa: F401 (read from here too)
 from .random_agent import RandomAgent, agent_seed, random_distribution
+from .resume import play_on
 
 DEFAULT_ROLLOUTS = 64
 DISTRIBUTIONS = 4  # random candidates of a distribute decision (plus one per target zone)
@@ -156,8 +157,8 @@ class SearchAgent:
     def _deal(self, game: Game, sizes: dict[str, int]) -> None:
         """Gives each pile the view's number of cards: cards move from piles holding too many
         (their top cards, the ones play would have taken first) to piles of the same family
-        holding too few (families: piles between which cards travel in this game, pile_families);
-        a family short of cards gets copies of its own cards."""
+        holding too few, in a random order (families: piles between which cards travel in this
+        game, pile_families); a family short of cards gets copies of its own cards."""
         piles = game.state.piles
         refs = {str(ref): ref for ref in piles}
         for family in pile_families(self.d, self.players):
@@ -168,6 +169,10 @@ class SearchAgent:
                 if extra > 0:
                     spare.extend(piles[ref][:extra])
                     piles[ref] = piles[ref][extra:]
+            # which of them lies where is drawn at random: in the fresh deal's order the same
+            # cards (the deal's top ones) would always fill the same piles, and a card dealt low
+            # (one a setup puts under the others) could never turn up in a row or a discard
+            self.rng.shuffle(spare)
             pool = spare or [c for ref in members for c in piles[ref]]
             for ref in members:
                 short = sizes.get(str(ref), 0) - len(piles[ref])
@@ -186,19 +191,7 @@ class SearchAgent:
         me = decision.player
         try:
             game = self.determinized(view, seed, me, (decision.id, decision.kind, answer))
-            phase, step = resume
-            rest = self.d.round[self.d.round.index(phase) + 1:] if phase in self.d.round else []
-            try:
-                game.play_phase(phase, step)
-                for name in rest:
-                    game.play_phase(name)
-                if phase in self.d.round:
-                    game.round_played()  # (the round's end: the last round ends the game here)
-            except GameOver as over:
-                game.ended_by(over)
-            if not game.over:
-                while game.play_round() and game.state.round < round_cap(self.d.game):
-                    pass
+            play_on(game, *resume)
             result = game.score()
             self.unasked += self._first.first is not None
         except (RuleRuntimeError, ValueError, KeyError, IndexError) as err:
