@@ -780,6 +780,7 @@ class Action(Decl):
         return "ability" if self.ability else "action"
 
 
+@node
 class TypeExpr(Node):
     """An annotation's type (`number`, `list of card`, `card or none`): what a func's parameter
     or result is said to be where inference cannot decide. Checked, never run."""

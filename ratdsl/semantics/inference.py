@@ -38,6 +38,7 @@ from .symbols import (
     ZONE,
     SymbolTable,
 )
+from .type_findings import Finding
 from .typed_calls import HINTS, ITEMS, NONE_HINT, NUMBER, YESNO, CallTypes
 from .typed_sites import SiteTypes
 from .typed_statements import StatementTypes
@@ -54,14 +55,6 @@ _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name`
 _KINDS = frozenset((T.KIND,))
 
 
-@dataclass
-class Finding:
-    """Something surely wrong with a value's kind: where, its code, what was expected and found."""
-
-    code: str
-    span: A.Span
-    message: str
-    hint: str | None = None
 
 
 @dataclass

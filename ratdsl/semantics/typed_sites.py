@@ -1,7 +1,7 @@
 """Each call of a func or rule held to its body (E288): a parameter's kind is the union of what its
 calls give, and a finding is made only where every kind of a union is refused, so one call giving
-a kind the body refuses hides behind the calls that give kinds it takes (`names` given `[hand,
-dump]` by one call and `[1, 2]` by another, read by `zones(p, names)`). So after the final walk,
+a kind the body refuses hides behind the calls that give kinds it takes (`names` given `[deck,
+discard]` by one call and `[1, 2]` by another, read by `zones(p, names)`). So after the final walk,
 each parameter a call gives another kind than the union is given that call's kind alone, the
 body is typed again, and what that finds, and the union did not, is reported at the call's value.
 The inference (inference.py) mixes this in."""
@@ -12,6 +12,7 @@ from typing import Any
 
 from ..language import ast as A
 from . import types as T
+from .type_findings import Finding
 
 Ty = Any  # frozenset[T.Base] | None
 
@@ -121,8 +122,6 @@ class SiteTypes:
             self.locals = locals_
 
     def site_finding(self, arg: A.Expr, decl: A.Func | A.Rule, param: str, t: Ty, f: Any) -> Any:
-        from .inference import Finding
-
         if arg.span.line <= 0:
             return None
         what = "func" if isinstance(decl, A.Func) else "rule"
