@@ -269,20 +269,39 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         return self.form.board_fields[key]
 
     def disagree(self, values: list[A.Expr], code: str, what: str, hint: str) -> None:
-        """Reports the first of `values` whose kind no value before it shares (none aside)."""
+        """Reports the first of `values` whose kind no value before it shares (none aside). A
+        field's lists (E285) are held to one kind of item too: a card's list written with items of
+        two kinds, or lists of different items on two cards (`classes = [knight, king]` on one,
+        `1..3` on another: whatever reads an item of one would stop on the other's)."""
         seen: list[tuple[A.Expr, Ty]] = []
         kinds: set[Ty] = set()
+        fields = code == "E285"
         for v in values:
             t = T.without_none(self.ty(v))
+            if fields and isinstance(v, A.ListLit) and self.mixed(v, what, code, hint):
+                return
             if not t or t in kinds:
                 continue
             kinds.add(t)
             for first, ft in seen:
-                if T.differ(ft, t):
+                if T.differ(ft, t) or fields and _lists_differ(ft, t):
                     self.find(v, code, f"{what}: this one is {T.words(t)}, but the one at line "
                               f"{first.span.line} is {T.words(ft)}", hint)
                     return
             seen.append((v, t))
+
+    def mixed(self, v: A.ListLit, what: str, code: str, hint: str) -> bool:
+        """A finding where a field's list written out holds items of two kinds (none aside)."""
+        first: tuple[A.Expr, Ty] | None = None
+        for item in v.items:
+            t = T.without_none(self.ty(item))
+            if not t:
+                continue
+            if first is not None and T.differ(first[1], t):
+                self.find(item, code, f"{what}: this list holds {T.words(first[1])} and {T.words(t)}", hint)
+                return True
+            first = first or (item, t)
+        return False
 
     # ------------------------------------------------------------ declarations
     def decl(self, d: A.Decl) -> None:
@@ -781,6 +800,13 @@ def _query(x: A.Expr) -> str:
     return "where" if isinstance(x, A.Where) else "ordered by" if isinstance(x, A.Ordered) else "with most"
 
 
+
+
+def _lists_differ(a: Ty, b: Ty) -> bool:
+    """Two lists (only lists) whose items share no kind."""
+    if not a or not b or any(x.tag != T.LIST for x in (*a, *b)):
+        return False
+    return T.differ(T.without_none(T.element(a)), T.without_none(T.element(b)))
 
 
 def _number_and_yes_no(a: Ty, b: Ty) -> bool:
