@@ -271,7 +271,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
     def disagree(self, values: list[A.Expr], code: str, what: str, hint: str) -> None:
         """Reports the first of `values` whose kind no value before it shares (none aside). A
         field's lists (E285) are held to one kind of item too: a card's list written with items of
-        two kinds, or lists of different items on two cards (`classes = [knight, king]` on one,
+        two kinds, or lists of different items on two cards (`helps = [smith, baker]` on one,
         `1..3` on another: whatever reads an item of one would stop on the other's)."""
         seen: list[tuple[A.Expr, Ty]] = []
         kinds: set[Ty] = set()
