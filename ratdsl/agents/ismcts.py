@@ -49,7 +49,7 @@ EXPLORE = 0.7  # UCB1's exploration constant, for rewards in [0, 1.1]
 ATTEMPTS = 4  # determinizations tried per iteration asked for, before an ask is unsearchable
 MIN_ATTEMPTS = 400  # and at least these many (one that misses stops as its step ends): an ask in
 # one card's effect, the card unseen in a view (rules that declare no sight), comes back in about
-# one determinization of 50 (RatLand's final events in its last rounds)
+# one determinization of 50 (a card a setup deals low, in the last rounds of a game)
 UNSEARCHABLE = "R015"
 
 
