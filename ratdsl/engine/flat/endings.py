@@ -10,10 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...language import ast as A
+from .code import Code, Scope
+from .tags import BOOL, INT, PLAYER, Unsupported
+from .val import Val
 
 
 class EndingLowering:
-    """The endings' tests for the statement lowering (a mixin: it reads the expression lowering)."""
+    """The endings' tests and the scoring function for the statement lowering (a mixin: it reads
+    the expression lowering)."""
 
     def ending_lines(self, moment: str, scope: Any, action: str = "raise Ended(True)") -> list[str]:
         """Lines that end the game (`action`) if an ending of this moment holds."""
@@ -40,3 +44,19 @@ class EndingLowering:
         py = self.fresh("ER")
         self.units.append("\n".join([f"def {py}():", *("    " + line for line in lines), "    return False"]))
         return py
+
+    def scoring_unit(self) -> str:
+        """`score(p)` giving [score, *tiebreaks]."""
+        s = self.d.scoring
+        code = Code("def score_of(a0):")
+        if s is None:
+            code("return [0]")
+        else:
+            sc = Scope({s.player_var: Val("a0", PLAYER)})
+            parts = [self.ex(s.score, sc)] + [self.ex(t, sc) for t in s.tiebreaks]
+            for p in parts:
+                if p.t not in (INT, BOOL):
+                    raise Unsupported(s, "a score or tie-break that is not a number")
+            code(f"return [{', '.join(p.code for p in parts)}]")
+        self.units.append(code.text())
+        return "score_of"

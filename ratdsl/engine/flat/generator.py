@@ -14,7 +14,7 @@ from .dyn import d_encode
 from .tags import DYN, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
 
 if TYPE_CHECKING:
-    from .compiler import Scope
+    from .code import Scope
     from .statements import StatementLowering
 from .support import (
     Abort,
@@ -38,8 +38,9 @@ class FlatModule:
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        from .compiler import Scope, Val  # (the code generator: only to make a module, not to play one)
+        from .code import Scope
         from .statements import StatementLowering
+        from .val import Val  # (the code generator: only to make a module, not to play one)
 
         gen = StatementLowering(d, players)
         if gen.recursion_limit() < 1:  # (calls could then nest past the reference's limit unchecked)
@@ -152,7 +153,7 @@ class FlatModule:
         return v.const
 
     def _steps_function(self, phase: str, steps) -> str:
-        from .compiler import Code, Scope
+        from .code import Code, Scope
 
         gen = self.gen
         py = gen.fresh("P")

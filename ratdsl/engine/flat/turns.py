@@ -72,7 +72,8 @@ class TurnLowering:
 
     def action_functions(self, name: str, node: A.Node) -> tuple[str, str]:
         """The names of action `name`'s legal test and taking, generated once."""
-        from .compiler import Code, Scope, Val
+        from .code import Code, Scope
+        from .val import Val
 
         action = self.d.actions.get(name)
         if action is None:

@@ -6,7 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...semantics.operators import MAX_ITEMS
+from ..limits import MAX_TOKENS
+
 _NOCONST = object()  # a Val's const when its value is not known now
+COUNT_BOUND = MAX_TOKENS + 1  # what a zone's count is below: a game holds at most MAX_TOKENS tokens
+LENGTH_BOUND = MAX_ITEMS + 1  # what a list's or a pile's length is below
 
 
 def list_of(t: Any) -> tuple:
@@ -52,3 +57,10 @@ class Val:
         if self.seat_zones is not None:
             return len(self.seat_zones[1])
         return self.length
+
+
+def domain_of(items: Val) -> frozenset | None:
+    """The values an item of a constant list may take."""
+    if items.known and isinstance(items.const, list) and all(v.__class__ is str for v in items.const):
+        return frozenset(items.const)
+    return None

@@ -1,0 +1,133 @@
+"""Questions to players in the flat target (`ask may`, `ask choose`, `ask distribute`): the
+agents' fast protocol, asked with the options encoded as the reference engine shows them, in
+the reference's order of work. A mixin of StatementLowering."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...language import ast as A
+from .code import Code, Scope, uncopied
+from .dyn import has_dyn
+from .tags import BOOL, CARD_T, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
+from .val import Val, list_of
+
+
+class AskLowering:
+    """The `ask` statements for StatementLowering."""
+
+    def st_AskMay(self, node: A.AskMay, code: Code, sc: Scope) -> None:
+        p = self.ex(node.player, sc)
+        if p.t != PLAYER:
+            raise Unsupported(node, "asking something that is not a player")
+        self.branch(code, f"AG[{p.code}].fast_may({node.id!r})", node.body, node.otherwise, sc)
+
+    def st_AskChoose(self, node: A.AskChoose, code: Code, sc: Scope) -> None:
+        p = self.ex(node.player, sc)
+        opts = self.items_of(self.ex(node.options, sc), node.options)
+        if p.t != PLAYER:
+            raise Unsupported(node, "asking something that is not a player")
+        t = opts.t[1]
+        o, i = self.fresh("o"), self.fresh("i")
+        code(f"{o} = {opts.code}")
+        code(f"if {o}:")
+        code.depth += 1
+        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o, node, p.code)}, {node.optional})")
+        code(f"if {i} is not None:")
+        code.depth += 1
+        py = self.fresh("v")
+        code(f"{py} = {o}[{i}]")
+        self.hoisted(node.body, code, sc.child(**{node.var: Val(py, t)}))
+        code.depth -= 2
+
+    def encoder(self, t: Any, items: str, node: A.Node, seat: str) -> str:
+        """The options as the reference engine shows them to agents (values.encode; cards whose
+        faces the chooser may not see by their place: flat/sight.py)."""
+        if t in (INT, STR, BOOL, NONE):
+            return items
+        if has_dyn(t):
+            return self.dyn_encoder(items)
+        if t == PLAYER:
+            return f"[f'P{{x + 1}}' for x in {items}]"
+        if t == ZONE_T:
+            return f"[ZL[x // {self.lay.width}] for x in {items}]"
+        if t == CARD_T:
+            if self.sight_declared:
+                return f"offer_cards({items}, {seat}, SP)"
+            return f"[x.name for x in {items}]"
+        raise Unsupported(node, f"choosing among {t}")
+
+    def st_AskDistribute(self, node: A.AskDistribute, code: Code, sc: Scope) -> None:
+        p = self.ex(node.player, sc)
+        if not (isinstance(node.amount, A.Name) and node.amount.id in self.d.kinds):
+            raise Unsupported(node, "a distribution of something that is not one kind")
+        k = self.lay.kind_index(node.amount.id)
+        source = self.ex(node.source, sc)
+        targets = self.ex(node.targets, sc)
+        if p.t != PLAYER or source.t != ZONE_T or targets.t != list_of(STR):
+            raise Unsupported(node, "a distribution other than of a player's zone among zone names")
+        src, amount, names = self.fresh("s"), self.fresh("n"), self.fresh("z")
+        # In the reference's order: source, targets and every limit are worked out (modifiers
+        # fire) before the amount is read; nothing is asked when there is nothing to place.
+        code(f"{src} = {source.code}")
+        code(f"{names} = list(dict.fromkeys({targets.code}))")
+        most, least, checks, free = [], [], [], []
+        for limit in node.limits:
+            value = self.ex(limit.amount, sc)
+            zones = self.ex(limit.zones, sc)
+            if value.t != INT or zones.t != list_of(STR):
+                raise Unsupported(limit, "a limit other than a number of zone names")
+            v = repr(value.const) if value.known else self.fresh("l")
+            z = uncopied(zones.code) if zones.known else self.fresh("l")
+            if not value.known:
+                code(f"{v} = {value.code}")
+            if not zones.known:
+                code(f"{z} = {zones.code}")
+            if limit.kind == "most":
+                most.append(f"({v}, {z})")
+                # (no `at most` binds when none of its zones is a target)
+                free.append(" and ".join(f"{x!r} not in {names}" for x in zones.const) or "True"
+                            if zones.known else f"not any(x in {names} for x in {z})")
+            elif value.known and value.const <= 0:
+                least.append(f"({v}, [x for x in {z} if x in {names}])")  # (asks for nothing: never binds)
+            else:
+                zz = self.fresh("l")
+                checks.append(f"{zz} = [x for x in {z} if x in {names}]")
+                checks.append(f"if not {zz} and {v} > 0: raise Abort")
+                least.append(f"({v}, {zz})")
+                free.append(f"{v} <= 0")
+        code(f"{amount} = Z[{src} + {k}]")
+        code(f"if {amount}:")
+        code.depth += 1
+        for line in checks:
+            code(line)
+        code(f"ST[0] -= {amount}")  # (each token placed costs a step, as in the reference engine;
+        # checked at the next loop turn, query or draw, and when the game ends)
+        stride = self.lay.player_stride
+        offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
+        base, cnt = self.fresh("b"), self.fresh("c")
+        code(f"{base} = {p.code} * {stride}")
+        # No limit can bind (every `at least` asks for 0, no `at most` names a target): the agent
+        # spreads the tokens freely (fast_spread), and the counts come back in the targets' order.
+        code(f"if {' and '.join(free) or 'True'}:")
+        code(f"    {cnt} = AG[{p.code}].fast_spread({node.id!r}, {names}, {amount})")
+        code("else:")
+        code(f"    {cnt} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
+             f"[{', '.join(least)}])")
+        code(f"    {cnt} = [{cnt}.get(z, 0) for z in {names}]")
+        counting = Code("")
+        counting.depth = code.depth + 2
+        self.count_metrics(counting, Val(src, ZONE_T, rel=source.rel), Val("t", ZONE_T), src, "t", k, str(k), "c")
+        if len(counting.lines) == 1:  # no metric counts these moves: the source pays once, in all
+            code(f"Z[{src} + {k}] -= sum({cnt})")
+            code(f"for z, c in zip({names}, {cnt}):")
+            code("    if c:")
+            code(f"        Z[{self.k(offsets)}[z] + {base} + {k}] += c")
+        else:
+            code(f"for z, c in zip({names}, {cnt}):")
+            code("    if c:")
+            code(f"        Z[{src} + {k}] -= c")
+            code(f"        t = {self.k(offsets)}[z] + {base}")
+            code(f"        Z[t + {k}] += c")
+            code.lines.extend(counting.lines[1:])
+        code.depth -= 1

@@ -1,0 +1,242 @@
+"""The built-in functions of the flat target (`count`, `min`, `neighbour`, `zones`...): a call
+pays a step per item of each list it is handed, as builtins.list_items does in the reference;
+the boards', orders' and lists' built-ins are in boards.py, orders.py and lists.py. A mixin of
+FlatCompiler."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ...language import ast as A
+from ...semantics.builtins import item_steps
+from .code import Scope, uncopied
+from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .val import COUNT_BOUND, LENGTH_BOUND, Val, is_list, list_of
+
+
+class BuiltinLowering:
+    """Calls of built-ins (and the dispatch of every call) for FlatCompiler."""
+
+    def ex_Call(self, node: A.Call, sc: Scope) -> Val:
+        args = [self.ex(a, sc) for a in node.args]
+        name = node.func
+        if name in self.d.funcs:
+            return self.call_func(name, args, node, sc)
+        if name in self.d.tables:
+            return self.call_table(name, args, node, sc)
+        method = getattr(self, "b_" + name, None)
+        if method is None:
+            raise Unsupported(node, f"no flat form for the built-in {name}")
+        args = self.dyn_args(name, args, node)
+        args, steps = self.paid_arguments(args)
+        value = method(node, sc, *args)
+        if steps and not self.pay(steps):  # (paid as it runs: with the call's value)
+            return Val(f"CN({steps}, {value.code})", value.t, domain=value.domain, bound=value.bound,
+                       length=value.length)
+        return value
+
+    def paid_arguments(self, args: list[Val]) -> tuple[list[Val], int]:
+        """A built-in's arguments, each list paid a step per item (builtins.list_items): as it
+        runs (CI) where its length is known only then, else returned as steps to pay now."""
+        out, steps = [], 0
+        for a in args:
+            if not is_list(a.t):
+                out.append(a)
+            elif a.known and isinstance(a.const, list):
+                steps += item_steps(len(a.const))
+                out.append(a)
+            elif a.items is not None or a.seat_zones is not None:
+                steps += item_steps(a.most)
+                out.append(a)
+            else:
+                out.append(replace(a, code=f"CI({a.code})"))
+        return out, steps
+
+    def b_count(self, node, sc, zones: Val, kinds: Val) -> Val:
+        names = self.kinds_value(kinds, node)
+        if zones.t == ZONE_T:
+            return self.count_in(zones, names, sc)
+        if zones.t != list_of(ZONE_T):
+            raise Unsupported(node, "count over something that is not zones")
+        idx = [self.lay.kind_index(k) for k in names]
+        z = sc.zsrc
+        if zones.known:
+            places = [b + i for b in zones.const for i in idx]
+            return Val(self.summed(z, lambda i: i, places), INT, bound=COUNT_BOUND * max(1, len(places)))
+        if zones.seat_zones is not None and re.match(r"^[A-Za-z_][A-Za-z_0-9]*$", zones.seat_zones[0]):
+            seat, offsets = zones.seat_zones
+            places = [o + i for o in offsets for i in idx]
+            return Val(self.summed(z, lambda i: self.seat_address(seat, i), places), INT,
+                       bound=COUNT_BOUND * max(1, len(places)))
+        q = self.fresh("q")
+        inner = " + ".join(f"{z}[{q} + {i}]" for i in idx)
+        return Val(f"sum([{inner} for {q} in {uncopied(zones.code)}])", INT,
+                   bound=COUNT_BOUND * len(idx) * LENGTH_BOUND)
+
+    def kinds_value(self, kinds: Val, node: A.Node) -> list[str]:
+        if not kinds.known:
+            raise Unsupported(node, "kinds known only during the game")
+        value = kinds.const
+        names = [value] if isinstance(value, str) else value
+        if not all(isinstance(k, str) and k in self.d.kinds for k in names):
+            raise Unsupported(node, "not token kinds")
+        return names
+
+    def b_min(self, node, sc, *args: Val) -> Val:
+        return self._extreme("min", node, args)
+
+    def b_max(self, node, sc, *args: Val) -> Val:
+        return self._extreme("max", node, args)
+
+    def _extreme(self, fn: str, node, args) -> Val:
+        if len(args) == 1 and args[0].t == list_of(INT):
+            return Val(f"{fn}({args[0].code})", INT)
+        if all(a.t == INT for a in args):
+            if all(a.known for a in args):
+                value = (min if fn == "min" else max)(a.const for a in args)
+                return Val(repr(value), INT, value)
+            sizes = [a.size for a in args]
+            return Val(f"{fn}({', '.join(a.code for a in args)})", INT,
+                       bound=None if None in sizes else max(sizes))
+        raise Unsupported(node, f"{fn} of values that are not numbers")
+
+    def b_sum(self, node, sc, values: Val) -> Val:
+        if values.t != list_of(INT):
+            raise Unsupported(node, "sum of a list that is not numbers")
+        return Val(f"BD(sum({values.code}))", INT)  # (checked as the reference checks a sum: R006)
+
+    def b_len(self, node, sc, values: Val) -> Val:
+        v = self.items_of(values, node)
+        if values.t == PILE_T:
+            return Val(f"len({values.code})", INT, bound=LENGTH_BOUND)
+        return Val(f"len({v.code})", INT, bound=LENGTH_BOUND)
+
+    def b_neighbour(self, node, sc, player: Val, side: Val) -> Val:
+        if player.t != PLAYER or side.t != STR:
+            raise Unsupported(node, "neighbour of something that is not a player and a side")
+        if side.known:
+            if side.const not in ("left", "right"):
+                raise Unsupported(node, "a side that is not left or right")
+            step = self.left_step if side.const == "left" else -self.left_step
+            return Val(f"(({player.code} + {step}) % {self.n})", PLAYER)
+        return Val(f"NB[{side.code}][{player.code}]", PLAYER)
+
+    def b_opposite(self, node, sc, side: Val) -> Val:
+        if side.known:
+            if side.const not in ("left", "right"):
+                raise Unsupported(node, "a side that is not left or right")
+            other = "right" if side.const == "left" else "left"
+            return Val(repr(other), STR, other)
+        return Val(f"OPP[{side.code}]", STR)
+
+    def b_rank(self, node, sc, player: Val) -> Val:
+        return Val(f"((({player.code}) - G[0]) * {self.left_step} % {self.n})", INT, bound=self.n)
+
+    def b_top(self, node, sc, pile: Val) -> Val:
+        if pile.t != PILE_T:
+            raise Unsupported(node, "top of something that is not a pile")
+        return Val(f"first_of({pile.code})", CARD_T)
+
+    def b_first(self, node, sc, items: Val) -> Val:
+        v = self.items_of(items, node)
+        return Val(f"first_of({v.code})", v.t[1])
+
+    def b_first_n(self, node, sc, items: Val, n: Val) -> Val:
+        v = self.items_of(items, node)
+        if n.t != INT:
+            raise Unsupported(node, "first_n of a count that is not a number")
+        return Val(f"{v.code}[:max(0, {n.code})]", v.t)
+
+    def b_abs(self, node, sc, n: Val) -> Val:
+        if n.t != INT:
+            raise Unsupported(node, "abs of a value that is not a number")
+        return Val(f"abs({n.code})", INT)
+
+    def b_seat(self, node, sc, p: Val) -> Val:
+        if p.t != PLAYER:
+            raise Unsupported(node, "seat of a value that is not a player")
+        return Val(f"({p.code} + 1)", INT, bound=self.n + 1)
+
+    def b_size(self, node, sc, thing: Val) -> Val:
+        z = sc.zsrc
+        if thing.t == DYN:
+            return Val(f"d_size({thing.code}, {z}, {self.lay.width})", INT)
+        if thing.t == ZONE_T:
+            return Val(f"zone_size({z}, {thing.code})", INT, bound=COUNT_BOUND)
+        if thing.t == PILE_T:
+            return Val(f"len({thing.code})", INT)
+        if thing.t == BUNDLE:
+            return Val(f"sum({thing.code}.values())", INT)
+        if is_list(thing.t) and thing.t[1] != ZONE_T:
+            return Val(f"len({thing.code})", INT)
+        raise Unsupported(node, f"size of a {thing.t}")
+
+    def b_zones(self, node, sc, player: Val, names: Val) -> Val:
+        if player.t != PLAYER or names.t != list_of(STR):
+            raise Unsupported(node, "zones of something that is not a player and zone names")
+        if names.known:
+            offs = [self.lay.player_offset(n) for n in names.const]
+            if player.known:
+                base = player.const * self.lay.player_stride
+                consts = [o + base for o in offs]
+                return Val(f"list({self.k(tuple(consts))})", list_of(ZONE_T), consts)
+            table = tuple(tuple(o + s * self.lay.player_stride for o in offs) for s in range(self.n))
+            return Val(f"list({self.k(table)}[{player.code}])", list_of(ZONE_T),
+                       seat_zones=(player.code, tuple(offs)))
+        offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
+        q = self.fresh("q")
+        return Val(f"[{self.k(offsets)}[{q}] + {player.code} * {self.lay.player_stride} for {q} in {names.code}]",
+                   list_of(ZONE_T))
+
+    def b_kinds(self, node, sc, thing: Val) -> Val:
+        if thing.t == ZONE_T:
+            return Val(f"zone_kinds({sc.zsrc}, {thing.code})", list_of(STR))
+        if thing.t == BUNDLE:
+            return Val(f"bundle_kinds({thing.code})", list_of(STR))
+        raise Unsupported(node, "kinds of something that is not a zone or a bundle")
+
+    def b_pieces(self, node, sc, thing: Val) -> Val:
+        if thing.t == ZONE_T:
+            return Val(f"zone_pieces({sc.zsrc}, {thing.code})", list_of(STR))
+        raise Unsupported(node, "pieces of something that is not a zone")
+
+    def b_contents(self, node, sc, zone: Val) -> Val:
+        if zone.t != ZONE_T:
+            raise Unsupported(node, "contents of something that is not a zone")
+        return Val(f"zone_contents({sc.zsrc}, {zone.code})", BUNDLE)
+
+    def b_one_of_each(self, node, sc, kinds: Val) -> Val:
+        v = self.items_of(kinds, node)
+        if v.t != list_of(STR):
+            raise Unsupported(node, "one_of_each of something that is not kinds")
+        return Val(f"dict.fromkeys({v.code}, 1)", BUNDLE)
+
+    def b_cards(self, node, sc, deck: Val) -> Val:
+        if not deck.known or deck.const not in self.d.decks:
+            raise Unsupported(node, "cards of a deck known only during the game")
+        names = self.rules().deck_cards(deck.const)
+        return Val(f"[CardValue(n) for n in {self.k(tuple(names))}]", list_of(CARD_T))
+
+    def b_sample(self, node, sc, n: Val, items: Val) -> Val:
+        v = self.items_of(items, node)
+        return Val(f"sample_of({n.code}, {v.code})", v.t)
+
+    def b_pick(self, node, sc, items: Val) -> Val:
+        v = self.items_of(items, node)
+        return Val(f"pick_of({v.code})", v.t[1])
+
+    def b_share_in_turn(self, node, sc, total: Val, claims: Val) -> Val:
+        if total.t != INT or claims.t != list_of(INT):
+            raise Unsupported(node, "share_in_turn of values that are not numbers")
+        return Val(f"share_out(max(0, {total.code}), [max(0, c) for c in {claims.code}])", list_of(INT))
+
+    def b_all(self, node, sc, items: Val) -> Val:
+        if items.t != list_of(BOOL):
+            raise Unsupported(node, "all of values that are not yes/no")
+        return Val(f"all({items.code})", BOOL)
+
+    def b_any(self, node, sc, items: Val) -> Val:
+        if items.t != list_of(BOOL):
+            raise Unsupported(node, "any of values that are not yes/no")
+        return Val(f"any({items.code})", BOOL)

@@ -1,0 +1,232 @@
+"""Literals, operators, conditionals and lets of the flat target: each becomes one Python
+expression over values whose kinds are known now, folded when its operands are constants (a
+mixin of FlatCompiler, which lowers names, members and indexes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...language import ast as A
+from ...semantics.operators import MAX_NUMBER, MAX_RANGE
+from .code import Scope
+from .dyn import has_dyn
+from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .val import Val, is_list, list_of
+
+
+def arithmetic(op: str, left: Val, right: Val) -> Val:
+    """`left op right` on numbers (+, -, *): the plain Python where the operands' sizes show the
+    result stays within the limit of numbers (token counts, lengths, small constants), else
+    checked by operators.bounded (R006), as the reference engine checks every result."""
+    code = f"({left.code} {op} {right.code})"
+    lb, rb = left.size, right.size
+    if lb is not None and rb is not None:
+        bound = lb * rb if op == "*" else lb + rb
+        if bound <= MAX_NUMBER:
+            return Val(code, INT, bound=bound)
+    return Val(f"BD{code}", INT)
+
+
+class ExpressionLowering:
+    """Operators and literal forms for FlatCompiler."""
+
+    def ex_IntLit(self, node: A.IntLit, sc: Scope) -> Val:
+        return Val(repr(node.value), INT, node.value)
+
+    def ex_StrLit(self, node: A.StrLit, sc: Scope) -> Val:
+        return Val(repr(node.value), STR, node.value)
+
+    def ex_BoolLit(self, node: A.BoolLit, sc: Scope) -> Val:
+        return Val(repr(node.value), BOOL, node.value)
+
+    def ex_NoneLit(self, node: A.NoneLit, sc: Scope) -> Val:
+        return Val("None", NONE, None)
+
+    def ex_BinOp(self, node: A.BinOp, sc: Scope) -> Val:
+        left = self.ex(node.left, sc)
+        right = self.ex(node.right, sc)
+        op = node.op
+        if left.known and right.known and left.t in (INT, BOOL, STR, NONE) and right.t in (INT, BOOL, STR, NONE):
+            from ...semantics import operators as ops
+
+            try:
+                value = ops.BINARY[op](left.const, right.const)
+            except Exception:
+                raise Unsupported(node, "an operator refusing its constant operands") from None
+            return self.flat_value(value, node)
+        if op in ("==", "!=") and (has_dyn(left.t) or has_dyn(right.t)):
+            return self.dyn_equal(op, left, right, node)
+        if DYN in (left.t, right.t):
+            if op in ("+", "-", "*", "/", "%", "<", "<=", ">", ">=") and INT in (left.t, right.t, DYN):
+                left, right = self.want(left, INT, node), self.want(right, INT, node)
+        if op in ("==", "!="):
+            lt, rt = left.t, right.t
+            if lt != rt and NONE not in (lt, rt):
+                if (lt == BOOL) != (rt == BOOL) or {lt, rt} <= {INT, STR, PLAYER, ZONE_T, CARD_T, BUNDLE}:
+                    return Val(repr(op == "!="), BOOL, op == "!=")
+                raise Unsupported(node, f"comparing a {lt} with a {rt}")
+            if lt == BOOL or rt == BOOL:
+                return Val(f"({left.code} {'is' if op == '==' else 'is not'} {right.code})", BOOL)
+            return Val(f"({left.code} {op} {right.code})", BOOL)
+        if op in ("<", "<=", ">", ">="):
+            if left.t != INT or right.t != INT:
+                raise Unsupported(node, f"ordering a {left.t} and a {right.t}")
+            return Val(f"({left.code} {op} {right.code})", BOOL)
+        if op in ("+", "-", "*") and left.t == INT and right.t == INT:
+            return arithmetic(op, left, right)
+        if op == "+":
+            if is_list(left.t) and is_list(right.t) and left.t != right.t and NONE not in (left.t[1], right.t[1]):
+                t = self.joined(left.t, right.t)
+                left, right = self.as_kind(left, t, node), self.as_kind(right, t, node)
+            if is_list(left.t) and is_list(right.t):
+                t = left.t if left.t[1] != NONE else right.t
+                if left.t[1] != NONE and right.t[1] != NONE and left.t != right.t:
+                    raise Unsupported(node, "joining lists of different kinds")
+                # (the shared operator: R007 past MAX_ITEMS; a step per item, builtins.list_items)
+                return Val(f"CI(ADD({left.code}, {right.code}))", t)
+            if left.t == BUNDLE and right.t == BUNDLE:
+                return Val(f"ADD({left.code}, {right.code})", BUNDLE)
+        if op == "-" and left.t == BUNDLE and right.t == BUNDLE:
+            return Val(f"SUB({left.code}, {right.code})", BUNDLE)
+        if op == "*" and left.t == BUNDLE and right.t == INT:
+            return Val(f"MUL({left.code}, {right.code})", BUNDLE)
+        if op in ("/", "%") and left.t == INT and right.t == INT:
+            # (a zero divisor stops the flat code; the result is no bigger than the dividend, or the divisor)
+            return Val(f"({left.code} {'//' if op == '/' else '%'} {right.code})", INT,
+                       bound=left.size if op == "/" else right.size)
+        raise Unsupported(node, f"{left.t} {op} {right.t}")
+
+    def ex_BoolOp(self, node: A.BoolOp, sc: Scope) -> Val:
+        parts = []
+        stop = node.op != "and"
+        for item in node.items:
+            v = self.want(self.ex(item, sc), BOOL, item)
+            if v.t != BOOL:
+                raise Unsupported(item, "a condition that is not yes/no")
+            if v.known:
+                if v.const is stop:
+                    if not parts:
+                        return Val(repr(stop), BOOL, stop)
+                    parts.append(repr(stop))  # (what came before still runs: it may stop the game)
+                    break
+                continue  # (a constant that does not decide drops out)
+            parts.append(v.code)
+        if not parts:
+            return Val(repr(not stop), BOOL, not stop)
+        return Val("(" + f" {node.op} ".join(parts) + ")", BOOL)
+
+    def ex_Not(self, node: A.Not, sc: Scope) -> Val:
+        v = self.want(self.ex(node.operand, sc), BOOL, node)
+        if v.t != BOOL:
+            raise Unsupported(node, "`not` of a value that is not yes/no")
+        if v.known:
+            return Val(repr(not v.const), BOOL, not v.const)
+        return Val(f"(not {v.code})", BOOL)
+
+    def ex_Neg(self, node: A.Neg, sc: Scope) -> Val:
+        v = self.want(self.ex(node.operand, sc), INT, node)
+        if v.t != INT:
+            raise Unsupported(node, "`-` of a value that is not a number")
+        if v.known:
+            return Val(repr(-v.const), INT, -v.const)
+        return Val(f"(-{v.code})", INT, bound=v.bound)
+
+    def ex_IfExpr(self, node: A.IfExpr, sc: Scope) -> Val:
+        c = self.want(self.ex(node.condition, sc), BOOL, node)
+        if c.t != BOOL:
+            raise Unsupported(node, "a condition that is not yes/no")
+        if c.known:
+            return self.ex(node.then if c.const else node.otherwise, sc)
+        a = self.ex(node.then, sc)
+        b = self.ex(node.otherwise, sc)
+        t = self.joined(a.t, b.t)
+        a, b = self.as_kind(a, t, node), self.as_kind(b, t, node)
+        return Val(f"({a.code} if {c.code} else {b.code})", t)
+
+    def join(self, a: Any, b: Any, node: A.Node) -> Any:
+        if a == b:
+            return a
+        if a == NONE:
+            return b
+        if b == NONE:
+            return a
+        if is_list(a) and is_list(b):
+            if a[1] == NONE:
+                return b
+            if b[1] == NONE:
+                return a
+        raise Unsupported(node, f"a value that is a {a} or a {b}")
+
+    def ex_ListLit(self, node: A.ListLit, sc: Scope) -> Val:
+        items = [self.ex(i, sc) for i in node.items]
+        t = NONE
+        for v in items:
+            t = self.joined(t, v.t)
+        if has_dyn(t):
+            items = [self.as_kind(v, t, i) for v, i in zip(items, node.items)]
+        if items and all(v.known for v in items) and t in (INT, STR, BOOL, PLAYER, ZONE_T):
+            return Val(f"list({self.k(tuple(v.const for v in items))})", list_of(t), [v.const for v in items])
+        return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t), items=tuple(items))
+
+    def ex_RangeExpr(self, node: A.RangeExpr, sc: Scope) -> Val:
+        lo = self.ex(node.low, sc)
+        hi = self.ex(node.high, sc)
+        if lo.t != INT or hi.t != INT:
+            raise Unsupported(node, "a range of non-numbers")
+        # (each number costs a step, as in the reference: Interpreter.make_range)
+        if lo.known and hi.known and hi.const - lo.const < MAX_RANGE:
+            return Val(f"CH(list(range({lo.code}, {hi.code} + 1)))", list_of(INT))
+        return Val(f"CH(RG({lo.code}, {hi.code}))", list_of(INT))  # (the shared operator: refused when too long)
+
+    def items_of(self, v: Val, node: A.Node) -> Val:
+        """What `for each` and the queries go through: a list, a pile's cards, a bundle's kinds."""
+        if is_list(v.t):
+            return v
+        if v.t == DYN:
+            return self.as_kind(v, list_of(DYN), node)
+        if v.t == PILE_T:
+            return Val(f"list({v.code})", list_of(CARD_T))
+        if v.t == BUNDLE:
+            return Val(f"bundle_kinds({v.code})", list_of(STR))
+        raise Unsupported(node, f"going through a {v.t}")
+
+    def ex_InExpr(self, node: A.InExpr, sc: Scope) -> Val:
+        item = self.ex(node.item, sc)
+        cont = self.items_of(self.ex(node.container, sc), node.container)
+        if has_dyn(item.t) or has_dyn(cont.t[1]):
+            return self.dyn_in(item, cont, node)
+        if item.t == BOOL or cont.t[1] == BOOL:
+            raise Unsupported(node, "`in` with yes/no values")
+        if item.t != cont.t[1] and cont.t[1] != NONE:
+            # (never there, but looked through and paid for as the reference does)
+            return Val(f"(CI({cont.code}) is None)", BOOL)
+        return Val(f"({item.code} in CI({cont.code}))", BOOL)
+
+    def ex_AtPhaseStart(self, node: A.AtPhaseStart, sc: Scope) -> Val:
+        inner = Scope(sc.names, "PS")
+        return self.ex(node.operand, inner)
+
+    def ex_LetIn(self, node: A.LetIn, sc: Scope) -> Val:
+        v = self.ex(node.value, sc)
+        py = self.fresh("v")
+        body = self.ex(node.body, sc.child(**{node.name: Val(py, v.t)}))
+        return Val(f"(lambda {py}: {body.code})({v.code})", body.t)
+
+    def ex_BundleLit(self, node: A.BundleLit, sc: Scope) -> Val:
+        parts = []
+        for kind, expr in node.items:
+            if kind not in self.d.kinds:
+                raise Unsupported(node, f"{kind!r} is not a kind")
+            v = self.ex(expr, sc)
+            if v.t != INT:
+                raise Unsupported(expr, "a bundle count that is not a number")
+            parts.append((kind, v))
+        if all(v.known for _, v in parts):
+            out: dict[str, int] = {}
+            for kind, v in parts:
+                if v.const < 0:
+                    raise Unsupported(node, "a negative count in a bundle")
+                if v.const:
+                    out[kind] = out.get(kind, 0) + v.const
+            return Val(f"dict({self.k(out)})", BUNDLE, out)
+        raise Unsupported(node, "a bundle with counts known only during the game")

@@ -1,0 +1,274 @@
+"""Funcs, tables and their modifiers in the flat target: a func is lowered where it is called
+when its arguments allow (constants fold), else written once per kind of arguments (and per word
+it is called with); a table is one function of its number; modifiers apply in order, each card's
+only while its deck has it in play. What a call costs is the reference engine's count of steps.
+A mixin of FlatCompiler."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...language import ast as A
+from ...semantics.values import CardValue
+from .code import SIMPLE_CODE, Code, Scope
+from .tags import BOOL, CARD_T, INT, NONE, Unsupported
+from .val import Val
+
+_PARAM = re.compile(r"\ba(\d+)\b")
+_QUOTED_PARAM = re.compile(r"'[^']*\ba\d+\b[^']*'")
+
+
+class FuncLowering:
+    """Calls of funcs and tables, and their modifiers, for FlatCompiler."""
+
+    def func_cost(self, name: str) -> int:
+        """The steps a call of a func or table costs in the reference engine, beyond its queries'
+        items (which pay as they run): one, each func or table its value calls, and its
+        modifiers' (a table, its costliest row)."""
+        cost = self._func_costs.get(name)
+        if cost is None:
+            self._func_costs[name] = 0  # (a func that calls itself is refused elsewhere)
+            if name in self.d.funcs:
+                values = [self.d.funcs[name].value]
+                cost = 1 + call_steps(self, values[0])
+            else:
+                cost = 1 + max((call_steps(self, e.value) for e in self.d.tables[name].rows), default=0)
+            for attached in self.d.modifiers.get(name, ()):
+                mod = attached.decl
+                cost += call_steps(self, mod.value) + (call_steps(self, mod.condition) if mod.condition else 0)
+            self._func_costs[name] = cost
+        return cost
+
+    def call_func(self, name: str, args: list[Val], node: A.Node, sc: Scope) -> Val:
+        func = self.d.funcs[name]
+        if len(args) != len(func.params):
+            raise Unsupported(node, "a call with the wrong number of values")
+        if (not self.live_modifiers(name, args, sc) and name not in self.inlining
+                and all(a.known or SIMPLE_CODE.match(a.code) for a in args)):
+            # the body lowered where it is called, with the arguments' Vals: constants fold, and
+            # what is known of a zone or list stays known
+            self.inlining.add(name)
+            self.pay(1)  # (the call; what its value calls pays as it is lowered here)
+            try:
+                return self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
+            finally:
+                self.inlining.discard(name)
+        # a func is written once for each set of argument kinds, and once more for each word
+        # (a side, a kind...) it is called with: its body then folds what depends on that word
+        fixed = [a.known and a.const.__class__ in (str, bool) for a in args]
+        key = ("func", name, tuple((a.t, a.domain, a.const if f else None) for a, f in zip(args, fixed)), sc.zsrc)
+        py = self.defined.get(key)
+        if py is None and any(fixed):
+            py = self.defined[key] = self.fresh("F")
+            try:
+                self.func_unit(py, name, args, sc.zsrc, fixed)
+            except Unsupported:  # (no form with that word: the func for any value)
+                del self.defined[key]
+                return self.call_func(name, [Val(a.code, a.t, domain=a.domain) if f else a
+                                             for a, f in zip(args, fixed)], node, sc)
+        elif py is None:
+            py = self.defined[key] = self.fresh("F")
+            self.func_unit(py, name, args, sc.zsrc)
+        t = self.func_types[py]
+        if t is None:
+            raise Unsupported(node, "a func that calls itself")
+        self.pay(self.func_cost(name))
+        inline = self.inlined(py, [a.code for a in args])
+        if inline is not None:
+            return Val(inline, t)
+        return Val(f"{py}({', '.join(a.code for a in args)})", t, bound=self.func_bounds.get(py))
+
+    def func_at_let(self, name: str, args: list[Val], code: Code, sc: Scope) -> Val | None:
+        """`let x = f(ARGS)` for a func with modifiers that can apply, its arguments plain names or
+        constants: the body and the modifiers written as statements where it is called, instead of
+        a call of the func's function (the same value and the same charges: what the call pays,
+        paid here; its queries pay as they run, as in the function). None: not lowered here."""
+        func = self.d.funcs[name]
+        if (len(args) != len(func.params) or name in self.inlining or not self.live_modifiers(name, args, sc)
+                or not all(a.known or SIMPLE_CODE.match(a.code) for a in args)):
+            return None
+        self.pay(self.func_cost(name))
+        self.inlining.add(name)
+        self.costs.append(None)
+        try:
+            # (worked out once, where the call would be: a draw in it draws as the call would)
+            body = self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
+            py = self.fresh("v")
+            code(f"{py} = {body.code}")
+            t, bound = self.apply_modifiers(code, name, [a.code for a in args], [a.t for a in args], body.t,
+                                            sc.zsrc, body.size, var=py, given=args)
+        finally:
+            self.costs.pop()
+            self.inlining.discard(name)
+        return Val(py, t, bound=bound)
+
+    def live_modifiers(self, name: str, args: list[Val], sc: Scope) -> list:
+        """The modifiers of a func that can apply: those whose condition is not false whatever the
+        game (an option's value, the table size) for these arguments."""
+        live = []
+        for attached in self.d.modifiers.get(name, ()):
+            mod = attached.decl
+            if mod.condition is not None:
+                names = dict(zip(mod.params, args))
+                names["base"] = Val("None", NONE)  # (a condition that reads `base` is not known now)
+                if attached.card is not None:
+                    names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
+                self.costs.append(None)  # (lowered only to see whether it is false: nothing is paid)
+                try:
+                    c = self.ex(mod.condition, Scope(names, sc.zsrc))
+                except Unsupported:
+                    c = None
+                finally:
+                    self.costs.pop()
+                if c is not None and c.known and c.const is False:
+                    continue
+            live.append(attached)
+        return live
+
+    def inlined(self, py: str, args: list[str]) -> str | None:
+        """The body of a func with no modifiers written where it is called, when that keeps its
+        meaning: each argument that is not a plain name or literal is used at most once, and
+        nothing drawn at random moves (or repeats)."""
+        body = self.func_bodies.get(py)
+        if body is None or len(body) > 400 or _QUOTED_PARAM.search(body):
+            return None
+        for i, a in enumerate(args):
+            uses = len(re.findall(rf"\ba{i}\b", body))
+            if uses > 1 and not SIMPLE_CODE.match(a):
+                return None
+            if uses and ("sample_of" in a or "pick_of" in a):
+                return None
+        return "(" + _PARAM.sub(lambda m: f"({args[int(m.group(1))]})", body) + ")"
+
+    def func_unit(self, py: str, name: str, args: list[Val], zsrc: str, fixed: list[bool] | None = None) -> None:
+        """The function of a func for arguments of these kinds; `fixed`: the arguments whose
+        value (a word) the function is written for."""
+        func = self.d.funcs[name]
+        params = [f"a{i}" for i in range(len(args))]
+        types = [a.t for a in args]
+        code = Code(f"def {py}({', '.join(params)}):")
+        sc = Scope({p: args[i] if fixed and fixed[i] else Val(params[i], types[i], domain=args[i].domain)
+                    for i, p in enumerate(func.params)}, zsrc)
+        self.func_types[py] = None  # (while its body is lowered: a call back to it is refused)
+        self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
+        try:
+            body = self.ex(func.value, sc)
+            code(f"v = {body.code}")
+            given = [args[i] if fixed and fixed[i] else Val(params[i], types[i]) for i in range(len(args))]
+            t, self.func_bounds[py] = self.apply_modifiers(code, name, params, types, body.t, zsrc, body.size,
+                                                           given=given)
+        finally:
+            self.costs.pop()
+        code("return v")
+        self.func_types[py] = t
+        if len(code.lines) == 3 and "sample_of" not in body.code and "pick_of" not in body.code:
+            self.func_bodies[py] = body.code  # (no modifier: the body alone is the value)
+        self.units.append(code.text())
+
+    def apply_modifiers(self, code: Code, name: str, params: list[str], types: list[Any], t: Any,
+                        zsrc: str, bound: int | None = None, var: str = "v",
+                        given: list[Val] | None = None) -> tuple[Any, int | None]:
+        """The modifiers of a func or table, in order, each on the value so far (`base`, held in
+        `var`); the value's kind and, for a number, what it is surely below in size (None: not
+        known). `given`: the arguments' Vals, where the func is lowered at its call."""
+        for attached in self.d.modifiers.get(name, ()):
+            mod = attached.decl
+            names = {p: given[i] if given is not None else Val(params[i], types[i]) for i, p in enumerate(mod.params)}
+            names["base"] = Val(var, t, bound=bound)
+            guard = []
+            if attached.card is not None:
+                names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
+                guard.append(self.active_test(attached.card.name))
+            sc = Scope(names, zsrc)
+            if mod.condition is not None:
+                c = self.ex(mod.condition, sc)
+                if c.t != BOOL:
+                    raise Unsupported(mod, "a condition that is not yes/no")
+                if c.known and not c.const:
+                    continue
+                if not c.known:
+                    guard.append(c.code)
+            value = self.ex(mod.value, sc)
+            t = self.join(t, value.t, mod)
+            bound = None if bound is None or value.size is None else max(bound, value.size)
+            key = attached.card.name if attached.card is not None else mod.key
+            inner = f"{var} = {value.code}; FC[{self.fired_index(key)}] += 1"
+            code(f"if {' and '.join(guard)}: {inner}" if guard else inner)
+        return t, bound
+
+    def fired_index(self, key: str) -> int:
+        """The place of a card, hook or modifier's count of applications (GameResult.fired)."""
+        return self.fired_keys.setdefault(key, len(self.fired_keys))
+
+    def active_test(self, card: str) -> str:
+        i = self.active_cards.setdefault(card, len(self.active_cards))
+        return f"(AC[0] or act())[{i}]"
+
+    def call_table(self, name: str, args: list[Val], node: A.Node, sc: Scope) -> Val:
+        if len(args) != 1 or args[0].t != INT:
+            raise Unsupported(node, "a table looked up by something that is not one number")
+        key = ("table", name, sc.zsrc)
+        py = self.defined.get(key)
+        if py is None:
+            py = self.defined[key] = self.fresh("T")
+            self.func_types[py] = None
+            table = self.d.tables[name]
+            code = Code(f"def {py}(a0):")
+            sc2 = Scope({table.param: Val("a0", INT)}, sc.zsrc)
+            self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
+            t = NONE
+            word = "if"
+            sizes = []
+            for entry in table.rows:
+                row = entry.row
+                v = self.ex(entry.value, sc2)
+                t = self.join(t, v.t, entry)
+                sizes.append(v.size)
+                test = "True" if row.low is None else f"{row.low} <= a0 <= {row.high}"
+                code(f"{word} {test}:")
+                code(f"    v = {v.code}")
+                word = "elif"
+                if row.low is None:
+                    break
+            else:
+                code("else:")
+                code("    raise Abort")
+            bound = None if None in sizes or not sizes else max(sizes)
+            self.func_types[py], self.func_bounds[py] = self.apply_modifiers(code, name, ["a0"], [INT], t, sc.zsrc,
+                                                                              bound)
+            self.costs.pop()
+            code("return v")
+            self.units.append(code.text())
+        t = self.func_types[py]
+        if t is None:
+            raise Unsupported(node, "a table that looks itself up")
+        self.pay(self.func_cost(name))
+        return Val(f"{py}({args[0].code})", t, bound=self.func_bounds.get(py))
+
+
+# The parts of a query worked out once per item: their steps are multiplied by the query's length.
+_PER_ITEM = {A.Comprehension: ("element", "condition"), A.Where: ("condition",), A.Ordered: ("key",),
+             A.Extreme: ("key",)}
+
+
+def call_steps(low: Any, node: A.Node) -> int:
+    """The steps the func and table calls of an expression cost each time it is worked out
+    (FlatCompiler.func_cost), leaving out what its queries' items call (they pay as they run)."""
+    total = 0
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, A.Call) and (n.func in low.d.funcs or n.func in low.d.tables):
+            total += low.func_cost(n.func)
+        if isinstance(n, A.NestedComprehension):
+            todo.append(n.clauses[0].source)
+            continue
+        skip = _PER_ITEM.get(type(n), ())
+        for name, value in vars(n).items():
+            if name in skip or name == "span":
+                continue
+            for v in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(v, A.Node):
+                    todo.append(v)
+    return total

@@ -1,0 +1,172 @@
+"""Rules and their hooks in the flat target (`do RULE(...)`): a rule that cannot reach itself is
+written where it is called, so what is known of its arguments stays known; one that can is a
+function of its own, which counts its nesting against the reference engine's limit (R001).
+A mixin of StatementLowering."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...language import ast as A
+from ...semantics.values import CardValue
+from ..interpreter import MAX_DEPTH
+from .code import NAME, Code, Scope
+from .tags import CARD_T, Unsupported
+from .val import Val
+
+
+class RuleLowering:
+    """`do`, rule functions and hooks for StatementLowering."""
+
+    def st_Do(self, node: A.Do, code: Code, sc: Scope) -> None:
+        args = [self.ex(a, sc) for a in node.args]
+        rule = self.d.rules.get(node.rule)
+        if rule is None or len(rule.params) != len(args):
+            raise Unsupported(node, f"the rule {node.rule}")
+        if node.rule not in self.recursive_rules() and code.depth < 10:
+            # written where it is called: no call, and what is known of the arguments (a constant
+            # zone, a name's possible values, a player's zone) is known in the body too
+            hooks = self.d.hooks.get(node.rule, {})
+            roots = [rule.body, *(a.decl.body for time in hooks.values() for a in time)]
+            assigned = {n.target.id for root in roots for n in A.walk(root)
+                        if isinstance(n, A.Set) and isinstance(n.target, A.Name)}
+            names_at = [{rule.params[i], *(a.decl.params[i] for time in hooks.values() for a in time
+                                           if i < len(a.decl.params))} for i in range(len(args))]
+            bound = []
+            for names, a in zip(names_at, args):
+                if not names & assigned and (a.known or NAME.match(a.code)):
+                    bound.append(a)
+                else:
+                    py = self.fresh("a")
+                    code(f"{py} = {a.code}")
+                    bound.append(Val(py, a.t, domain=a.domain, rel=a.rel, seat_zones=a.seat_zones))
+            self.rule_body(node.rule, bound, code, sc.zsrc, hoist=True)
+            return
+        py = self.rule_function(node.rule, args, sc.zsrc, node)
+        if py:
+            code(f"{py}({', '.join(a.code for a in args)})")
+
+    def rule_function(self, name: str, args: list[Val], zsrc: str, node: A.Node) -> str:
+        """A rule's function for arguments of these kinds (and possible values), with its hooks."""
+        rule = self.d.rules[name]
+        types = [a.t for a in args]
+        key = ("rule", name, tuple((a.t, a.domain) for a in args), zsrc)
+        py = self.defined.get(key)
+        if py is not None:
+            return py
+        hooks = self.d.hooks.get(name, {})
+        if not rule.body.stmts and not any(hooks.values()):
+            self.defined[key] = ""
+            return ""  # (nothing to run: the call is left out)
+        py = self.defined[key] = self.fresh("R")
+        step, self.step_now = self.step_now, None  # (its own function, called from any step)
+        try:
+            self.rule_function_body(py, name, args, types, zsrc)
+        finally:
+            self.step_now = step
+        return py
+
+    def rule_function_body(self, py: str, name: str, args: list[Val], types: list, zsrc: str) -> None:
+        """The function `py` of rule_function."""
+        params = [f"a{i}" for i in range(len(types))]
+        code = Code(f"def {py}({', '.join(params)}):")
+        recursive = name in self.recursive_rules()
+        if recursive:
+            self.tick(code)  # (loops tick too; a rule that can reach itself must, or it could branch forever)
+            # The reference engine stops calls nested more than MAX_DEPTH deep (R001), counting
+            # every func, rule and card effect; only these functions can nest without bound here,
+            # so they stop early enough that the others, nested at most once each, fit in the rest.
+            code("DP[0] += 1")
+            code(f"if DP[0] > {self.recursion_limit()}: raise Abort")
+        self.rule_body(name, [Val(params[i], types[i], domain=args[i].domain) for i in range(len(args))], code, zsrc)
+        if recursive:
+            code("DP[0] -= 1")  # (an exception ends the game: no finally is needed)
+        self.units.append(code.text())
+
+    def rule_body(self, name: str, args: list[Val], code: Code, zsrc: str, hoist: bool = False) -> None:
+        """A rule's hooks and body with its parameters bound to `args` (Interpreter._call_rule);
+        `hoist`: written where it is called, its steps paid with the `do` statement (every hook's
+        and the body's, whichever run)."""
+        rule = self.d.rules[name]
+        hooks = self.d.hooks.get(name, {})
+        start = len(code.lines)
+        steps = 0
+        for attached in hooks.get("before", ()):
+            steps += self.hook(attached, code, args, zsrc, None, hoist)
+        instead = list(reversed(hooks.get("instead", ())))
+        sc = Scope(dict(zip(rule.params, args)), zsrc)
+        if instead:
+            flag = self.fresh("done")
+            code(f"{flag} = False")
+            for attached in instead:
+                code(f"if not {flag}:")
+                code.depth += 1
+                steps += self.hook(attached, code, args, zsrc, flag, hoist)
+                code.depth -= 1
+            code(f"if not {flag}:")
+            steps += self.indented(rule.body, code, sc, hoist)
+        elif rule.body.stmts:
+            steps += self.block(rule.body, code, sc, hoist)
+        for attached in hooks.get("after", ()):
+            steps += self.hook(attached, code, args, zsrc, None, hoist)
+        if hoist:
+            self.pay(steps)
+        if len(code.lines) == start and code.depth == 1 and len(code.lines) == 1:
+            code("pass")
+
+    def hook(self, attached: Any, code: Code, args: list[Val], zsrc: str, flag: str | None,
+             hoist: bool = False) -> int:
+        """One hook of a rule, written into the rule's code (Interpreter._run_hook)."""
+        h = attached.decl
+        names = dict(zip(h.params, args))
+        guard = []
+        if attached.card is not None:
+            names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
+            guard.append(self.active_test(attached.card.name))
+        sc = Scope(names, zsrc)
+        if h.condition is not None:
+            c = self.cond(h.condition, sc)
+            if c.known and not c.const:
+                return 0
+            if not c.known:
+                guard.append(c.code)
+        if guard:
+            code(f"if {' and '.join(guard)}:")
+            code.depth += 1
+        key = attached.card.name if attached.card is not None else h.key
+        code(f"FC[{self.fired_index(key)}] += 1")
+        if flag is not None:
+            code(f"{flag} = True")
+        steps = self.block(h.body, code, sc, hoist)
+        if guard:
+            code.depth -= 1
+        return steps
+
+    def recursion_limit(self) -> int:
+        """How deep rules that can reach themselves may nest here: MAX_DEPTH less one level for
+        each func, rule and card that could sit around or under them (each at most once, as
+        nothing else can reach itself)."""
+        others = (len(self.d.funcs) + len(self.d.tables) + len(self.d.rules) + len(self.d.cards)
+                  + len(self.d.actions))  # (an action's effect nests a level: turns.take)
+        return MAX_DEPTH - others
+
+    def recursive_rules(self) -> set[str]:
+        """The rules that can run themselves again through `do` (their own body or hooks)."""
+        if self._recursive is None:
+            calls: dict[str, set[str]] = {}
+            for name, rule in self.d.rules.items():
+                roots = [rule.body, *(a.decl.body for time in self.d.hooks.get(name, {}).values() for a in time)]
+                calls[name] = {n.rule for root in roots for n in A.walk(root) if isinstance(n, A.Do)}
+            out = set()
+            for start in calls:
+                seen, todo = set(), list(calls[start])
+                while todo:
+                    r = todo.pop()
+                    if r == start:
+                        out.add(start)
+                        break
+                    if r not in seen:
+                        seen.add(r)
+                        todo.extend(calls.get(r, ()))
+            self._recursive = out
+        return self._recursive
