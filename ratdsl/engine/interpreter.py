@@ -193,10 +193,7 @@ class Interpreter:
                 return CardValue(name)
             else:  # ITSELF: token kinds, symbols, per-player zones and piles, decks, sides
                 return name
-        raise self.error(node, f"unknown name {name!r}", _did_you_mean(name, self._known_names()))
-
-    def _known_names(self) -> list[str]:
-        return self.d.symbol_table.runtime_hints()
+        raise self.error(node, f"unknown name {name!r}", _did_you_mean(name, self.d.symbol_table.runtime_hints()))
 
     def index_value(self, obj: Any, key: Any, node: A.Index) -> Any:
         try:
@@ -280,51 +277,17 @@ class Interpreter:
 
     def call(self, name: str, args: list[Any], node: A.Node) -> Any:
         if name not in self.d.funcs and name not in self.d.tables:
-            return self._call(name, args, node)  # a builtin calls nothing back: no depth, as generated code
+            return _call(self, name, args, node)  # a builtin calls nothing back: no depth, as generated code
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
                 raise self.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
                                  "a function or rule that calls itself needs a condition that stops it")
-            return self._call(name, args, node)
+            return _call(self, name, args, node)
         except RecursionError:
             raise too_deep_for_python(self, node) from None
         finally:
             self.depth -= 1
-
-    def _call(self, name: str, args: list[Any], node: A.Node) -> Any:
-        d = self.d
-        if name in d.funcs:
-            self.tick(node)  # a call of a func costs a step, so branching recursion stops too
-            func = d.funcs[name]
-            if len(args) != len(func.params):
-                raise self.error(node, f"{name} takes {len(func.params)} values, got {len(args)}")
-            value = self.eval(func.value, Env(dict(zip(func.params, args))))
-            return self.apply_modifiers(name, args, value, func.params)
-        if name in d.tables:
-            self.tick(node)  # a table's row costs a step, as a func call does
-            if len(args) != 1:
-                raise self.error(node, f"table {name} takes one value, got {len(args)}")
-            value = self.lookup_table(d.tables[name], args[0], node)
-            return self.apply_modifiers(name, args, value, (d.tables[name].param,))
-        builtin = BUILTINS.get(name)
-        if builtin is None:
-            raise self.error(node, f"unknown function {name!r}",
-                             _did_you_mean(name, [*d.funcs, *d.tables, *BUILTINS]))
-        try:
-            return builtin.evaluate(self, node, *args)
-        except TypeError as err:
-            raise self.error(node, f"{name}: wrong number or kind of values ({err})") from None
-
-    def lookup_table(self, table: A.Table, key: Any, node: A.Node) -> Any:
-        key = self.number(key, node)
-        env = Env({table.param: key})
-        for entry in table.rows:
-            row = entry.row
-            if row.low is None or row.low <= key <= row.high:
-                return self.eval(entry.value, env)
-        raise self.error(node, f"table {table.name} has no row for {key}",
-                         "add a row for it, or an `otherwise` row")
 
     def apply_modifiers(self, name: str, args: list[Any], value: Any, params) -> Any:
         for attached in self.d.modifiers.get(name, ()):
@@ -477,30 +440,7 @@ class Interpreter:
         if n > len(pile):
             raise self.error(node, f"cannot reveal {n} cards from {src}: it holds {len(pile)}")
         for _ in range(n):
-            self.card_event(self.rt.reveal_card(pile, src, dst), "reveal", node)
-
-    def card_event(self, card: CardValue, event: str, node: A.Node) -> None:
-        """Runs the card's handlers of `event`, caused by `node`. A handler is a call like a
-        rule's: it counts against the same depth limit, so chained reveals stop there."""
-        decl = self.d.cards.get(card.name)
-        if decl is None:
-            return
-        for handler in decl.handlers:
-            if handler.event == event:
-                self.fired[card.name] = self.fired.get(card.name, 0) + 1
-                if self.coverage is not None:  # (both engines run card effects here)
-                    hit(self.coverage, handler, EFFECT)
-                self.context.append(card.name)
-                self.depth += 1
-                try:
-                    if self.depth > MAX_DEPTH:
-                        raise self.error(node, f"card {card.name}'s `on {event}` runs inside another card's "
-                                               f"(or a rule's) more than {MAX_DEPTH} deep",
-                                         "a card whose effect reveals cards needs a condition that stops it")
-                    self.run_block(handler.body, Env({"this": card}))
-                finally:
-                    self.depth -= 1
-                    self.context.pop()
+            _card_event(self, self.rt.reveal_card(pile, src, dst), "reveal", node)
 
     def player(self, value: Any, node: A.Node) -> PlayerRef:
         if value.__class__ is PlayerRef:
@@ -533,7 +473,7 @@ class Interpreter:
                                  "a rule that calls itself needs a condition that stops it")
             if self.steps > self.budget:  # (checked at each call, as the generated code does)
                 raise StepBudgetExceeded(node.span, self.budget)
-            self._call_rule(name, args, node)
+            _call_rule(self, name, args, node)
         except StepBudgetExceeded as err:
             err.blame(f"call of rule {name}", node.span, start)
             raise
@@ -542,54 +482,115 @@ class Interpreter:
         finally:
             self.depth -= 1
 
-    def _call_rule(self, name: str, args: list[Any], node: A.Node) -> None:
-        rule = self.d.rules.get(name)
-        if rule is None:
-            raise self.error(node, f"unknown rule {name!r}", _did_you_mean(name, list(self.d.rules)))
-        if len(args) != len(rule.params):
-            raise self.error(node, f"rule {name} takes {len(rule.params)} values, got {len(args)}")
-        if self.coverage is not None:
-            hit(self.coverage, rule, RULE)
-        hooks = self.d.hooks.get(name, {})
-        for attached in hooks.get("before", ()):
-            self._run_hook(attached, args)
-        replaced = False
-        for attached in reversed(hooks.get("instead", ())):
-            if self._run_hook(attached, args):
-                replaced = True
-                break
-        if not replaced:
-            self.context.append(name)
-            try:
-                self.run_block(rule.body, Env(dict(zip(rule.params, args))))
-            finally:
-                self.context.pop()
-        for attached in hooks.get("after", ()):
-            self._run_hook(attached, args)
-
-    def _run_hook(self, attached: Attached, args: list[Any]) -> bool:
-        hook = attached.decl
-        names = dict(zip(hook.params, args))
-        if attached.card is not None:
-            if not self.card_active(attached.card):
-                return False
-            names["this"] = CardValue(attached.card.name)
-        env = Env(names)
-        if hook.condition is not None and not self.truth(self.eval(hook.condition, env), hook.condition):
-            return False
-        _count_fired(self, attached)
-        self.context.append(attached.card.name if attached.card is not None else f"{hook.time} {hook.name}")
-        try:
-            self.run_block(hook.body, env)
-        finally:
-            self.context.pop()
-        return True
-
     def show_cards(self, node: A.Show, cards: list[CardValue], player: Any) -> None:
         """`show CARDS to PLAYER` once the cards are known (both engines)."""
         self.rt.show(self.player(player, node.player), cards)
 
-    # ------------------------------------------------------------------ views & checks
+def _call(it: Interpreter, name: str, args: list[Any], node: A.Node) -> Any:
+    d = it.d
+    if name in d.funcs:
+        it.tick(node)  # a call of a func costs a step, so branching recursion stops too
+        func = d.funcs[name]
+        if len(args) != len(func.params):
+            raise it.error(node, f"{name} takes {len(func.params)} values, got {len(args)}")
+        value = it.eval(func.value, Env(dict(zip(func.params, args))))
+        return it.apply_modifiers(name, args, value, func.params)
+    if name in d.tables:
+        it.tick(node)  # a table's row costs a step, as a func call does
+        if len(args) != 1:
+            raise it.error(node, f"table {name} takes one value, got {len(args)}")
+        value = _lookup_table(it, d.tables[name], args[0], node)
+        return it.apply_modifiers(name, args, value, (d.tables[name].param,))
+    builtin = BUILTINS.get(name)
+    if builtin is None:
+        raise it.error(node, f"unknown function {name!r}",
+                       _did_you_mean(name, [*d.funcs, *d.tables, *BUILTINS]))
+    try:
+        return builtin.evaluate(it, node, *args)
+    except TypeError as err:
+        raise it.error(node, f"{name}: wrong number or kind of values ({err})") from None
+
+
+def _lookup_table(it: Interpreter, table: A.Table, key: Any, node: A.Node) -> Any:
+    key = it.number(key, node)
+    env = Env({table.param: key})
+    for entry in table.rows:
+        row = entry.row
+        if row.low is None or row.low <= key <= row.high:
+            return it.eval(entry.value, env)
+    raise it.error(node, f"table {table.name} has no row for {key}",
+                   "add a row for it, or an `otherwise` row")
+
+
+def _card_event(it: Interpreter, card: CardValue, event: str, node: A.Node) -> None:
+    """Runs the card's handlers of `event`, caused by `node`. A handler is a call like a
+    rule's: it counts against the same depth limit, so chained reveals stop there."""
+    decl = it.d.cards.get(card.name)
+    if decl is None:
+        return
+    for handler in decl.handlers:
+        if handler.event == event:
+            it.fired[card.name] = it.fired.get(card.name, 0) + 1
+            if it.coverage is not None:  # (both engines run card effects here)
+                hit(it.coverage, handler, EFFECT)
+            it.context.append(card.name)
+            it.depth += 1
+            try:
+                if it.depth > MAX_DEPTH:
+                    raise it.error(node, f"card {card.name}'s `on {event}` runs inside another card's "
+                                         f"(or a rule's) more than {MAX_DEPTH} deep",
+                                   "a card whose effect reveals cards needs a condition that stops it")
+                it.run_block(handler.body, Env({"this": card}))
+            finally:
+                it.depth -= 1
+                it.context.pop()
+
+
+def _call_rule(it: Interpreter, name: str, args: list[Any], node: A.Node) -> None:
+    rule = it.d.rules.get(name)
+    if rule is None:
+        raise it.error(node, f"unknown rule {name!r}", _did_you_mean(name, list(it.d.rules)))
+    if len(args) != len(rule.params):
+        raise it.error(node, f"rule {name} takes {len(rule.params)} values, got {len(args)}")
+    if it.coverage is not None:
+        hit(it.coverage, rule, RULE)
+    hooks = it.d.hooks.get(name, {})
+    for attached in hooks.get("before", ()):
+        _run_hook(it, attached, args)
+    replaced = False
+    for attached in reversed(hooks.get("instead", ())):
+        if _run_hook(it, attached, args):
+            replaced = True
+            break
+    if not replaced:
+        it.context.append(name)
+        try:
+            it.run_block(rule.body, Env(dict(zip(rule.params, args))))
+        finally:
+            it.context.pop()
+    for attached in hooks.get("after", ()):
+        _run_hook(it, attached, args)
+
+
+def _run_hook(it: Interpreter, attached: Attached, args: list[Any]) -> bool:
+    hook = attached.decl
+    names = dict(zip(hook.params, args))
+    if attached.card is not None:
+        if not it.card_active(attached.card):
+            return False
+        names["this"] = CardValue(attached.card.name)
+    env = Env(names)
+    if hook.condition is not None and not it.truth(it.eval(hook.condition, env), hook.condition):
+        return False
+    _count_fired(it, attached)
+    it.context.append(attached.card.name if attached.card is not None else f"{hook.time} {hook.name}")
+    try:
+        it.run_block(hook.body, env)
+    finally:
+        it.context.pop()
+    return True
+
+
 _FRAMES: WeakKeyDictionary[GameDef, int] = WeakKeyDictionary()
 
 

@@ -7,12 +7,27 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 
 from ...language import ast as A
 from ...semantics.builtins import item_steps
 from .code import Scope, uncopied
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .val import COUNT_BOUND, LENGTH_BOUND, Val, is_list, list_of
+
+# Built-ins that are one Python expression of arguments of these kinds: the code ({z}: where zone
+# counts are read), the value's kind, and why a call with arguments of other kinds has no form.
+_PLAIN = {
+    "abs": ((INT,), "abs({0})", INT, "abs of a value that is not a number"),
+    "all": ((list_of(BOOL),), "all({0})", BOOL, "all of values that are not yes/no"),
+    "any": ((list_of(BOOL),), "any({0})", BOOL, "any of values that are not yes/no"),
+    "sum": ((list_of(INT),), "BD(sum({0}))", INT, "sum of a list that is not numbers"),  # (R006, as the reference)
+    "top": ((PILE_T,), "first_of({0})", CARD_T, "top of something that is not a pile"),
+    "contents": ((ZONE_T,), "zone_contents({z}, {0})", BUNDLE, "contents of something that is not a zone"),
+    "pieces": ((ZONE_T,), "zone_pieces({z}, {0})", list_of(STR), "pieces of something that is not a zone"),
+    "share_in_turn": ((INT, list_of(INT)), "share_out(max(0, {0}), [max(0, c) for c in {1}])", list_of(INT),
+                      "share_in_turn of values that are not numbers"),
+}
 
 
 class BuiltinLowering:
@@ -26,6 +41,8 @@ class BuiltinLowering:
         if name in self.d.tables:
             return self.call_table(name, args, node, sc)
         method = getattr(self, "b_" + name, None)
+        if method is None and name in _PLAIN:
+            method = partial(self.plain_builtin, name)
         if method is None:
             raise Unsupported(node, f"no flat form for the built-in {name}")
         args = self.dyn_args(name, args, node)
@@ -35,6 +52,15 @@ class BuiltinLowering:
             return Val(f"CN({steps}, {value.code})", value.t, domain=value.domain, bound=value.bound,
                        length=value.length)
         return value
+
+    def plain_builtin(self, name: str, node: A.Node, sc: Scope, *args: Val) -> Val:
+        """A call of one of the _PLAIN built-ins."""
+        kinds, code, t, why = _PLAIN[name]
+        if len(args) != len(kinds):
+            raise TypeError(f"{name} takes {len(kinds)} values")
+        if any(a.t != k for a, k in zip(args, kinds)):
+            raise Unsupported(node, why)
+        return Val(code.format(*(a.code for a in args), z=sc.zsrc), t)
 
     def paid_arguments(self, args: list[Val]) -> tuple[list[Val], int]:
         """A built-in's arguments, each list paid a step per item (builtins.list_items): as it
@@ -101,11 +127,6 @@ class BuiltinLowering:
                        bound=None if None in sizes else max(sizes))
         raise Unsupported(node, f"{fn} of values that are not numbers")
 
-    def b_sum(self, node, sc, values: Val) -> Val:
-        if values.t != list_of(INT):
-            raise Unsupported(node, "sum of a list that is not numbers")
-        return Val(f"BD(sum({values.code}))", INT)  # (checked as the reference checks a sum: R006)
-
     def b_len(self, node, sc, values: Val) -> Val:
         v = self.items_of(values, node)
         if values.t == PILE_T:
@@ -133,11 +154,6 @@ class BuiltinLowering:
     def b_rank(self, node, sc, player: Val) -> Val:
         return Val(f"((({player.code}) - G[0]) * {self.left_step} % {self.n})", INT, bound=self.n)
 
-    def b_top(self, node, sc, pile: Val) -> Val:
-        if pile.t != PILE_T:
-            raise Unsupported(node, "top of something that is not a pile")
-        return Val(f"first_of({pile.code})", CARD_T)
-
     def b_first(self, node, sc, items: Val) -> Val:
         v = self.items_of(items, node)
         return Val(f"first_of({v.code})", v.t[1])
@@ -147,11 +163,6 @@ class BuiltinLowering:
         if n.t != INT:
             raise Unsupported(node, "first_n of a count that is not a number")
         return Val(f"{v.code}[:max(0, {n.code})]", v.t)
-
-    def b_abs(self, node, sc, n: Val) -> Val:
-        if n.t != INT:
-            raise Unsupported(node, "abs of a value that is not a number")
-        return Val(f"abs({n.code})", INT)
 
     def b_seat(self, node, sc, p: Val) -> Val:
         if p.t != PLAYER:
@@ -196,16 +207,6 @@ class BuiltinLowering:
             return Val(f"bundle_kinds({thing.code})", list_of(STR))
         raise Unsupported(node, "kinds of something that is not a zone or a bundle")
 
-    def b_pieces(self, node, sc, thing: Val) -> Val:
-        if thing.t == ZONE_T:
-            return Val(f"zone_pieces({sc.zsrc}, {thing.code})", list_of(STR))
-        raise Unsupported(node, "pieces of something that is not a zone")
-
-    def b_contents(self, node, sc, zone: Val) -> Val:
-        if zone.t != ZONE_T:
-            raise Unsupported(node, "contents of something that is not a zone")
-        return Val(f"zone_contents({sc.zsrc}, {zone.code})", BUNDLE)
-
     def b_one_of_each(self, node, sc, kinds: Val) -> Val:
         v = self.items_of(kinds, node)
         if v.t != list_of(STR):
@@ -225,18 +226,3 @@ class BuiltinLowering:
     def b_pick(self, node, sc, items: Val) -> Val:
         v = self.items_of(items, node)
         return Val(f"pick_of({v.code})", v.t[1])
-
-    def b_share_in_turn(self, node, sc, total: Val, claims: Val) -> Val:
-        if total.t != INT or claims.t != list_of(INT):
-            raise Unsupported(node, "share_in_turn of values that are not numbers")
-        return Val(f"share_out(max(0, {total.code}), [max(0, c) for c in {claims.code}])", list_of(INT))
-
-    def b_all(self, node, sc, items: Val) -> Val:
-        if items.t != list_of(BOOL):
-            raise Unsupported(node, "all of values that are not yes/no")
-        return Val(f"all({items.code})", BOOL)
-
-    def b_any(self, node, sc, items: Val) -> Val:
-        if items.t != list_of(BOOL):
-            raise Unsupported(node, "any of values that are not yes/no")
-        return Val(f"any({items.code})", BOOL)

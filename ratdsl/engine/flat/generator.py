@@ -8,28 +8,32 @@ from typing import TYPE_CHECKING, Any
 
 from ...language import ast as A
 from ...semantics import operators as ops
+from ...semantics.builtins import share_equal, share_out
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
-from .dyn import d_encode
+from ..runtime.sight import sight_of
+from . import support as S
+from .boards import over_capacity, room_of, space_of
+from .code import Code, Scope
+from .dyn import RUNTIME, d_encode
+from .lists import flatten_items, owner_of_card, unique_cards
+from .plans import plan_one
+from .sight import offer_cards, seen_piles
 from .tags import DYN, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
+from .turns import act_run, turn_window
+from .val import Val
 
 if TYPE_CHECKING:
-    from .code import Scope
     from .statements import StatementLowering
-from .support import (
-    Abort,
-    Ended,
-    count_kinds,
-    count_moves,
-    draw,
-    first_of,
-    make_limits,
-    make_zone_readers,
-    move_all,
-    move_bundle,
-    move_tokens,
-    take_cards,
-)
+# what the generated code calls, by the name it calls it by
+_HELPERS = {"Abort": S.Abort, "Ended": S.Ended, "CardValue": CardValue, "move_tokens": S.move_tokens,
+            "move_all": S.move_all, "move_bundle": S.move_bundle, "draw": S.draw, "take_cards": S.take_cards,
+            "ADD": ops.add, "SUB": ops.subtract, "MUL": ops.multiply, "BD": ops.bounded, "RG": ops.whole_range,
+            "SHORT": ops.short, "share_out": share_out, "share_equal": share_equal, "plan_one": plan_one,
+            "count_kinds": S.count_kinds, "first_of": S.first_of, "flatten_items": flatten_items,
+            "unique_cards": unique_cards, "owner_of_card": owner_of_card, "act_run": act_run,
+            "turn_window": turn_window, "offer_cards": offer_cards, "space_of": space_of,
+            "over_capacity": over_capacity, "room_of": room_of, **RUNTIME}
 
 
 class FlatModule:
@@ -38,9 +42,7 @@ class FlatModule:
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
     def __init__(self, d: GameDef, players: int):
-        from .code import Scope
-        from .statements import StatementLowering
-        from .val import Val  # (the code generator: only to make a module, not to play one)
+        from .statements import StatementLowering  # (the code generator: only to make a module, not to play one)
 
         gen = StatementLowering(d, players)
         if gen.recursion_limit() < 1:  # (calls could then nest past the reference's limit unchecked)
@@ -51,57 +53,30 @@ class FlatModule:
         self.layout = lay = gen.lay
         n = players
         step = gen.left_step
-        players_from = [[(a + i * step) % n for i in range(n)] for a in range(n)]
         ns: dict[str, Any] = gen.ns
+        ns.update(_HELPERS)
         ns.update({
-            "Abort": Abort, "Ended": Ended, "CardValue": CardValue,
-            "move_tokens": move_tokens, "move_all": move_all, "move_bundle": move_bundle, "draw": draw,
-            "take_cards": take_cards, "ADD": ops.add, "SUB": ops.subtract, "MUL": ops.multiply,
-            "BD": ops.bounded, "RG": ops.whole_range, "SHORT": ops.short, "CR": [0, 0], "DP": [0],
+            "CR": [0, 0], "DP": [0], "TS": [],
             "KN": tuple(lay.kinds), "KI": {k: i for i, k in enumerate(lay.kinds)}, "RK_": range(lay.width),
-            "PF": players_from, "ZL": lay.labels(),
+            "PF": [[(a + i * step) % n for i in range(n)] for a in range(n)], "ZL": lay.labels(),
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
             "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
             "FC": [], "MV": None, "RNG": None, "UID": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],
+            "sample_of": self._sample, "pick_of": self._pick,
         })
-        from ...semantics.builtins import share_out
-
-        ns["share_out"] = share_out
-        from .dyn import RUNTIME
-
-        ns.update(RUNTIME)
-        from .plans import plan_one
-
-        ns["plan_one"] = plan_one
-        from ...semantics.builtins import share_equal
-
-        ns["share_equal"] = share_equal
-        ns.update(make_limits(ns["ST"], ns["CR"]))
-        ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of)
+        ns.update(S.make_limits(ns["ST"], ns["CR"]))
+        ns.update(S.make_zone_readers(tuple(lay.kinds)))
         for i, _name in enumerate(gen.pile_names):
             ns[f"PL{i}"] = []
         for i, _name in enumerate(gen.player_pile_names):
             ns[f"PP{i}"] = [[] for _ in range(n)]
         ns["PILES"] = [ns[f"PL{i}"] for i in range(len(gen.pile_names))] + [
             ns[f"PP{i}"][s] for s in range(n) for i in range(len(gen.player_pile_names))]
-        from ..runtime.sight import sight_of
-        from .boards import over_capacity, room_of, space_of
-        from .lists import flatten_items, owner_of_card, unique_cards
-        from .sight import offer_cards, seen_piles
-
-        ns.update(flatten_items=flatten_items, unique_cards=unique_cards, owner_of_card=owner_of_card)
         ns["POWN"] = [None] * len(gen.pile_names) + [s for s in range(n) for _ in gen.player_pile_names]
-        from .turns import act_run, turn_window
-
-        ns.update(act_run=act_run, turn_window=turn_window, TS=[])
-        ns["offer_cards"] = offer_cards
-        ns.update(space_of=space_of, over_capacity=over_capacity, room_of=room_of)
         ns["SP"] = seen_piles(sight_of(d), ns, gen.pile_names, gen.player_pile_names, n) if gen.sight_declared else []
-        ns["sample_of"] = self._sample
-        ns["pick_of"] = self._pick
         self.ns = ns
         self.gen = gen
         # the initial values of variables
@@ -143,7 +118,7 @@ class FlatModule:
         self.end_of_round = ns[self.round_end] if self.round_end else None
 
     def _constant(self, node, gen: StatementLowering, sc: Scope) -> Any:
-        from .compiler import empty_list
+        from .compiler import empty_list  # (the code generator)
 
         if empty_list(node):
             return []
@@ -153,8 +128,6 @@ class FlatModule:
         return v.const
 
     def _steps_function(self, phase: str, steps) -> str:
-        from .code import Code, Scope
-
         gen = self.gen
         py = gen.fresh("P")
         code = Code(f"def {py}():")
@@ -185,7 +158,7 @@ class FlatModule:
 
     def _sample(self, n: int, items: list) -> list:
         if n < 0 or n > len(items):
-            raise Abort
+            raise S.Abort
         return self.ns["RNG"].sample(list(items), n)
 
     def _pick(self, items: list) -> Any:
@@ -229,7 +202,7 @@ class FlatModule:
         """Counts the moves the helpers made during the step that ends (MetricCounter's matching:
         zone names, any owner, the step and the kinds)."""
         ns = self.ns
-        count_moves(ns["MV"], self._matching, ns["W"][0], ns["MC"], self._metrics_of)
+        S.count_moves(ns["MV"], self._matching, ns["W"][0], ns["MC"], self._metrics_of)
 
     def _metrics_of(self, key: tuple[int, int, int, int]) -> list[int]:
         """The metrics counting a move (source, dest, kind, step): worked out once per key, by

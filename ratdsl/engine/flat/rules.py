@@ -84,7 +84,7 @@ class RuleLowering:
         self.units.append(code.text())
 
     def rule_body(self, name: str, args: list[Val], code: Code, zsrc: str, hoist: bool = False) -> None:
-        """A rule's hooks and body with its parameters bound to `args` (Interpreter._call_rule);
+        """A rule's hooks and body with its parameters bound to `args` (interpreter._call_rule);
         `hoist`: written where it is called, its steps paid with the `do` statement (every hook's
         and the body's, whichever run)."""
         rule = self.d.rules[name]
@@ -116,7 +116,7 @@ class RuleLowering:
 
     def hook(self, attached: Any, code: Code, args: list[Val], zsrc: str, flag: str | None,
              hoist: bool = False) -> int:
-        """One hook of a rule, written into the rule's code (Interpreter._run_hook)."""
+        """One hook of a rule, written into the rule's code (interpreter._run_hook)."""
         h = attached.decl
         names = dict(zip(h.params, args))
         guard = []

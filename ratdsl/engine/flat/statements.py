@@ -195,7 +195,7 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
             zone = self.ex(node.source.args[0], sc)
             if zone.t == ZONE_T and self.pieces_loop(node, zone, code, sc):
                 return
-            src = self.items_of(self.b_pieces(node.source, sc, zone), node.source)
+            src = self.items_of(self.plain_builtin("pieces", node.source, sc, zone), node.source)
         else:
             src = self.items_of(self.ex(node.source, sc), node.source)
         py = self.fresh_int("i") if src.t[1] == PLAYER else self.fresh("i")
