@@ -67,7 +67,6 @@ class CardLowering:
         code("    AC[0] = None")
         code(f"    e = ON_REVEAL.get({c}.name)")
         code("    if e is not None: e()")
-        self.uses_reveal = True
 
     def reveal_effects(self) -> dict[str, str]:
         """Each card's `on reveal` handlers as one function, by card name."""

@@ -56,18 +56,13 @@ class MoveLowering:
             srcs = self.zone_list(src, node.source)
             if kinds is not None and (src.t == ZONE_T or src.items is not None):
                 # each source and kind written out, sources in order (the order of kinds changes nothing)
-                if not dst.known and not NAME.match(dst.code):
-                    d = self.fresh_int("d")
-                    code(f"{d} = {dst.code}")
-                    dst = Val(d, ZONE_T, rel=dst.rel)
+                dst = self.held(code, dst, "d")
                 items = [src] if src.t == ZONE_T else list(src.items)
                 if len(items) > 1 or len(kinds) > 1:
                     items = self.once_each(code, items, kinds)
                 for one in items:
-                    if not one.known and not NAME.match(one.code) and len(kinds) > 1:
-                        s1 = self.fresh_int("s")
-                        code(f"{s1} = {one.code}")
-                        one = Val(s1, ZONE_T, rel=one.rel)
+                    if len(kinds) > 1:
+                        one = self.held(code, one, "s")
                     for k in kinds:
                         self.move_one(code, one, dst, k, None, exact=False)
                 return
@@ -116,14 +111,7 @@ class MoveLowering:
         n = self.fresh_int("n")
         d = self.local(code, dst, "d")
         dval = Val(d, ZONE_T, dst.const, rel=dst.rel)
-        srcs = []
-        for one in sources:
-            if not one.known and not NAME.match(one.code):
-                s1 = self.fresh_int("s")
-                code(f"{s1} = {one.code}")
-                one = Val(s1, ZONE_T, rel=one.rel)
-            srcs.append(one)
-        srcs = self.once_each(code, srcs, [k])
+        srcs = self.once_each(code, [self.held(code, one, "s") for one in sources], [k])
         code(f"{n} = {amount.code}")
         code(f"if {n} < 0: raise Abort")
         if exact:
@@ -148,6 +136,14 @@ class MoveLowering:
                 code.depth -= 1
             code(f"{n} -= {t}")
             code.depth -= 2
+
+    def held(self, code: Code, zone: Val, prefix: str) -> Val:
+        """A zone worked out once: itself when it is a constant or a plain name, else a new local."""
+        if zone.known or NAME.match(zone.code):
+            return zone
+        name = self.fresh_int(prefix)
+        code(f"{name} = {zone.code}")
+        return Val(name, ZONE_T, rel=zone.rel)
 
     def once_each(self, code: Code, sources: list[Val], kinds: list[int]) -> list[Val]:
         """The sources of a move written out, each worked out once, after code that aborts when
