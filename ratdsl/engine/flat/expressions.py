@@ -144,17 +144,13 @@ class ExpressionLowering:
         return Val(f"({a.code} if {c.code} else {b.code})", t)
 
     def join(self, a: Any, b: Any, node: A.Node) -> Any:
-        if a == b:
-            return a
-        if a == NONE:
+        """The one kind two values share (none, or an empty list, joins any): unlike `joined`,
+        never a general one."""
+        lists = is_list(a) and is_list(b)
+        if a == NONE or (lists and a[1] == NONE):
             return b
-        if b == NONE:
+        if a == b or b == NONE or (lists and b[1] == NONE):
             return a
-        if is_list(a) and is_list(b):
-            if a[1] == NONE:
-                return b
-            if b[1] == NONE:
-                return a
         raise Unsupported(node, f"a value that is a {a} or a {b}")
 
     def ex_ListLit(self, node: A.ListLit, sc: Scope) -> Val:

@@ -59,17 +59,16 @@ class FuncLowering:
         fixed = [a.known and a.const.__class__ in (str, bool) for a in args]
         key = ("func", name, tuple((a.t, a.domain, a.const if f else None) for a, f in zip(args, fixed)), sc.zsrc)
         py = self.defined.get(key)
-        if py is None and any(fixed):
+        if py is None:
             py = self.defined[key] = self.fresh("F")
             try:
                 self.func_unit(py, name, args, sc.zsrc, fixed)
             except Unsupported:  # (no form with that word: the func for any value)
+                if not any(fixed):
+                    raise
                 del self.defined[key]
                 return self.call_func(name, [Val(a.code, a.t, domain=a.domain) if f else a
                                              for a, f in zip(args, fixed)], node, sc)
-        elif py is None:
-            py = self.defined[key] = self.fresh("F")
-            self.func_unit(py, name, args, sc.zsrc)
         t = self.func_types[py]
         if t is None:
             raise Unsupported(node, "a func that calls itself")
