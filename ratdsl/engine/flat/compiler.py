@@ -41,6 +41,7 @@ from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZON
 from .typed import variable_kind
 from .val import _NOCONST, COUNT_BOUND, Val, is_list, list_of
 
+_LITERAL = {type(None): NONE, bool: BOOL, int: INT, str: STR}  # constants written as Python literals
 _BASE_PLUS = re.compile(r"^(?:([A-Za-z_][A-Za-z_0-9]*)|\(([A-Za-z_][A-Za-z_0-9]*) \+ (\d+)\))$")  # name, (name + N)
 
 
@@ -152,14 +153,9 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
 
     def flat_value(self, value: Any, node: A.Node | None) -> Val:
         """A value of the reference engine as a flat one, with its kind."""
-        if value is None:
-            return Val("None", NONE, None)
-        if value.__class__ is bool:
-            return Val(repr(value), BOOL, value)
-        if value.__class__ is int:
-            return Val(repr(value), INT, value)
-        if value.__class__ is str:
-            return Val(repr(value), STR, value)
+        t = _LITERAL.get(value.__class__)
+        if t is not None:
+            return Val(repr(value), t, value)
         if value.__class__ is PlayerRef:
             return Val(repr(value.seat), PLAYER, value.seat)
         if value.__class__ is ZoneRef:

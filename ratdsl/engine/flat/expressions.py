@@ -30,17 +30,13 @@ def arithmetic(op: str, left: Val, right: Val) -> Val:
 class ExpressionLowering:
     """Operators and literal forms for FlatCompiler."""
 
-    def ex_IntLit(self, node: A.IntLit, sc: Scope) -> Val:
-        return Val(repr(node.value), INT, node.value)
+    def ex_IntLit(self, node: A.IntLit | A.StrLit | A.BoolLit, sc: Scope) -> Val:
+        return self.flat_value(node.value, node)
 
-    def ex_StrLit(self, node: A.StrLit, sc: Scope) -> Val:
-        return Val(repr(node.value), STR, node.value)
-
-    def ex_BoolLit(self, node: A.BoolLit, sc: Scope) -> Val:
-        return Val(repr(node.value), BOOL, node.value)
+    ex_StrLit = ex_BoolLit = ex_IntLit
 
     def ex_NoneLit(self, node: A.NoneLit, sc: Scope) -> Val:
-        return Val("None", NONE, None)
+        return self.flat_value(None, node)
 
     def ex_BinOp(self, node: A.BinOp, sc: Scope) -> Val:
         left = self.ex(node.left, sc)
@@ -199,8 +195,7 @@ class ExpressionLowering:
         return Val(f"({item.code} in CI({cont.code}))", BOOL)
 
     def ex_AtPhaseStart(self, node: A.AtPhaseStart, sc: Scope) -> Val:
-        inner = Scope(sc.names, "PS")
-        return self.ex(node.operand, inner)
+        return self.ex(node.operand, Scope(sc.names, "PS"))
 
     def ex_LetIn(self, node: A.LetIn, sc: Scope) -> Val:
         v = self.ex(node.value, sc)

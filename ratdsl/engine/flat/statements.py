@@ -268,14 +268,9 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
 
     def st_While(self, node: A.While, code: Code, sc: Scope) -> None:
         # the condition is worked out before every turn and once more: paid with each turn, and once
-        acc = [0]
-        self.costs.append(acc)
-        try:
-            c = self.cond(node.condition, sc)
-        finally:
-            self.costs.pop()
-        self.pay(acc[0])
-        self.loop(code, f"while {c.code}:", node.body, sc, per_turn=acc[0])
+        c, steps = self.costed(node.condition, sc, self.cond)
+        self.pay(steps)
+        self.loop(code, f"while {c.code}:", node.body, sc, per_turn=steps)
 
     def loop(self, code: Code, header: str, body: A.Block, sc: Scope, first: list[str] = (),
              per_turn: int = 0, turns: int | str | None = None) -> None:
