@@ -17,7 +17,9 @@ def phases_reading_start(d: GameDef) -> frozenset[str]:
     """The phases (and "setup") during which `at_phase_start` may be evaluated (the engine keeps
     the answer in the rules' CompiledRules)."""
     shared = _always_reachable(d)
-    phases = [(name, steps) for name, steps in _phase_steps(d)]
+    phases = [(name, phase.steps) for name, phase in d.phases.items()]
+    if d.setup is not None:
+        phases.insert(0, ("setup", d.setup.steps))
     if _reaches_start(d, _outside_phases(d)):  # scoring may read the last phase's start
         return frozenset(name for name, _ in phases)
     return frozenset(name for name, steps in phases if _reaches_start(d, [s.body for s in steps] + shared))
@@ -29,13 +31,6 @@ def _outside_phases(d: GameDef) -> list[A.Node]:
     if d.scoring is not None:
         roots.extend((d.scoring.score, *d.scoring.tiebreaks))
     return roots
-
-
-def _phase_steps(d: GameDef):
-    if d.setup is not None:
-        yield "setup", d.setup.steps
-    for name, phase in d.phases.items():
-        yield name, phase.steps
 
 
 def _always_reachable(d: GameDef) -> list[A.Node]:

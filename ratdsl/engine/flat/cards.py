@@ -9,18 +9,11 @@ from ...language import ast as A
 from ...semantics.values import CardValue
 from .code import Code, Scope
 from .tags import CARD_T, INT, PILE_T, Unsupported
-from .val import Val, list_of
+from .val import Val, is_list, list_of
 
 
 class CardLowering:
     """Pile statements, `on reveal` effects and card activity for StatementLowering."""
-
-    def cards_list(self, v: Val, node: A.Node) -> str:
-        if v.t == CARD_T:
-            return f"[{v.code}]"
-        if v.t == list_of(CARD_T):
-            return v.code
-        raise Unsupported(node, f"a {v.t} where cards are expected")
 
     def st_Shuffle(self, node: A.Shuffle, code: Code, sc: Scope) -> None:
         pile = self.ex(node.pile, sc)
@@ -43,7 +36,10 @@ class CardLowering:
             code(f"    {dst}[{'0:0' if node.where == 'top' else 'len(' + dst + '):'}] = {src}")
             code(f"    {src}.clear()")
         else:
-            taken = f"take_cards(PILES, {self.cards_list(what, node.cards)})"
+            if what.t not in (CARD_T, list_of(CARD_T)):
+                raise Unsupported(node.cards, f"a {what.t} where cards are expected")
+            cards = what.code if is_list(what.t) else f"[{what.code}]"
+            taken = f"take_cards(PILES, {cards})"
             if node.where == "top":
                 code(f"{dst}[0:0] = {taken}")
             else:

@@ -159,7 +159,9 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         if value.__class__ is PlayerRef:
             return Val(repr(value.seat), PLAYER, value.seat)
         if value.__class__ is ZoneRef:
-            base = self.zone_base(value)
+            lay = self.lay
+            base = lay.shared_base(value.name) if value.owner is None else (
+                lay.player_offset(value.name) + value.owner * lay.player_stride)
             return Val(repr(base), ZONE_T, base)
         if value.__class__ is PileRef:
             if value.owner is not None:
@@ -180,11 +182,6 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
                 return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t), items=tuple(items))
             return Val(f"list({self.k(tuple(consts))})", list_of(t), consts)
         raise Unsupported(node, f"a constant of kind {type(value).__name__}")
-
-    def zone_base(self, ref: ZoneRef) -> int:
-        if ref.owner is None:
-            return self.lay.shared_base(ref.name)
-        return self.lay.player_offset(ref.name) + ref.owner * self.lay.player_stride
 
     def pile_global(self, name: str) -> str:
         return f"PL{self.pile_names.index(name)}"
@@ -379,7 +376,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
                 if f.name == name:
                     if not (self.rules().field_constant(cname, f) or _cards_named(f.value, d)):
                         raise Unsupported(f, "a card field that reads the game")
-                    value = self.evaluator_card_field(cname, name)
+                    value = self.reference().card_field(CardValue(cname), name, None)
             table[cname] = value
         vals = [self.flat_value(v, node) for v in table.values() if v is not None]
         t = NONE
@@ -392,10 +389,6 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         if any(v is _NOCONST for v in flat.values()):
             raise Unsupported(node, f"card field {name!r}")
         return Val(f"{self.k(flat)}.get({card.code}.name)", t)
-
-    def evaluator_card_field(self, card: str, name: str) -> Any:
-        self.reference()
-        return self.evaluator.card_field(CardValue(card), name, None)
 
     def ex_Index(self, node: A.Index, sc: Scope) -> Val:
         obj = self.ex(node.obj, sc)
