@@ -64,8 +64,8 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
     the players' piles and variables), not the zones, the shared piles or the game's variables."""
     try:
         return _play(m, seed, agents, budget, metrics, max_rounds, zones)
-    except (Stopped, Ended, Abort, OperatorError, RecursionError):  # (RecursionError: values nested too
-        raise Stopped from None  # deep to compare or show, R001 on the reference)
+    except (Stopped, Ended, Abort, OperatorError, RecursionError):
+        raise Stopped from None  # (RecursionError: values nested too deep to compare or show; R001 there)
     except Exception as err:
         if loud:
             raise
