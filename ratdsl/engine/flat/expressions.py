@@ -38,6 +38,13 @@ class ExpressionLowering:
     def ex_NoneLit(self, node: A.NoneLit, sc: Scope) -> Val:
         return self.flat_value(None, node)
 
+    def cond(self, node: A.Expr, sc: Scope) -> Val:
+        """A condition: yes/no, a general value taken as one."""
+        c = self.want(self.ex(node, sc), BOOL, node)
+        if c.t != BOOL:
+            raise Unsupported(node, "a condition that is not yes/no")
+        return c
+
     def ex_BinOp(self, node: A.BinOp, sc: Scope) -> Val:
         left = self.ex(node.left, sc)
         right = self.ex(node.right, sc)

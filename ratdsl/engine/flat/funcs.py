@@ -175,29 +175,43 @@ class FuncLowering:
             mod = attached.decl
             names = {p: given[i] if given is not None else Val(params[i], types[i]) for i, p in enumerate(mod.params)}
             names["base"] = Val(var, t, bound=bound)
-            guard = []
-            if attached.card is not None:
-                names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
-                guard.append(self.active_test(attached.card.name))
-            sc = Scope(names, zsrc)
-            if mod.condition is not None:
-                c = self.ex(mod.condition, sc)
-                if c.t != BOOL:
-                    raise Unsupported(mod, "a condition that is not yes/no")
-                if c.known and not c.const:
-                    continue
-                if not c.known:
-                    guard.append(c.code)
+            guarded = self.guarded(attached, names, zsrc, unboxed=False)
+            if guarded is None:
+                continue
+            sc, guard = guarded
             value = self.ex(mod.value, sc)
             t = self.join(t, value.t, mod)
             bound = None if bound is None or value.size is None else max(bound, value.size)
-            key = attached.card.name if attached.card is not None else mod.key
-            inner = f"{var} = {value.code}; FC[{self.fired_index(key)}] += 1"
+            inner = f"{var} = {value.code}; FC[{self.fired_index(attached)}] += 1"
             code(f"if {' and '.join(guard)}: {inner}" if guard else inner)
         return t, bound
 
-    def fired_index(self, key: str) -> int:
-        """The place of a card, hook or modifier's count of applications (GameResult.fired)."""
+    def guarded(self, attached: Any, names: dict[str, Val], zsrc: str, unboxed: bool = True
+                ) -> tuple[Scope, list[str]] | None:
+        """A modifier's or hook's scope (`this`: its card) and the tests it applies under: its card
+        in play, its condition unless known now (`unboxed`: a general value taken as yes/no). None:
+        the condition is false whatever the game."""
+        guard = []
+        if attached.card is not None:
+            names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
+            guard.append(self.active_test(attached.card.name))
+        sc = Scope(names, zsrc)
+        condition = attached.decl.condition
+        if condition is not None:
+            c = self.cond(condition, sc) if unboxed else self.ex(condition, sc)
+            if c.t != BOOL:
+                raise Unsupported(attached.decl, "a condition that is not yes/no")
+            if c.known and not c.const:
+                return None
+            if not c.known:
+                guard.append(c.code)
+        return sc, guard
+
+    def fired_index(self, key: Any) -> int:
+        """The place of a card's, hook's or modifier's count of applications (GameResult.fired):
+        by its key, or the attached hook or modifier's."""
+        if not isinstance(key, str):
+            key = key.card.name if key.card is not None else key.decl.key
         return self.fired_keys.setdefault(key, len(self.fired_keys))
 
     def active_test(self, card: str) -> str:

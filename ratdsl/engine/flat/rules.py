@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...language import ast as A
-from ...semantics.values import CardValue
 from ..interpreter import MAX_DEPTH
 from .code import NAME, Code, Scope
-from .tags import CARD_T, Unsupported
+from .tags import Unsupported
 from .val import Val
 
 
@@ -117,27 +116,17 @@ class RuleLowering:
     def hook(self, attached: Any, code: Code, args: list[Val], zsrc: str, flag: str | None,
              hoist: bool = False) -> int:
         """One hook of a rule, written into the rule's code (interpreter._run_hook)."""
-        h = attached.decl
-        names = dict(zip(h.params, args))
-        guard = []
-        if attached.card is not None:
-            names["this"] = Val(self.k(CardValue(attached.card.name)), CARD_T)
-            guard.append(self.active_test(attached.card.name))
-        sc = Scope(names, zsrc)
-        if h.condition is not None:
-            c = self.cond(h.condition, sc)
-            if c.known and not c.const:
-                return 0
-            if not c.known:
-                guard.append(c.code)
+        guarded = self.guarded(attached, dict(zip(attached.decl.params, args)), zsrc)
+        if guarded is None:
+            return 0
+        sc, guard = guarded
         if guard:
             code(f"if {' and '.join(guard)}:")
             code.depth += 1
-        key = attached.card.name if attached.card is not None else h.key
-        code(f"FC[{self.fired_index(key)}] += 1")
+        code(f"FC[{self.fired_index(attached)}] += 1")
         if flag is not None:
             code(f"{flag} = True")
-        steps = self.block(h.body, code, sc, hoist)
+        steps = self.block(attached.decl.body, code, sc, hoist)
         if guard:
             code.depth -= 1
         return steps

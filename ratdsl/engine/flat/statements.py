@@ -86,12 +86,6 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
         code("ST[0] -= 1")
         code("if ST[0] < 0: raise Abort")
 
-    def cond(self, node: A.Expr, sc: Scope) -> Val:
-        c = self.want(self.ex(node, sc), BOOL, node)
-        if c.t != BOOL:
-            raise Unsupported(node, "a condition that is not yes/no")
-        return c
-
     def local(self, code: Code, v: Val, prefix: str) -> str:
         """The code naming a value worked out once: itself when it is a constant or a plain
         name, else a new local assigned here."""
