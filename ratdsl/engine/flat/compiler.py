@@ -34,7 +34,7 @@ from .dyn import DynLowering, has_dyn
 from .gaps import sight_node
 from .layout import Layout
 from .lists import ListBuiltins
-from .orders import OrderLowering
+from .orders import OrderLowering, a_seat
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .typed import variable_kind
 from .val import _NOCONST, Val, is_list, list_of
@@ -1039,7 +1039,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
     def b_seat(self, node, sc, p: Val) -> Val:
         if p.t != PLAYER:
             raise Unsupported(node, "seat of a value that is not a player")
-        return Val(f"({p.code} + 1)", INT, bound=self.n + 1)
+        return Val(f"({a_seat(p.code)} + 1)", INT, bound=self.n + 1)
 
     def b_size(self, node, sc, thing: Val) -> Val:
         z = sc.zsrc

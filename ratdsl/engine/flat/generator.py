@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 from .support import (
     Abort,
     Ended,
+    a_player,
     count_kinds,
     count_moves,
     draw,
@@ -79,7 +80,8 @@ class FlatModule:
 
         ns["share_equal"] = share_equal
         ns.update(make_limits(ns["ST"], ns["CR"]))
-        ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of)
+        ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of,
+                  a_player=a_player)
         for i, _name in enumerate(gen.pile_names):
             ns[f"PL{i}"] = []
         for i, _name in enumerate(gen.player_pile_names):

@@ -247,6 +247,14 @@ def first_of(items: list) -> Any:
     return items[0] if items else None
 
 
+def a_player(seat: Any) -> int:
+    """A seat read where a player is needed: a none (`first` of no players) stops the flat code,
+    and the reference engine reports it (R001), where indexing with it would be a Python error."""
+    if seat is None:
+        raise Abort
+    return seat
+
+
 def count_moves(moves: list, matching: dict, step: int, counts: list, miss: Any) -> None:
     """Adds each move the helpers recorded, (source, dest, kind, n), to the metrics that count it,
     then forgets the moves: `matching` holds those metrics' positions by (source, dest, kind,
