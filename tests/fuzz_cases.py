@@ -795,10 +795,26 @@ class Run:
     type_errors: list[tuple[int, str]] = field(default_factory=list)
     # and of each that stopped on a none where a value was needed (counted apart: stopped_on)
     none_errors: list[tuple[int, str]] = field(default_factory=list)
+    # what the flat target did with the accepted cases (played, stopped, refused, crash: fuzz_flat)
+    flat: Counter = field(default_factory=Counter)
+    flat_refusals: Counter = field(default_factory=Counter)  # why it refused, by reason
 
     @property
     def cases(self) -> int:
         return sum(self.counts.values())
+
+
+def count_flat(run: Run, result: Result) -> None:
+    """Adds what the flat target did with the case to the run's counts."""
+    if result.flat:
+        run.flat[result.flat] += 1
+    if result.flat_refusal:
+        run.flat_refusals[result.flat_refusal] += 1
+
+
+def pair_of(signature: str) -> str:
+    """Which engines a disagreement's signature names: "flat" (flat/tree-walker) or "generated"."""
+    return "flat" if signature.startswith("flat/") else "generated"
 
 
 def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limit: float = TIME_LIMIT,
@@ -843,6 +859,7 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
             run.played += 1
         if result.outcome in BAD:
             run.bad.append((index, result))
+        count_flat(run, result)
         stopped = stopped_on(result)
         if stopped == "type":
             run.type_errors.append((index, result.detail.split("\n")[0]))

@@ -34,7 +34,7 @@ from .dyn import DynLowering, has_dyn
 from .gaps import sight_node
 from .layout import Layout
 from .lists import ListBuiltins
-from .orders import OrderLowering, a_seat
+from .orders import OrderLowering, sure
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .typed import variable_kind
 from .val import _NOCONST, Val, is_list, list_of
@@ -494,7 +494,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
         """A field of a card, by card name: fields must be constants (the same in every game)."""
         d = self.d
         if name == "name":
-            return Val(f"{card.code}.name", STR)
+            return Val(f"{sure(card.code)}.name", STR)
         table: dict[str, Any] = {}
         for cname, decl in d.cards.items():
             value = None
@@ -514,7 +514,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
         flat = {c: (None if v is None else self.flat_value(v, node).const) for c, v in table.items()}
         if any(v is _NOCONST for v in flat.values()):
             raise Unsupported(node, f"card field {name!r}")
-        return Val(f"{self.k(flat)}.get({card.code}.name)", t)
+        return Val(f"{self.k(flat)}.get({sure(card.code)}.name)", t)
 
     def evaluator_card_field(self, card: str, name: str) -> Any:
         self.reference()
@@ -565,7 +565,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
             if len(types) != 1:
                 raise Unsupported(node, "a card field chosen at run time, of several kinds")
             by_field = {f: self.ns[v.code.split(".get(")[0]] for f, v in vals.items()}
-            return Val(f"{self.k(by_field)}[{key.code}].get({obj.code}.name)", types.pop())
+            return Val(f"{self.k(by_field)}[{key.code}].get({sure(obj.code)}.name)", types.pop())
         raise Unsupported(node, f"a {obj.t} indexed by a name")
 
     # --- operators
@@ -1039,7 +1039,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
     def b_seat(self, node, sc, p: Val) -> Val:
         if p.t != PLAYER:
             raise Unsupported(node, "seat of a value that is not a player")
-        return Val(f"({a_seat(p.code)} + 1)", INT, bound=self.n + 1)
+        return Val(f"({sure(p.code)} + 1)", INT, bound=self.n + 1)
 
     def b_size(self, node, sc, thing: Val) -> Val:
         z = sc.zsrc

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 from .support import (
     Abort,
     Ended,
-    a_player,
     count_kinds,
     count_moves,
     draw,
@@ -29,6 +28,7 @@ from .support import (
     move_all,
     move_bundle,
     move_tokens,
+    present,
     take_cards,
 )
 
@@ -81,7 +81,7 @@ class FlatModule:
         ns["share_equal"] = share_equal
         ns.update(make_limits(ns["ST"], ns["CR"]))
         ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of,
-                  a_player=a_player)
+                  present=present)
         for i, _name in enumerate(gen.pile_names):
             ns[f"PL{i}"] = []
         for i, _name in enumerate(gen.player_pile_names):

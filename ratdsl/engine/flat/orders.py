@@ -11,13 +11,13 @@ from typing import Any
 from .tags import PLAYER, Unsupported
 from .val import Val, list_of
 
-_NEVER_NONE = re.compile(r"^(?:i\d+|G\[0\])$")  # a loop's player, the active player
+_NEVER_NONE = re.compile(r"^(?:[ic]\d+|G\[0\])$")  # a loop's item, a card moved, the active player
 
 
-def a_seat(code: str) -> str:
-    """The code of a player that stops the flat code when it is none (support.a_player), unless
-    it surely is not (a loop's player, the active one)."""
-    return code if _NEVER_NONE.match(code) else f"a_player({code})"
+def sure(code: str) -> str:
+    """The code of a player or card that stops the flat code when it is none (support.present),
+    unless it surely is not (a loop's item, a card just moved, the active player)."""
+    return code if _NEVER_NONE.match(code) else f"present({code})"
 
 
 def order(n: int, seat: int, skip: int = 0, step: int = 1) -> tuple[int, ...]:
@@ -37,7 +37,7 @@ class OrderLowering:
         if player.known and 0 <= player.const < self.n:
             seats = list(table[player.const])
             return Val(f"list({self.k(tuple(seats))})", list_of(PLAYER), seats, length=length)
-        return Val(f"list({self.k(table)}[{a_seat(player.code)}])", list_of(PLAYER), length=length)
+        return Val(f"list({self.k(table)}[{sure(player.code)}])", list_of(PLAYER), length=length)
 
     def _table(self, skip: int, step: int) -> tuple[tuple[int, ...], ...]:
         return tuple(order(self.n, s, skip, step) for s in range(self.n))

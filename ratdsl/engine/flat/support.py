@@ -247,12 +247,12 @@ def first_of(items: list) -> Any:
     return items[0] if items else None
 
 
-def a_player(seat: Any) -> int:
-    """A seat read where a player is needed: a none (`first` of no players) stops the flat code,
-    and the reference engine reports it (R001), where indexing with it would be a Python error."""
-    if seat is None:
+def present(value: Any) -> Any:
+    """A value read where a player or a card is needed: a none (`first` of nothing) stops the flat
+    code, and the reference engine reports it (R001), where using it would be a Python error."""
+    if value is None:
         raise Abort
-    return seat
+    return value
 
 
 def count_moves(moves: list, matching: dict, step: int, counts: list, miss: Any) -> None:
