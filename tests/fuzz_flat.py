@@ -35,7 +35,7 @@ class FlatPlay:
     signature: str = ""  # (crash)
 
 
-_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_QUOTED = re.compile(r"(?<!\w)'[^'\s]*'|\"[^\"\s]*\"")  # a name as repr() shows it (not "player's")
 _NUMBER = re.compile(r"\b\d+\b")
 
 

@@ -130,7 +130,14 @@ class FlatModule:
                 ns[f"MS{i}"] = [at == where or at.startswith(where + ".") for at in self.steps]
         self.reveal = reveal
         self._matching: dict[tuple, list[int]] = {}
-        exec(compile(source, f"<flat {d.game.name} {players}p>", "exec"), ns)  # generated from the AST only
+        try:
+            code = compile(source, f"<flat {d.game.name} {players}p>", "exec")
+        except SyntaxError as err:  # (no other SyntaxError is the rules' doing: that one is a bug)
+            if "too many statically nested blocks" not in str(err):
+                raise
+            raise Unsupported(None, "blocks nested deeper than Python's limit of 20 (the flat target "
+                                    "does not move inner blocks out into functions)") from None
+        exec(code, ns)  # generated from the AST only
         self.bind(ns)
 
     def bind(self, ns: dict[str, Any]) -> None:

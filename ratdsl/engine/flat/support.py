@@ -186,6 +186,8 @@ def take_cards(piles: list[list], cards: list) -> list:
     named without a copy, the first of that name)."""
     taken = []
     for card in cards:
+        if card is None:  # (`top` of an empty pile: the reference reports it, R001)
+            raise Abort
         for pile in piles:
             for i, held in enumerate(pile):
                 if held is card or (card.uid is None and held == card):
