@@ -490,6 +490,14 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
             return Val(self.summed(z, lambda i: f"{name} + {offset + i}", idx), INT, bound=bound)
         return Val(f"count_kinds({z}, {zone.code}, {self.k(tuple(idx))})", INT, bound=COUNT_BOUND * len(idx))
 
+    def list_item(self, items: Val, i: Val) -> Val:
+        """`items[i]`: read as it is where `i` is surely within the list, else through
+        support.item_at (an index outside it stops the flat code, as it stops the reference)."""
+        written = items.items if items.items is not None else items.const if items.known else None
+        if i.known and isinstance(written, (list, tuple)) and -len(written) <= i.const < len(written):
+            return Val(f"{items.code}[{i.code}]", items.t[1])
+        return Val(f"item_at({items.code}, {i.code})", items.t[1])
+
     def card_field(self, card: Val, name: str, node: A.Node) -> Val:
         """A field of a card, by card name: fields must be constants (the same in every game)."""
         d = self.d
@@ -543,7 +551,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
         if is_list(obj.t):
             if key.t != INT:
                 raise Unsupported(node, "a list indexed by a non-number")
-            return Val(f"{obj.code}[{key.code}]", obj.t[1])
+            return self.list_item(obj, key)
         if key.t == ZONE_T:  # (p[s]: a player's zone of a board's space: boards.py)
             return self.player_space(obj, key, node)
         if key.t != STR:

@@ -66,6 +66,8 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
         return _play(m, seed, agents, budget, metrics, max_rounds, zones)
     except (Stopped, Ended, Abort, OperatorError):
         raise Stopped from None
+    except ZeroDivisionError:  # (`/` and `%` are Python's: a zero divisor is R001 on the reference)
+        raise Stopped from None
     except RecursionError:  # (values nested too deep to compare or show: R001 on the reference)
         raise Stopped from None
     except Exception as err:

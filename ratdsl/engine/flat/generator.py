@@ -23,6 +23,7 @@ from .support import (
     count_moves,
     draw,
     first_of,
+    item_at,
     make_limits,
     make_zone_readers,
     move_all,
@@ -81,7 +82,7 @@ class FlatModule:
         ns["share_equal"] = share_equal
         ns.update(make_limits(ns["ST"], ns["CR"]))
         ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of,
-                  present=present)
+                  present=present, item_at=item_at)
         for i, _name in enumerate(gen.pile_names):
             ns[f"PL{i}"] = []
         for i, _name in enumerate(gen.player_pile_names):

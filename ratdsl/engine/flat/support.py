@@ -249,6 +249,14 @@ def first_of(items: list) -> Any:
     return items[0] if items else None
 
 
+def item_at(items: Any, i: int) -> Any:
+    """`items[i]` of a list (negative from the end) where `i` may fall outside it: that stops the
+    flat code, and the reference engine reports it (R001), where it would be an IndexError."""
+    if not -len(items) <= i < len(items):
+        raise Abort
+    return items[i]
+
+
 def present(value: Any) -> Any:
     """A value read where a player or a card is needed: a none (`first` of nothing) stops the flat
     code, and the reference engine reports it (R001), where using it would be a Python error."""
