@@ -373,6 +373,8 @@ NONE_CASES = {
     "an order of play from no player": 'say "p" with size(clockwise_after(first(players where seat(it) == 9)))',
     "the seat of no player": 'say "s" with seat(first(players where seat(it) == 9))',
     "the top of an empty pile": "place top(stack) on top of heap",
+    "a zone of no player": "move 1 coin from bank to first(players where seat(it) == 9).purse",
+    "the neighbour of no player": 'say "s" with seat(neighbour(first(players where seat(it) == 9), left))',
     "an index outside the list": 'let xs = [1, 2, 3]\n    say "x" with xs[size(players) + 3]',
     "a zero divisor": 'say "q" with 6 / (size(players) - 2)',
 }

@@ -408,6 +408,8 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
         if obj.t == DYN:
             obj = self.as_kind(obj, self.dyn_member_owner(name, node), node)
         if obj.t == PLAYER:
+            if not obj.known:  # (a none here stops the flat code: the reference says R001)
+                obj = replace(obj, code=sure(obj.code))
             if name in d.player_zones:
                 off = self.lay.player_offset(name)
                 if obj.known:
@@ -560,7 +562,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
             return self.member(obj, key.const, node, sc)
         if obj.t == PLAYER:
             offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
-            return Val(f"({self.k(offsets)}[{key.code}] + {obj.code} * {self.lay.player_stride})", ZONE_T)
+            return Val(f"({self.k(offsets)}[{key.code}] + {sure(obj.code)} * {self.lay.player_stride})", ZONE_T)
         if obj.t == ZONE_T:
             return Val(f"{sc.zsrc}[{obj.code} + KI[{key.code}]]", INT, bound=COUNT_BOUND)
         if obj.t == BUNDLE:
@@ -970,7 +972,7 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
             raise Unsupported(node, "kinds known only during the game")
         value = kinds.const
         names = [value] if isinstance(value, str) else value
-        if not all(isinstance(k, str) and k in self.d.kinds for k in names):
+        if not isinstance(names, (list, tuple)) or not all(isinstance(k, str) and k in self.d.kinds for k in names):
             raise Unsupported(node, "not token kinds")
         return names
 
@@ -1010,8 +1012,8 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
             if side.const not in ("left", "right"):
                 raise Unsupported(node, "a side that is not left or right")
             step = self.left_step if side.const == "left" else -self.left_step
-            return Val(f"(({player.code} + {step}) % {self.n})", PLAYER)
-        return Val(f"NB[{side.code}][{player.code}]", PLAYER)
+            return Val(f"(({sure(player.code)} + {step}) % {self.n})", PLAYER)
+        return Val(f"NB[{side.code}][{sure(player.code)}]", PLAYER)
 
     def b_opposite(self, node, sc, side: Val) -> Val:
         if side.known:
@@ -1066,6 +1068,8 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
     def b_zones(self, node, sc, player: Val, names: Val) -> Val:
         if player.t != PLAYER or names.t != list_of(STR):
             raise Unsupported(node, "zones of something that is not a player and zone names")
+        if not player.known:
+            player = replace(player, code=sure(player.code))
         if names.known:
             offs = [self.lay.player_offset(n) for n in names.const]
             if player.known:

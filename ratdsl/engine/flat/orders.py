@@ -11,13 +11,26 @@ from typing import Any
 from .tags import PLAYER, Unsupported
 from .val import Val, list_of
 
-_NEVER_NONE = re.compile(r"^(?:[ic]\d+|G\[0\])$")  # a loop's item, a card moved, the active player
+_NEVER_NONE = re.compile(r"^(?:[icq]\d+|G\[0\]|\d+)$")  # a loop's item, a card moved, the active player, a seat
 
 
 def sure(code: str) -> str:
     """The code of a player or card that stops the flat code when it is none (support.present),
-    unless it surely is not (a loop's item, a card just moved, the active player)."""
-    return code if _NEVER_NONE.match(code) else f"present({code})"
+    unless it surely is not (a loop's item, a card just moved, the active player, a seat, a value
+    checked already)."""
+    return code if _NEVER_NONE.match(code) or _checked(code) else f"present({code})"
+
+
+def _checked(code: str) -> bool:
+    """Whether `code` is one call of present() (its first parenthesis closes at its end)."""
+    if not code.startswith("present("):
+        return False
+    depth = 0
+    for i in range(len("present"), len(code)):
+        depth += (code[i] == "(") - (code[i] == ")")
+        if depth == 0:
+            return i == len(code) - 1
+    return False
 
 
 def order(n: int, seat: int, skip: int = 0, step: int = 1) -> tuple[int, ...]:

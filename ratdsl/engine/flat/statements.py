@@ -33,6 +33,7 @@ from .compiler import (
 )
 from .dyn import has_dyn
 from .endings import EndingLowering
+from .orders import sure
 from .plans import PlanLowering
 from .turns import TurnLowering
 from .typed import let_kind
@@ -175,7 +176,7 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, FlatCompiler
                     v = self.as_kind(v, t, node)
                 if t != v.t and not (t == INT and v.known and v.t == INT):
                     self.join(t, v.t, node)
-                code(f"PV{list(self.d.player_vars).index(target.name)}[{owner.code}] = {v.code}")
+                code(f"PV{list(self.d.player_vars).index(target.name)}[{sure(owner.code)}] = {v.code}")
                 self.forget_activity(code, "vars")
                 return
         raise Unsupported(node, "setting this")
@@ -816,7 +817,7 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, FlatCompiler
         stride = self.lay.player_stride
         offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
         base, cnt = self.fresh("b"), self.fresh("c")
-        code(f"{base} = {p.code} * {stride}")
+        code(f"{base} = {sure(p.code)} * {stride}")
         # No limit can bind (every `at least` asks for 0, no `at most` names a target): the agent
         # spreads the tokens freely (fast_spread), and the counts come back in the targets' order.
         code(f"if {' and '.join(free) or 'True'}:")
