@@ -624,12 +624,15 @@ def _run(case: Case, ws: Workspace) -> Result:
 
 def _against_flat(result: Result, definition, players: int, seed: int, reference, budget: int) -> Result:
     """The case on the flat target too (tests/fuzz_flat.py), held to the tree-walker's game."""
-    flat = FF.play_flat(definition, players, seed, MAX_ROUNDS, budget)
-    if FF.ran_out_in_one(flat, reference[1]) and budget == STEP_BUDGET:
-        budget = FF.STEP_SLACK * STEP_BUDGET  # (the step counts differ: with room to spare they must agree)
+    try:
         flat = FF.play_flat(definition, players, seed, MAX_ROUNDS, budget)
-        if reference[1] is not None:
-            reference = _play(definition, players, seed, compiled=False, budget=budget)
+        if FF.ran_out_in_one(flat, reference[1]) and budget == STEP_BUDGET:
+            budget = FF.STEP_SLACK * STEP_BUDGET  # (the step counts differ: with room to spare they must agree)
+            flat = FF.play_flat(definition, players, seed, MAX_ROUNDS, budget)
+            if reference[1] is not None:
+                reference = _play(definition, players, seed, compiled=False, budget=budget)
+    finally:
+        FF.forget(definition)
     result.flat = flat.kind
     result.flat_refusal = flat.detail if flat.kind == "refused" else ""
     differ = FF.compare(flat, reference[1], reference[2])
@@ -772,7 +775,7 @@ def _worker(conn, seed: int, scratch: Path) -> None:
             except MemoryError as err:
                 result = _crash(err)
             conn.send((index, result))
-            if result.outcome == "crash" and result.detail.startswith("out of memory"):
+            if out_of_memory(result):
                 break  # a fresh worker for what follows
     finally:
         ws.close()
@@ -802,6 +805,12 @@ class Run:
     @property
     def cases(self) -> int:
         return sum(self.counts.values())
+
+
+def out_of_memory(result: Result) -> bool:
+    """Whether the case ran out of memory (in any engine: "generated: out of memory: ..."), after
+    which its worker is replaced: a MemoryError can leave the process in no state to go on."""
+    return result.outcome == "crash" and "out of memory" in result.detail.split("\n")[0]
 
 
 def count_flat(run: Run, result: Result) -> None:
@@ -910,7 +919,7 @@ def _serve(live, todo, time_limit, record, retire, feed) -> None:
                 continue
             index, result = message
             record(index, result)
-            if result.outcome == "crash" and result.detail.startswith("out of memory"):
+            if out_of_memory(result):
                 live[conn] = (live[conn][0], conn, None, 0.0)
                 retire(conn, result)  # (already recorded: index None)
                 continue

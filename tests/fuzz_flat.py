@@ -67,6 +67,15 @@ def play_flat(definition, players: int, seed: int, max_rounds: int, budget: int)
         return _crashed("flat", err)
 
 
+def forget(definition) -> None:
+    """Drops the flat modules made for these rules from the in-process table of flat_module: it
+    is keyed weakly by the rules, but each module holds its rules, so an entry is never dropped by
+    itself, and a worker would keep every case's modules (some 2 GB after 2,000 cases)."""
+    from ratdsl.engine.flat import game
+
+    game._MODULES.pop(definition, None)
+
+
 def _crashed(engine: str, err: BaseException) -> FlatPlay:
     from .fuzz_cases import _crash  # (fuzz_cases imports this module)
 

@@ -127,3 +127,21 @@ def test_rules_the_compiler_refuses_are_counted_apart_by_reason(ended, workspace
 ])
 def test_a_stop_agrees_only_with_a_stop(flat, error, agrees):
     assert (FF.compare(flat, error, None) is None) is agrees
+
+
+def test_a_case_leaves_no_flat_module_behind(ended, workspace):
+    """flat_module's table is keyed weakly by the rules, but a module holds its rules: a worker
+    would keep every case's modules unless each case drops its own."""
+    case, _ = ended
+    before = len(flat_game._MODULES)
+    F.run_case(case, workspace)
+    assert len(flat_game._MODULES) == before
+
+
+@pytest.mark.parametrize(("detail", "replaced"), [
+    ("out of memory: \nMemoryError", True),
+    ("generated: out of memory: \nMemoryError", True),  # (an engine's crash names the engine first)
+    ("flat: KeyError: 'x'\nout of memory in a later line", False),
+])
+def test_a_worker_out_of_memory_in_any_engine_is_replaced(detail, replaced):
+    assert F.out_of_memory(F.Result("crash", detail)) is replaced
