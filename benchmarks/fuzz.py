@@ -1,6 +1,7 @@
 """Mutation fuzzing that reaches the engine: N mutated rule sets of the three games, each parsed, checked and,
-when accepted, played by the generated code and the tree-walker, whose logs and errors must agree
-(the cases and outcomes are described in tests/fuzz_cases.py).
+when accepted, played by the generated code and the tree-walker, whose logs and errors must agree,
+and by the flat target (the compiler `simulate --engine compiled` plays on), whose result must be
+the tree-walker's (the cases and outcomes are described in tests/fuzz_cases.py and tests/fuzz_flat.py).
 
     python benchmarks/fuzz.py [--cases 100000] [--workers 2] [--seed 1] [--start 0]
                               [--out fuzz-out] [--minimize] [--case I] [--time]
@@ -18,7 +19,9 @@ The outcome line also counts the run-time type errors among the games the checke
 (a case that passed `check` and then stopped, in both engines, on a value of the wrong kind:
 tests/type_mutants.is_type_error), and apart from them those that stopped on a none where a value
 was needed (a built-in's none the rules did not test for, which the types leave to the game);
-each is listed with its case. Every run writes the summary of
+each is listed with its case. A line counts what the flat target did with the accepted cases:
+played, stopped (as the tree-walker did), refused (rules the compiler has no form for: not a
+crash, but listed by reason, the compiler's gaps) and crashed. Every run writes the summary of
 its range to OUT/summary-SEED-FIRST-LAST.json (schema `fuzz-summary`), so a long run can be split
 by --start/--cases over several sessions: `--sum` adds up every range in OUT (refusing ranges
 that overlap) and prints the same outcome line for them all (benchmarks/fuzz_ranges.py).
@@ -70,6 +73,8 @@ def _one(seed: int, index: int, minimize: bool) -> int:
         commands = getattr(result, "commands", None)
         if commands:
             print("commands: " + ", ".join(f"{c} {s:.2f} s" for c, s in commands.items()))
+        if result.flat:
+            print(f"flat target: {result.flat}" + (f" ({result.flat_refusal})" if result.flat_refusal else ""))
         if result.detail:
             print(result.detail)
         if minimize and len(case.mutations) > 1:
@@ -163,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     _report_bad(run, args)
     share = run.played / max(1, run.cases)
     print(R.outcome_line(run.counts, run.played, len(run.type_errors), len(run.none_errors)))
+    flat_disagreements = R.flat_disagreements(run.bad)
+    print("\n".join(R.flat_lines(run.flat, run.flat_refusals, flat_disagreements)))
     for index, error in sorted(run.type_errors):
         print(f"  type error: case {args.seed}:{index}: {error[:300]}")
     for index, error in sorted(run.none_errors):
@@ -170,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     common = ", ".join(f"{o} {c} {n}" for (o, c), n in run.codes.most_common(12))
     print(f"most common codes: {common}")
     print(f"{run.cases} cases in {run.seconds:.0f} s: {run.cases / max(run.seconds, 1e-9):.1f} cases/s; "
-          f"{share:.0%} played a game with both engines")
+          f"{share:.0%} played a game on the engines")
     per_case = run.cpu / max(1, run.cases)
     print(f"{per_case * 1000:.0f} ms of processor time per case: 100,000 cases take about "
           f"{per_case * 100_000 / max(1, args.workers) / 60:.0f} min with {args.workers} workers on idle cores")
@@ -183,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         for seconds, index, command in over[:20]:
             print(f"  {seconds:6.2f} s  {command} on case {args.seed}:{index}")
     print(f"crashes {run.counts['crash']}, hangs over {args.time_limit:g} s {run.counts['hang']}, "
-          f"engine disagreements {run.counts['disagreement']}")
+          f"engine disagreements {run.counts['disagreement']} ({flat_disagreements} of them flat/tree-walker)")
     if run.cases == args.cases:  # (a run stopped early is no range: its cases are not all counted)
         print(f"range summary: {R.write(run, args.start, args.cases, args.out)}")
     return 1 if any(run.counts[o] for o in F.BAD) or (args.time and run.slow_commands) else 0

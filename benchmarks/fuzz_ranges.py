@@ -2,7 +2,8 @@
 one summary of its range (OUT/summary-SEED-START-END.json, schema `fuzz-summary`), and `--sum`
 adds every range in a folder, so 100,000 cases can be run over several sessions (or machines)
 and counted as one run. Ranges of one seed that overlap are refused (a case counted twice), and
-the cases no range covers are named (the gaps)."""
+the cases no range covers are named (the gaps). A summary of version 1 (made before the cases were
+played on the flat target too) is refused: its range was not played by the compiler."""
 
 from __future__ import annotations
 
@@ -16,11 +17,14 @@ from ratdsl.schemas import SchemaError, validate
 from tests import fuzz_cases as F
 
 SCHEMA = "fuzz-summary"
+VERSION = 2  # 2: the accepted cases were played on the flat target too (`flat`)
+FLAT = ("played", "stopped", "refused", "crash")
 
 
 def summary(run: F.Run, start: int, cases: int) -> dict:
     """The range's figures, as the schema has them."""
     return {
+        "version": VERSION,
         "seed": run.seed, "start": start, "cases": cases,
         "counts": {o: run.counts[o] for o in F.OUTCOMES},
         "accepted": run.played,
@@ -29,7 +33,14 @@ def summary(run: F.Run, start: int, cases: int) -> dict:
         "bad": [{"case": i, "outcome": r.outcome, "signature": r.signature or r.detail.split("\n")[0][:200]}
                 for i, r in sorted(run.bad, key=lambda b: b[0])],
         "seconds": round(run.seconds, 3), "cpu": round(run.cpu, 3),
+        "flat": {**{k: run.flat[k] for k in FLAT}, "reasons": dict(sorted(run.flat_refusals.items())),
+                 "disagreements": flat_disagreements(run.bad)},
     }
+
+
+def flat_disagreements(bad) -> int:
+    """How many of the (case, Result) pairs are disagreements of the flat target with the tree-walker."""
+    return sum(r.outcome == "disagreement" and F.pair_of(r.signature) == "flat" for _, r in bad)
 
 
 def write(run: F.Run, start: int, cases: int, out: Path) -> Path:
@@ -56,6 +67,9 @@ class Total:
     bad: list[tuple[int, int, str, str]] = field(default_factory=list)  # (seed, case, outcome, signature)
     seconds: float = 0.0
     cpu: float = 0.0
+    flat: Counter = field(default_factory=Counter)  # played, stopped, refused, crash
+    flat_reasons: Counter = field(default_factory=Counter)  # refusals by reason
+    flat_disagreements: int = 0
 
     @property
     def cases(self) -> int:
@@ -73,6 +87,9 @@ def read(folder: Path) -> Total:
     for path in sorted(folder.glob("summary-*.json")):
         try:
             doc = json.loads(path.read_text("utf-8"))
+            if _older(doc):
+                raise RangesError(f"{path}: a summary of version 1, made without playing the cases on "
+                                  f"the flat target (the compiler); run its range again")
             validate(SCHEMA, doc, path.name)
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, SchemaError) as err:
             raise RangesError(f"{path}: {err}") from None
@@ -89,7 +106,22 @@ def read(folder: Path) -> Total:
         total.bad += [(doc["seed"], b["case"], b["outcome"], b["signature"]) for b in doc["bad"]]
         total.seconds += doc["seconds"]
         total.cpu += doc["cpu"]
+        total.flat.update({k: doc["flat"][k] for k in FLAT})
+        total.flat_reasons.update(doc["flat"]["reasons"])
+        total.flat_disagreements += doc["flat"]["disagreements"]
     return total
+
+
+def _older(doc) -> bool:
+    """Whether `doc` is a good summary of version 1: this one's, less the version and the flat counts."""
+    if not isinstance(doc, dict) or "version" in doc or "flat" in doc:
+        return False
+    empty = {**{k: 0 for k in FLAT}, "reasons": {}, "disagreements": 0}
+    try:
+        validate(SCHEMA, {**doc, "version": VERSION, "flat": empty}, "fuzz summary")
+    except SchemaError:
+        return False
+    return True
 
 
 def covered(total: Total) -> list[str]:
@@ -113,6 +145,15 @@ def outcome_line(counts: Counter, accepted: int, type_errors: int, none_errors: 
             f"accepted: {type_errors} (and {none_errors} stopped on a none where a value was needed)")
 
 
+def flat_lines(flat: Counter, reasons: Counter, disagreements: int) -> list[str]:
+    """What the flat target did with the accepted cases, and why it refused the ones it refused."""
+    lines = [f"flat target (the compiler): played {flat['played']}, stopped {flat['stopped']} (as the "
+             f"tree-walker did), refused {flat['refused']}, crashed {flat['crash']}; "
+             f"{disagreements} disagreements with the tree-walker"]
+    lines += [f"  refused {n}: {reason}" for reason, n in reasons.most_common()]
+    return lines
+
+
 def print_sum(folder: Path) -> int:
     """`fuzz.py --sum --out DIR`: the ranges in DIR as one run. Exit 1 when a case crashed, hung,
     disagreed or stopped on a type error, 2 when the ranges cannot be added."""
@@ -127,6 +168,7 @@ def print_sum(folder: Path) -> int:
     print(f"fuzz: {total.cases} cases in {len(total.ranges)} ranges ({'; '.join(covered(total))}), "
           f"{total.seconds:.0f} s, {total.cpu:.0f} s of processor time")
     print(outcome_line(total.counts, total.accepted, len(total.type_errors), len(total.none_errors)))
+    print("\n".join(flat_lines(total.flat, total.flat_reasons, total.flat_disagreements)))
     for seed, case, error in total.type_errors:
         print(f"  type error: case {seed}:{case}: {error[:300]}")
     for seed, case, error in total.none_errors:
@@ -134,5 +176,5 @@ def print_sum(folder: Path) -> int:
     for seed, case, outcome, signature in total.bad:
         print(f"  {outcome}: case {seed}:{case}: {signature}")
     print(f"crashes {total.counts['crash']}, hangs {total.counts['hang']}, "
-          f"engine disagreements {total.counts['disagreement']}")
+          f"engine disagreements {total.counts['disagreement']} ({total.flat_disagreements} of them flat/tree-walker)")
     return 1 if total.bad or total.type_errors else 0

@@ -581,6 +581,10 @@ k_take_cards(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     for (c = 0; c < PyList_GET_SIZE(cards); c++) {
         PyObject *card = PyList_GET_ITEM(cards, c);
         int found = 0;
+        if (card == Py_None) {  /* (`top` of an empty pile: the reference reports it, R001) */
+            raise_abort();
+            goto fail;
+        }
         Py_INCREF(card);
         for (p = 0; !found && p < PyList_GET_SIZE(piles); p++) {
             PyObject *pile = PyList_GET_ITEM(piles, p);

@@ -51,6 +51,8 @@ from ratdsl.language import ast as A
 from ratdsl.language import parse_text
 from ratdsl.language.errors import RuleError, RuleSyntaxError
 
+from . import fuzz_flat as FF
+
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("ratland", "rattus", "ratatopolis")  # a case's game is GAMES[index % 3]
 
@@ -515,6 +517,8 @@ class Result:
     seconds: float = 0.0
     cpu: float = 0.0  # processor seconds of the worker for this case
     signature: str = ""  # what tells one bad finding from another (see known findings in tests)
+    flat: str = ""  # what the flat target did: played, stopped, refused, crash ("": not asked)
+    flat_refusal: str = ""  # why it refused (fuzz_flat.refusal_reason)
 
 
 class Workspace:
@@ -602,19 +606,44 @@ def _run(case: Case, ws: Workspace) -> Result:
     if players is None:
         return Result("finding", f"no number of players in {definition.game.min_players}.."
                                  f"{definition.game.max_players} (the checker accepted it)")
+    budget = STEP_BUDGET
     generated = _play(definition, players, case.game_seed, compiled=True)
     reference = _play(definition, players, case.game_seed, compiled=False)
     if _one_ran_out_of_steps(generated, reference):
         # Both count a step per statement, loop turn and func or table call, but generated code
         # charges a block's statements when the block starts: a game that ends within a few steps
         # of the budget can stop in one engine only. With room to spare they must agree.
-        generated = _play(definition, players, case.game_seed, compiled=True, budget=4 * STEP_BUDGET)
-        reference = _play(definition, players, case.game_seed, compiled=False, budget=4 * STEP_BUDGET)
-    return _compare(generated, reference, players)
+        budget = FF.STEP_SLACK * STEP_BUDGET
+        generated = _play(definition, players, case.game_seed, compiled=True, budget=budget)
+        reference = _play(definition, players, case.game_seed, compiled=False, budget=budget)
+    result = _compare(generated, reference, players)
+    if result.outcome in ("ok", "rule_error"):
+        result = _against_flat(result, definition, players, case.game_seed, reference, budget)
+    return result
+
+
+def _against_flat(result: Result, definition, players: int, seed: int, reference, budget: int) -> Result:
+    """The case on the flat target too (tests/fuzz_flat.py), held to the tree-walker's game."""
+    try:
+        flat = FF.play_flat(definition, players, seed, MAX_ROUNDS, budget)
+        if FF.ran_out_in_one(flat, reference[1]) and budget == STEP_BUDGET:
+            budget = FF.STEP_SLACK * STEP_BUDGET  # (the step counts differ: with room to spare they must agree)
+            flat = FF.play_flat(definition, players, seed, MAX_ROUNDS, budget)
+            if reference[1] is not None:
+                reference = _play(definition, players, seed, compiled=False, budget=budget)
+    finally:
+        FF.forget(definition)
+    result.flat = flat.kind
+    result.flat_refusal = flat.detail if flat.kind == "refused" else ""
+    differ = FF.compare(flat, reference[1], reference[2])
+    if differ is not None:
+        outcome, detail, signature = differ
+        return Result(outcome, detail, players, signature=signature, flat=flat.kind)
+    return result
 
 
 def _one_ran_out_of_steps(generated, reference) -> bool:
-    codes = [err[1] if err and err[0] == "rule" else None for _, err in (generated, reference)]
+    codes = [err[1] if err and err[0] == "rule" else None for err in (generated[1], reference[1])]
     return codes.count("R002") == 1
 
 
@@ -640,15 +669,17 @@ def _signature(kind: str, err: BaseException) -> str:
 
 
 def _play(definition, players: int, seed: int, compiled: bool, budget: int = STEP_BUDGET):
-    """(log lines, error): error is ("rule", code, where, message) or ("crash", detail)."""
+    """(log lines, error, GameResult or None): error is ("rule", code, where, message) or
+    ("crash", detail, signature)."""
     from ratdsl.engine.log import GameLog, dumps
     from ratdsl.session import new_game
 
     log = GameLog(keep=True)
     error: tuple | None = None
+    result = None
     try:
         game = new_game(definition, players, seed, log=log, compiled=compiled, step_budget=budget)
-        game.play(max_rounds=MAX_ROUNDS)
+        result = game.play(max_rounds=MAX_ROUNDS)
     except RuleError as err:
         if _positioned(err):
             error = ("rule", err.code, f"{err.file}:{err.line}:{err.column}", err.message)
@@ -658,11 +689,11 @@ def _play(definition, players: int, seed: int, compiled: bool, budget: int = STE
     except Exception as err:  # noqa: BLE001
         crash = _crash(err)
         error = ("crash", crash.detail, crash.signature)
-    return [dumps(r) for r in log.records], error
+    return [dumps(r) for r in log.records], error, result
 
 
 def _compare(generated, reference, players: int) -> Result:
-    (glog, gerr), (rlog, rerr) = generated, reference
+    (glog, gerr), (rlog, rerr) = generated[:2], reference[:2]
     for engine, err in (("generated", gerr), ("tree-walker", rerr)):
         if err and err[0] == "crash":
             return Result("crash", f"{engine}: {err[1]}", players, signature=f"{engine}: {err[2]}")
@@ -671,14 +702,15 @@ def _compare(generated, reference, players: int) -> Result:
         return Result("rule_error", "R002 in both engines", players)
     if gerr != rerr:
         return Result("disagreement", f"generated: {_error_text(gerr)}; tree-walker: {_error_text(rerr)}",
-                      players, signature=f"errors {gerr and gerr[1]} / {rerr and rerr[1]}")
+                      players, signature=f"generated/tree-walker: errors {gerr and gerr[1]} / {rerr and rerr[1]}")
     if glog != rlog:
         i = next((i for i, (a, b) in enumerate(zip(glog, rlog)) if a != b), min(len(glog), len(rlog)))
         first = lambda log: log[i][:300] if i < len(log) else "(no record)"  # noqa: E731
         kind = re.search(r'"t": ?"(\w+)"', first(glog) + first(rlog))
         return Result("disagreement", f"logs differ at record {i}: generated {first(glog)} | "
                                       f"tree-walker {first(rlog)}", players,
-                      signature=f"logs differ at a {kind.group(1) if kind else 'missing'} record")
+                      signature="generated/tree-walker: logs differ at a "
+                                f"{kind.group(1) if kind else 'missing'} record")
     if gerr:
         return Result("rule_error", _error_text(gerr), players)
     return Result("ok", "", players)
@@ -743,7 +775,7 @@ def _worker(conn, seed: int, scratch: Path) -> None:
             except MemoryError as err:
                 result = _crash(err)
             conn.send((index, result))
-            if result.outcome == "crash" and result.detail.startswith("out of memory"):
+            if out_of_memory(result):
                 break  # a fresh worker for what follows
     finally:
         ws.close()
@@ -766,10 +798,32 @@ class Run:
     type_errors: list[tuple[int, str]] = field(default_factory=list)
     # and of each that stopped on a none where a value was needed (counted apart: stopped_on)
     none_errors: list[tuple[int, str]] = field(default_factory=list)
+    # what the flat target did with the accepted cases (played, stopped, refused, crash: fuzz_flat)
+    flat: Counter = field(default_factory=Counter)
+    flat_refusals: Counter = field(default_factory=Counter)  # why it refused, by reason
 
     @property
     def cases(self) -> int:
         return sum(self.counts.values())
+
+
+def out_of_memory(result: Result) -> bool:
+    """Whether the case ran out of memory (in any engine: "generated: out of memory: ..."), after
+    which its worker is replaced: a MemoryError can leave the process in no state to go on."""
+    return result.outcome == "crash" and "out of memory" in result.detail.split("\n")[0]
+
+
+def count_flat(run: Run, result: Result) -> None:
+    """Adds what the flat target did with the case to the run's counts."""
+    if result.flat:
+        run.flat[result.flat] += 1
+    if result.flat_refusal:
+        run.flat_refusals[result.flat_refusal] += 1
+
+
+def pair_of(signature: str) -> str:
+    """Which engines a disagreement's signature names: "flat" (flat/tree-walker) or "generated"."""
+    return "flat" if signature.startswith("flat/") else "generated"
 
 
 def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limit: float = TIME_LIMIT,
@@ -814,6 +868,7 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
             run.played += 1
         if result.outcome in BAD:
             run.bad.append((index, result))
+        count_flat(run, result)
         stopped = stopped_on(result)
         if stopped == "type":
             run.type_errors.append((index, result.detail.split("\n")[0]))
@@ -864,7 +919,7 @@ def _serve(live, todo, time_limit, record, retire, feed) -> None:
                 continue
             index, result = message
             record(index, result)
-            if result.outcome == "crash" and result.detail.startswith("out of memory"):
+            if out_of_memory(result):
                 live[conn] = (live[conn][0], conn, None, 0.0)
                 retire(conn, result)  # (already recorded: index None)
                 continue

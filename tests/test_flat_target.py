@@ -364,3 +364,43 @@ def test_a_func_called_with_a_word_is_written_for_that_word_and_still_modified(t
     assert by_flat
     assert outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
     assert result.state["zones"]["P1.purse"] == {"coin": 2} and result.state["zones"]["P2.purse"] == {"coin": 2}
+
+
+# What the checker lets through and the reference stops on at run time (R001): a none where a
+# player or a card is needed, a list index outside the list, a zero divisor. The flat code stops
+# there too (Stopped: the reference then reports it), never with a Python error of its own.
+NONE_CASES = {
+    "an order of play from no player": 'say "p" with size(clockwise_after(first(players where seat(it) == 9)))',
+    "the seat of no player": 'say "s" with seat(first(players where seat(it) == 9))',
+    "the top of an empty pile": "place top(stack) on top of heap",
+    "a zone of no player": "move 1 coin from bank to first(players where seat(it) == 9).purse",
+    "the neighbour of no player": 'say "s" with seat(neighbour(first(players where seat(it) == 9), left))',
+    "an index outside the list": 'let xs = [1, 2, 3]\n    say "x" with xs[size(players) + 3]',
+    "a zero divisor": 'say "q" with 6 / (size(players) - 2)',
+}
+
+
+@pytest.mark.parametrize("case", list(NONE_CASES))
+def test_what_stops_the_reference_stops_the_flat_code_not_python(tmp_path, case):
+    from ratdsl.engine.flat.game import Stopped
+
+    d = tiny(tmp_path, "    " + NONE_CASES[case], "pile stack\npile heap\n")
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    with pytest.raises(RuleRuntimeError) as err:
+        Game(d, 2, 0, agents=random_agents(0, 2)).play()
+    assert err.value.code == "R001"
+    with pytest.raises(Stopped):
+        play_module(module, 0, random_agents(0, 2), loud=True)  # (loud: a Python error would show as itself)
+
+
+def test_blocks_nested_past_pythons_limit_are_refused_not_a_syntax_error(tmp_path):
+    depth = 24
+    body = "".join("    " + "  " * i + f"while x > {i + 5} {{\n" for i in range(depth))  # (never entered)
+    body += "    " + "  " * depth + "let y = 1\n"
+    body += "".join("    " + "  " * i + "}\n" for i in reversed(range(depth)))
+    d = tiny(tmp_path, body + "    end game", "var x = 0\n")
+    module = flat_module(d, 2)
+    assert isinstance(module, Unsupported) and "nested deeper" in module.why
+    result, by_flat = play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert not by_flat and outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())

@@ -271,12 +271,14 @@ def test_mutated_rule_sets_play_alike_in_both_engines():
     run = F.run_cases(ENGINE_SEED, range(ENGINE_CASES), workers=2, time_limit=30.0)
     counts = ", ".join(f"{o} {run.counts[o]}" for o in F.OUTCOMES)
     slow = ", ".join(f"{i} {t:.1f} s" for t, i, _ in run.slowest[:3])
+    flat = ", ".join(f"{k} {n}" for k, n in sorted(run.flat.items()))
     line = (f"fuzz (engine): {run.cases} mutated rule sets in {run.seconds:.0f} s: {counts}; {run.played} played; "
-            f"slowest cases {slow}")
+            f"on the flat target: {flat}; slowest cases {slow}")
     ENGINE_SUMMARY.append(line)
     print(line)
     assert run.cases == ENGINE_CASES
     assert run.played >= 0.3 * run.cases, counts
+    assert run.flat["played"] + run.flat["stopped"] >= 0.2 * run.cases, run.flat  # (the compiler played them too)
     unknown = [(i, r) for i, r in run.bad if r.signature not in KNOWN_FINDINGS]
     kinds = Counter(f"{r.outcome}: {r.signature}" for _, r in unknown)
     cases = [f"{F.make_case(ENGINE_SEED, i).describe()}\n{r.outcome}: {r.signature}\n{r.detail}"

@@ -26,6 +26,7 @@ def _run(seed: int, results: list[tuple[int, F.Result]]) -> F.Run:
     for index, result in results:
         run.counts[result.outcome] += 1
         run.played += result.outcome in F.PLAYED
+        F.count_flat(run, result)
         if result.outcome in F.BAD:
             run.bad.append((index, result))
         if F.stopped_on(result) == "type":
@@ -57,25 +58,36 @@ def test_a_game_the_checker_accepted_that_stops_on_a_kind_is_a_type_error(outcom
 
 
 def test_ranges_add_up_and_overlapping_ones_are_refused(tmp_path, capsys):
-    first = _run(1, [(6000, F.Result("ok", "", 2)), (6001, F.Result("rule_error", WRONG_KIND, 3)),
+    first = _run(1, [(6000, F.Result("ok", "", 2, flat="played")),
+                     (6001, F.Result("rule_error", WRONG_KIND, 3, flat="stopped")),
                      (6002, F.Result("finding", "x:1:1: E280 ...")),
                      (6003, F.Result("hang", "over 5 s", signature="hang")),
-                     (6004, F.Result("rule_error", "g.rat:1:1: R001 expected cards, got none", 2))])
-    second = _run(1, [(6005, F.Result("ok", "", 2)), (6006, F.Result("syntax_error", "x:1:1: E001 ..."))])
+                     (6004, F.Result("rule_error", "g.rat:1:1: R001 expected cards, got none", 2, flat="refused",
+                                     flat_refusal="the name NAME"))])
+    second = _run(1, [(6005, F.Result("ok", "", 2, flat="refused", flat_refusal="the name NAME")),
+                      (6006, F.Result("syntax_error", "x:1:1: E001 ...")),
+                      (6007, F.Result("disagreement", "flat/tree-walker: scores differ; ...", 2, flat="played",
+                                      signature="flat/tree-walker: scores differ"))])
     one = R.write(first, 6000, 5, tmp_path)
-    R.write(second, 6005, 2, tmp_path)
+    R.write(second, 6005, 3, tmp_path)
     doc = json.loads(one.read_text("utf-8"))
     validate(R.SCHEMA, doc)
+    assert doc["version"] == 2 and doc["flat"] == {"played": 1, "stopped": 1, "refused": 1, "crash": 0,
+                                                   "reasons": {"the name NAME": 1}, "disagreements": 0}
     assert one.name == "summary-1-6000-6004.json" and doc["type_errors"] == [{"case": 6001, "error": WRONG_KIND}]
     assert [n["case"] for n in doc["none_errors"]] == [6004]
 
     total = R.read(tmp_path)
-    assert total.cases == 7 and total.accepted == 4 and total.counts == Counter(
-        {"ok": 2, "rule_error": 2, "finding": 1, "hang": 1, "syntax_error": 1})
-    assert R.covered(total) == ["seed 1: cases 6000..6006"]
-    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 1  # a hang and a type error
+    assert total.cases == 8 and total.accepted == 5 and total.counts == Counter(
+        {"ok": 2, "rule_error": 2, "finding": 1, "hang": 1, "syntax_error": 1, "disagreement": 1})
+    assert total.flat == Counter({"played": 2, "stopped": 1, "refused": 2}) and total.flat_disagreements == 1
+    assert R.covered(total) == ["seed 1: cases 6000..6007"]
+    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 1  # a hang, a disagreement, a type error
     out = capsys.readouterr().out
-    assert "run-time type errors among the 4 games the checker accepted: 1 (and 1 stopped on a none" in out
+    assert "flat target (the compiler): played 2, stopped 1 (as the tree-walker did), refused 2, crashed 0; " \
+           "1 disagreements with the tree-walker" in out and "  refused 2: the name NAME" in out
+    assert "engine disagreements 1 (1 of them flat/tree-walker)" in out
+    assert "run-time type errors among the 5 games the checker accepted: 1 (and 1 stopped on a none" in out
     assert "type error: case 1:6001" in out and "hang: case 1:6003" in out and "none: case 1:6004" in out
 
     R.write(_run(1, [(6003, F.Result("ok", "", 2))]), 6003, 1, tmp_path)
@@ -89,3 +101,14 @@ def test_a_summary_that_is_not_one_is_refused_in_a_line(tmp_path, capsys):
     assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "summary-1-0-9.json" in err and "schema" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_summary_made_without_the_flat_target_is_refused_not_added(tmp_path, capsys):
+    """A version-1 summary (before the compiler played the cases) is valid as it was written, but its
+    range was not played on the flat target: --sum says so in one line instead of adding it up."""
+    doc = R.summary(_run(1, [(0, F.Result("ok", "", 2, flat="played"))]), 0, 1)
+    del doc["version"], doc["flat"]
+    (tmp_path / "summary-1-0-0.json").write_text(json.dumps(doc), "utf-8")
+    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "version 1" in err and "flat target" in err and "again" in err

@@ -9,6 +9,7 @@ from typing import Any
 from ...language import ast as A
 from .code import Code, Scope, uncopied
 from .dyn import has_dyn
+from .orders import sure
 from .tags import BOOL, CARD_T, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
 from .val import Val, list_of
 
@@ -106,7 +107,7 @@ class AskLowering:
         stride = self.lay.player_stride
         offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
         base, cnt = self.fresh("b"), self.fresh("c")
-        code(f"{base} = {p.code} * {stride}")
+        code(f"{base} = {sure(p.code)} * {stride}")
         # No limit can bind (every `at least` asks for 0, no `at most` names a target): the agent
         # spreads the tokens freely (fast_spread), and the counts come back in the targets' order.
         code(f"if {' and '.join(free) or 'True'}:")

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...language import ast as A
 from ...semantics.boards import layout
+from .orders import sure
 from .support import Abort
 from .tags import BOOL, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .val import Val, list_of
@@ -185,7 +186,8 @@ class BoardLowering:
         if player.t != PLAYER:
             raise Unsupported(node, f"a {player.t} indexed by a space")
         seat0 = self.board_tables()["seat0"]
-        return Val(f"(space_of({self.k(seat0)}, {space.code}) + {player.code} * {self.lay.player_stride})", ZONE_T)
+        return Val(f"(space_of({self.k(seat0)}, {space.code}) + {sure(player.code)} * {self.lay.player_stride})",
+                   ZONE_T)
 
 
 def _env() -> Any:

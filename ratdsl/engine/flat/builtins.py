@@ -12,6 +12,7 @@ from functools import partial
 from ...language import ast as A
 from ...semantics.builtins import item_steps
 from .code import Scope, uncopied
+from .orders import sure
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .val import COUNT_BOUND, LENGTH_BOUND, Val, is_list, list_of
 
@@ -105,7 +106,7 @@ class BuiltinLowering:
             raise Unsupported(node, "kinds known only during the game")
         value = kinds.const
         names = [value] if isinstance(value, str) else value
-        if not all(isinstance(k, str) and k in self.d.kinds for k in names):
+        if not isinstance(names, (list, tuple)) or not all(isinstance(k, str) and k in self.d.kinds for k in names):
             raise Unsupported(node, "not token kinds")
         return names
 
@@ -140,8 +141,8 @@ class BuiltinLowering:
             if side.const not in ("left", "right"):
                 raise Unsupported(node, "a side that is not left or right")
             step = self.left_step if side.const == "left" else -self.left_step
-            return Val(f"(({player.code} + {step}) % {self.n})", PLAYER)
-        return Val(f"NB[{side.code}][{player.code}]", PLAYER)
+            return Val(f"(({sure(player.code)} + {step}) % {self.n})", PLAYER)
+        return Val(f"NB[{side.code}][{sure(player.code)}]", PLAYER)
 
     def b_opposite(self, node, sc, side: Val) -> Val:
         if side.known:
@@ -167,7 +168,7 @@ class BuiltinLowering:
     def b_seat(self, node, sc, p: Val) -> Val:
         if p.t != PLAYER:
             raise Unsupported(node, "seat of a value that is not a player")
-        return Val(f"({p.code} + 1)", INT, bound=self.n + 1)
+        return Val(f"({sure(p.code)} + 1)", INT, bound=self.n + 1)
 
     def b_size(self, node, sc, thing: Val) -> Val:
         z = sc.zsrc
@@ -186,6 +187,8 @@ class BuiltinLowering:
     def b_zones(self, node, sc, player: Val, names: Val) -> Val:
         if player.t != PLAYER or names.t != list_of(STR):
             raise Unsupported(node, "zones of something that is not a player and zone names")
+        if not player.known:
+            player = replace(player, code=sure(player.code))
         if names.known:
             offs = [self.lay.player_offset(n) for n in names.const]
             if player.known:

@@ -19,6 +19,7 @@ position. Only games that end normally end here.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from ...language import ast as A
@@ -35,7 +36,7 @@ from .funcs import FuncLowering
 from .gaps import sight_node
 from .layout import Layout
 from .lists import ListBuiltins
-from .orders import OrderLowering
+from .orders import OrderLowering, sure
 from .queries import QueryLowering
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .typed import variable_kind
@@ -282,6 +283,8 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         if obj.t == DYN:
             obj = self.as_kind(obj, self.dyn_member_owner(name, node), node)
         if obj.t == PLAYER:
+            if not obj.known:  # (a none here stops the flat code: the reference says R001)
+                obj = replace(obj, code=sure(obj.code))
             if name in d.player_zones:
                 off = self.lay.player_offset(name)
                 if obj.known:
@@ -364,11 +367,19 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
             return Val(self.summed(z, lambda i: f"{name} + {offset + i}", idx), INT, bound=bound)
         return Val(f"count_kinds({z}, {zone.code}, {self.k(tuple(idx))})", INT, bound=COUNT_BOUND * len(idx))
 
+    def list_item(self, items: Val, i: Val) -> Val:
+        """`items[i]`: read as it is where `i` is surely within the list, else through
+        support.item_at (an index outside it stops the flat code, as it stops the reference)."""
+        written = items.items if items.items is not None else items.const if items.known else None
+        if i.known and isinstance(written, (list, tuple)) and -len(written) <= i.const < len(written):
+            return Val(f"{items.code}[{i.code}]", items.t[1])
+        return Val(f"item_at({items.code}, {i.code})", items.t[1])
+
     def card_field(self, card: Val, name: str, node: A.Node) -> Val:
         """A field of a card, by card name: fields must be constants (the same in every game)."""
         d = self.d
         if name == "name":
-            return Val(f"{card.code}.name", STR)
+            return Val(f"{sure(card.code)}.name", STR)
         table: dict[str, Any] = {}
         for cname, decl in d.cards.items():
             value = None
@@ -388,7 +399,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         flat = {c: (None if v is None else self.flat_value(v, node).const) for c, v in table.items()}
         if any(v is _NOCONST for v in flat.values()):
             raise Unsupported(node, f"card field {name!r}")
-        return Val(f"{self.k(flat)}.get({card.code}.name)", t)
+        return Val(f"{self.k(flat)}.get({sure(card.code)}.name)", t)
 
     def ex_Index(self, node: A.Index, sc: Scope) -> Val:
         obj = self.ex(node.obj, sc)
@@ -400,7 +411,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         if is_list(obj.t):
             if key.t != INT:
                 raise Unsupported(node, "a list indexed by a non-number")
-            return Val(f"{obj.code}[{key.code}]", obj.t[1])
+            return self.list_item(obj, key)
         if key.t == ZONE_T:  # (p[s]: a player's zone of a board's space: boards.py)
             return self.player_space(obj, key, node)
         if key.t != STR:
@@ -409,7 +420,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
             return self.member(obj, key.const, node, sc)
         if obj.t == PLAYER:
             offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
-            return Val(f"({self.k(offsets)}[{key.code}] + {obj.code} * {self.lay.player_stride})", ZONE_T)
+            return Val(f"({self.k(offsets)}[{key.code}] + {sure(obj.code)} * {self.lay.player_stride})", ZONE_T)
         if obj.t == ZONE_T:
             return Val(f"{sc.zsrc}[{obj.code} + KI[{key.code}]]", INT, bound=COUNT_BOUND)
         if obj.t == BUNDLE:
@@ -422,5 +433,5 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
             if len(types) != 1:
                 raise Unsupported(node, "a card field chosen at run time, of several kinds")
             by_field = {f: self.ns[v.code.split(".get(")[0]] for f, v in vals.items()}
-            return Val(f"{self.k(by_field)}[{key.code}].get({obj.code}.name)", types.pop())
+            return Val(f"{self.k(by_field)}[{key.code}].get({sure(obj.code)}.name)", types.pop())
         raise Unsupported(node, f"a {obj.t} indexed by a name")

@@ -305,7 +305,7 @@ class DynLowering:
         if key.t == DYN and obj.t == PLAYER:
             return self.player_space(obj, self.as_kind(key, ZONE_T, node), node)
         if key.t == DYN and is_list(obj.t):
-            return Val(f"{obj.code}[{self.as_kind(key, INT, node).code}]", obj.t[1])
+            return self.list_item(obj, self.as_kind(key, INT, node))
         raise Unsupported(node, f"a {obj.t} indexed by a {key.t}")
 
     def dyn_member_owner(self, name: str, node: A.Node) -> Any:

@@ -64,8 +64,10 @@ def play_module(m: FlatModule, seed: int, agents: list, budget: int = DEFAULT_ST
     the players' piles and variables), not the zones, the shared piles or the game's variables."""
     try:
         return _play(m, seed, agents, budget, metrics, max_rounds, zones)
-    except (Stopped, Ended, Abort, OperatorError, RecursionError):
-        raise Stopped from None  # (RecursionError: values nested too deep to compare or show; R001 there)
+    except (Stopped, Ended, Abort, OperatorError, RecursionError, ZeroDivisionError):
+        # (RecursionError: values nested too deep to compare or show; ZeroDivisionError: `/` and
+        # `%` are Python's: a zero divisor; the reference reports R001 for both)
+        raise Stopped from None
     except Exception as err:
         if loud:
             raise

@@ -30,7 +30,8 @@ _HELPERS = {"Abort": S.Abort, "Ended": S.Ended, "CardValue": CardValue, "move_to
             "move_all": S.move_all, "move_bundle": S.move_bundle, "draw": S.draw, "take_cards": S.take_cards,
             "ADD": ops.add, "SUB": ops.subtract, "MUL": ops.multiply, "BD": ops.bounded, "RG": ops.whole_range,
             "SHORT": ops.short, "share_out": share_out, "share_equal": share_equal, "plan_one": plan_one,
-            "count_kinds": S.count_kinds, "first_of": S.first_of, "flatten_items": flatten_items,
+            "count_kinds": S.count_kinds, "first_of": S.first_of, "present": S.present, "item_at": S.item_at,
+            "flatten_items": flatten_items,
             "unique_cards": unique_cards, "owner_of_card": owner_of_card, "act_run": act_run,
             "turn_window": turn_window, "offer_cards": offer_cards, "space_of": space_of,
             "over_capacity": over_capacity, "room_of": room_of, **RUNTIME}
@@ -104,7 +105,14 @@ class FlatModule:
                 ns[f"MS{i}"] = [at == where or at.startswith(where + ".") for at in self.steps]
         self.reveal = reveal
         self._matching: dict[tuple, list[int]] = {}
-        exec(compile(source, f"<flat {d.game.name} {players}p>", "exec"), ns)  # generated from the AST only
+        try:
+            code = compile(source, f"<flat {d.game.name} {players}p>", "exec")
+        except SyntaxError as err:  # (no other SyntaxError is the rules' doing: that one is a bug)
+            if "too many statically nested blocks" not in str(err):
+                raise
+            raise Unsupported(None, "blocks nested deeper than Python's limit of 20 (the flat target "
+                                    "does not move inner blocks out into functions)") from None
+        exec(code, ns)  # generated from the AST only
         self.bind(ns)
 
     def bind(self, ns: dict[str, Any]) -> None:

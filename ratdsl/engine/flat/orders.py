@@ -5,10 +5,32 @@ table read (semantics/builtins.py's `_clockwise` is the meaning: P1, P2, ... clo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .tags import PLAYER, Unsupported
 from .val import Val, list_of
+
+_NEVER_NONE = re.compile(r"^(?:[icq]\d+|G\[0\]|\d+)$")  # a loop's item, a card moved, the active player, a seat
+
+
+def sure(code: str) -> str:
+    """The code of a player or card that stops the flat code when it is none (support.present),
+    unless it surely is not (a loop's item, a card just moved, the active player, a seat, a value
+    checked already)."""
+    return code if _NEVER_NONE.match(code) or _checked(code) else f"present({code})"
+
+
+def _checked(code: str) -> bool:
+    """Whether `code` is one call of present() (its first parenthesis closes at its end)."""
+    if not code.startswith("present("):
+        return False
+    depth = 0
+    for i in range(len("present"), len(code)):
+        depth += (code[i] == "(") - (code[i] == ")")
+        if depth == 0:
+            return i == len(code) - 1
+    return False
 
 
 def order(n: int, seat: int, skip: int = 0, step: int = 1) -> tuple[int, ...]:
@@ -28,7 +50,7 @@ class OrderLowering:
         if player.known and 0 <= player.const < self.n:
             seats = list(table[player.const])
             return Val(f"list({self.k(tuple(seats))})", list_of(PLAYER), seats, length=length)
-        return Val(f"list({self.k(table)}[{player.code}])", list_of(PLAYER), length=length)
+        return Val(f"list({self.k(table)}[{sure(player.code)}])", list_of(PLAYER), length=length)
 
     def _table(self, skip: int, step: int) -> tuple[tuple[int, ...], ...]:
         return tuple(order(self.n, s, skip, step) for s in range(self.n))

@@ -14,6 +14,7 @@ from .compiler import FlatCompiler
 from .dyn import has_dyn
 from .endings import EndingLowering
 from .moves import MoveLowering
+from .orders import sure
 from .plans import PlanLowering
 from .rules import RuleLowering
 from .tags import BOOL, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
@@ -160,7 +161,7 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
                     v = self.as_kind(v, t, node)
                 if t != v.t and not (t == INT and v.known and v.t == INT):
                     self.join(t, v.t, node)
-                code(f"PV{list(self.d.player_vars).index(target.name)}[{owner.code}] = {v.code}")
+                code(f"PV{list(self.d.player_vars).index(target.name)}[{sure(owner.code)}] = {v.code}")
                 self.forget_activity(code, "vars")
                 return
         raise Unsupported(node, "setting this")

@@ -186,6 +186,8 @@ def take_cards(piles: list[list], cards: list) -> list:
     named without a copy, the first of that name)."""
     taken = []
     for card in cards:
+        if card is None:  # (`top` of an empty pile: the reference reports it, R001)
+            raise Abort
         for pile in piles:
             for i, held in enumerate(pile):
                 if held is card or (card.uid is None and held == card):
@@ -245,6 +247,22 @@ def count_kinds(Z: list[int], z: int, kinds: tuple[int, ...]) -> int:
 
 def first_of(items: list) -> Any:
     return items[0] if items else None
+
+
+def item_at(items: Any, i: int) -> Any:
+    """`items[i]` of a list (negative from the end) where `i` may fall outside it: that stops the
+    flat code, and the reference engine reports it (R001), where it would be an IndexError."""
+    if not -len(items) <= i < len(items):
+        raise Abort
+    return items[i]
+
+
+def present(value: Any) -> Any:
+    """A value read where a player or a card is needed: a none (`first` of nothing) stops the flat
+    code, and the reference engine reports it (R001), where using it would be a Python error."""
+    if value is None:
+        raise Abort
+    return value
 
 
 def count_moves(moves: list, matching: dict, step: int, counts: list, miss: Any) -> None:
