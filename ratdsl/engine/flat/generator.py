@@ -156,8 +156,12 @@ class FlatModule:
 
         gen = self.gen
         py = gen.fresh("P")
-        code = Code(f"def {py}():")
-        for step in steps:
+        # `start`: the step to begin at (a search's playout resumes a step: flat/resume.py)
+        code = Code(f"def {py}(start=0):")
+        for index, step in enumerate(steps):
+            if index:
+                code(f"if start <= {index}:")
+                code.depth += 1
             code("if MV: FLUSH()")  # (the moves of the step before, counted for its metrics)
             code(f"W[0] = {len(self.steps)}")
             self.steps.append(f"{phase}.{step.name}")
@@ -178,6 +182,8 @@ class FlatModule:
                 code(f"if {check}: raise Abort")
             if phase != "setup":  # (`ends at once when`: tested after every step of a round)
                 gen.emit_endings(code, A.AT_ONCE, Scope())
+            if index:
+                code.depth -= 1
         code("if MV: FLUSH()")
         gen.units.append(code.text())
         return py
