@@ -159,7 +159,7 @@ class FlatModule:
         # `start`: the step to begin at (a search's playout resumes a step: flat/resume.py)
         code = Code(f"def {py}(start=0):")
         for index, step in enumerate(steps):
-            if index:
+            if len(steps) > 1:  # (a phase of one step is only ever begun at its start)
                 code(f"if start <= {index}:")
                 code.depth += 1
             code("if MV: FLUSH()")  # (the moves of the step before, counted for its metrics)
@@ -182,7 +182,7 @@ class FlatModule:
                 code(f"if {check}: raise Abort")
             if phase != "setup":  # (`ends at once when`: tested after every step of a round)
                 gen.emit_endings(code, A.AT_ONCE, Scope())
-            if index:
+            if len(steps) > 1:
                 code.depth -= 1
         code("if MV: FLUSH()")
         gen.units.append(code.text())
