@@ -107,8 +107,14 @@ class FlatPlayouts:
             self._module = m if isinstance(m, FlatModule) else f"the flat target cannot play these rules ({m.why})"
         return self._module
 
+    def why_not(self) -> str:
+        """Why no playout can be played on the flat target ("" when one can)."""
+        m = self.module() if self.enabled else "flat playouts are off"
+        return m if isinstance(m, str) else ""
+
     def unable(self, reason: str) -> None:
-        """Counts a playout the reference plays, and says why the first time (for these rules)."""
+        """Counts a playout the reference plays (whole, or from where this was asked), and says
+        why the first time (for these rules)."""
         self.reference += 1
         self.reasons[reason] += 1
         key = (self.d.game.name, reason)

@@ -36,6 +36,7 @@ from typing import Any
 
 from ..engine.decisions import Decision
 from ..engine.errors import RuleRuntimeError
+from ..engine.flat.generator import FlatModule
 from ..language.ast import Span
 from ..semantics.definition import GameDef
 from ..semantics.values import PlayerRef
@@ -196,8 +197,7 @@ class ISMCTSAgent(SearchAgent):
                 game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
             game.runtime.watchers.append((me, _StepEnd(policy)))
             self.apply_vars(game, view)
-            play_on(game, *self.step)
-            scores = list(game.score().scores.values())
+            scores = self.played_out(game, policy)
         except _Missed:  # the rest of this playout could count for nothing
             self.unasked += 1
             return None, policy.came
@@ -219,6 +219,29 @@ class ISMCTSAgent(SearchAgent):
         best_other = max((s for seat, s in enumerate(scores) if seat != me), default=0)
         share = 1 / len(leaders) if me in leaders else 0.0
         return share + 0.002 * max(-50, min(50, scores[me] - best_other)), True
+
+    def played_out(self, game, policy: _Replay) -> list[float]:
+        """Plays the determinization on from the step kept (play_on) and then, from the start of
+        the first step where every later answer is a random player's (the ask answered, past
+        the tree, nothing heard left to replay), on the flat target: the same streams, so the
+        same game as play_on alone would play (flat_playout.py). The scores at the end."""
+        assert self.step is not None
+        watch = None
+        if self.playouts.enabled and isinstance(self.playouts.module(), FlatModule):
+            watch = (policy.me, _HandOver(policy, self.d.round, game.reading_start))
+            game.runtime.watchers.append(watch)
+        try:
+            play_on(game, *self.step)
+        except _HandedOver as at:
+            game.runtime.watchers.remove(watch)
+            agents = [_random_player(a) for a in game.runtime.agents]
+            result = self.playouts.play(game, at.phase, at.index, agents)
+            return list((result if result is not None else game.score()).scores.values())
+        if watch is None:
+            self.playouts.unable(self.playouts.why_not())
+        else:
+            self.playouts.unable("the player's tree or the answers heard reached the game's end")
+        return list(game.score().scores.values())
 
     def apply_vars(self, game, view: dict[str, Any]) -> None:
         """The variables the view shows, as the rules hold them (the others keep their fresh values)."""
@@ -332,6 +355,44 @@ class _StepEnd:
 
     def answered(self, seat: int, id: str, kind: str, answer: Any) -> None:
         pass
+
+
+class _HandedOver(Exception):
+    """The determinization is at the start of a step the flat target can play on from."""
+
+    def __init__(self, phase: str, index: int):
+        self.phase = phase
+        self.index = index
+
+
+class _HandOver:
+    """Watches a determinized game's steps: at the start of the first one from which every ask is
+    a random player's, stops the reference (_HandedOver) so that the flat target plays on. A step
+    inside a phase that reads its start state is passed over (the flat code's phase start is
+    where it is entered)."""
+
+    def __init__(self, replay: _Replay, round_phases: list[str], reading_start: Any):
+        self.replay = replay
+        self.round_phases = round_phases
+        self.reading_start = reading_start
+
+    def step_begins(self, phase: str, index: int, view: Any) -> None:
+        r = self.replay
+        if (r.reached and not r.in_tree and phase in self.round_phases
+                and (index == 0 or phase not in self.reading_start)
+                and not any(r.heard.values())):
+            raise _HandedOver(phase, index)
+
+    def answered(self, seat: int, id: str, kind: str, answer: Any) -> None:
+        pass
+
+
+def _random_player(agent: Any) -> Any:
+    """The random agent behind a seat of a determinization (its _SeatPolicy's, its _FirstAnswer's)."""
+    agent = agent.fallback if isinstance(agent, _SeatPolicy) else agent
+    while hasattr(agent, "then"):
+        agent = agent.then
+    return agent
 
 
 class _SeatPolicy:
