@@ -66,6 +66,21 @@ class FastFirst:
                     return i
         return self.then.fast_choose(decision_id, options, optional)
 
+    def fast_choose_likely(self, decision_id: str, options: list, expected: list[int], optional: bool) -> int | None:
+        """A plan's step with `likely` (flat/plans.py): the searched answer may be any legal
+        option, as Decision.legal allows it; the random agent chooses among the expected ones."""
+        hit, answer = self._take(decision_id, "choose")
+        if hit:
+            if answer is None and optional:
+                return None
+            for i, option in enumerate(options):
+                if _same_answer(answer, option):
+                    return i
+        if not expected and not optional:  # (nothing expected to run: every option)
+            return self.then.fast_choose(decision_id, options, optional)
+        k = self.then.fast_choose(decision_id, [options[j] for j in expected], optional)
+        return None if k is None else expected[k]
+
     def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
         hit, answer = self._take(decision_id, "distribute")
         if hit and _distribution(answer, targets, amount, [], []):
