@@ -13,6 +13,7 @@ play_on from the same state, which reports what stopped it.
 from __future__ import annotations
 
 import sys
+import threading
 from collections import Counter
 from typing import Any
 
@@ -24,6 +25,9 @@ from ..engine.result import GameResult
 from .resume import play_on
 
 _SAID: set[tuple[str, str]] = set()  # (rules, reason) already said in this process
+# A flat module's state is one per process (generator.FlatModule): games of other threads (the
+# API's GameState runs each game in a thread of its own) take turns at it.
+_ONE_AT_A_TIME = threading.RLock()
 
 
 class FastFirst:
@@ -152,7 +156,8 @@ class FlatPlayouts:
             saved = [s.getstate() for s in streams]
             firsts = [getattr(a, "first", None) for a in agents]
             try:
-                result = resume_module(m, game, phase, step, game.runtime.chance.rng, agents)
+                with _ONE_AT_A_TIME:
+                    result = resume_module(m, game, phase, step, game.runtime.chance.rng, agents)
                 self.flat += 1
                 return result
             except CannotResume as why:
