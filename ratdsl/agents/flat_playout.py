@@ -141,10 +141,12 @@ class FlatPlayouts:
             _SAID.add(key)
             print(f"ratdsl: search playouts on the reference engine: {reason}", file=sys.stderr)
 
-    def play(self, game: Any, phase: str, step: int, agents: list | None = None) -> GameResult | None:
+    def play(self, game: Any, phase: str, step: int, agents: list | None = None,
+             undo: Any = None) -> GameResult | None:
         """Plays the game on from the start of the step: the flat module's result, or None when
         play_on played it on the game itself (then score the game). `agents`: the fast agents by
-        seat (default the game's own)."""
+        seat (default the game's own); `undo`: called before play_on plays a game the flat code
+        stopped (the agents' own state back as it was at the step's start)."""
         agents = list(game.runtime.agents) if agents is None else agents
         m = self.module() if self.enabled else "flat playouts are off"
         if isinstance(m, str):
@@ -168,6 +170,8 @@ class FlatPlayouts:
                 for a, first in zip(agents, firsts):
                     if isinstance(a, FastFirst):
                         a.first = first
+                if undo is not None:
+                    undo()
                 self.reference += 1
                 self.reasons["the flat code stopped (a rule's error or a limit)"] += 1
         play_on(game, phase, step)
@@ -176,7 +180,7 @@ class FlatPlayouts:
 
 def _stream(agent: Any) -> Any:
     while not hasattr(agent, "rng"):
-        agent = agent.then
+        agent = agent.then if hasattr(agent, "then") else agent.fallback
     return agent.rng
 
 

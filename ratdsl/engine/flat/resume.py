@@ -34,6 +34,10 @@ class CannotResume(Exception):
     """A state the flat module has no form for (the message says which part)."""
 
 
+class AgentStop(Exception):
+    """Raised by an agent to end the playout there (not an error of the flat code): passed on."""
+
+
 def load_state(m: FlatModule, game: Any, rng: Any, agents: list) -> None:
     """The reference game's state (at the start of a step, no turn or secret block open) as the
     flat module's; `rng` and `agents` are those the flat code draws from."""
@@ -146,6 +150,8 @@ def resume_module(m: FlatModule, game: Any, phase: str, step: int, rng: Any, age
         return _play_on(m, phase, step)
     except (Stopped, Ended, Abort, OperatorError, RecursionError):
         raise Stopped from None
+    except AgentStop:
+        raise
     except Exception as err:
         if loud:
             raise
@@ -192,4 +198,4 @@ def _play_on(m: FlatModule, phase: str, step: int) -> GameResult:
     return _result(m, over, rounds_done, True)
 
 
-__all__ = ["CannotResume", "can_enter", "load_state", "resume_module"]
+__all__ = ["AgentStop", "CannotResume", "can_enter", "load_state", "resume_module"]
