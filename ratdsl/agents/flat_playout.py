@@ -142,11 +142,12 @@ class FlatPlayouts:
             print(f"ratdsl: search playouts on the reference engine: {reason}", file=sys.stderr)
 
     def play(self, game: Any, phase: str, step: int, agents: list | None = None,
-             undo: Any = None) -> GameResult | None:
+             undo: Any = None, watch: Any = None) -> GameResult | None:
         """Plays the game on from the start of the step: the flat module's result, or None when
         play_on played it on the game itself (then score the game). `agents`: the fast agents by
         seat (default the game's own); `undo`: called before play_on plays a game the flat code
-        stopped (the agents' own state back as it was at the step's start)."""
+        stopped (the agents' own state back as it was at the step's start); `watch`: told each step's
+        number as it starts (engine/flat/resume.resume_module)."""
         agents = list(game.runtime.agents) if agents is None else agents
         m = self.module() if self.enabled else "flat playouts are off"
         if isinstance(m, str):
@@ -159,7 +160,7 @@ class FlatPlayouts:
             firsts = [getattr(a, "first", None) for a in agents]
             try:
                 with _ONE_AT_A_TIME:
-                    result = resume_module(m, game, phase, step, game.runtime.chance.rng, agents)
+                    result = resume_module(m, game, phase, step, game.runtime.chance.rng, agents, watch=watch)
                 self.flat += 1
                 return result
             except CannotResume as why:

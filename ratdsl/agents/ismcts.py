@@ -234,7 +234,8 @@ class ISMCTSAgent(SearchAgent):
             agents = [_FastSeat(policy, seat, _random_player(a), m.ns["W"], m.ns["G"], (first, game.state.round))
                       for seat, a in enumerate(game.runtime.agents)]
             kept = policy.checkpoint()
-            result = self.playouts.play(game, phase, index, agents, undo=lambda: policy.restore(kept))
+            result = self.playouts.play(game, phase, index, agents, undo=lambda: policy.restore(kept),
+                                        watch=agents[0].step_begins)
             return list((result if result is not None else game.score()).scores.values())
         self.playouts.unable(self.playouts.why_not() or f"a step of {phase}, not of a round's phases")
         play_on(game, phase, index)
@@ -386,6 +387,12 @@ class _FastSeat:
         self.step_now = step_now  # (the flat module's W: the number of the step running)
         self.game_now = game_now  # (its G: the active seat and the round)
         self.first = first  # the resumed step's number and round
+
+    def step_begins(self, number: int) -> None:
+        """_StepEnd's test: the ask belongs to the resumed step, so once another one begins
+        without it, the playout has missed it."""
+        if not self.replay.reached and (number, self.game_now[1]) != self.first:
+            raise _Missed
 
     def _answer(self, decision: Decision) -> Any:
         r = self.replay

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 from .support import (
     Abort,
     Ended,
+    StepMark,
     count_kinds,
     count_moves,
     draw,
@@ -61,7 +62,7 @@ class FlatModule:
             "PF": players_from, "ZL": lay.labels(),
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
-            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
+            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": StepMark(),
             "FC": [], "MV": None, "RNG": None, "UID": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],

@@ -137,16 +137,19 @@ def can_enter(m: FlatModule, phase: str) -> str | None:
 
 
 def resume_module(m: FlatModule, game: Any, phase: str, step: int, rng: Any, agents: list,
-                  loud: bool = False) -> GameResult:
+                  loud: bool = False, watch: Any = None) -> GameResult:
     """The game's result, played on the flat module from step `step` of `phase` (the step's
     start) to the end, as play_on plays it on the reference engine. Raises CannotResume (nothing
     drawn yet), Stopped (the reference must play on: its draws are to be undone by the caller),
-    CompiledCodeError (a bug of the flat code or of this layout; `loud`: the error itself)."""
+    CompiledCodeError (a bug of the flat code or of this layout; `loud`: the error itself).
+    `watch(n)` is told the number of each step as it starts (it may raise AgentStop)."""
     why = can_enter(m, phase)
     if why is not None:
         raise CannotResume(why)
     load_state(m, game, rng, agents)
+    steps = m.ns["W"]
     try:
+        steps.watch = watch  # (told each step's start: support.StepMark)
         return _play_on(m, phase, step)
     except (Stopped, Ended, Abort, OperatorError, RecursionError):
         raise Stopped from None
@@ -156,6 +159,8 @@ def resume_module(m: FlatModule, game: Any, phase: str, step: int, rng: Any, age
         if loud:
             raise
         raise CompiledCodeError(m.d, m.players, game.seed, agents, err) from err
+    finally:
+        steps.watch = None
 
 
 def _play_on(m: FlatModule, phase: str, step: int) -> GameResult:
