@@ -17,11 +17,12 @@ reference engine then plays on from the same state.
 from __future__ import annotations
 
 import itertools
+import weakref
 from typing import Any
 
 from ...semantics.definition import round_cap
 from ...semantics.operators import OperatorError
-from ...semantics.values import CardValue, PlayerRef, ZoneRef
+from ...semantics.values import CardValue, PileRef, PlayerRef, ZoneRef
 from ..result import GameResult
 from .failure import CompiledCodeError
 from .game import Stopped, _result
@@ -47,23 +48,21 @@ def load_state(m: FlatModule, game: Any, rng: Any, agents: list) -> None:
     interp = game.interp
     m.reset(rng, agents, interp.budget - interp.steps)
     ns = m.ns
-    lay = m.layout
     state = game.state
     Z = ns["Z"]
-    kinds = {k: i for i, k in enumerate(lay.kinds)}
+    bases, kinds, piles = _places(m)
     for ref, contents in state.zones.items():
-        base = zone_base(m, ref)
+        base = bases[ref]
         for kind, n in contents.items():
             if n:
                 if kind not in kinds:
                     raise CannotResume(f"tokens of kind {kind!r}, which the rules do not declare")
                 Z[base + kinds[kind]] = n
-    gen = m.gen
-    for i, name in enumerate(gen.pile_names):
-        ns[f"PL{i}"][:] = _cards(state.piles, None, name)  # (in place: SP and PILES hold these lists)
-    for seat in range(m.players):
-        for i, name in enumerate(gen.player_pile_names):
-            ns[f"PP{i}"][seat][:] = _cards(state.piles, seat, name)
+    for ref, cards in state.piles.items():
+        held = piles.get(ref)
+        if held is None:
+            raise CannotResume(f"no pile {ref}")
+        held[:] = cards  # (a copy, in place: SP and PILES hold these lists; the reference's stay its own)
     for i, name in enumerate(m.d.vars):
         ns["VG"][i] = flat_value(m, state.vars.get(name), m.var_types[i], name)
     for i, name in enumerate(m.d.player_vars):
@@ -74,11 +73,26 @@ def load_state(m: FlatModule, game: Any, rng: Any, agents: list) -> None:
     ns["UID"] = itertools.count(rt.card_uid + 1)
 
 
-def _cards(piles: dict, owner: int | None, name: str) -> list[CardValue]:
-    for ref, cards in piles.items():
-        if ref.owner == owner and ref.name == name:
-            return list(cards)  # (a copy: the flat code changes its lists, never the reference's)
-    raise CannotResume(f"no pile {name}")
+_PLACES: weakref.WeakKeyDictionary[FlatModule, tuple[dict, tuple]] = weakref.WeakKeyDictionary()
+
+
+def _places(m: FlatModule) -> tuple[dict[ZoneRef, int], dict[str, int], dict[PileRef, list]]:
+    """Each zone's base, each kind's place in a zone, each pile's list in the module (made once:
+    a search loads a state for every playout)."""
+    kept = _PLACES.get(m)
+    if kept is not None and kept[0] is m.ns:
+        return kept[1]
+    # (made again when the module plays with another namespace's functions: FlatModule.bind)
+    lay = m.layout
+    ns = m.ns
+    piles = {PileRef(None, name): ns[f"PL{i}"] for i, name in enumerate(m.gen.pile_names)}
+    for seat in range(m.players):
+        for i, name in enumerate(m.gen.player_pile_names):
+            piles[PileRef(seat, name)] = ns[f"PP{i}"][seat]
+    places = ({ref: i * lay.width for i, ref in enumerate(lay.refs())}, {k: i for i, k in enumerate(lay.kinds)},
+              piles)
+    _PLACES[m] = (ns, places)
+    return places
 
 
 def zone_base(m: FlatModule, ref: ZoneRef) -> int:
