@@ -122,15 +122,20 @@ def test_the_first_answer_goes_to_the_first_ask_of_its_id_and_kind_when_legal():
     assert got != {"x": 2} and sum(got.values()) == 2  # (over its limit: answered at random)
 
 
-@pytest.mark.parametrize("agent", [SearchAgent, ISMCTSAgent])
-def test_a_search_agent_plays_the_same_game_with_its_playouts_on_the_flat_target(agent):
-    d = load_rules(RULES / "ratland")
+@pytest.mark.parametrize("agent, game, players, budget", [
+    (SearchAgent, "ratland", 2, 4), (ISMCTSAgent, "ratland", 2, 4),
+    (ISMCTSAgent, "rattus", 2, 2),  # (turns: actions and abilities asked through the fast protocol)
+    (ISMCTSAgent, "ratatopolis", 3, 2),  # (sealed plans with `likely`)
+])
+def test_a_search_agent_plays_the_same_game_with_its_playouts_on_the_flat_target(agent, game, players, budget):
+    d = load_rules(RULES / game)
     for seed in range(cases(1, 6)):
         games = []
         for enabled in (True, False):
-            player = agent(d, 2, agent_seed(seed, 0), 4)
+            player = agent(d, players, agent_seed(seed, 0), budget)
             player.playouts.enabled = enabled
-            result = Game(d, 2, seed, [player, RandomAgent(agent_seed(seed, 1))]).play()
+            others = [RandomAgent(agent_seed(seed, s)) for s in range(1, players)]
+            result = Game(d, players, seed, [player, *others]).play()
             games.append((result.scores, result.rounds, result.state, player.searched, player.unasked))
             if enabled:
                 assert player.playouts.flat > player.playouts.reference, player.playouts.reasons
