@@ -1,21 +1,25 @@
 """The strong player's cost and strength (issue 33): figures printed, never asserted.
 
     python benchmarks/bench_ismcts.py cost rules/ratland -p 4 --iterations 64 --games 3
+    python benchmarks/bench_ismcts.py cost rules/ratland -p 4 --iterations 64 --games 3 --playouts reference
     python benchmarks/bench_ismcts.py wins rules/ratland -p 4 --agent ismcts:200 --against random -n 100
 
 `cost`: iterations per second of `ismcts` in seat 1 against random players (the playouts of every
 searched ask over whole games), beside games per second of `simulate`'s reference engine (the
 games traced for `balance`) and of the flat target on the same rules, in the same run: one
 iteration costs how many simulated games (processor time of this process, so that other work on
-a shared machine does not move the ratio). `wins`: the agent in a rotating seat against the
-others, its win rate with a Wilson 95% interval and the seconds per game (the skill gap of
-docs/metrics.md plus 1/players), printed after every game.
+a shared machine does not move the ratio). `--playouts reference` plays every playout on the
+generated-code engine (play_on), as before issue 33's flat playouts (agents/flat_playout.py); the
+line says how many each engine played, and why the reference played its share. `wins`: the
+agent in a rotating seat against the others, its win rate with a Wilson 95% interval and the
+seconds per game (the skill gap of docs/metrics.md plus 1/players), printed after every game.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 
 from ratdsl.agents.ismcts import ISMCTSAgent
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
@@ -25,9 +29,10 @@ from ratdsl.simulation.runner import GamePlayer, SimulationSpec, run_games
 from ratdsl.simulation.stats import Proportion
 
 
-def cost(rules: str, players: int, iterations: int, games: int) -> None:
+def cost(rules: str, players: int, iterations: int, games: int, on: str = "flat") -> None:
     d = load_rules(rules)
     playouts = searched = fallbacks = 0
+    engines: Counter[str] = Counter()
     run = [0]  # playouts played, those that never reached their ask included
     playout = ISMCTSAgent.playout
 
@@ -39,10 +44,13 @@ def cost(rules: str, players: int, iterations: int, games: int) -> None:
     started = time.process_time()
     for g in range(games):
         agent = ISMCTSAgent(d, players, agent_seed(g, 0), iterations)
+        agent.playouts.enabled = on == "flat"
         Game(d, players, g, [agent] + [RandomAgent(agent_seed(g, s)) for s in range(1, players)]).play()
         searched += agent.searched
         playouts += agent.searched * iterations
         fallbacks += agent.fallbacks
+        engines.update(flat=agent.playouts.flat, reference=agent.playouts.reference)
+        engines.update({f"  {why}": n for why, n in agent.playouts.reasons.items()})
     search_s = time.process_time() - started
     reference = GamePlayer(SimulationSpec(rules, players=players, trace=True, native="off"), d)
     started = time.process_time()
@@ -60,6 +68,10 @@ def cost(rules: str, players: int, iterations: int, games: int) -> None:
           f"{it_rate:.0f} iterations a processor second ({search_s:.1f} s); "
           f"{fallbacks} searched from the view at the ask; "
           f"{run[0] / max(1, playouts):.2f} playouts played an iteration")
+    print(f"  playouts played on: flat target {engines['flat']}, reference {engines['reference']}")
+    for why, n in sorted(engines.items()):
+        if why.startswith("  "):
+            print(f"   {n} on the reference: {why.strip()}")
     print(f"  reference engine (traced): {ref_rate:.0f} games/s -> one iteration = {ref_rate / it_rate:.2f} games")
     print(f"  flat target: {flat_rate:.0f} games/s -> one iteration = {flat_rate / it_rate:.2f} games")
 
@@ -91,9 +103,11 @@ def main() -> None:
     parser.add_argument("--against", default="random")
     parser.add_argument("-n", type=int, default=100, help="wins: games")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--playouts", choices=["flat", "reference"], default="flat",
+                        help="cost: the engine of the playouts (reference: play_on, as before issue 33)")
     args = parser.parse_args()
     if args.what == "cost":
-        cost(args.rules, args.players, args.iterations, args.games)
+        cost(args.rules, args.players, args.iterations, args.games, args.playouts)
     else:
         wins(args.rules, args.players, args.agent, args.against, args.n, args.seed)
 

@@ -36,6 +36,8 @@ from typing import Any
 
 from ..engine.decisions import Decision
 from ..engine.errors import RuleRuntimeError
+from ..engine.flat.generator import FlatModule
+from ..engine.flat.resume import AgentStop
 from ..language.ast import Span
 from ..semantics.definition import GameDef
 from ..semantics.values import PlayerRef
@@ -196,8 +198,7 @@ class ISMCTSAgent(SearchAgent):
                 game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
             game.runtime.watchers.append((me, _StepEnd(policy)))
             self.apply_vars(game, view)
-            play_on(game, *self.step)
-            scores = list(game.score().scores.values())
+            scores = self.played_out(game, policy)
         except _Missed:  # the rest of this playout could count for nothing
             self.unasked += 1
             return None, policy.came
@@ -219,6 +220,26 @@ class ISMCTSAgent(SearchAgent):
         best_other = max((s for seat, s in enumerate(scores) if seat != me), default=0)
         share = 1 / len(leaders) if me in leaders else 0.0
         return share + 0.002 * max(-50, min(50, scores[me] - best_other)), True
+
+    def played_out(self, game, policy: _Replay) -> list[float]:
+        """Plays the determinization on from the step kept to its end: on the flat target where
+        it can take it, every seat's asks made Decisions for the shared _Replay (_FastSeat), so
+        the same answers from the same streams as on the reference (flat_playout.py), else by
+        play_on. The scores at the end."""
+        assert self.step is not None
+        phase, index = self.step
+        m = self.playouts.module() if self.playouts.enabled else None
+        if isinstance(m, FlatModule) and phase in self.d.round:
+            first = m.steps.index(f"{phase}.{self.d.phases[phase].steps[index].name}")
+            agents = [_FastSeat(policy, seat, _random_player(a), m.ns["W"], m.ns["G"], (first, game.state.round))
+                      for seat, a in enumerate(game.runtime.agents)]
+            kept = policy.checkpoint()
+            result = self.playouts.play(game, phase, index, agents, undo=lambda: policy.restore(kept),
+                                        watch=agents[0].step_begins)
+            return list((result if result is not None else game.score()).scores.values())
+        self.playouts.unable(self.playouts.why_not() or f"a step of {phase}, not of a round's phases")
+        play_on(game, phase, index)
+        return list(game.score().scores.values())
 
     def apply_vars(self, game, view: dict[str, Any]) -> None:
         """The variables the view shows, as the rules hold them (the others keep their fresh values)."""
@@ -268,6 +289,21 @@ class _Replay:
         self.in_tree = True
         self.rng = random.Random(seed ^ 0x5EED)
 
+    def checkpoint(self) -> tuple:
+        """What a playout changes here (and the agent's stream, which draws candidates)."""
+        return ({s: list(q) for s, q in self.heard.items()}, self.seen, self.reached, self.came, self.key,
+                self.in_tree, len(self.path), dict(self.tree), self.rng.getstate(), self.agent.rng.getstate())
+
+    def restore(self, kept: tuple) -> None:
+        """Back to a checkpoint: the reference engine plays the playout again from there."""
+        heard, self.seen, self.reached, self.came, self.key, self.in_tree, n, tree, rng, agent_rng = kept
+        self.heard = {s: list(q) for s, q in heard.items()}
+        del self.path[n:]
+        self.tree.clear()
+        self.tree.update(tree)
+        self.rng.setstate(rng)
+        self.agent.rng.setstate(agent_rng)
+
     def decide(self, seat: int, decision: Decision, fallback: RandomAgent) -> Any:
         queue = self.heard[seat]
         while queue:  # what was answered since the step began, in order, while it still fits
@@ -311,7 +347,7 @@ class _Replay:
         return options[choice]
 
 
-class _Missed(Exception):
+class _Missed(AgentStop):
     """A playout that can no longer reach its ask with its candidate: stopped there, not played
     to the end for nothing."""
 
@@ -332,6 +368,73 @@ class _StepEnd:
 
     def answered(self, seat: int, id: str, kind: str, answer: Any) -> None:
         pass
+
+
+class _FastSeat:
+    """A seat of a determinization the flat target plays on: each ask through the fast protocol
+    made the Decision the reference engine would ask (asks.py, turns.py, plans.py) and answered by
+    the shared _Replay, as _SeatPolicy answers it there. Once the resumed step has ended without
+    the ask, the next ask stops the playout (_StepEnd's miss, seen there)."""
+
+    fast_protocol = True
+    reads_view = False
+
+    def __init__(self, replay: _Replay, seat: int, fallback: Any, step_now: list[int], game_now: list[int],
+                 first: tuple[int, int]):
+        self.replay = replay
+        self.seat = seat
+        self.fallback = fallback
+        self.step_now = step_now  # (the flat module's W: the number of the step running)
+        self.game_now = game_now  # (its G: the active seat and the round)
+        self.first = first  # the resumed step's number and round
+
+    def step_begins(self, number: int) -> None:
+        """_StepEnd's test: the ask belongs to the resumed step, so once another one begins
+        without it, the playout has missed it."""
+        if not self.replay.reached and (number, self.game_now[1]) != self.first:
+            raise _Missed
+
+    def _answer(self, decision: Decision) -> Any:
+        r = self.replay
+        if not r.reached and (self.step_now[0], self.game_now[1]) != self.first:
+            raise _Missed
+        return r.decide(self.seat, decision, self.fallback)
+
+    def fast_may(self, decision_id: str) -> bool:
+        return self._answer(Decision(self.seat, decision_id, "may", [True, False]))
+
+    def fast_choose(self, decision_id: str, options: list, optional: bool) -> int | None:
+        return _position(self._answer(Decision(self.seat, decision_id, "choose", list(options), optional)), options)
+
+    def fast_choose_likely(self, decision_id: str, options: list, expected: list[int],
+                           optional: bool) -> int | None:
+        decision = Decision(self.seat, decision_id, "choose", list(options), optional)
+        decision.likely = list(expected)
+        return _position(self._answer(decision), options)
+
+    def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
+        answer = self._answer(Decision(self.seat, decision_id, "distribute", amount=amount, targets=list(targets)))
+        return [answer.get(z, 0) for z in targets]
+
+    def fast_distribute(self, decision_id: str, amount: int, targets: list[str], at_most: list,
+                        at_least: list) -> dict[str, int]:
+        return dict(self._answer(Decision(self.seat, decision_id, "distribute", amount=amount, targets=list(targets),
+                                          at_most=list(at_most), at_least=list(at_least))))
+
+
+def _position(answer: Any, options: list) -> int | None:
+    """Where a choice's answer is among the options (asks.choose_index), None for a pass."""
+    if answer is None:
+        return None
+    return next(i for i, o in enumerate(options) if o == answer and isinstance(o, bool) == isinstance(answer, bool))
+
+
+def _random_player(agent: Any) -> Any:
+    """The random agent behind a seat of a determinization (its _SeatPolicy's, its _FirstAnswer's)."""
+    agent = agent.fallback if isinstance(agent, _SeatPolicy) else agent
+    while hasattr(agent, "then"):
+        agent = agent.then
+    return agent
 
 
 class _SeatPolicy:

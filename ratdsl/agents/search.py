@@ -31,9 +31,9 @@ from ..engine.reach import _rule_code as rule_code  # what a `do NAME` runs: the
 from ..language import ast as A
 from ..semantics.definition import GameDef, round_cap
 from ..semantics.values import CardValue, PileRef
+from .flat_playout import FastFirst, FlatPlayouts
 from .names import SEARCH_NAME, is_search_agent  # noqa: F401 (read from here too)
 from .random_agent import RandomAgent, agent_seed, random_distribution
-from .resume import play_on
 
 DEFAULT_ROLLOUTS = 64
 DISTRIBUTIONS = 4  # random candidates of a distribute decision (plus one per target zone)
@@ -62,6 +62,7 @@ class SearchAgent:
         self._reaching: dict[tuple[str, str, tuple[int, int]], list[int]] = {}  # see resume_point
         self.failed = 0  # rollouts a determinization could not finish (left out of the means)
         self.unasked = 0  # rollouts where the decision did not come again (the candidate untried)
+        self.playouts = FlatPlayouts(definition, players)  # on the flat target where it can (issue 33)
 
     # ------------------------------------------------------------------ answering
     def decide(self, decision: Decision) -> Any:
@@ -190,10 +191,15 @@ class SearchAgent:
         None when the determinization cannot be played (a state the view cannot pin down)."""
         me = decision.player
         try:
-            game = self.determinized(view, seed, me, (decision.id, decision.kind, answer))
-            play_on(game, *resume)
-            result = game.score()
-            self.unasked += self._first.first is not None
+            first = (decision.id, decision.kind, answer)
+            game = self.determinized(view, seed, me, first)
+            agents = list(game.runtime.agents)
+            agents[me] = fast = FastFirst(first, self._first.then)
+            result = self.playouts.play(game, *resume, agents)
+            if result is None:  # (played on by play_on: the game's own agents answered)
+                result = game.score()
+                fast = self._first
+            self.unasked += fast.first is not None
         except (RuleRuntimeError, ValueError, KeyError, IndexError) as err:
             self.failed += 1
             self.last_failure = str(err)

@@ -62,7 +62,7 @@ class FlatModule:
             "PF": [[(a + i * step) % n for i in range(n)] for a in range(n)], "ZL": lay.labels(),
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
-            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": [0],
+            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": S.StepMark(),
             "FC": [], "MV": None, "RNG": None, "UID": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],
@@ -138,8 +138,12 @@ class FlatModule:
     def _steps_function(self, phase: str, steps) -> str:
         gen = self.gen
         py = gen.fresh("P")
-        code = Code(f"def {py}():")
-        for step in steps:
+        # `start`: the step to begin at (a search's playout resumes a step: flat/resume.py)
+        code = Code(f"def {py}(start=0):")
+        for index, step in enumerate(steps):
+            if len(steps) > 1:  # (a phase of one step is only ever begun at its start)
+                code(f"if start <= {index}:")
+                code.depth += 1
             code("if MV: FLUSH()")  # (the moves of the step before, counted for its metrics)
             code(f"W[0] = {len(self.steps)}")
             self.steps.append(f"{phase}.{step.name}")
@@ -160,6 +164,8 @@ class FlatModule:
                 code(f"if {check}: raise Abort")
             if phase != "setup":  # (`ends at once when`: tested after every step of a round)
                 gen.emit_endings(code, A.AT_ONCE, Scope())
+            if len(steps) > 1:
+                code.depth -= 1
         code("if MV: FLUSH()")
         gen.units.append(code.text())
         return py

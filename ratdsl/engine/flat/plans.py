@@ -37,7 +37,10 @@ def plan_one(agent: Any, decision_id: str, values: list, count: int, optional: b
         else:
             keys = {d_key(v) for v in likely(list(steps))}
             expected = [j for j, key in enumerate(known) if key in keys]
-            if not expected and not optional:  # (nothing expected to run: every option)
+            among = getattr(agent, "fast_choose_likely", None)
+            if among is not None:  # (an agent that may answer any option: flat_playout.FastFirst)
+                i = among(decision_id, offered, expected, optional)
+            elif not expected and not optional:  # (nothing expected to run: every option)
                 i = agent.fast_choose(decision_id, offered, optional)
             else:
                 k = agent.fast_choose(decision_id, [offered[j] for j in expected], optional)
