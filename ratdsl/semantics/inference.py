@@ -522,7 +522,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                       "a zone is not a list: test `zone.kind > 0`")
             return T.of(T.YESNO)
         if cls is A.ListLit:
-            return T.list_of(T.joined(self.ty(i) for i in x.items) if x.items else frozenset())
+            return T.positions(tuple(self.ty(i) for i in x.items))
         if cls is A.BundleLit:
             for _, v in x.items:
                 self.need(v, NUMBER, "a bundle's count", "a number", "E225")
@@ -735,9 +735,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             return obj
         parts: list[Ty] = []
         named = T.without_none(key)  # (a none key stops a game: the other kinds are what it gives)
+        at = x.key.value if isinstance(x.key, A.IntLit) else None
+        positioned = T.at_position(obj, at) if at is not None else None
         for b in obj:
             if b.tag == T.LIST:
-                parts.append(b.arg)
+                parts.append(b.arg if positioned is None else positioned)
             elif b.tag == T.PLAYER and named and all(k.tag in (T.ZNAME, T.ZONE) for k in named):
                 parts.append(self.space_of(named))
             elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):

@@ -36,10 +36,13 @@ _MAX_NAMES = 64  # a union of more names is any name of its kind
 @dataclass(frozen=True, slots=True)
 class Base:
     """One kind of value. `arg`: the element type of a list, the deck of a card, the board of a
-    space (a zone), or the names a text-like kind may be (a frozenset); None: any."""
+    space (a zone), or the names a text-like kind may be (a frozenset); None: any. `items`: a
+    list's type at each position, where the rules write it out (`[attack, s, q]`: a symbol, a
+    space, a player), so that `o[2]` has its own kind and not the union of the three."""
 
     tag: str
     arg: Any = None
+    items: tuple | None = None
 
 
 Ty = frozenset  # of Base; None stands for "any kind"
@@ -59,6 +62,34 @@ def list_of(element: frozenset[Base] | None) -> frozenset[Base]:
     return of(LIST, element)
 
 
+@lru_cache(maxsize=4096)
+def positions(items: tuple) -> frozenset[Base]:
+    """The type of a list written out item by item: its items' union, and each one's own type."""
+    return frozenset((Base(LIST, joined(items) if items else frozenset(), items),))
+
+
+def unpositioned(t: frozenset[Base] | None) -> frozenset[Base] | None:
+    """t without its lists' positions (a list filtered or reordered: `where`, `ordered by`)."""
+    if t is None or not any(b.items is not None for b in t):
+        return t
+    return frozenset(Base(b.tag, b.arg) if b.items is not None else b for b in t)
+
+
+def at_position(t: frozenset[Base] | None, i: int) -> frozenset[Base] | None:
+    """What `xs[i]` gives for a literal i when every list xs may be has its positions (None when
+    one has not, or i is past its end: the union of its items then)."""
+    if not t:
+        return None
+    parts = []
+    for b in t:
+        if b.tag != LIST:
+            continue
+        if b.items is None or not -len(b.items) <= i < len(b.items):
+            return None
+        parts.append(b.items[i])
+    return joined(parts) if parts else None
+
+
 def tags(t: frozenset[Base] | None) -> frozenset[str] | None:
     return None if t is None else frozenset(b.tag for b in t)
 
@@ -70,7 +101,9 @@ def _merge(a: Base, b: Base) -> Base:
     if a.tag == NONE:
         return Base(NONE, a.arg or b.arg)
     if a.tag == LIST:
-        return Base(LIST, join(a.arg, b.arg))
+        items = tuple(join(x, y) for x, y in zip(a.items, b.items)) \
+            if a.items is not None and b.items is not None and len(a.items) == len(b.items) else None
+        return Base(LIST, join(a.arg, b.arg), items)
     if a.tag in NAMED and a.arg is not None and b.arg is not None:
         names = a.arg | b.arg
         return Base(a.tag, names if len(names) <= _MAX_NAMES else None)
@@ -132,7 +165,8 @@ def items_of(t: frozenset[Base] | None) -> frozenset[Base] | None:
     bundle's kinds), or the value itself if it is one."""
     if t is None:
         return None
-    return join(*(list_of(element(frozenset((b,)))) if b.tag in (PILE, BUNDLE) else frozenset((b,)) for b in t))
+    return unpositioned(join(*(list_of(element(frozenset((b,)))) if b.tag in (PILE, BUNDLE) else frozenset((b,))
+                               for b in t)))
 
 
 def disjoint(a: frozenset[Base] | None, b: frozenset[Base] | None) -> bool:
