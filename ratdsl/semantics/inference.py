@@ -492,6 +492,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                           "constant listing kinds, nor a field of a board's spaces), so there is nothing to count",
                           "`zone.KIND` and `bundle.KIND` count the tokens of a kind: `{red: 2}.red` is 2")
                 return None
+            if self.lacks(obj, x.name):
+                self.find(x, "E225", f"`.{x.name}` of {T.words(obj)}: it has no member `{x.name}`",
+                          "a player's members are its zones, piles and variables; a card's, its deck's "
+                          "fields, `name` and `deck`")
+                return None
             return self.member(obj, x.name)
         if cls is A.Index:
             return self.index(x)
@@ -673,6 +678,25 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                     parts.extend(self.card_field(deck, name) for deck in decks)
         # (a kind without that member stops a game there: the others are what the value is)
         return T.joined(parts) if parts else None
+
+    def lacks(self, obj: Ty, name: str) -> bool:
+        """Whether `obj.name` surely stops a game: obj is only players and cards, and none of them
+        has that member (a player's zones, piles and variables; a card's deck's fields)."""
+        if not obj:
+            return False
+        for b in obj:
+            if b.tag == T.PLAYER:
+                if name in self.player_zones or name in self.player_piles or name in self.table.player_vars:
+                    return False
+            elif b.tag == T.CARD:
+                if name in ("name", "deck"):
+                    return False
+                decks = [self.decks.get(b.arg)] if b.arg else list(self.decks.values())
+                if any(d is None or name in d.fields for d in decks):
+                    return False
+            else:
+                return False
+        return True
 
     def counts_nothing(self, obj: Ty, name: str) -> bool:
         """Whether `obj.name` surely stops a game: obj is only bundles and zones (that are no
