@@ -49,7 +49,7 @@ _BUILTIN_NAME_TYPES: dict[str, Ty] = {"list:player": T.list_of(T.of(T.PLAYER)), 
                                       "number": T.of(T.NUMBER)}
 _MAX_DEPTH = 40  # funcs whose results are worked out inside one another, at most
 _MAX_NESTING = 150  # expressions worked out inside one another, at most (the stack's limit)
-_PASSES = 8  # walks over the rules that parameters' kinds get to settle in
+_PASSES = 16  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
 _KINDS = frozenset((T.KIND,))
@@ -123,6 +123,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         self.let_sets: dict[tuple[int, str], Ty] = {}  # and what it sets them to, this pass
         self.was_let_set: dict[tuple[int, str], Ty] = {}  # and the last pass
         self.loose: set[str] = set()  # variables of any kind (set, and the passes did not settle)
+        self.pile_in: dict[str, Ty] = {}  # the cards the rules put in each pile, this pass
+        self.pile_sites: dict[str, A.Expr] = {}
+        self.was_pile_in: dict[str, Ty] = {}  # and the last pass
+        self.first_pass = True
+        self.piles_unknown = False  # cards put in a pile the rules do not name: any pile, any card
         self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
         self.was_set: dict[str, Ty] = {}  # and the last pass
         for d in decls:
@@ -147,7 +152,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         settled = False
         for _ in range(_PASSES):
             self.walk()
-            settled = self.calls == form.params and self.sets == self.was_set and self.let_sets == self.was_let_set
+            settled = self.calls == form.params and self.sets == self.was_set and self.let_sets == self.was_let_set \
+                and self.pile_in == self.was_pile_in
+            self.first_pass = False
             if not settled:
                 unsettled = {k for k in self.calls if form.params.get(k) != self.calls[k]}
                 form.params = self.calls
@@ -157,6 +164,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             form.params = {k: [None] * len(v) if k in unsettled else v for k, v in form.params.items()}
             self.loose = set(self.sets) | set(self.was_set)  # (variables and lets that are set: any kind)
             self.sets = self.let_sets = {}
+            self.piles_unknown = True
         self.final = True
         if not settled or not self.all_called():  # else the last walk was the final one already
             self.walk()
@@ -176,6 +184,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         self.sites = {}
         self.was_set, self.sets = self.sets, {}
         self.was_let_set, self.let_sets = self.let_sets, {}
+        self.was_pile_in, self.pile_in = self.pile_in, {}
+        self.pile_sites: dict[str, A.Expr] = {}  # where each pile's first cards are put, this walk
         for decl in self.decls:
             self.decl(decl)
 
@@ -596,7 +606,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if group == ZONE:
             return T.of(T.ZONE, self.space_board.get(name))
         if group == PILE:
-            return T.of(T.PILE)
+            return self.pile_type(name)
         if group == CARD:
             return T.of(T.CARD, self.deck_of_card.get(name))
         if group == ITSELF:
@@ -657,7 +667,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                 if name in self.player_zones:
                     parts.append(T.of(T.ZONE, self.space_board.get(name)))
                 elif name in self.player_piles:
-                    parts.append(T.of(T.PILE))
+                    parts.append(self.pile_type(name))
                 elif name in self.table.player_vars:
                     parts.append(self.variable(name))
             elif b.tag == T.ZONE:
@@ -674,7 +684,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                 elif name == "deck":
                     parts.append(T.of(T.DECK))
                 else:  # (a card of any deck: the field as the decks declaring it have it)
-                    decks = [b.arg] if b.arg else [n for n, d in self.decks.items() if name in d.fields]
+                    decks = [n for n in sorted(T.decks(b)) if n in self.decks and name in self.decks[n].fields] \
+                        if b.arg else [n for n, d in self.decks.items() if name in d.fields]
                     parts.extend(self.card_field(deck, name) for deck in decks)
         # (a kind without that member stops a game there: the others are what the value is)
         return T.joined(parts) if parts else None
@@ -691,12 +702,46 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             elif b.tag == T.CARD:
                 if name in ("name", "deck"):
                     return False
-                decks = [self.decks.get(b.arg)] if b.arg else list(self.decks.values())
+                decks = [self.decks.get(n) for n in T.decks(b)] if b.arg else list(self.decks.values())
                 if any(d is None or name in d.fields for d in decks):
                     return False
             else:
                 return False
         return True
+
+    def pile_type(self, name: str) -> Ty:
+        """A pile named by the rules, with the cards they put in it (`create`, `place`, `reveal`):
+        none yet in the first walk, any card where the rules put none in it (a scenario may) or
+        put cards in a pile they do not name."""
+        if self.piles_unknown:
+            cards = None
+        elif name in self.was_pile_in:
+            cards = self.was_pile_in[name]
+        else:
+            cards = frozenset() if self.first_pass else None
+        return T.pile(frozenset((name,)), cards)
+
+    def put_cards(self, at: A.Expr, dest: Ty, cards: Ty) -> None:
+        """Notes the cards a statement puts in the piles `dest` may be; E290 where they are surely
+        of another deck than the cards already put in one of them (a pile holds one deck's cards,
+        as a list holds one kind: whatever reads a field of one would stop on the other's)."""
+        for b in dest if dest is not None else (T.Base(T.PILE),):
+            if b.tag != T.PILE:
+                continue
+            if b.arg is None or b.arg[0] is None:
+                self.piles_unknown = True
+                continue
+            for n in sorted(b.arg[0]):
+                held = self.pile_in.get(n, frozenset())
+                old, new = _decks(held), _decks(cards)
+                if old and new and not old & new:
+                    self.find(at, "E290", f"this puts cards of deck {' or '.join(sorted(new))} in pile {n}, which "
+                              f"holds cards of deck {' or '.join(sorted(old))} (put there at line "
+                              f"{self.pile_sites[n].span.line})",
+                              "a pile holds the cards of one deck: give these a pile of their own")
+                    continue
+                self.pile_sites.setdefault(n, at)
+                self.pile_in[n] = T.join(held, cards)
 
     def counts_nothing(self, obj: Ty, name: str) -> bool:
         """Whether `obj.name` surely stops a game: obj is only bundles and zones (that are no
@@ -767,6 +812,13 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             elif b.tag == T.PLAYER and named and all(k.tag in (T.ZNAME, T.ZONE) for k in named):
                 parts.append(self.space_of(named))
             elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):
+                missing = sorted(n for k in key for n in k.arg if self.lacks(frozenset((b,)), n))
+                if missing and all(o.tag in (T.CARD, T.PLAYER, T.NONE) for o in obj):
+                    self.find(x.key, "E225", f"`[]`: this may be {' or '.join(missing)}, and "
+                              f"{T.words(frozenset((b,)))} has no member of that name",
+                              "a name looks up a player's zone, pile or variable, or a card's field: every "
+                              "name it may be is one")
+                    return None
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
             elif b.tag != T.NONE:
                 return None
@@ -812,6 +864,17 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                 if any(b.tag == T.YESNO for b in (self.ty(blame) or ())) else None
             self.find(blame, "E225", f"`{op}`: {_expected(refusal.message)}, found {found}", hint or HINTS["E225"])
         return t if t is not None or op not in _COMPARE else T.of(T.YESNO)
+
+
+def _decks(t: Ty) -> frozenset[str] | None:
+    """The decks whose cards a value of type t may be (None: any deck, or not only cards)."""
+    out: set[str] = set()
+    for b in t if t is not None else (T.Base(T.CARD),):
+        names = T.decks(b) if b.tag == T.CARD else None
+        if names is None:
+            return None
+        out |= names
+    return frozenset(out)
 
 
 def _expected(message: str) -> str:

@@ -33,6 +33,7 @@ class StatementTypes:
     declared: Any
     note_site: Any
     said_arguments: Any
+    put_cards: Any
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -81,18 +82,22 @@ class StatementTypes:
                 self.items(s.source, source, _ZONE, "`move ... from`", "a zone or a list of zones")
             need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
         elif cls is A.Create:
-            need(s.what, frozenset((T.BUNDLE, T.CARD, T.LIST)), "`create`", "a bundle of tokens, or cards", "E282")
-            need(s.where, frozenset((T.ZONE, T.PILE)), "`create ... in`", "a zone (tokens) or a pile (cards)", "E282")
+            what = need(s.what, frozenset((T.BUNDLE, T.CARD, T.LIST)), "`create`", "a bundle of tokens, or cards",
+                        "E282")
+            self.put_cards(s.what, need(s.where, frozenset((T.ZONE, T.PILE)), "`create ... in`",
+                                "a zone (tokens) or a pile (cards)", "E282"), _cards(what))
         elif cls is A.Shuffle:
             need(s.pile, frozenset((T.PILE,)), "`shuffle`", "a pile of cards", "E282")
         elif cls is A.Place:
-            need(s.cards, frozenset((T.CARD, T.LIST, T.PILE)), "`place`'s cards", "a card, a list of cards or a pile",
-                 "E282")
-            need(s.pile, frozenset((T.PILE,)), "`place ... on`", "a pile of cards", "E282")
+            cards = need(s.cards, frozenset((T.CARD, T.LIST, T.PILE)), "`place`'s cards",
+                         "a card, a list of cards or a pile", "E282")
+            self.put_cards(s.cards, need(s.pile, frozenset((T.PILE,)), "`place ... on`", "a pile of cards", "E282"),
+                           _cards(cards))
         elif cls is A.Reveal:
             need(s.count, NUMBER, "`reveal`'s count", "a number", "E282")
-            need(s.source, frozenset((T.PILE,)), "`reveal ... from`", "a pile of cards", "E282")
-            need(s.dest, frozenset((T.PILE,)), "`reveal ... to`", "a pile of cards", "E282")
+            source = need(s.source, frozenset((T.PILE,)), "`reveal ... from`", "a pile of cards", "E282")
+            self.put_cards(s.source, need(s.dest, frozenset((T.PILE,)), "`reveal ... to`", "a pile of cards", "E282"),
+                           _cards(source))
         elif cls is A.AskMay:
             need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
             self.block(s.body)
@@ -212,3 +217,12 @@ class StatementTypes:
 
 def _verb(s: A.Stmt) -> str:
     return "move" if isinstance(s, A.Move) else "draw"
+
+
+def _cards(t: Ty) -> Ty:
+    """The cards a statement's value puts in a pile: a card, a list's items, a pile's cards."""
+    if t is None:
+        return None
+    parts = [frozenset((b,)) if b.tag == T.CARD else T.element(frozenset((b,))) for b in t
+             if b.tag in (T.CARD, T.LIST, T.PILE)]
+    return T.joined(parts)

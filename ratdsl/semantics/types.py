@@ -36,7 +36,8 @@ _MAX_NAMES = 64  # a union of more names is any name of its kind
 @dataclass(frozen=True, slots=True)
 class Base:
     """One kind of value. `arg`: the element type of a list, the deck of a card, the board of a
-    space (a zone), or the names a text-like kind may be (a frozenset); None: any. `items`: a
+    space (a zone), the names a text-like kind may be (a frozenset), or a pile's (names, cards):
+    the piles it may be and the type of the cards the rules put in them; None: any. `items`: a
     list's type at each position, where the rules write it out (`[attack, s, q]`: a symbol, a
     space, a player), so that `o[2]` has its own kind and not the union of the three."""
 
@@ -60,6 +61,11 @@ def named(tag: str, *names: str) -> frozenset[Base]:
 
 def list_of(element: frozenset[Base] | None) -> frozenset[Base]:
     return of(LIST, element)
+
+
+def pile(names: frozenset[str] | None, cards: frozenset[Base] | None) -> frozenset[Base]:
+    """A pile: the piles it may be (None: any), and the cards they may hold (None: any card)."""
+    return of(PILE, (names, cards))
 
 
 @lru_cache(maxsize=4096)
@@ -104,10 +110,21 @@ def _merge(a: Base, b: Base) -> Base:
         items = tuple(join(x, y) for x, y in zip(a.items, b.items)) \
             if a.items is not None and b.items is not None and len(a.items) == len(b.items) else None
         return Base(LIST, join(a.arg, b.arg), items)
+    if a.tag == CARD and a.arg is not None and b.arg is not None:  # (cards of two decks: of either)
+        both = decks(a) | decks(b)
+        return Base(CARD, next(iter(both)) if len(both) == 1 else both)
+    if a.tag == PILE and a.arg is not None and b.arg is not None:
+        names = None if a.arg[0] is None or b.arg[0] is None else a.arg[0] | b.arg[0]
+        return Base(PILE, (names, join(a.arg[1], b.arg[1])))
     if a.tag in NAMED and a.arg is not None and b.arg is not None:
         names = a.arg | b.arg
         return Base(a.tag, names if len(names) <= _MAX_NAMES else None)
     return Base(a.tag, None)
+
+
+def decks(b: Base) -> frozenset[str] | None:
+    """The decks a card type's cards may be of (its arg: one deck's name, or a set of them)."""
+    return None if b.arg is None else b.arg if isinstance(b.arg, frozenset) else frozenset((b.arg,))
 
 
 def join(*types: frozenset[Base] | None) -> frozenset[Base] | None:
@@ -154,7 +171,7 @@ def element(t: frozenset[Base] | None) -> frozenset[Base] | None:
         if b.tag == LIST:
             parts.append(b.arg)
         elif b.tag == PILE:
-            parts.append(of(CARD))
+            parts.append(of(CARD) if b.arg is None or b.arg[1] is None else b.arg[1])
         elif b.tag == BUNDLE:
             parts.append(of(KIND))
     return joined(parts) if parts else None
@@ -192,7 +209,7 @@ def _may_equal(x: Base, y: Base) -> bool:
     if x.tag == LIST:
         return True  # (two empty lists are equal whatever they were meant to hold)
     if x.tag == CARD:
-        return x.arg is None or y.arg is None or x.arg == y.arg
+        return x.arg is None or y.arg is None or bool(decks(x) & decks(y))
     return True
 
 
@@ -225,7 +242,7 @@ def word(b: Base) -> str:
     if b.tag == LIST and b.arg == frozenset():
         return "an empty list"
     if b.tag == CARD and b.arg:
-        return f"a card of deck {b.arg}"
+        return f"a card of deck {' or '.join(sorted(decks(b)))}"
     if b.tag == ZONE and b.arg:
         return f"a space of board {b.arg}"
     if b.tag == SYMBOL and b.arg and len(b.arg) <= 6:
@@ -237,7 +254,7 @@ def word(b: Base) -> str:
 
 def _plural(b: Base) -> str:
     if b.tag == CARD and b.arg:
-        return f"cards of deck {b.arg}"
+        return f"cards of deck {' or '.join(sorted(decks(b)))}"
     if b.tag == ZONE and b.arg:
         return f"spaces of board {b.arg}"
     text = word(b)
