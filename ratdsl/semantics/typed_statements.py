@@ -14,6 +14,8 @@ from .typed_calls import ACCEPTS, HINTS, ITEMS, NUMBER, ZONES
 Ty = Any  # frozenset[T.Base] | None
 _KIND = frozenset((T.KIND,))
 _ZONE = frozenset((T.ZONE,))
+_CARD = frozenset((T.CARD,))
+_SHOWN = frozenset((T.CARD, T.LIST, T.PILE, T.NONE))  # what `show` takes (none: nothing to show)
 
 
 class StatementTypes:
@@ -84,6 +86,7 @@ class StatementTypes:
         elif cls is A.Create:
             what = need(s.what, frozenset((T.BUNDLE, T.CARD, T.LIST)), "`create`", "a bundle of tokens, or cards",
                         "E282")
+            self.cards(s.what, what, "`create`")
             self.put_cards(s.what, need(s.where, frozenset((T.ZONE, T.PILE)), "`create ... in`",
                                 "a zone (tokens) or a pile (cards)", "E282"), _cards(what))
         elif cls is A.Shuffle:
@@ -91,6 +94,7 @@ class StatementTypes:
         elif cls is A.Place:
             cards = need(s.cards, frozenset((T.CARD, T.LIST, T.PILE)), "`place`'s cards",
                          "a card, a list of cards or a pile", "E282")
+            self.cards(s.cards, cards, "`place`'s cards")
             self.put_cards(s.cards, need(s.pile, frozenset((T.PILE,)), "`place ... on`", "a pile of cards", "E282"),
                            _cards(cards))
         elif cls is A.Reveal:
@@ -135,6 +139,10 @@ class StatementTypes:
             self.block(s.body)
         elif cls is A.Assert:
             self.condition(s.condition)
+        elif cls is A.Show:
+            self.cards(s.cards, need(s.cards, _SHOWN, "`show`'s cards", "a card, a list of cards or a pile",
+                                     "E282"), "`show`'s cards")
+            need(s.player, frozenset((T.PLAYER,)), "`show ... to`", "a player", "E282")
         else:
             for child in A.iter_children(s):
                 if isinstance(child, A.Expr):
@@ -146,6 +154,14 @@ class StatementTypes:
         `need`'s to judge): a game using it stops at its first item."""
         if T.refuses_items(t, accepted, accepted):
             self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or HINTS.get(code))
+
+    def cards(self, x: A.Expr, t: Ty, what: str) -> None:
+        """A finding where x, which may be a list, surely holds no cards (`place [0, 1] on ...`):
+        a game stops at its first item. Its items written out are each held to be a card."""
+        if T.refuses_items(t, _SHOWN | frozenset((T.BUNDLE,)), _CARD):
+            self.find(x, "E282", f"{what}: expected cards, found {T.words(t)}", HINTS.get("E282"))
+        else:
+            self.listed(x, _CARD, f"an item of {what}", "a card")
 
     def listed(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
                hint: str | None = None) -> None:
