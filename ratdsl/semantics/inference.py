@@ -24,6 +24,7 @@ from ..language import ast as A
 from . import types as T
 from .annotations import HINT as ANNOTATION_HINT
 from .annotations import annotated, disagrees
+from .narrowing import Narrowing
 from .symbols import (
     BUILTIN,
     BUILTIN_NAMES,
@@ -91,7 +92,7 @@ def typed_form(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
     return form
 
 
-class _Infer(StatementTypes, CallTypes, SiteTypes):
+class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
     def __init__(self, decls: list[A.Decl], table: SymbolTable):
         self.decls = decls
         self.table = table
@@ -108,6 +109,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         self.player_zones = set(table.player_zones)
         self.player_piles = set(table.player_piles)
         self.locals: dict[tuple[int, str], Ty] = {}
+        self.narrowed: dict[tuple[int, str], Ty] = {}  # locals a test of their tag narrows (narrowing.py)
         self.calls: dict[tuple[str, str], list[Ty]] = {}
         self.sites: dict[tuple[str, str], list[tuple[tuple[A.Expr, ...], list[Ty]]]] = {}  # each call's values
         self.retyping = False  # (typed_sites.py: a body typed again for one call's kinds)
@@ -515,8 +517,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if cls is A.BinOp:
             return self.binop(x)
         if cls is A.BoolOp:
+            told: list[Any] = []  # (what the parts before tell: each is typed where they held, or failed)
             for item in x.items:
-                self.condition(item)
+                with self.narrowing(told):
+                    self.condition(item)
+                yes, no = self.facts(item)
+                told += yes if x.op == "and" else no
             return T.of(T.YESNO)
         if cls is A.Not:
             self.condition(x.operand)
@@ -544,7 +550,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             return T.of(T.BUNDLE)
         if cls is A.IfExpr:
             self.condition(x.condition)
-            then, otherwise = self.ty(x.then), self.ty(x.otherwise)
+            yes, no = self.facts(x.condition)
+            with self.narrowing(yes):
+                then = self.ty(x.then)
+            with self.narrowing(no):
+                otherwise = self.ty(x.otherwise)
             a, b = T.without_none(then), T.without_none(otherwise)
             if a and b and T.differ(a, b):
                 self.find(x.otherwise, "E286", f"the two branches of this `if` give different kinds: "
@@ -557,9 +567,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if cls is A.Comprehension:
             source = self.need(x.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
             self.locals[(id(x), x.var)] = T.element(source)
-            if x.condition is not None:
-                self.condition(x.condition)
-            return T.list_of(self.ty(x.element))
+            if x.condition is None:
+                return T.list_of(self.ty(x.element))
+            self.condition(x.condition)
+            with self.narrowing(self.facts(x.condition)[0]):
+                return T.list_of(self.ty(x.element))
         if cls is A.NestedComprehension:
             for clause in x.clauses:
                 source = self.need(clause.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
@@ -632,6 +644,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
 
     def local(self, sym: Any) -> Ty:
         binder = sym.decl
+        if self.narrowed and (id(binder), sym.name) in self.narrowed:
+            return self.narrowed[(id(binder), sym.name)]
         if sym.binder == "param":
             if isinstance(binder, A.Table) or isinstance(binder, A.Modify) and binder.name in self.tables:
                 return T.of(T.NUMBER)

@@ -36,6 +36,9 @@ class StatementTypes:
     note_site: Any
     said_arguments: Any
     put_cards: Any
+    facts: Any
+    narrowing: Any
+    set_lets: set
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -50,9 +53,12 @@ class StatementTypes:
             self.set(s)
         elif cls is A.If:
             self.condition(s.condition)
-            self.block(s.then)
+            yes, no = ([f for f in told if f[0] not in self.set_lets] for told in self.facts(s.condition))
+            with self.narrowing(yes):  # (a `let` a `set` changes is not narrowed: the set may undo it)
+                self.block(s.then)
             if s.otherwise is not None:
-                self.block(s.otherwise)
+                with self.narrowing(no):
+                    self.block(s.otherwise)
         elif cls is A.ForEach:
             source = need(s.source, ITEMS, "`for each`'s list", "a list, a pile or a bundle",
                           "E282", "write `for each x in LIST`; a number n counts with `repeat n times`")

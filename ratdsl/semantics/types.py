@@ -78,7 +78,7 @@ def unpositioned(t: frozenset[Base] | None) -> frozenset[Base] | None:
     """t without its lists' positions (a list filtered or reordered: `where`, `ordered by`)."""
     if t is None or not any(b.items is not None for b in t):
         return t
-    return frozenset(Base(b.tag, b.arg) if b.items is not None else b for b in t)
+    return join(*(frozenset((Base(b.tag, b.arg) if b.items is not None else b,)) for b in t))
 
 
 def at_position(t: frozenset[Base] | None, i: int) -> frozenset[Base] | None:
@@ -129,13 +129,27 @@ def decks(b: Base) -> frozenset[str] | None:
 
 def join(*types: frozenset[Base] | None) -> frozenset[Base] | None:
     """The union of types: a value of any of them. Any kind (None) absorbs the others."""
-    out: dict[str, Base] = {}
+    out: dict[Any, Base] = {}
     for t in types:
         if t is None:
             return None
         for b in t:
-            out[b.tag] = _merge(out[b.tag], b) if b.tag in out else b
+            key = (b.tag, tag_of(b)) if b.tag == LIST else b.tag
+            out[key] = _merge(out[key], b) if key in out else b
     return frozenset(out.values())
+
+
+def tag_of(b: Base) -> frozenset[str] | None:
+    """A list's tag: the one name it holds at position 0, when the rules write it out with one
+    (`[attack, s, q]`: attack). Lists of different tags are kept apart in a union, so that a test
+    of the tag (`o[0] == attack`) tells which one a value is (narrowing.py)."""
+    if not b.items:
+        return None
+    first = b.items[0]
+    if first is None or len(first) != 1:
+        return None
+    (only,) = first
+    return only.arg if only.tag == SYMBOL and only.arg is not None and len(only.arg) == 1 else None
 
 
 def joined(types: Iterable[frozenset[Base] | None]) -> frozenset[Base] | None:
@@ -235,6 +249,8 @@ _WORDS = {NUMBER: "a number", YESNO: "yes or no", TEXT: "a text", NONE: "none", 
 
 
 def word(b: Base) -> str:
+    if b.tag == LIST and tag_of(b):
+        return f"a list [{next(iter(tag_of(b)))}, ...]"
     if b.tag == LIST and b.arg is not None and len(b.arg) == 1:
         inner = next(iter(b.arg))
         if inner.tag != LIST:
