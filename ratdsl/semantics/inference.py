@@ -127,8 +127,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         self.loose: set[str] = set()  # variables of any kind (set, and the passes did not settle)
         self.pile_in: dict[str, Ty] = {}  # the cards the rules put in each pile, this pass
         self.pile_sites: dict[str, A.Expr] = {}
-        self.was_pile_in: dict[str, Ty] = {}  # and the last pass
         self.first_pass = True
+        self.was_pile_in: dict[str, Ty] = {}  # and the last pass
         self.piles_unknown = False  # cards put in a pile the rules do not name: any pile, any card
         self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
         self.was_set: dict[str, Ty] = {}  # and the last pass
@@ -701,8 +701,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
                     decks = [n for n in sorted(T.decks(b)) if n in self.decks and name in self.decks[n].fields] \
                         if b.arg else [n for n, d in self.decks.items() if name in d.fields]
                     parts.extend(self.card_field(deck, name) for deck in decks)
-        # (a kind without that member stops a game there: the others are what the value is)
-        return T.joined(parts) if parts else None
+        # (a kind without that member stops a game there: the others are what the value is; a
+        # value that is only none gives nothing, so no kind reaches what reads it)
+        return T.joined(parts) if parts else frozenset() if all(b.tag == T.NONE for b in obj) else None
 
     def lacks(self, obj: Ty, name: str) -> bool:
         """Whether `obj.name` surely stops a game: obj is only players and cards, and none of them
@@ -725,8 +726,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
 
     def pile_type(self, name: str) -> Ty:
         """A pile named by the rules, with the cards they put in it (`create`, `place`, `reveal`):
-        none yet in the first walk, any card where the rules put none in it (a scenario may) or
-        put cards in a pile they do not name."""
+        none yet in the first walk (they grow walk by walk, as parameters do), any card where the
+        rules put none in it (a scenario may) or where they put cards in a pile they do not name."""
         if self.piles_unknown:
             cards = None
         elif name in self.was_pile_in:
@@ -836,7 +837,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
             elif b.tag != T.NONE:
                 return None
-        return T.joined(parts) if parts else None
+        return T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
 
     def space_of(self, key: Ty) -> Ty:
         """`p[key]`: a player's zone named by a player zone's name or a space: the board's space

@@ -81,6 +81,14 @@ def unpositioned(t: frozenset[Base] | None) -> frozenset[Base] | None:
     return join(*(frozenset((Base(b.tag, b.arg) if b.items is not None else b,)) for b in t))
 
 
+def untagged(t: frozenset[Base] | None) -> frozenset[Base] | None:
+    """t with its lists of different tags as one list (for what has one form for any list)."""
+    lists = [b for b in t or () if b.tag == LIST]
+    if len(lists) < 2:
+        return t
+    return frozenset(b for b in t if b.tag != LIST) | {Base(LIST, join(*(b.arg for b in lists)))}
+
+
 def at_position(t: frozenset[Base] | None, i: int) -> frozenset[Base] | None:
     """What `xs[i]` gives for a literal i when every list xs may be has its positions (None when
     one has not, or i is past its end: the union of its items then)."""
