@@ -706,11 +706,13 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         return T.joined(parts) if parts else frozenset() if all(b.tag == T.NONE for b in obj) else None
 
     def lacks(self, obj: Ty, name: str) -> bool:
-        """Whether `obj.name` surely stops a game: obj is only players and cards, and none of them
-        has that member (a player's zones, piles and variables; a card's deck's fields)."""
-        if not obj:
+        """Whether `obj.name` surely stops a game: obj is only players and cards (or none), and none
+        of them has that member (a player's zones, piles and variables; a card's deck's fields)."""
+        if not obj or all(b.tag == T.NONE for b in obj):
             return False
-        for b in obj:
+        for b in obj:  # (a none among them stops a game there all the same)
+            if b.tag == T.NONE:
+                continue
             if b.tag == T.PLAYER:
                 if name in self.player_zones or name in self.player_piles or name in self.table.player_vars:
                     return False
