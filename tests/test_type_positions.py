@@ -50,13 +50,15 @@ def test_a_test_of_a_lists_tag_narrows_what_it_guards(tmp_path):
         "func others() = [o[1] for o in orders() if not is(o, attack)]",
         "func all_of() = [o[1] for o in orders()]",
         "func used() = [whom(o) for o in orders()] + [where_to(o) for o in orders()] + targets() + others()",
-        "func also_used() = all_of()")))
+        "func also_used() = all_of() + [by_kind(o, attack) for o in orders()] + [by_kind(o, move) for o in orders()]",
+        "func by_kind(o, kind) = if o[0] == kind and kind == attack then o[1] else none")))
     assert not form.findings
     assert _result(form, "whom") == "a player or none"
     assert _result(form, "where_to") == "a zone or none"
     assert _result(form, "targets") == "a list of players"
     assert _result(form, "others") == "a list of zones"
     assert T.tags(T.element(form.results["all_of"])) == {T.PLAYER, T.ZONE}  # (no test: either)
+    assert _result(form, "by_kind") == "a player or none"  # (o's tag is kind, and kind is attack)
 
 
 def test_a_pile_holds_the_decks_the_rules_put_in_it(tmp_path):

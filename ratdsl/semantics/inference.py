@@ -110,6 +110,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         self.player_piles = set(table.player_piles)
         self.locals: dict[tuple[int, str], Ty] = {}
         self.narrowed: dict[tuple[int, str], Ty] = {}  # locals a test of their tag narrows (narrowing.py)
+        self.aliases: dict[tuple[int, str], Any] = {}  # locals known to be another's tag (narrowing.py)
         self.calls: dict[tuple[str, str], list[Ty]] = {}
         self.sites: dict[tuple[str, str], list[tuple[tuple[A.Expr, ...], list[Ty]]]] = {}  # each call's values
         self.retyping = False  # (typed_sites.py: a body typed again for one call's kinds)
@@ -521,7 +522,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
             for item in x.items:
                 with self.narrowing(told):
                     self.condition(item)
-                yes, no = self.facts(item)
+                    yes, no = self.facts(item)
                 told += yes if x.op == "and" else no
             return T.of(T.YESNO)
         if cls is A.Not:

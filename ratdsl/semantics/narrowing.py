@@ -3,7 +3,8 @@ with one (`o[0] == attack` of a union of `[attack, s, q]` and `[move, a, b]` lis
 it guards reads the local as the lists of that tag alone, so `o[2]` there is a player, not a
 player or a space. The tests it reads: `X[0] == NAME` and `!=`, `not`, `and` (the later parts
 and what it guards), `or` when false, and a call of a func whose body is such a test
-(`step_is(o, move)`), its parameters replaced by the call's values. A part of an `and` that is
+(`step_is(o, move)`), its parameters replaced by the call's values; where `o[0] == kind` holds,
+a test of `kind` (`kind == attack`) tests o's tag too. A part of an `and` that is
 `X != none` does not stop its false branch from telling that X is not of the tag. Anything else
 tells nothing, so a value is never narrowed to less than it may be. The inference
 (inference.py) mixes this in.
@@ -20,8 +21,9 @@ from . import types as T
 from .symbols import FUNC, LOCAL
 
 Ty = Any  # frozenset[T.Base] | None
-# (the local's key, its type where tested, the names, whether its tag is one of them)
-Fact = tuple[tuple[int, str], Any, frozenset, bool]
+# (the local's key, its type where tested, the names, whether its tag is one of them, and the key of
+# the local the tag was compared with, `o[0] == kind`: where that holds, a test of kind tests o's tag)
+Fact = tuple[tuple[int, str], Any, frozenset, bool, Any]
 _DEPTH = 4  # funcs followed into one another, at most
 
 
@@ -34,6 +36,7 @@ class Narrowing:
     modifiers: dict
     said_params: dict
     narrowed: dict
+    aliases: dict
 
     def facts(self, cond: A.Expr, subst: dict[str, A.Expr] | None = None, depth: int = 0
               ) -> tuple[list[Fact], list[Fact]]:
@@ -44,7 +47,11 @@ class Narrowing:
             yes, no = self.facts(cond.operand, subst, depth)
             return no, yes
         if cls is A.BoolOp:
-            parts = [self.facts(item, subst, depth) for item in cond.items]
+            parts, held = [], []  # (each part read where the ones before it held: `o[0] == kind and kind == attack`)
+            for item in cond.items:
+                with self.narrowing(held if cond.op == "and" else []):
+                    parts.append(self.facts(item, subst, depth))
+                held += parts[-1][0]
             if cond.op == "and":
                 yes = [f for p in parts for f in p[0]]
                 telling = [i for i, item in enumerate(cond.items) if not _not_none(item)]
@@ -54,8 +61,8 @@ class Narrowing:
             fact = self.tag_test(cond, subst)
             if fact is None:
                 return [], []
-            key, t, names = fact
-            yes, no = [(key, t, names, True)], ([(key, t, names, False)] if len(names) == 1 else [])
+            key, t, names, alias = fact
+            yes, no = [(key, t, names, True, alias)], ([(key, t, names, False, None)] if len(names) == 1 else [])
             return (yes, no) if cond.op == "==" else (no, yes)
         if cls is A.Call and depth < _DEPTH:
             sym = self.table.ref(cond)
@@ -66,8 +73,16 @@ class Narrowing:
             return self.facts(decl.value, inner, depth + 1)
         return [], []
 
-    def tag_test(self, cond: A.BinOp, subst: dict[str, A.Expr]) -> tuple[tuple[int, str], Ty, frozenset] | None:
-        """`X[0] == Y` (either way round): X's local, its type, and the names Y may be (a symbol's)."""
+    def tag_test(self, cond: A.BinOp, subst: dict[str, A.Expr]) -> tuple[Any, Ty, frozenset, Any] | None:
+        """`X[0] == Y` (either way round): X's local, its type, the names Y may be (a symbol's) and
+        Y's local if it is one; or `Y == NAME` where Y is known to be X's tag."""
+        for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            alias = self.local_key(_through(side, subst)) if isinstance(side, A.Name) else None
+            if alias is not None and alias in self.aliases:
+                names = _symbols(self.ty(_through(other, subst)))
+                if names:
+                    key, t = self.aliases[alias]
+                    return key, t, names, None
         for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
             if isinstance(side, A.Index) and isinstance(side.key, A.IntLit) and side.key.value == 0:
                 if subst and not (isinstance(side.obj, A.Name) and side.obj.id in subst):
@@ -78,7 +93,7 @@ class Narrowing:
                     continue
                 names = _symbols(self.ty(_through(other, subst)))
                 if names:
-                    return key, self.ty(obj), names
+                    return key, self.ty(obj), names, self.local_key(_through(other, subst))
         return None
 
     def local_key(self, x: A.Expr) -> tuple[int, str] | None:
@@ -93,8 +108,12 @@ class Narrowing:
     def narrowing(self, facts: list[Fact]) -> Iterator[None]:
         """Types what is inside with each local of the facts narrowed to the lists they allow."""
         saved: dict[tuple[int, str], Any] = {}
+        aliased: dict[Any, Any] = {}
         try:
-            for key, t, names, member in facts:
+            for key, t, names, member, alias in facts:
+                if member and alias is not None:
+                    aliased.setdefault(alias, self.aliases.get(alias, _ABSENT))
+                    self.aliases[alias] = (key, t)
                 t = self.narrowed.get(key, t)
                 narrowed = _keep(t, names, member)
                 if narrowed != t:
@@ -107,6 +126,11 @@ class Narrowing:
                     self.narrowed.pop(key, None)
                 else:
                     self.narrowed[key] = was
+            for alias, was in aliased.items():
+                if was is _ABSENT:
+                    self.aliases.pop(alias, None)
+                else:
+                    self.aliases[alias] = was
 
 
 _ABSENT = object()
