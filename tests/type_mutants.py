@@ -24,7 +24,7 @@ REPLACEMENTS = ("true", '"x"', "[1, 2]", "none")
 _VALUE_ERRORS = ("division by zero", "outside the list", "calls itself", "inside itself", "cannot pick",
                  "of nothing", "is not on the board", "too long", "too big", "cannot move", "cannot draw",
                  "cannot reveal", "negative number", " answered ", " is in no pile",
-                 "a plan has from")
+                 "a plan has from", "cannot hold -")  # (a bundle's count below 0: a number all the same)
 STEP_BUDGET = 400_000
 MAX_ROUNDS = 60
 

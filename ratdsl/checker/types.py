@@ -1,4 +1,4 @@
-"""The checker's static type findings (E280-E289, and E224/E225 where only the types know):
+"""The checker's static type findings (E280-E290, and E224/E225 where only the types know):
 the typed form (semantics/inference.py) notes what is surely of the wrong kind, and this
 reports it, once per place: a finding where another check already stands is left to that one.
 
@@ -14,6 +14,7 @@ reports it, once per place: a finding where another check already stands is left
 | E287 | an option whose values are of different kinds                                   |
 | E288 | a call of a func or rule giving a value its body refuses (the union hid it)    |
 | E289 | a func's annotation its body or a call disagrees with, or naming no type        |
+| E290 | cards of one deck put in a pile that holds cards of another deck               |
 """
 
 from __future__ import annotations

@@ -76,6 +76,8 @@ def _fits(v: T.Base, s: T.Base) -> bool:
         return False
     if v.tag == T.LIST:
         return not disagrees(v.arg, s.arg)
-    if v.tag in (T.CARD, T.ZONE):
+    if v.tag == T.CARD:
+        return v.arg is None or s.arg is None or T.decks(v) <= T.decks(s)
+    if v.tag == T.ZONE:
         return v.arg is None or s.arg is None or v.arg == s.arg
     return True

@@ -530,7 +530,7 @@ _REGISTRY = [
     _builtin("opposite", "side", _opposite, inline=True, takes="side", gives="side"),
     _builtin("rank", "player", _rank, (PLAYERS,), returns="number", inline=True, takes="player", gives="number"),
     _builtin("seat", "player", _seat, returns="number", takes="player", gives="number"),
-    _builtin("top", "pile", _top, (PILES,), inline=True, takes="pile", gives="card?"),
+    _builtin("top", "pile", _top, (PILES,), inline=True, takes="pile", gives="item?0"),
     _builtin("cards", "deck", _cards, returns="list", takes="deck", gives="cards@0"),
     _builtin("sample", "n, list", _sample, (CHANCE,), returns="list", takes="number items", gives="items@1"),
     _builtin("pick", "list", _pick, (CHANCE,), takes="items", gives="item?0"),

@@ -24,6 +24,7 @@ from ..language import ast as A
 from . import types as T
 from .annotations import HINT as ANNOTATION_HINT
 from .annotations import annotated, disagrees
+from .narrowing import Narrowing
 from .symbols import (
     BUILTIN,
     BUILTIN_NAMES,
@@ -49,7 +50,7 @@ _BUILTIN_NAME_TYPES: dict[str, Ty] = {"list:player": T.list_of(T.of(T.PLAYER)), 
                                       "number": T.of(T.NUMBER)}
 _MAX_DEPTH = 40  # funcs whose results are worked out inside one another, at most
 _MAX_NESTING = 150  # expressions worked out inside one another, at most (the stack's limit)
-_PASSES = 8  # walks over the rules that parameters' kinds get to settle in
+_PASSES = 16  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
 _KINDS = frozenset((T.KIND,))
@@ -91,7 +92,7 @@ def typed_form(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
     return form
 
 
-class _Infer(StatementTypes, CallTypes, SiteTypes):
+class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
     def __init__(self, decls: list[A.Decl], table: SymbolTable):
         self.decls = decls
         self.table = table
@@ -108,6 +109,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         self.player_zones = set(table.player_zones)
         self.player_piles = set(table.player_piles)
         self.locals: dict[tuple[int, str], Ty] = {}
+        self.narrowed: dict[tuple[int, str], Ty] = {}  # locals a test of their tag narrows (narrowing.py)
+        self.aliases: dict[tuple[int, str], Any] = {}  # locals known to be another's tag (narrowing.py)
         self.calls: dict[tuple[str, str], list[Ty]] = {}
         self.sites: dict[tuple[str, str], list[tuple[tuple[A.Expr, ...], list[Ty]]]] = {}  # each call's values
         self.retyping = False  # (typed_sites.py: a body typed again for one call's kinds)
@@ -123,6 +126,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         self.let_sets: dict[tuple[int, str], Ty] = {}  # and what it sets them to, this pass
         self.was_let_set: dict[tuple[int, str], Ty] = {}  # and the last pass
         self.loose: set[str] = set()  # variables of any kind (set, and the passes did not settle)
+        self.pile_in: dict[str, Ty] = {}  # the cards the rules put in each pile, this pass
+        self.pile_sites: dict[str, A.Expr] = {}
+        self.first_pass = True
+        self.was_pile_in: dict[str, Ty] = {}  # and the last pass
+        self.piles_unknown = False  # cards put in a pile the rules do not name: any pile, any card
         self.sets: dict[str, Ty] = {}  # what each variable is set to, this pass
         self.was_set: dict[str, Ty] = {}  # and the last pass
         for d in decls:
@@ -147,7 +155,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         settled = False
         for _ in range(_PASSES):
             self.walk()
-            settled = self.calls == form.params and self.sets == self.was_set and self.let_sets == self.was_let_set
+            settled = self.calls == form.params and self.sets == self.was_set and self.let_sets == self.was_let_set \
+                and self.pile_in == self.was_pile_in
+            self.first_pass = False
             if not settled:
                 unsettled = {k for k in self.calls if form.params.get(k) != self.calls[k]}
                 form.params = self.calls
@@ -157,6 +167,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             form.params = {k: [None] * len(v) if k in unsettled else v for k, v in form.params.items()}
             self.loose = set(self.sets) | set(self.was_set)  # (variables and lets that are set: any kind)
             self.sets = self.let_sets = {}
+            self.piles_unknown = True
         self.final = True
         if not settled or not self.all_called():  # else the last walk was the final one already
             self.walk()
@@ -176,6 +187,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         self.sites = {}
         self.was_set, self.sets = self.sets, {}
         self.was_let_set, self.let_sets = self.let_sets, {}
+        self.was_pile_in, self.pile_in = self.pile_in, {}
+        self.pile_sites: dict[str, A.Expr] = {}  # where each pile's first cards are put, this walk
         for decl in self.decls:
             self.decl(decl)
 
@@ -492,6 +505,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                           "constant listing kinds, nor a field of a board's spaces), so there is nothing to count",
                           "`zone.KIND` and `bundle.KIND` count the tokens of a kind: `{red: 2}.red` is 2")
                 return None
+            if self.lacks(obj, x.name):
+                self.find(x, "E225", f"`.{x.name}` of {T.words(obj)}: it has no member `{x.name}`",
+                          "a player's members are its zones, piles and variables; a card's, its deck's "
+                          "fields, `name` and `deck`")
+                return None
             return self.member(obj, x.name)
         if cls is A.Index:
             return self.index(x)
@@ -500,8 +518,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if cls is A.BinOp:
             return self.binop(x)
         if cls is A.BoolOp:
+            told: list[Any] = []  # (what the parts before tell: each is typed where they held, or failed)
             for item in x.items:
-                self.condition(item)
+                with self.narrowing(told):
+                    self.condition(item)
+                    yes, no = self.facts(item)
+                told += yes if x.op == "and" else no
             return T.of(T.YESNO)
         if cls is A.Not:
             self.condition(x.operand)
@@ -522,14 +544,18 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                       "a zone is not a list: test `zone.kind > 0`")
             return T.of(T.YESNO)
         if cls is A.ListLit:
-            return T.list_of(T.joined(self.ty(i) for i in x.items) if x.items else frozenset())
+            return T.positions(tuple(self.ty(i) for i in x.items))
         if cls is A.BundleLit:
             for _, v in x.items:
                 self.need(v, NUMBER, "a bundle's count", "a number", "E225")
             return T.of(T.BUNDLE)
         if cls is A.IfExpr:
             self.condition(x.condition)
-            then, otherwise = self.ty(x.then), self.ty(x.otherwise)
+            yes, no = self.facts(x.condition)
+            with self.narrowing(yes):
+                then = self.ty(x.then)
+            with self.narrowing(no):
+                otherwise = self.ty(x.otherwise)
             a, b = T.without_none(then), T.without_none(otherwise)
             if a and b and T.differ(a, b):
                 self.find(x.otherwise, "E286", f"the two branches of this `if` give different kinds: "
@@ -542,9 +568,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if cls is A.Comprehension:
             source = self.need(x.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
             self.locals[(id(x), x.var)] = T.element(source)
-            if x.condition is not None:
-                self.condition(x.condition)
-            return T.list_of(self.ty(x.element))
+            if x.condition is None:
+                return T.list_of(self.ty(x.element))
+            self.condition(x.condition)
+            with self.narrowing(self.facts(x.condition)[0]):
+                return T.list_of(self.ty(x.element))
         if cls is A.NestedComprehension:
             for clause in x.clauses:
                 source = self.need(clause.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
@@ -591,7 +619,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
         if group == ZONE:
             return T.of(T.ZONE, self.space_board.get(name))
         if group == PILE:
-            return T.of(T.PILE)
+            return self.pile_type(name)
         if group == CARD:
             return T.of(T.CARD, self.deck_of_card.get(name))
         if group == ITSELF:
@@ -617,6 +645,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
 
     def local(self, sym: Any) -> Ty:
         binder = sym.decl
+        if self.narrowed and (id(binder), sym.name) in self.narrowed:
+            return self.narrowed[(id(binder), sym.name)]
         if sym.binder == "param":
             if isinstance(binder, A.Table) or isinstance(binder, A.Modify) and binder.name in self.tables:
                 return T.of(T.NUMBER)
@@ -652,7 +682,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                 if name in self.player_zones:
                     parts.append(T.of(T.ZONE, self.space_board.get(name)))
                 elif name in self.player_piles:
-                    parts.append(T.of(T.PILE))
+                    parts.append(self.pile_type(name))
                 elif name in self.table.player_vars:
                     parts.append(self.variable(name))
             elif b.tag == T.ZONE:
@@ -669,10 +699,67 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                 elif name == "deck":
                     parts.append(T.of(T.DECK))
                 else:  # (a card of any deck: the field as the decks declaring it have it)
-                    decks = [b.arg] if b.arg else [n for n, d in self.decks.items() if name in d.fields]
+                    decks = [n for n in sorted(T.decks(b)) if n in self.decks and name in self.decks[n].fields] \
+                        if b.arg else [n for n, d in self.decks.items() if name in d.fields]
                     parts.extend(self.card_field(deck, name) for deck in decks)
-        # (a kind without that member stops a game there: the others are what the value is)
-        return T.joined(parts) if parts else None
+        # (a kind without that member stops a game there: the others are what the value is; a
+        # value that is only none gives nothing, so no kind reaches what reads it)
+        return T.joined(parts) if parts else frozenset() if all(b.tag == T.NONE for b in obj) else None
+
+    def lacks(self, obj: Ty, name: str) -> bool:
+        """Whether `obj.name` surely stops a game: obj is only players and cards (or none), and none
+        of them has that member (a player's zones, piles and variables; a card's deck's fields)."""
+        if not obj or all(b.tag == T.NONE for b in obj):
+            return False
+        for b in obj:  # (a none among them stops a game there all the same)
+            if b.tag == T.NONE:
+                continue
+            if b.tag == T.PLAYER:
+                if name in self.player_zones or name in self.player_piles or name in self.table.player_vars:
+                    return False
+            elif b.tag == T.CARD:
+                if name in ("name", "deck"):
+                    return False
+                decks = [self.decks.get(n) for n in T.decks(b)] if b.arg else list(self.decks.values())
+                if any(d is None or name in d.fields for d in decks):
+                    return False
+            else:
+                return False
+        return True
+
+    def pile_type(self, name: str) -> Ty:
+        """A pile named by the rules, with the cards they put in it (`create`, `place`, `reveal`):
+        none yet in the first walk (they grow walk by walk, as parameters do), any card where the
+        rules put none in it (a scenario may) or where they put cards in a pile they do not name."""
+        if self.piles_unknown:
+            cards = None
+        elif name in self.was_pile_in:
+            cards = self.was_pile_in[name]
+        else:
+            cards = frozenset() if self.first_pass else None
+        return T.pile(frozenset((name,)), cards)
+
+    def put_cards(self, at: A.Expr, dest: Ty, cards: Ty) -> None:
+        """Notes the cards a statement puts in the piles `dest` may be; E290 where they are surely
+        of another deck than the cards already put in one of them (a pile holds one deck's cards,
+        as a list holds one kind: whatever reads a field of one would stop on the other's)."""
+        for b in dest if dest is not None else (T.Base(T.PILE),):
+            if b.tag != T.PILE:
+                continue
+            if b.arg is None or b.arg[0] is None:
+                self.piles_unknown = True
+                continue
+            for n in sorted(b.arg[0]):
+                held = self.pile_in.get(n, frozenset())
+                old, new = _decks(held), _decks(cards)
+                if old and new and not old & new:
+                    self.find(at, "E290", f"this puts cards of deck {' or '.join(sorted(new))} in pile {n}, which "
+                              f"holds cards of deck {' or '.join(sorted(old))} (put there at line "
+                              f"{self.pile_sites[n].span.line})",
+                              "a pile holds the cards of one deck: give these a pile of their own")
+                    continue
+                self.pile_sites.setdefault(n, at)
+                self.pile_in[n] = T.join(held, cards)
 
     def counts_nothing(self, obj: Ty, name: str) -> bool:
         """Whether `obj.name` surely stops a game: obj is only bundles and zones (that are no
@@ -735,16 +822,25 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
             return obj
         parts: list[Ty] = []
         named = T.without_none(key)  # (a none key stops a game: the other kinds are what it gives)
+        at = x.key.value if isinstance(x.key, A.IntLit) else None
+        positioned = T.at_position(obj, at) if at is not None else None
         for b in obj:
             if b.tag == T.LIST:
-                parts.append(b.arg)
+                parts.append(b.arg if positioned is None else positioned)
             elif b.tag == T.PLAYER and named and all(k.tag in (T.ZNAME, T.ZONE) for k in named):
                 parts.append(self.space_of(named))
             elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):
+                missing = sorted(n for k in key for n in k.arg if self.lacks(frozenset((b,)), n))
+                if missing and all(o.tag in (T.CARD, T.PLAYER, T.NONE) for o in obj):
+                    self.find(x.key, "E225", f"`[]`: this may be {' or '.join(missing)}, and "
+                              f"{T.words(frozenset((b,)))} has no member of that name",
+                              "a name looks up a player's zone, pile or variable, or a card's field: every "
+                              "name it may be is one")
+                    return None
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
             elif b.tag != T.NONE:
                 return None
-        return T.joined(parts) if parts else None
+        return T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
 
     def space_of(self, key: Ty) -> Ty:
         """`p[key]`: a player's zone named by a player zone's name or a space: the board's space
@@ -786,6 +882,17 @@ class _Infer(StatementTypes, CallTypes, SiteTypes):
                 if any(b.tag == T.YESNO for b in (self.ty(blame) or ())) else None
             self.find(blame, "E225", f"`{op}`: {_expected(refusal.message)}, found {found}", hint or HINTS["E225"])
         return t if t is not None or op not in _COMPARE else T.of(T.YESNO)
+
+
+def _decks(t: Ty) -> frozenset[str] | None:
+    """The decks whose cards a value of type t may be (None: any deck, or not only cards)."""
+    out: set[str] = set()
+    for b in t if t is not None else (T.Base(T.CARD),):
+        names = T.decks(b) if b.tag == T.CARD else None
+        if names is None:
+            return None
+        out |= names
+    return frozenset(out)
 
 
 def _expected(message: str) -> str:

@@ -124,7 +124,10 @@ class CallTypes:
             return simple[spec]
         what, _, at = spec.partition("@") if "@" in spec else spec.partition("?")
         if spec.startswith("item?"):
-            element = T.element(arg(int(spec[5:])))
+            of = arg(int(spec[5:]))
+            element = T.element(of)
+            if element == frozenset() and of and all(b.tag == T.PILE for b in of):
+                return element  # (piles whose cards are not known yet, before the last walk: nothing yet)
             return None if element is None else T.join(element, T.of(T.NONE))
         i = int(at) if at.isdigit() else 0
         if what == "items":

@@ -14,6 +14,8 @@ from .typed_calls import ACCEPTS, HINTS, ITEMS, NUMBER, ZONES
 Ty = Any  # frozenset[T.Base] | None
 _KIND = frozenset((T.KIND,))
 _ZONE = frozenset((T.ZONE,))
+_CARD = frozenset((T.CARD,))
+_SHOWN = frozenset((T.CARD, T.LIST, T.PILE, T.NONE))  # what `show` takes (none: nothing to show)
 
 
 class StatementTypes:
@@ -33,6 +35,10 @@ class StatementTypes:
     declared: Any
     note_site: Any
     said_arguments: Any
+    put_cards: Any
+    facts: Any
+    narrowing: Any
+    set_lets: set
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -47,9 +53,12 @@ class StatementTypes:
             self.set(s)
         elif cls is A.If:
             self.condition(s.condition)
-            self.block(s.then)
+            yes, no = ([f for f in told if f[0] not in self.set_lets] for told in self.facts(s.condition))
+            with self.narrowing(yes):  # (a `let` a `set` changes is not narrowed: the set may undo it)
+                self.block(s.then)
             if s.otherwise is not None:
-                self.block(s.otherwise)
+                with self.narrowing(no):
+                    self.block(s.otherwise)
         elif cls is A.ForEach:
             source = need(s.source, ITEMS, "`for each`'s list", "a list, a pile or a bundle",
                           "E282", "write `for each x in LIST`; a number n counts with `repeat n times`")
@@ -81,18 +90,24 @@ class StatementTypes:
                 self.items(s.source, source, _ZONE, "`move ... from`", "a zone or a list of zones")
             need(s.dest, frozenset((T.ZONE,)), f"`{_verb(s)} ... to`", "a zone", "E282")
         elif cls is A.Create:
-            need(s.what, frozenset((T.BUNDLE, T.CARD, T.LIST)), "`create`", "a bundle of tokens, or cards", "E282")
-            need(s.where, frozenset((T.ZONE, T.PILE)), "`create ... in`", "a zone (tokens) or a pile (cards)", "E282")
+            what = need(s.what, frozenset((T.BUNDLE, T.CARD, T.LIST)), "`create`", "a bundle of tokens, or cards",
+                        "E282")
+            self.cards(s.what, what, "`create`")
+            self.put_cards(s.what, need(s.where, frozenset((T.ZONE, T.PILE)), "`create ... in`",
+                                "a zone (tokens) or a pile (cards)", "E282"), _cards(what))
         elif cls is A.Shuffle:
             need(s.pile, frozenset((T.PILE,)), "`shuffle`", "a pile of cards", "E282")
         elif cls is A.Place:
-            need(s.cards, frozenset((T.CARD, T.LIST, T.PILE)), "`place`'s cards", "a card, a list of cards or a pile",
-                 "E282")
-            need(s.pile, frozenset((T.PILE,)), "`place ... on`", "a pile of cards", "E282")
+            cards = need(s.cards, frozenset((T.CARD, T.LIST, T.PILE)), "`place`'s cards",
+                         "a card, a list of cards or a pile", "E282")
+            self.cards(s.cards, cards, "`place`'s cards")
+            self.put_cards(s.cards, need(s.pile, frozenset((T.PILE,)), "`place ... on`", "a pile of cards", "E282"),
+                           _cards(cards))
         elif cls is A.Reveal:
             need(s.count, NUMBER, "`reveal`'s count", "a number", "E282")
-            need(s.source, frozenset((T.PILE,)), "`reveal ... from`", "a pile of cards", "E282")
-            need(s.dest, frozenset((T.PILE,)), "`reveal ... to`", "a pile of cards", "E282")
+            source = need(s.source, frozenset((T.PILE,)), "`reveal ... from`", "a pile of cards", "E282")
+            self.put_cards(s.source, need(s.dest, frozenset((T.PILE,)), "`reveal ... to`", "a pile of cards", "E282"),
+                           _cards(source))
         elif cls is A.AskMay:
             need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
             self.block(s.body)
@@ -130,6 +145,10 @@ class StatementTypes:
             self.block(s.body)
         elif cls is A.Assert:
             self.condition(s.condition)
+        elif cls is A.Show:
+            self.cards(s.cards, need(s.cards, _SHOWN, "`show`'s cards", "a card, a list of cards or a pile",
+                                     "E282"), "`show`'s cards")
+            need(s.player, frozenset((T.PLAYER,)), "`show ... to`", "a player", "E282")
         else:
             for child in A.iter_children(s):
                 if isinstance(child, A.Expr):
@@ -141,6 +160,14 @@ class StatementTypes:
         `need`'s to judge): a game using it stops at its first item."""
         if T.refuses_items(t, accepted, accepted):
             self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or HINTS.get(code))
+
+    def cards(self, x: A.Expr, t: Ty, what: str) -> None:
+        """A finding where x, which may be a list, surely holds no cards (`place [0, 1] on ...`):
+        a game stops at its first item. Its items written out are each held to be a card."""
+        if T.refuses_items(t, _SHOWN | frozenset((T.BUNDLE,)), _CARD):
+            self.find(x, "E282", f"{what}: expected cards, found {T.words(t)}", HINTS.get("E282"))
+        else:
+            self.listed(x, _CARD, f"an item of {what}", "a card")
 
     def listed(self, x: A.Expr, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
                hint: str | None = None) -> None:
@@ -212,3 +239,12 @@ class StatementTypes:
 
 def _verb(s: A.Stmt) -> str:
     return "move" if isinstance(s, A.Move) else "draw"
+
+
+def _cards(t: Ty) -> Ty:
+    """The cards a statement's value puts in a pile: a card, a list's items, a pile's cards."""
+    if t is None:
+        return None
+    parts = [frozenset((b,)) if b.tag == T.CARD else T.element(frozenset((b,))) for b in t
+             if b.tag in (T.CARD, T.LIST, T.PILE)]
+    return T.joined(parts)

@@ -36,10 +36,14 @@ _MAX_NAMES = 64  # a union of more names is any name of its kind
 @dataclass(frozen=True, slots=True)
 class Base:
     """One kind of value. `arg`: the element type of a list, the deck of a card, the board of a
-    space (a zone), or the names a text-like kind may be (a frozenset); None: any."""
+    space (a zone), the names a text-like kind may be (a frozenset), or a pile's (names, cards):
+    the piles it may be and the type of the cards the rules put in them; None: any. `items`: a
+    list's type at each position, where the rules write it out (`[attack, s, q]`: a symbol, a
+    space, a player), so that `o[2]` has its own kind and not the union of the three."""
 
     tag: str
     arg: Any = None
+    items: tuple | None = None
 
 
 Ty = frozenset  # of Base; None stands for "any kind"
@@ -59,6 +63,47 @@ def list_of(element: frozenset[Base] | None) -> frozenset[Base]:
     return of(LIST, element)
 
 
+def pile(names: frozenset[str] | None, cards: frozenset[Base] | None) -> frozenset[Base]:
+    """A pile: the piles it may be (None: any), and the cards they may hold (None: any card)."""
+    return of(PILE, (names, cards))
+
+
+@lru_cache(maxsize=4096)
+def positions(items: tuple) -> frozenset[Base]:
+    """The type of a list written out item by item: its items' union, and each one's own type."""
+    return frozenset((Base(LIST, joined(items) if items else frozenset(), items),))
+
+
+def unpositioned(t: frozenset[Base] | None) -> frozenset[Base] | None:
+    """t without its lists' positions (a list filtered or reordered: `where`, `ordered by`)."""
+    if t is None or not any(b.items is not None for b in t):
+        return t
+    return join(*(frozenset((Base(b.tag, b.arg) if b.items is not None else b,)) for b in t))
+
+
+def untagged(t: frozenset[Base] | None) -> frozenset[Base] | None:
+    """t with its lists of different tags as one list (for what has one form for any list)."""
+    lists = [b for b in t or () if b.tag == LIST]
+    if len(lists) < 2:
+        return t
+    return frozenset(b for b in t if b.tag != LIST) | {Base(LIST, join(*(b.arg for b in lists)))}
+
+
+def at_position(t: frozenset[Base] | None, i: int) -> frozenset[Base] | None:
+    """What `xs[i]` gives for a literal i when every list xs may be has its positions (None when
+    one has not, or i is past its end: the union of its items then)."""
+    if not t:
+        return None
+    parts = []
+    for b in t:
+        if b.tag != LIST:
+            continue
+        if b.items is None or not -len(b.items) <= i < len(b.items):
+            return None
+        parts.append(b.items[i])
+    return joined(parts) if parts else None
+
+
 def tags(t: frozenset[Base] | None) -> frozenset[str] | None:
     return None if t is None else frozenset(b.tag for b in t)
 
@@ -70,22 +115,49 @@ def _merge(a: Base, b: Base) -> Base:
     if a.tag == NONE:
         return Base(NONE, a.arg or b.arg)
     if a.tag == LIST:
-        return Base(LIST, join(a.arg, b.arg))
+        items = tuple(join(x, y) for x, y in zip(a.items, b.items)) \
+            if a.items is not None and b.items is not None and len(a.items) == len(b.items) else None
+        return Base(LIST, join(a.arg, b.arg), items)
+    if a.tag == CARD and a.arg is not None and b.arg is not None:  # (cards of two decks: of either)
+        both = decks(a) | decks(b)
+        return Base(CARD, next(iter(both)) if len(both) == 1 else both)
+    if a.tag == PILE and a.arg is not None and b.arg is not None:
+        names = None if a.arg[0] is None or b.arg[0] is None else a.arg[0] | b.arg[0]
+        return Base(PILE, (names, join(a.arg[1], b.arg[1])))
     if a.tag in NAMED and a.arg is not None and b.arg is not None:
         names = a.arg | b.arg
         return Base(a.tag, names if len(names) <= _MAX_NAMES else None)
     return Base(a.tag, None)
 
 
+def decks(b: Base) -> frozenset[str] | None:
+    """The decks a card type's cards may be of (its arg: one deck's name, or a set of them)."""
+    return None if b.arg is None else b.arg if isinstance(b.arg, frozenset) else frozenset((b.arg,))
+
+
 def join(*types: frozenset[Base] | None) -> frozenset[Base] | None:
     """The union of types: a value of any of them. Any kind (None) absorbs the others."""
-    out: dict[str, Base] = {}
+    out: dict[Any, Base] = {}
     for t in types:
         if t is None:
             return None
         for b in t:
-            out[b.tag] = _merge(out[b.tag], b) if b.tag in out else b
+            key = (b.tag, tag_of(b)) if b.tag == LIST else b.tag
+            out[key] = _merge(out[key], b) if key in out else b
     return frozenset(out.values())
+
+
+def tag_of(b: Base) -> frozenset[str] | None:
+    """A list's tag: the one name it holds at position 0, when the rules write it out with one
+    (`[attack, s, q]`: attack). Lists of different tags are kept apart in a union, so that a test
+    of the tag (`o[0] == attack`) tells which one a value is (narrowing.py)."""
+    if not b.items:
+        return None
+    first = b.items[0]
+    if first is None or len(first) != 1:
+        return None
+    (only,) = first
+    return only.arg if only.tag == SYMBOL and only.arg is not None and len(only.arg) == 1 else None
 
 
 def joined(types: Iterable[frozenset[Base] | None]) -> frozenset[Base] | None:
@@ -121,7 +193,7 @@ def element(t: frozenset[Base] | None) -> frozenset[Base] | None:
         if b.tag == LIST:
             parts.append(b.arg)
         elif b.tag == PILE:
-            parts.append(of(CARD))
+            parts.append(of(CARD) if b.arg is None or b.arg[1] is None else b.arg[1])
         elif b.tag == BUNDLE:
             parts.append(of(KIND))
     return joined(parts) if parts else None
@@ -132,7 +204,8 @@ def items_of(t: frozenset[Base] | None) -> frozenset[Base] | None:
     bundle's kinds), or the value itself if it is one."""
     if t is None:
         return None
-    return join(*(list_of(element(frozenset((b,)))) if b.tag in (PILE, BUNDLE) else frozenset((b,)) for b in t))
+    return unpositioned(join(*(list_of(element(frozenset((b,)))) if b.tag in (PILE, BUNDLE) else frozenset((b,))
+                               for b in t)))
 
 
 def disjoint(a: frozenset[Base] | None, b: frozenset[Base] | None) -> bool:
@@ -158,7 +231,7 @@ def _may_equal(x: Base, y: Base) -> bool:
     if x.tag == LIST:
         return True  # (two empty lists are equal whatever they were meant to hold)
     if x.tag == CARD:
-        return x.arg is None or y.arg is None or x.arg == y.arg
+        return x.arg is None or y.arg is None or bool(decks(x) & decks(y))
     return True
 
 
@@ -184,6 +257,8 @@ _WORDS = {NUMBER: "a number", YESNO: "yes or no", TEXT: "a text", NONE: "none", 
 
 
 def word(b: Base) -> str:
+    if b.tag == LIST and tag_of(b):
+        return f"a list [{next(iter(tag_of(b)))}, ...]"
     if b.tag == LIST and b.arg is not None and len(b.arg) == 1:
         inner = next(iter(b.arg))
         if inner.tag != LIST:
@@ -191,7 +266,7 @@ def word(b: Base) -> str:
     if b.tag == LIST and b.arg == frozenset():
         return "an empty list"
     if b.tag == CARD and b.arg:
-        return f"a card of deck {b.arg}"
+        return f"a card of deck {' or '.join(sorted(decks(b)))}"
     if b.tag == ZONE and b.arg:
         return f"a space of board {b.arg}"
     if b.tag == SYMBOL and b.arg and len(b.arg) <= 6:
@@ -203,7 +278,7 @@ def word(b: Base) -> str:
 
 def _plural(b: Base) -> str:
     if b.tag == CARD and b.arg:
-        return f"cards of deck {b.arg}"
+        return f"cards of deck {' or '.join(sorted(decks(b)))}"
     if b.tag == ZONE and b.arg:
         return f"spaces of board {b.arg}"
     text = word(b)

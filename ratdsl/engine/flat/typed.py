@@ -24,6 +24,7 @@ def flat_kind(ty: Any, general: bool = False) -> Any | None:
     own none."""
     if ty is None:
         return None
+    ty = T.untagged(ty)  # (lists told apart by their first name are one list here)
     if general and len(ty) > 1:
         ty = T.without_none(ty)
     if len(ty) != 1:

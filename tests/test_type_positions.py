@@ -1,0 +1,72 @@
+"""Static types (issue 37) that the fuzz measure asked for: lists written out item by item keep
+each position's kind, lists tagged by a name first are told apart by a test of it, and piles
+carry the decks of the cards the rules put in them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ratdsl.language.loader import load
+from ratdsl.semantics import types as T
+from ratdsl.semantics.inference import infer
+from ratdsl.semantics.resolver import resolve
+
+ROOT = Path(__file__).resolve().parents[1]
+_HEAD = ('game g "G" {\n  players 2..4\n}\ntokens red\nzone stock\nper player zone hand\nsymbols attack, move\n'
+         "deck goods {\n  fields worth\n}\ncard bread in goods {\n  worth = 2\n}\n"
+         "deck blights {\n  fields harm\n}\ncard mould in blights {\n  harm = 1\n}\npile market, rubbish\n"
+         "round main\n")
+_TAIL = ("\nphase main {\n  step s {\n    move 1 red from stock to active.hand\n  }\n}\n"
+         "scoring p {\n  score = p.hand.red\n}\n")
+
+
+def _typed(tmp_path: Path, body: str):
+    (tmp_path / "game.rat").write_text(_HEAD + body + _TAIL, "utf-8")
+    rules = load(tmp_path, ())
+    return rules, infer(rules.decls, resolve(rules.decls))
+
+
+def _result(form, name: str) -> str:
+    return T.words(form.results[name])
+
+
+def test_a_position_of_a_list_written_out_has_its_own_kind(tmp_path):
+    _, form = _typed(tmp_path, "func pair() = [active, 1]\nfunc first() = pair()[0]\nfunc second() = pair()[1]\n"
+                               "func any_item(i) = pair()[i]\nfunc kept() = (pair() where true)[0]\n"
+                               "func used() = any_item(0) + kept()")
+    assert _result(form, "first") == "a player"
+    assert _result(form, "second") == "a number"
+    assert _result(form, "any_item") == "a number or a player"  # (an index that is no number written out)
+    assert _result(form, "kept") == "a number or a player"  # (`where` may move the items)
+
+
+def test_a_test_of_a_lists_tag_narrows_what_it_guards(tmp_path):
+    _, form = _typed(tmp_path, "\n".join((
+        "func orders() = [[attack, p, 1] for p in players] + [[move, stock, 2] for p in players]",
+        "func is(o, kind) = o[0] == kind",
+        "func whom(o) = if o[0] == attack then o[1] else none",
+        "func where_to(o) = if is(o, attack) then none else o[1]",
+        "func targets() = [o[1] for o in orders() if is(o, attack)]",
+        "func others() = [o[1] for o in orders() if not is(o, attack)]",
+        "func all_of() = [o[1] for o in orders()]",
+        "func used() = [whom(o) for o in orders()] + [where_to(o) for o in orders()] + targets() + others()",
+        "func also_used() = all_of() + [by_kind(o, attack) for o in orders()] + [by_kind(o, move) for o in orders()]",
+        "func by_kind(o, kind) = if o[0] == kind and kind == attack then o[1] else none")))
+    assert not form.findings
+    assert _result(form, "whom") == "a player or none"
+    assert _result(form, "where_to") == "a zone or none"
+    assert _result(form, "targets") == "a list of players"
+    assert _result(form, "others") == "a list of zones"
+    assert T.tags(T.element(form.results["all_of"])) == {T.PLAYER, T.ZONE}  # (no test: either)
+    assert _result(form, "by_kind") == "a player or none"  # (o's tag is kind, and kind is attack)
+
+
+def test_a_pile_holds_the_decks_the_rules_put_in_it(tmp_path):
+    _, form = _typed(tmp_path, "setup {\n  step fill {\n    create cards(goods) in market\n"
+                               "    place top(market) on top of rubbish\n  }\n}\n"
+                               "func worth() = top(rubbish).worth\nfunc used() = worth()")
+    assert not form.findings
+    assert _result(form, "worth") == "a number"  # (a card of goods: top of an empty pile is the game's)
+    _, form = _typed(tmp_path, "setup {\n  step fill {\n    create cards(goods) in market\n"
+                               "    create cards(blights) in rubbish\n    place rubbish on top of market\n  }\n}\n")
+    assert [f.code for f in form.findings] == ["E290"]
