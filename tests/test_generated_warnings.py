@@ -4,8 +4,9 @@ Found by the 100,000-case fuzz run (issue 16): a rule that shows a number where 
 (`show 3 to p`) passed the checker, and compiling the generated code printed
 `<ratdsl generated>:17: SyntaxWarning: "is" with a literal` on the terminal before the game
 stopped with its positioned rule error. The checker now refuses a number known before the game
-(E239, tests/broken/show_not_cards); a number known only while playing still stops both engines
-alike, and generated code never prints Python's warnings.
+(E239, tests/broken/show_not_cards), and since the static types any number given to `show` (E282).
+The engines are the last defence for rules nobody checked: loaded unchecked, a `show` of a number
+still stops both alike with R001, and generated code never prints Python's warnings.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def shows_a_number(tmp_path: Path) -> Path:
 
 
 def _stop(game: Path, compiled: bool) -> tuple[str, int, int]:
-    definition = load_rules(game)
+    definition = load_rules(game, check=False)  # (the checker refuses it: E282)
     with pytest.raises(RuleError) as caught:
         new_game(definition, 2, 1, log=GameLog(keep=True), compiled=compiled).play()
     err = caught.value
@@ -64,4 +65,4 @@ def test_the_command_line_prints_no_python_warning(shows_a_number: Path) -> None
                           "-p", "2", "-s", "1"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 1, run.stderr
     assert "Warning" not in run.stderr + run.stdout
-    assert "R001 expected cards, got a number" in run.stderr + run.stdout
+    assert "E282 `show`'s cards: expected a card, a list of cards or a pile, found a number" in run.stderr
