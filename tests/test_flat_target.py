@@ -376,6 +376,7 @@ NONE_CASES = {
     "a zone of no player": "move 1 coin from bank to first(players where seat(it) == 9).purse",
     "the neighbour of no player": 'say "s" with seat(neighbour(first(players where seat(it) == 9), left))',
     "an index outside the list": 'let xs = [1, 2, 3]\n    say "x" with xs[size(players) + 3]',
+    "an index of no list": 'let o = first([x for x in [[1, 2]] if size(x) > 5])\n    say "x" with o[0]',
     "a zero divisor": 'say "q" with 6 / (size(players) - 2)',
 }
 
@@ -404,3 +405,12 @@ def test_blocks_nested_past_pythons_limit_are_refused_not_a_syntax_error(tmp_pat
     assert isinstance(module, Unsupported) and "nested deeper" in module.why
     result, by_flat = play_flat(d, 2, 0, lambda: random_agents(0, 2))
     assert not by_flat and outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+
+
+def test_a_constant_the_rules_cannot_hold_is_refused_and_the_reference_reports_it(tmp_path):
+    d = tiny(tmp_path, '    say "c" with bad', "const bad = {coin: -1}\n")
+    module = flat_module(d, 2)
+    assert isinstance(module, Unsupported) and "cannot hold" in module.why
+    with pytest.raises(RuleRuntimeError) as err:
+        play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert err.value.code == "R001"
