@@ -376,6 +376,7 @@ NONE_CASES = {
     "a zone of no player": "move 1 coin from bank to first(players where seat(it) == 9).purse",
     "the neighbour of no player": 'say "s" with seat(neighbour(first(players where seat(it) == 9), left))',
     "an index outside the list": 'let xs = [1, 2, 3]\n    say "x" with xs[size(players) + 3]',
+    "a field of a card without it": 'say "n" with n_of(first([b, a]))',
     "an index of no list": 'let o = first([x for x in [[1, 2]] if size(x) > 5])\n    say "x" with o[0]',
     "a zero divisor": 'say "q" with 6 / (size(players) - 2)',
 }
@@ -385,7 +386,8 @@ NONE_CASES = {
 def test_what_stops_the_reference_stops_the_flat_code_not_python(tmp_path, case):
     from ratdsl.engine.flat.game import Stopped
 
-    d = tiny(tmp_path, "    " + NONE_CASES[case], "pile stack\npile heap\n")
+    cards = 'deck d "D" {\n  fields n\n}\ncard a in d {\n  n = 1\n}\ndeck e "E" { }\ncard b in e "B" { }\n'
+    d = tiny(tmp_path, "    " + NONE_CASES[case], "pile stack\npile heap\nfunc n_of(c) = c.n\n" + cards)
     module = flat_module(d, 2)
     assert isinstance(module, FlatModule), module
     with pytest.raises(RuleRuntimeError) as err:

@@ -22,6 +22,7 @@ from .support import (
     count_kinds,
     count_moves,
     draw,
+    field_of,
     first_of,
     item_at,
     make_limits,
@@ -82,7 +83,7 @@ class FlatModule:
         ns["share_equal"] = share_equal
         ns.update(make_limits(ns["ST"], ns["CR"]))
         ns.update(make_zone_readers(tuple(lay.kinds)), count_kinds=count_kinds, first_of=first_of,
-                  present=present, item_at=item_at)
+                  present=present, item_at=item_at, field_of=field_of)
         for i, _name in enumerate(gen.pile_names):
             ns[f"PL{i}"] = []
         for i, _name in enumerate(gen.player_pile_names):

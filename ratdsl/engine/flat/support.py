@@ -257,6 +257,17 @@ def item_at(items: Any, i: int) -> Any:
     return items[i]
 
 
+def field_of(table: dict, card: Any) -> Any:
+    """A card's field from its table (by card name): no card, or a card without that field, stops
+    the flat code, and the reference engine reports it (R001)."""
+    if card is None:
+        raise Abort
+    try:
+        return table[card.name]
+    except KeyError:
+        raise Abort from None
+
+
 def present(value: Any) -> Any:
     """A value read where a player or a card is needed: a none (`first` of nothing) stops the flat
     code, and the reference engine reports it (R001), where using it would be a Python error."""
