@@ -416,3 +416,14 @@ def test_a_constant_the_rules_cannot_hold_is_refused_and_the_reference_reports_i
     with pytest.raises(RuleRuntimeError) as err:
         play_flat(d, 2, 0, lambda: random_agents(0, 2))
     assert err.value.code == "R001"
+
+
+def test_a_field_the_cards_deck_names_but_the_card_lacks_is_none_as_on_the_reference(tmp_path):
+    extra = ('deck d "D" {\n  fields n\n}\ncard a in d {\n  n = 1\n}\ncard b in d "B" { }\nvar seen = 0\n'
+             "func n_of(c) = c.n\n")
+    d = tiny(tmp_path, "    if n_of(first([b, a])) == none {\n      set seen = 1\n    }\n    end game", extra)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    flat = play_module(module, 0, random_agents(0, 2), loud=True)
+    assert outcome(flat) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+    assert flat.state["vars"]["seen"] == 1

@@ -507,6 +507,9 @@ class FlatCompiler(BoardLowering, OrderLowering, ListBuiltins, DynLowering):
             return Val(f"{sure(card.code)}.name", STR)
         table: dict[str, Any] = {}  # (a card without the field is not in it: field_of stops there)
         for cname, decl in d.cards.items():
+            deck = d.decks.get(decl.deck)
+            if deck is not None and name in deck.fields:
+                table[cname] = None  # (its deck names the field: none where the card gives none)
             for f in decl.fields:
                 if f.name == name:
                     if not (self.rules().field_constant(cname, f) or _cards_named(f.value, d)):
