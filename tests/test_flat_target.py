@@ -376,6 +376,8 @@ NONE_CASES = {
     "a zone of no player": "move 1 coin from bank to first(players where seat(it) == 9).purse",
     "the neighbour of no player": 'say "s" with seat(neighbour(first(players where seat(it) == 9), left))',
     "an index outside the list": 'let xs = [1, 2, 3]\n    say "x" with xs[size(players) + 3]',
+    "a field of a card without it": 'say "n" with n_of(first([b, a]))',
+    "an index of no list": 'let o = first([x for x in [[1, 2]] if size(x) > 5])\n    say "x" with o[0]',
     "a zero divisor": 'say "q" with 6 / (size(players) - 2)',
 }
 
@@ -384,7 +386,8 @@ NONE_CASES = {
 def test_what_stops_the_reference_stops_the_flat_code_not_python(tmp_path, case):
     from ratdsl.engine.flat.game import Stopped
 
-    d = tiny(tmp_path, "    " + NONE_CASES[case], "pile stack\npile heap\n")
+    cards = 'deck d "D" {\n  fields n\n}\ncard a in d {\n  n = 1\n}\ndeck e "E" { }\ncard b in e "B" { }\n'
+    d = tiny(tmp_path, "    " + NONE_CASES[case], "pile stack\npile heap\nfunc n_of(c) = c.n\n" + cards)
     module = flat_module(d, 2)
     assert isinstance(module, FlatModule), module
     with pytest.raises(RuleRuntimeError) as err:
@@ -404,3 +407,23 @@ def test_blocks_nested_past_pythons_limit_are_refused_not_a_syntax_error(tmp_pat
     assert isinstance(module, Unsupported) and "nested deeper" in module.why
     result, by_flat = play_flat(d, 2, 0, lambda: random_agents(0, 2))
     assert not by_flat and outcome(result) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+
+
+def test_a_constant_the_rules_cannot_hold_is_refused_and_the_reference_reports_it(tmp_path):
+    d = tiny(tmp_path, '    say "c" with bad', "const bad = {coin: -1}\n")
+    module = flat_module(d, 2)
+    assert isinstance(module, Unsupported) and "cannot hold" in module.why
+    with pytest.raises(RuleRuntimeError) as err:
+        play_flat(d, 2, 0, lambda: random_agents(0, 2))
+    assert err.value.code == "R001"
+
+
+def test_a_field_the_cards_deck_names_but_the_card_lacks_is_none_as_on_the_reference(tmp_path):
+    extra = ('deck d "D" {\n  fields n\n}\ncard a in d {\n  n = 1\n}\ncard b in d "B" { }\nvar seen = 0\n'
+             "func n_of(c) = c.n\n")
+    d = tiny(tmp_path, "    if n_of(first([b, a])) == none {\n      set seen = 1\n    }\n    end game", extra)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    flat = play_module(module, 0, random_agents(0, 2), loud=True)
+    assert outcome(flat) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+    assert flat.state["vars"]["seen"] == 1

@@ -380,15 +380,16 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         d = self.d
         if name == "name":
             return Val(f"{sure(card.code)}.name", STR)
-        table: dict[str, Any] = {}
+        table: dict[str, Any] = {}  # (a card without the field is not in it: field_of stops there)
         for cname, decl in d.cards.items():
-            value = None
+            deck = d.decks.get(decl.deck)
+            if deck is not None and name in deck.fields:
+                table[cname] = None  # (its deck names the field: none where the card gives none)
             for f in decl.fields:
                 if f.name == name:
                     if not (self.rules().field_constant(cname, f) or _cards_named(f.value, d)):
                         raise Unsupported(f, "a card field that reads the game")
-                    value = self.reference().card_field(CardValue(cname), name, None)
-            table[cname] = value
+                    table[cname] = self.reference().card_field(CardValue(cname), name, None)
         vals = [self.flat_value(v, node) for v in table.values() if v is not None]
         t = NONE
         for v in vals:  # (an empty list joins a list of any kind)
@@ -399,7 +400,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         flat = {c: (None if v is None else self.flat_value(v, node).const) for c, v in table.items()}
         if any(v is _NOCONST for v in flat.values()):
             raise Unsupported(node, f"card field {name!r}")
-        return Val(f"{self.k(flat)}.get({sure(card.code)}.name)", t)
+        return Val(f"field_of({self.k(flat)}, {card.code})", t)
 
     def ex_Index(self, node: A.Index, sc: Scope) -> Val:
         obj = self.ex(node.obj, sc)
@@ -432,6 +433,6 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
             types = {v.t for v in vals.values() if v.t != NONE}
             if len(types) != 1:
                 raise Unsupported(node, "a card field chosen at run time, of several kinds")
-            by_field = {f: self.ns[v.code.split(".get(")[0]] for f, v in vals.items()}
-            return Val(f"{self.k(by_field)}[{key.code}].get({sure(obj.code)}.name)", types.pop())
+            by_field = {f: self.ns[v.code[len("field_of("):].split(",")[0]] for f, v in vals.items()}
+            return Val(f"field_of({self.k(by_field)}[{key.code}], {obj.code})", types.pop())
         raise Unsupported(node, f"a {obj.t} indexed by a name")

@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from ...language.errors import RuleError
 from ...semantics.definition import GameDef, round_cap
 from ...semantics.operators import OperatorError
 from ..chance import Chance
@@ -39,6 +40,8 @@ def flat_module(d: GameDef, players: int) -> FlatModule | Unsupported:
             module = why
         except RecursionError:
             module = Unsupported(d.game, "rules nested too deeply for the flat target")
+        except RuleError as err:  # (a constant worked out now that the reference stops on if it reads it)
+            module = Unsupported(d.game, f"a value the rules cannot hold, worked out ahead ({err.code})")
         by_size[players] = module
     return module
 

@@ -18,7 +18,7 @@ def sure(code: str) -> str:
     """The code of a player or card that stops the flat code when it is none (support.present),
     unless it surely is not (a loop's item, a card just moved, the active player, a seat, a value
     checked already)."""
-    return code if _NEVER_NONE.match(code) or _checked(code) else f"present({code})"
+    return code if _NEVER_NONE.match(code.strip("()")) or _checked(code) else f"present({code})"
 
 
 def _checked(code: str) -> bool:

@@ -252,9 +252,20 @@ def first_of(items: list) -> Any:
 def item_at(items: Any, i: int) -> Any:
     """`items[i]` of a list (negative from the end) where `i` may fall outside it: that stops the
     flat code, and the reference engine reports it (R001), where it would be an IndexError."""
-    if not -len(items) <= i < len(items):
+    if items is None or not -len(items) <= i < len(items):  # (none: `o[0]` of no list, R001 too)
         raise Abort
     return items[i]
+
+
+def field_of(table: dict, card: Any) -> Any:
+    """A card's field from its table (by card name): no card, or a card without that field, stops
+    the flat code, and the reference engine reports it (R001)."""
+    if card is None:
+        raise Abort
+    try:
+        return table[card.name]
+    except KeyError:
+        raise Abort from None
 
 
 def present(value: Any) -> Any:
