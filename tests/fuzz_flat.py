@@ -68,9 +68,8 @@ def play_flat(definition, players: int, seed: int, max_rounds: int, budget: int)
 
 
 def forget(definition) -> None:
-    """Drops the flat modules made for these rules from the in-process table of flat_module: it
-    is keyed weakly by the rules, but each module holds its rules, so an entry is never dropped by
-    itself, and a worker would keep every case's modules (some 2 GB after 2,000 cases)."""
+    """Drops the flat modules made for these rules from the in-process table of flat_module at
+    once (the table keeps game.MODULES_KEPT rule sets: a worker keeps none of a finished case's)."""
     from ratdsl.engine.flat import game
 
     game._MODULES.pop(definition, None)

@@ -188,3 +188,25 @@ def test_rules_the_target_has_no_form_for_are_not_generated_again(folder, monkey
     with pytest.raises(Unsupported) as again:
         cache.load_or_make(d, 3)
     assert str(again.value) == str(first.value) and again.value.why == first.value.why
+
+
+def test_a_process_keeps_the_modules_of_a_bounded_number_of_rule_sets(monkeypatch):
+    """A module holds its rules, so a table keyed weakly by them never let one go: a process that
+    loads rule set after rule set (the language server, a fuzz worker) grew without end. Only the
+    MODULES_KEPT rule sets used last keep theirs; the others' rules and modules are freed."""
+    import gc
+    import weakref
+
+    from ratdsl.engine.flat import game
+
+    monkeypatch.setattr(game, "MODULES_KEPT", 2)
+    monkeypatch.setattr(game, "_MODULES", type(game._MODULES)())
+    alive = []
+    for pile, order in ((115, "shuffled"), (116, "shuffled"), (115, "sorted"), (116, "sorted")):
+        d = load_rules(RULES, options={"rat_pile": pile, "food_order": order})
+        assert isinstance(game.flat_module(d, 2), FlatModule)
+        alive.append(weakref.ref(d))
+        del d
+    gc.collect()
+    assert [ref() is not None for ref in alive] == [False, False, True, True]
+    assert len(game._MODULES) == 2

@@ -10,7 +10,8 @@ with its position; a Python error in the flat code is a bug of the compiler, and
 
 from __future__ import annotations
 
-import weakref
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -26,12 +27,25 @@ from .generator import FlatModule
 from .support import Abort, Ended
 from .tags import Unsupported
 
-_MODULES: weakref.WeakKeyDictionary[GameDef, dict[int, FlatModule | Unsupported]] = weakref.WeakKeyDictionary()
+# The modules made in this process, by rule set (the most recently used last). A module holds its
+# rules, so a table keyed weakly by them would never drop one: a process that loads rule set after
+# rule set (the language server, a Dask worker, a fuzz worker) would keep them all. At most
+# MODULES_KEPT rule sets keep theirs; a user of one (the simulator, a search) holds it itself.
+MODULES_KEPT = 8
+_MODULES: OrderedDict[GameDef, dict[int, FlatModule | Unsupported]] = OrderedDict()
+_TABLE = threading.Lock()
 
 
 def flat_module(d: GameDef, players: int) -> FlatModule | Unsupported:
     """The flat module of these rules at this table size (made once), or why there is none."""
-    by_size = _MODULES.setdefault(d, {})
+    with _TABLE:
+        by_size = _MODULES.get(d)
+        if by_size is None:
+            by_size = _MODULES[d] = {}
+            while len(_MODULES) > MODULES_KEPT:
+                _MODULES.popitem(last=False)
+        else:
+            _MODULES.move_to_end(d)
     module = by_size.get(players)
     if module is None:
         try:
