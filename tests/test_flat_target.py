@@ -427,3 +427,20 @@ def test_a_field_the_cards_deck_names_but_the_card_lacks_is_none_as_on_the_refer
     flat = play_module(module, 0, random_agents(0, 2), loud=True)
     assert outcome(flat) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
     assert flat.state["vars"]["seen"] == 1
+
+
+def test_moving_a_bundle_field_the_card_lacks_stops_the_flat_code_not_python(tmp_path):
+    """Fuzz case 1:10470: a bundle read from a card whose deck names the field but which lacks it
+    is none; moving it is R001 on the reference, and stopped the flat code with an AttributeError."""
+    from ratdsl.engine.flat.game import Stopped
+
+    extra = ('deck d "D" {\n  fields gift\n}\ncard a in d {\n  gift = {coin: 1}\n}\ncard b in d "B" { }\n'
+             "func gift_of(c) = c.gift\n")
+    d = tiny(tmp_path, "    move gift_of(first([b, a])) from bank to first(players).purse", extra)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    with pytest.raises(RuleRuntimeError) as err:
+        Game(d, 2, 0, agents=random_agents(0, 2)).play()
+    assert err.value.code == "R001"
+    with pytest.raises(Stopped):
+        play_module(module, 0, random_agents(0, 2), loud=True)

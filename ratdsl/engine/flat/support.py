@@ -96,7 +96,7 @@ def move_bundle(Z: list[int], sources: list[int], dest: int, bundle: dict[str, i
     are keyed by kind name, as everywhere in the language; `index` gives each kind's position.
     (Kind by kind rather than source by source: what a source gives of one kind depends on no
     other kind, so the counts and the moves recorded come out the same.)"""
-    if named_twice(sources, ()):
+    if bundle is None or named_twice(sources, ()):  # (none: a card's field it lacks; R001 on the reference)
         raise Abort
     if not up_to:
         for k, v in bundle.items():
