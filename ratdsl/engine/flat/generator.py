@@ -63,7 +63,7 @@ class FlatModule:
             "PF": [[(a + i * step) % n for i in range(n)] for a in range(n)], "ZL": lay.labels(),
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
-            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": S.StepMark(),
+            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": S.step_mark(),
             "FC": [], "MV": None, "RNG": None, "UID": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],
@@ -147,6 +147,7 @@ class FlatModule:
                 code.depth += 1
             code("if MV: FLUSH()")  # (the moves of the step before, counted for its metrics)
             code(f"W[0] = {len(self.steps)}")
+            code(f"if W[1] is not None: W[1]({len(self.steps)})")  # (a playout's watcher: resume.py)
             self.steps.append(f"{phase}.{step.name}")
             gen.step_now = self.steps[-1]  # (the metrics of moves written in this step: settled now)
             check = gen.capacity_check()

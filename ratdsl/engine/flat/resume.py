@@ -163,7 +163,7 @@ def resume_module(m: FlatModule, game: Any, phase: str, step: int, rng: Any, age
     load_state(m, game, rng, agents)
     steps = m.ns["W"]
     try:
-        steps.watch = watch  # (told each step's start: support.StepMark)
+        steps[1] = watch  # (told each step's start: support.step_mark)
         return _play_on(m, phase, step)
     except (Stopped, Ended, Abort, OperatorError, RecursionError):
         raise Stopped from None
@@ -174,7 +174,7 @@ def resume_module(m: FlatModule, game: Any, phase: str, step: int, rng: Any, age
             raise
         raise CompiledCodeError(m.d, m.players, game.seed, agents, err) from err
     finally:
-        steps.watch = None
+        steps[1] = None
 
 
 def _play_on(m: FlatModule, phase: str, step: int) -> GameResult:

@@ -360,15 +360,9 @@ def make_limits(budget: list[int], created: list[int]) -> dict[str, Any]:
     return {"CH": charged, "CI": charged_items, "CN": charged_then, "CT": create_tokens, "CC": create_cards}
 
 
-class StepMark(list):
-    """`W`, the number of the step running (one item): a watcher, when set, is told each step's
-    start with it (a search's playout sees its step end: agents/ismcts.py); none in a whole game."""
-
-    def __init__(self, items: Any = (0,)):
-        super().__init__(items)
-        self.watch: Any = None
-
-    def __setitem__(self, i: Any, value: Any) -> None:
-        list.__setitem__(self, i, value)
-        if self.watch is not None:
-            self.watch(value)
+def step_mark() -> list:
+    """`W`: [the number of the step running, a watcher told each step's start or None] (a search's
+    playout sees its step end: agents/ismcts.py; none in a whole game). A plain list, tested by
+    the generated code at each step's start: a list subclass with its own __setitem__ cost every
+    step a Python call, some 6% of a whole game."""
+    return [0, None]
