@@ -679,6 +679,32 @@ k_first_of(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     return Py_NewRef(PyList_GET_ITEM(args[0], 0));
 }
 
+/* support.item_at: an item of a list at an index inside it; anything else (none, an index
+   outside, not a list) goes to the Python twin, which stops the flat code. */
+static PyObject *
+k_item_at(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    long long i;
+    Py_ssize_t n;
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || !small_int(args[1], &i))
+        return fallback("item_at", args, nargs);
+    n = PyList_GET_SIZE(args[0]);
+    if (i < 0)
+        i += n;
+    if (i < 0 || i >= n)
+        return fallback("item_at", args, nargs);
+    return Py_NewRef(PyList_GET_ITEM(args[0], (Py_ssize_t)i));
+}
+
+/* support.present: the value itself unless it is None (the Python twin stops the flat code). */
+static PyObject *
+k_present(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1 || args[0] == Py_None)
+        return fallback("present", args, nargs);
+    return Py_NewRef(args[0]);
+}
+
 /* ------------------------------------------------------------------ owner_of_card */
 /* flat/lists.owner_of_card: the owner of the first pile holding a card of this name (None: none,
    or a shared pile). Its Python twin takes anything but lists of equal length. Indexes are read
@@ -1138,6 +1164,8 @@ static PyMethodDef methods[] = {
     FAST(take_cards, "support.take_cards, compiled."),
     FAST(count_kinds, "support.count_kinds, compiled."),
     FAST(first_of, "support.first_of, compiled."),
+    FAST(item_at, "support.item_at, compiled."),
+    FAST(present, "support.present, compiled."),
     FAST(owner_of_card, "flat.lists.owner_of_card, compiled."),
     FAST(count_moves, "support.count_moves, compiled."),
     FAST(share_out, "semantics.builtins.share_out, compiled."),

@@ -162,6 +162,17 @@ def test_count_kinds_and_first_of_agree(data):
     agree("first_of", [data.draw(st.tuples(st.integers()))])
 
 
+@needs_native
+@SETTINGS
+@given(st.data())
+def test_item_at_and_present_agree(data):
+    """An index inside the list, outside it (either side), of a none or of a tuple, huge indexes:
+    the same item, or the same stop (Abort), from both twins."""
+    items = data.draw(st.one_of(st.lists(st.integers(), max_size=4), st.none(), st.tuples(st.integers())))
+    agree("item_at", [items, data.draw(st.one_of(st.integers(-6, 6), st.integers()))])
+    agree("present", [data.draw(st.one_of(st.none(), st.integers(), st.lists(st.integers(), max_size=2)))])
+
+
 CARD_NAMES = st.sampled_from(["amber", "basalt", "cobalt", "dolomite"])
 
 

@@ -302,6 +302,8 @@ draw = kernels.twin(draw)
 take_cards = kernels.twin(take_cards)
 count_kinds = kernels.twin(count_kinds)
 first_of = kernels.twin(first_of)
+item_at = kernels.twin(item_at)
+present = kernels.twin(present)
 count_moves = kernels.twin(count_moves)
 
 
