@@ -696,6 +696,36 @@ k_item_at(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     return Py_NewRef(PyList_GET_ITEM(args[0], (Py_ssize_t)i));
 }
 
+/* support.field_of: a card's field from its table by the card's name; no card, a name not in
+   the table, or anything unusual goes to the Python twin (which stops the flat code). */
+static PyObject *
+k_field_of(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    static PyObject *s_name = NULL;
+    PyObject *name, *value;
+    if (nargs != 2 || !PyDict_CheckExact(args[0]) || args[1] == Py_None)
+        return fallback("field_of", args, nargs);
+    if (s_name == NULL && (s_name = PyUnicode_InternFromString("name")) == NULL)
+        return NULL;
+    name = PyObject_GetAttr(args[1], s_name);
+    if (name == NULL) {
+        PyErr_Clear();
+        return fallback("field_of", args, nargs);
+    }
+    if (!PyUnicode_CheckExact(name)) {
+        Py_DECREF(name);
+        return fallback("field_of", args, nargs);
+    }
+    value = PyDict_GetItemWithError(args[0], name);
+    Py_DECREF(name);
+    if (value == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        return fallback("field_of", args, nargs);
+    }
+    return Py_NewRef(value);
+}
+
 /* support.present: the value itself unless it is None (the Python twin stops the flat code). */
 static PyObject *
 k_present(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
@@ -1166,6 +1196,7 @@ static PyMethodDef methods[] = {
     FAST(first_of, "support.first_of, compiled."),
     FAST(item_at, "support.item_at, compiled."),
     FAST(present, "support.present, compiled."),
+    FAST(field_of, "support.field_of, compiled."),
     FAST(owner_of_card, "flat.lists.owner_of_card, compiled."),
     FAST(count_moves, "support.count_moves, compiled."),
     FAST(share_out, "semantics.builtins.share_out, compiled."),

@@ -171,6 +171,10 @@ def test_item_at_and_present_agree(data):
     items = data.draw(st.one_of(st.lists(st.integers(), max_size=4), st.none(), st.tuples(st.integers())))
     agree("item_at", [items, data.draw(st.one_of(st.integers(-6, 6), st.integers()))])
     agree("present", [data.draw(st.one_of(st.none(), st.integers(), st.lists(st.integers(), max_size=2)))])
+    names = st.sampled_from(["amber", "basalt", "cobalt"])
+    table = data.draw(st.dictionaries(names, st.one_of(st.none(), st.integers()), max_size=3))
+    card = data.draw(st.one_of(st.none(), st.builds(CardValue, names)))
+    agree("field_of", [table, card])
 
 
 CARD_NAMES = st.sampled_from(["amber", "basalt", "cobalt", "dolomite"])

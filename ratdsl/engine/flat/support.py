@@ -304,6 +304,7 @@ count_kinds = kernels.twin(count_kinds)
 first_of = kernels.twin(first_of)
 item_at = kernels.twin(item_at)
 present = kernels.twin(present)
+field_of = kernels.twin(field_of)
 count_moves = kernels.twin(count_moves)
 
 
