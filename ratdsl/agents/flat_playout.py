@@ -60,26 +60,28 @@ class FastFirst:
             return answer
         return self.then.fast_may(decision_id)
 
-    def fast_choose(self, decision_id: str, options: list, optional: bool) -> int | None:
+    def _searched_choice(self, decision_id: str, options: list, optional: bool) -> tuple[bool, int | None]:
+        """(True, the searched answer's index or None for a pass) when this ask is the searched
+        one and its answer is among `options`; (False, None) otherwise."""
         hit, answer = self._take(decision_id, "choose")
         if hit:
             if answer is None and optional:
-                return None
+                return True, None
             for i, option in enumerate(options):
                 if _same_answer(answer, option):
-                    return i
-        return self.then.fast_choose(decision_id, options, optional)
+                    return True, i
+        return False, None
+
+    def fast_choose(self, decision_id: str, options: list, optional: bool) -> int | None:
+        found, i = self._searched_choice(decision_id, options, optional)
+        return i if found else self.then.fast_choose(decision_id, options, optional)
 
     def fast_choose_likely(self, decision_id: str, options: list, expected: list[int], optional: bool) -> int | None:
         """A plan's step with `likely` (flat/plans.py): the searched answer may be any legal
         option, as Decision.legal allows it; the random agent chooses among the expected ones."""
-        hit, answer = self._take(decision_id, "choose")
-        if hit:
-            if answer is None and optional:
-                return None
-            for i, option in enumerate(options):
-                if _same_answer(answer, option):
-                    return i
+        found, i = self._searched_choice(decision_id, options, optional)
+        if found:
+            return i
         if not expected and not optional:  # (nothing expected to run: every option)
             return self.then.fast_choose(decision_id, options, optional)
         k = self.then.fast_choose(decision_id, [options[j] for j in expected], optional)
