@@ -444,3 +444,23 @@ def test_moving_a_bundle_field_the_card_lacks_stops_the_flat_code_not_python(tmp
     assert err.value.code == "R001"
     with pytest.raises(Stopped):
         play_module(module, 0, random_agents(0, 2), loud=True)
+
+
+def test_an_at_least_no_amount_can_meet_stops_the_flat_code_as_the_reference(tmp_path):
+    """Fuzz case 1:16875: `at least 13` of the 2 coins a player has. The reference refuses the
+    agent's answer (R001 at the ask); the flat code took it and played on (distribution_problem,
+    the one rule both now check)."""
+    from ratdsl.engine.flat.game import Stopped
+
+    body = ("    move up to 2 coin from bank to active.purse\n"
+            "    ask active spread: distribute coin from active.purse among [stash, purse]\n"
+            "      at least 13 in [stash]\n"
+            "    end game")
+    d = tiny(tmp_path, body, "per player zone stash\n")
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    with pytest.raises(RuleRuntimeError) as err:
+        Game(d, 2, 0, agents=random_agents(0, 2)).play()
+    assert err.value.code == "R001" and "at least 13" in err.value.render()
+    with pytest.raises(Stopped):
+        play_module(module, 0, random_agents(0, 2), loud=True)

@@ -47,23 +47,29 @@ class Decision:
             return f"{answer!r} is not one of {self.options}"
         if not isinstance(answer, dict):
             return "answer with an object {zone: count}"
-        # (Plain loops: this runs for every distribution, and generators cost more than the checks.)
-        targets = self.targets
-        for z in answer:
-            if z not in targets:
-                return f"zones must be among {targets}"
-        for v in answer.values():
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                return "counts must be whole numbers >= 0"
-        if sum(answer.values()) != self.amount:
-            return f"the counts must add up to {self.amount}"
-        for limit, zones in self.at_most:
-            if sum([answer.get(z, 0) for z in zones]) > limit:
-                return f"at most {limit} in {zones}"
-        for limit, zones in self.at_least:
-            if sum([answer.get(z, 0) for z in zones]) < limit:
-                return f"at least {limit} in {zones}"
-        return None
+        return distribution_problem(answer, self.targets, self.amount, self.at_most, self.at_least)
+
+
+def distribution_problem(answer: dict, targets: list[str], amount: int, at_most: list, at_least: list) -> str | None:
+    """Why a distribution {zone: count} breaks its ask (targets, amount, limits), or None. The one
+    rule for every engine: Decision.legal, and the flat code after a fast_distribute (an `at least`
+    no amount can meet stops both)."""
+    # (Plain loops: this runs for every distribution, and generators cost more than the checks.)
+    for z in answer:
+        if z not in targets:
+            return f"zones must be among {targets}"
+    for v in answer.values():
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            return "counts must be whole numbers >= 0"
+    if sum(answer.values()) != amount:
+        return f"the counts must add up to {amount}"
+    for limit, zones in at_most:
+        if sum([answer.get(z, 0) for z in zones]) > limit:
+            return f"at most {limit} in {zones}"
+    for limit, zones in at_least:
+        if sum([answer.get(z, 0) for z in zones]) < limit:
+            return f"at least {limit} in {zones}"
+    return None
 
 
 def reads_views(agents: list[Agent]) -> bool:

@@ -115,6 +115,9 @@ class AskLowering:
         code("else:")
         code(f"    {cnt} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
              f"[{', '.join(least)}])")
+        # (an answer the ask refuses, e.g. an `at least` more than there is: the reference's R001)
+        code(f"    if distribution_problem({cnt}, {names}, {amount}, [{', '.join(most)}], [{', '.join(least)}]):")
+        code("        raise Abort")
         code(f"    {cnt} = [{cnt}.get(z, 0) for z in {names}]")
         counting = Code("")
         counting.depth = code.depth + 2

@@ -11,6 +11,7 @@ from ...semantics import operators as ops
 from ...semantics.builtins import share_equal, share_out
 from ...semantics.definition import GameDef
 from ...semantics.values import CardValue
+from ..decisions import distribution_problem
 from ..runtime.sight import sight_of
 from . import support as S
 from .boards import over_capacity, room_of, space_of
@@ -31,7 +32,7 @@ _HELPERS = {"Abort": S.Abort, "Ended": S.Ended, "CardValue": CardValue, "move_to
             "ADD": ops.add, "SUB": ops.subtract, "MUL": ops.multiply, "BD": ops.bounded, "RG": ops.whole_range,
             "SHORT": ops.short, "share_out": share_out, "share_equal": share_equal, "plan_one": plan_one,
             "count_kinds": S.count_kinds, "first_of": S.first_of, "present": S.present, "item_at": S.item_at,
-            "field_of": S.field_of,
+            "field_of": S.field_of, "distribution_problem": distribution_problem,
             "flatten_items": flatten_items,
             "unique_cards": unique_cards, "owner_of_card": owner_of_card, "act_run": act_run,
             "turn_window": turn_window, "offer_cards": offer_cards, "space_of": space_of,
