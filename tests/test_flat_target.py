@@ -15,7 +15,7 @@ from ratdsl.engine import Game
 from ratdsl.engine.errors import RuleRuntimeError, StepBudgetExceeded
 from ratdsl.engine.flat.compiler import Unsupported
 from ratdsl.engine.flat.game import FlatModule, flat_module, play_flat, play_module
-from ratdsl.session import load_rules
+from ratdsl.session import RulesInvalid, load_rules
 from ratdsl.simulation.runner import GamePlayer, SimulationSpec, persona_weights
 
 from .scale import cases
@@ -462,5 +462,24 @@ def test_an_at_least_no_amount_can_meet_stops_the_flat_code_as_the_reference(tmp
     with pytest.raises(RuleRuntimeError) as err:
         Game(d, 2, 0, agents=random_agents(0, 2)).play()
     assert err.value.code == "R001" and "at least 13" in err.value.render()
+    with pytest.raises(Stopped):
+        play_module(module, 0, random_agents(0, 2), loud=True)
+
+
+def test_a_zone_no_player_has_stops_the_flat_code_not_python(tmp_path):
+    """Fuzz case 1:18754 (`p[s]` for s a kind's name, from a bundle's keys, which the checker let
+    through): a KeyError of the flat code. Here the checker sees it (E225), so the rules are loaded
+    unchecked, as the engines' last defence must take them."""
+    from ratdsl.engine.flat.game import Stopped
+
+    body = '    let names = ["purse", "nope"]\n    move 1 coin from bank to active[names[size(players) - 1]]'
+    with pytest.raises(RulesInvalid):
+        tiny(tmp_path, body)
+    d = load_rules(tmp_path / "tiny", check=False)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    with pytest.raises(RuleRuntimeError) as err:
+        Game(d, 2, 0, agents=random_agents(0, 2)).play()
+    assert err.value.code == "R001" and "no zone, pile or variable 'nope'" in err.value.render()
     with pytest.raises(Stopped):
         play_module(module, 0, random_agents(0, 2), loud=True)

@@ -421,7 +421,10 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
             return self.member(obj, key.const, node, sc)
         if obj.t == PLAYER:
             offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
-            return Val(f"({self.k(offsets)}[{key.code}] + {sure(obj.code)} * {self.lay.player_stride})", ZONE_T)
+            # (a name no player's zone has, e.g. a kind's: entry_of stops the flat code, R001 there)
+            offset = f"{self.k(offsets)}[{key.code}]" if key.known and key.const in offsets else \
+                f"entry_of({self.k(offsets)}, {key.code})"
+            return Val(f"({offset} + {sure(obj.code)} * {self.lay.player_stride})", ZONE_T)
         if obj.t == ZONE_T:
             return Val(f"{sc.zsrc}[{obj.code} + KI[{key.code}]]", INT, bound=COUNT_BOUND)
         if obj.t == BUNDLE:

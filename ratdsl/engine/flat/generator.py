@@ -33,6 +33,7 @@ _HELPERS = {"Abort": S.Abort, "Ended": S.Ended, "CardValue": CardValue, "move_to
             "SHORT": ops.short, "share_out": share_out, "share_equal": share_equal, "plan_one": plan_one,
             "count_kinds": S.count_kinds, "first_of": S.first_of, "present": S.present, "item_at": S.item_at,
             "field_of": S.field_of, "distribution_problem": distribution_problem,
+            "entry_of": S.entry_of,
             "flatten_items": flatten_items,
             "unique_cards": unique_cards, "owner_of_card": owner_of_card, "act_run": act_run,
             "turn_window": turn_window, "offer_cards": offer_cards, "space_of": space_of,

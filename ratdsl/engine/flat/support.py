@@ -268,6 +268,15 @@ def field_of(table: dict, card: Any) -> Any:
         raise Abort from None
 
 
+def entry_of(table: dict, key: Any) -> Any:
+    """`table[key]` where the rules may give a key it lacks (a name no zone has): that stops the
+    flat code, and the reference engine reports it (R001), where it would be a KeyError."""
+    try:
+        return table[key]
+    except (KeyError, TypeError):
+        raise Abort from None
+
+
 def present(value: Any) -> Any:
     """A value read where a player or a card is needed: a none (`first` of nothing) stops the flat
     code, and the reference engine reports it (R001), where using it would be a Python error."""
