@@ -31,7 +31,7 @@ from .tags import Unsupported
 # rules, so a table keyed weakly by them would never drop one: a process that loads rule set after
 # rule set (the language server, a Dask worker, a fuzz worker) would keep them all. At most
 # MODULES_KEPT rule sets keep theirs; a user of one (the simulator, a search) holds it itself.
-MODULES_KEPT = 8
+MODULES_KEPT = 32
 _MODULES: OrderedDict[GameDef, dict[int, FlatModule | Unsupported]] = OrderedDict()
 _TABLE = threading.Lock()
 
