@@ -366,6 +366,21 @@ def test_a_func_called_with_a_word_is_written_for_that_word_and_still_modified(t
     assert result.state["zones"]["P1.purse"] == {"coin": 2} and result.state["zones"]["P2.purse"] == {"coin": 2}
 
 
+def stops_alike(d) -> str:
+    """Both engines stop this game: the reference with R001 (its text returned), the flat code
+    with Stopped (`loud`: a Python error would show as itself, not as a stop)."""
+    from ratdsl.engine.flat.game import Stopped
+
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    with pytest.raises(RuleRuntimeError) as err:
+        Game(d, 2, 0, agents=random_agents(0, 2)).play()
+    assert err.value.code == "R001"
+    with pytest.raises(Stopped):
+        play_module(module, 0, random_agents(0, 2), loud=True)
+    return err.value.render()
+
+
 # What the checker lets through and the reference stops on at run time (R001): a none where a
 # player or a card is needed, a list index outside the list, a zero divisor. The flat code stops
 # there too (Stopped: the reference then reports it), never with a Python error of its own.
@@ -384,17 +399,9 @@ NONE_CASES = {
 
 @pytest.mark.parametrize("case", list(NONE_CASES))
 def test_what_stops_the_reference_stops_the_flat_code_not_python(tmp_path, case):
-    from ratdsl.engine.flat.game import Stopped
-
     cards = 'deck d "D" {\n  fields n\n}\ncard a in d {\n  n = 1\n}\ndeck e "E" { }\ncard b in e "B" { }\n'
     d = tiny(tmp_path, "    " + NONE_CASES[case], "pile stack\npile heap\nfunc n_of(c) = c.n\n" + cards)
-    module = flat_module(d, 2)
-    assert isinstance(module, FlatModule), module
-    with pytest.raises(RuleRuntimeError) as err:
-        Game(d, 2, 0, agents=random_agents(0, 2)).play()
-    assert err.value.code == "R001"
-    with pytest.raises(Stopped):
-        play_module(module, 0, random_agents(0, 2), loud=True)  # (loud: a Python error would show as itself)
+    stops_alike(d)
 
 
 def test_blocks_nested_past_pythons_limit_are_refused_not_a_syntax_error(tmp_path):
@@ -432,54 +439,30 @@ def test_a_field_the_cards_deck_names_but_the_card_lacks_is_none_as_on_the_refer
 def test_moving_a_bundle_field_the_card_lacks_stops_the_flat_code_not_python(tmp_path):
     """Fuzz case 1:10470: a bundle read from a card whose deck names the field but which lacks it
     is none; moving it is R001 on the reference, and stopped the flat code with an AttributeError."""
-    from ratdsl.engine.flat.game import Stopped
-
     extra = ('deck d "D" {\n  fields gift\n}\ncard a in d {\n  gift = {coin: 1}\n}\ncard b in d "B" { }\n'
              "func gift_of(c) = c.gift\n")
     d = tiny(tmp_path, "    move gift_of(first([b, a])) from bank to first(players).purse", extra)
-    module = flat_module(d, 2)
-    assert isinstance(module, FlatModule), module
-    with pytest.raises(RuleRuntimeError) as err:
-        Game(d, 2, 0, agents=random_agents(0, 2)).play()
-    assert err.value.code == "R001"
-    with pytest.raises(Stopped):
-        play_module(module, 0, random_agents(0, 2), loud=True)
+    stops_alike(d)
 
 
 def test_an_at_least_no_amount_can_meet_stops_the_flat_code_as_the_reference(tmp_path):
     """Fuzz case 1:16875: `at least 13` of the 2 coins a player has. The reference refuses the
     agent's answer (R001 at the ask); the flat code took it and played on (distribution_problem,
     the one rule both now check)."""
-    from ratdsl.engine.flat.game import Stopped
-
     body = ("    move up to 2 coin from bank to active.purse\n"
             "    ask active spread: distribute coin from active.purse among [stash, purse]\n"
             "      at least 13 in [stash]\n"
             "    end game")
     d = tiny(tmp_path, body, "per player zone stash\n")
-    module = flat_module(d, 2)
-    assert isinstance(module, FlatModule), module
-    with pytest.raises(RuleRuntimeError) as err:
-        Game(d, 2, 0, agents=random_agents(0, 2)).play()
-    assert err.value.code == "R001" and "at least 13" in err.value.render()
-    with pytest.raises(Stopped):
-        play_module(module, 0, random_agents(0, 2), loud=True)
+    assert "at least 13" in stops_alike(d)
 
 
 def test_a_zone_no_player_has_stops_the_flat_code_not_python(tmp_path):
     """Fuzz case 1:18754 (`p[s]` for s a kind's name, from a bundle's keys, which the checker let
     through): a KeyError of the flat code. Here the checker sees it (E225), so the rules are loaded
     unchecked, as the engines' last defence must take them."""
-    from ratdsl.engine.flat.game import Stopped
-
     body = '    let names = ["purse", "nope"]\n    move 1 coin from bank to active[names[size(players) - 1]]'
     with pytest.raises(RulesInvalid):
         tiny(tmp_path, body)
     d = load_rules(tmp_path / "tiny", check=False)
-    module = flat_module(d, 2)
-    assert isinstance(module, FlatModule), module
-    with pytest.raises(RuleRuntimeError) as err:
-        Game(d, 2, 0, agents=random_agents(0, 2)).play()
-    assert err.value.code == "R001" and "no zone, pile or variable 'nope'" in err.value.render()
-    with pytest.raises(Stopped):
-        play_module(module, 0, random_agents(0, 2), loud=True)
+    assert "no zone, pile or variable 'nope'" in stops_alike(d)
