@@ -47,9 +47,10 @@ def pytest_configure(config) -> None:
     for name, sub in (("XDG_CACHE_HOME", ".cache"), ("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
                       ("MPLCONFIGDIR", ".config/matplotlib")):
         os.environ[name] = str(home / sub)
-    # for fixtures wider than a test (module, session): a cache folder of the run's own
-    shared = home / "shared-cache"
-    shared.mkdir(mode=0o700)
+    # for fixtures wider than a test (module, session): a cache folder of the run's own, outside
+    # its home, so that the tests watching the home for stray files don't see the other worker's
+    shared = Path(tempfile.mkdtemp(prefix="ratdsl-test-shared-cache-"))
+    config._ratdsl_shared_cache = shared
     os.environ["RATDSL_CACHE_DIR"] = str(shared)
     _bytecode_of_the_run(config)
 
@@ -80,6 +81,7 @@ def pytest_sessionfinish(session, exitstatus) -> None:
         if session.exitstatus == 0:
             session.exitstatus = 1
     shutil.rmtree(home, ignore_errors=True)
+    shutil.rmtree(session.config._ratdsl_shared_cache, ignore_errors=True)
 
 
 def pytest_unconfigure(config) -> None:
