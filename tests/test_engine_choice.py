@@ -23,7 +23,7 @@ from .test_runtime_errors import HEADER
 
 ROOT = Path(__file__).resolve().parents[1]
 RATLAND = ROOT / "rules" / "ratland"
-NO_FORM = ROOT / "tests" / "games" / "no_flat_form"  # (a func that calls itself: no compiled form)
+NO_FORM = ROOT / "tests" / "games" / "no_flat_form"  # (a table that looks itself up: no compiled form)
 
 
 def cli(tmp_path, *args: str):
@@ -62,7 +62,7 @@ def test_compiled_or_native_refuses_rules_it_cannot_play_before_the_first_game(t
     assert len(lines) == 1, output
     assert lines[0].startswith(f"error[E901]: --engine {engine} cannot play")
     assert "has no form for these rules" in lines[0]
-    assert "tests/games/no_flat_form/game.rat:16:43" in lines[0]  # (where it stops)
+    assert "tests/games/no_flat_form/game.rat:19:16" in lines[0]  # (where it stops)
 
 
 def test_compiled_refuses_agents_that_play_games_to_decide(tmp_path):

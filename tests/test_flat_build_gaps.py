@@ -46,18 +46,72 @@ def test_ratland_and_its_variants_build_at_every_table_size_they_allow():
 
 
 def test_a_gap_names_the_place_that_needs_it(tmp_path):
-    """A func that calls itself has no flat form: the build stops at the call, file, line and
-    column, and `flat_module` returns that, never a module that would play something else."""
+    """A table that looks itself up has no flat form: the build stops at the lookup, file, line
+    and column, and `flat_module` returns that, never a module that would play something else."""
     (tmp_path / "game.rat").write_text(
         'game g "G" {\n  players 2..2\n  ends after 3 rounds\n}\n'
         'tokens coin\nzone bank\nvar total = 0\n'
-        'func down(n) = if n <= 0 then 0 else down(n - 1) + 1\n'
+        'table down(n) {\n  0 -> 0\n  1..99 -> down(n - 1) + 1\n}\n'
         'setup {\n  step s {\n    create {coin: 1} in bank\n  }\n}\n'
         'round main\nphase main "Main" {\n  step only {\n    set total = total + down(round)\n  }\n}\n', "utf-8")
     gap = flat_module(load_rules(tmp_path), 2)
     assert isinstance(gap, Unsupported), gap
-    assert (gap.node.span.line, gap.node.span.column) == (8, 38), gap
-    assert str(gap) == f"{tmp_path / 'game.rat'}:8:38: a func that calls itself"
+    assert (gap.node.span.line, gap.node.span.column) == (10, 12), gap
+    assert str(gap) == f"{tmp_path / 'game.rat'}:10:12: a table that looks itself up"
+
+
+RECURSIVE_GAME = ('game g "G" {{\n  players 2..3\n  ends after 4 rounds\n}}\n'
+                  'tokens coin\nzone bank\nper player zone purse\nvar total = 0\n{funcs}'
+                  'setup {{\n  step s {{\n    create {{coin: 200}} in bank\n  }}\n}}\n'
+                  'round main\nphase main "Main" {{\n  step only {{\n    set total = total + {value}\n'
+                  '    for each p in players {{\n      ask p take: may {{\n'
+                  '        move up to {value} coin from bank to p.purse\n      }}\n    }}\n  }}\n}}\n'
+                  'scoring p {{\n  score = p.purse.coin + total\n}}\n')
+
+
+@pytest.mark.parametrize("funcs, value", [
+    ("func stack(n) = if n <= 0 then 0 else n + stack(n - 1)\n", "stack(round)"),
+    # two funcs that call each other, one with a modifier that reads the state
+    ("func even(n) = if n == 0 then 1 else 1 - odd(n - 1)\nfunc odd(n) = if n == 0 then 0 else 1 - even(n - 1)\n"
+     "modify odd(n) if total > 5 = base + 1\n", "even(round) + odd(round + 1)"),
+])
+def test_a_func_that_calls_itself_builds_and_plays_the_reference_games(tmp_path, funcs, value):
+    """A func that calls itself is a function of its own, which pays each call's step and counts
+    its depth as it runs (funcs.py): the flat target plays the reference engine's games."""
+    from ratdsl.agents.random_agent import random_agents
+    from ratdsl.engine.game import Game
+
+    (tmp_path / "game.rat").write_text(RECURSIVE_GAME.format(funcs=funcs, value=value), "utf-8")
+    d = load_rules(tmp_path)
+    for players in (2, 3):
+        module = flat_module(d, players)
+        assert isinstance(module, FlatModule), module
+        assert "DP[0] += 1" in module.source
+        for seed in range(4):
+            flat = play_module(module, seed, random_agents(seed, players))
+            ref = Game(d, players, seed, agents=random_agents(seed, players), compiled=False).play()
+            assert (flat.scores, flat.winners, flat.rounds) == (ref.scores, ref.winners, ref.rounds)
+            assert flat.state["zones"] == ref.state["zones"]
+
+
+def test_a_func_that_calls_itself_too_deep_stops_where_the_reference_stops(tmp_path):
+    """Past the depth the reference allows, the flat code stops itself (the reference then
+    reports R001 at its call); a runaway recursion never reaches Python's own limit."""
+    from ratdsl.agents.random_agent import random_agents
+    from ratdsl.engine.errors import RuleRuntimeError
+    from ratdsl.engine.flat.game import Stopped
+    from ratdsl.engine.game import Game
+
+    (tmp_path / "game.rat").write_text(RECURSIVE_GAME.format(
+        funcs="func deep(n) = if n <= 0 then 0 else 1 + deep(n - 1)\n", value="deep(round * 100)"), "utf-8")
+    d = load_rules(tmp_path)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    with pytest.raises(Stopped):
+        play_module(module, 1, random_agents(1, 2))
+    with pytest.raises(RuleRuntimeError) as err:
+        Game(d, 2, 1, agents=random_agents(1, 2), compiled=False).play()
+    assert err.value.code == "R001" and "more than 150 deep" in err.value.message
 
 
 def test_a_game_header_s_endings_build(tmp_path):

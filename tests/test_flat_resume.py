@@ -148,7 +148,7 @@ def test_rules_the_flat_target_cannot_play_are_said_once_and_counted(tmp_path, c
     (tmp_path / "game.rat").write_text(
         'game g "G" {\n  players 2..2\n  ends after 3 rounds\n}\n'
         'tokens coin\nzone bank\nper player zone purse\nvar total = 0\n'
-        'func down(n) = if n <= 0 then 0 else down(n - 1) + 1\n'
+        'table down(n) {\n  0 -> 0\n  1..99 -> down(n - 1) + 1\n}\n'
         'setup {\n  step s {\n    create {coin: 9} in bank\n  }\n}\n'
         'round main\nphase main "Main" {\n  step only {\n    set total = total + down(round)\n'
         '    for each p in players {\n      ask p take: may {\n        move 1 coin from bank to p.purse\n'
@@ -161,8 +161,8 @@ def test_rules_the_flat_target_cannot_play_are_said_once_and_counted(tmp_path, c
     err = capsys.readouterr().err
     assert player.searched >= 3 and player.playouts.flat == 0
     [(reason, count)] = player.playouts.reasons.items()
-    assert "a func that calls itself" in reason and count == player.playouts.reference >= 3 * 4
-    assert err.count("search playouts on the reference engine") == 1 and "a func that calls itself" in err
+    assert "a table that looks itself up" in reason and count == player.playouts.reference >= 3 * 4
+    assert err.count("search playouts on the reference engine") == 1 and "a table that looks itself up" in err
 
 
 def test_a_state_the_flat_module_cannot_lay_out_is_refused_before_any_draw():

@@ -193,8 +193,9 @@ def test_a_rule_written_where_it_is_called_keeps_its_parameters_its_own(tmp_path
 
 
 def test_rules_the_target_has_no_form_for_are_played_by_the_reference():
-    """(a func that calls itself; boards, visibility, turns, plans and endings have a form now:
-    tests/test_flat_boards.py, tests/test_flat_sight.py, tests/test_flat_turns.py, ...)"""
+    """(a table that looks itself up; funcs that call themselves, boards, visibility, turns, plans
+    and endings have a form now: tests/test_flat_build_gaps.py, tests/test_flat_boards.py,
+    tests/test_flat_sight.py, tests/test_flat_turns.py, ...)"""
     d = load_rules(Path(__file__).resolve().parent / "games" / "no_flat_form")
     assert isinstance(flat_module(d, 3), Unsupported)
 

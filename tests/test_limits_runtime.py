@@ -272,7 +272,7 @@ def test_chained_card_handlers_stop_at_the_depth_limit(tmp_path):
     "func down(n) = if n == 0 then 0 else (if true and (true and (true and true)) then down(n - 1) else 0)\n",
 ])
 def test_deep_recursion_is_r001_at_the_same_call_in_both_engines(tmp_path, extra):
-    error = both(tmp_path, '    say "d" with down(1000)', extra=extra, flat=False)  # (a recursive func)
+    error = both(tmp_path, '    say "d" with down(1000)', extra=extra, flat=None)  # (a recursive func)
     assert error[0] == "R001" and "more than 150 deep" in error[3] and error[1] == 21
 
 

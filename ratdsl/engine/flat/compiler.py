@@ -112,6 +112,9 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         self.func_bodies: dict[str, str] = {}  # funcs with no modifiers: their value's code
         self.fired_keys: dict[str, int] = {}  # what GameResult.fired counts, by its place in FC
         self._recursive: set[str] | None = None
+        self._recursive_funcs: set[str] | None = None
+        self.func_promised: dict[str, Any] = {}  # the kind a call of itself took it to give, by function
+        self.func_lowering: dict[str, tuple] = {}  # funcs whose function is being written: the key of it
         self._activity_reads: set[str] | None = None
         # the step whose code is being written, while it is written in the step's own function
         # (None in a function called from anywhere, a rule's or a card's)

@@ -25,10 +25,18 @@ class FuncLowering:
     def func_cost(self, name: str) -> int:
         """The steps a call of a func or table costs in the reference engine, beyond its queries'
         items (which pay as they run): one, each func or table its value calls, and its
-        modifiers' (a table, its costliest row)."""
+        modifiers' (a table, its costliest row). A func that can call itself pays its own when it
+        runs (`own_cost`, at its function's start): its callers pay nothing for it here."""
+        if name in self.recursive_funcs():
+            return 0
+        return self.own_cost(name)
+
+    def own_cost(self, name: str) -> int:
+        """What one call of the func or table costs, the funcs that can call themselves among
+        its calls left out (each pays its own as it runs)."""
         cost = self._func_costs.get(name)
         if cost is None:
-            self._func_costs[name] = 0  # (a func that calls itself is refused elsewhere)
+            self._func_costs[name] = 0  # (reached again through itself: paid as it runs)
             if name in self.d.funcs:
                 values = [self.d.funcs[name].value]
                 cost = 1 + call_steps(self, values[0])
@@ -44,7 +52,8 @@ class FuncLowering:
         func = self.d.funcs[name]
         if len(args) != len(func.params):
             raise Unsupported(node, "a call with the wrong number of values")
-        if (not self.live_modifiers(name, args, sc) and name not in self.inlining
+        recursive = name in self.recursive_funcs()
+        if (not recursive and not self.live_modifiers(name, args, sc) and name not in self.inlining
                 and all(a.known or SIMPLE_CODE.match(a.code) for a in args)):
             # the body lowered where it is called, with the arguments' Vals: constants fold, and
             # what is known of a zone or list stays known
@@ -71,7 +80,7 @@ class FuncLowering:
                                              for a, f in zip(args, fixed)], node, sc)
         t = self.func_types[py]
         if t is None:
-            raise Unsupported(node, "a func that calls itself")
+            t = self.promised_kind(py, name, key, node)
         self.pay(self.func_cost(name))
         inline = self.inlined(py, [a.code for a in args])
         if inline is not None:
@@ -84,7 +93,8 @@ class FuncLowering:
         a call of the func's function (the same value and the same charges: what the call pays,
         paid here; its queries pay as they run, as in the function). None: not lowered here."""
         func = self.d.funcs[name]
-        if (len(args) != len(func.params) or name in self.inlining or not self.live_modifiers(name, args, sc)
+        if (len(args) != len(func.params) or name in self.inlining or name in self.recursive_funcs()
+                or not self.live_modifiers(name, args, sc)
                 or not all(a.known or SIMPLE_CODE.match(a.code) for a in args)):
             return None
         self.pay(self.func_cost(name))
@@ -149,21 +159,69 @@ class FuncLowering:
         code = Code(f"def {py}({', '.join(params)}):")
         sc = Scope({p: args[i] if fixed and fixed[i] else Val(params[i], types[i], domain=args[i].domain)
                     for i, p in enumerate(func.params)}, zsrc)
-        self.func_types[py] = None  # (while its body is lowered: a call back to it is refused)
+        self.func_types[py] = None  # (while its body is lowered: a call back to it takes promised_kind)
+        recursive = name in self.recursive_funcs()
+        if recursive:
+            # The reference pays a step for each call as it runs and stops calls nested more than
+            # MAX_DEPTH deep (R001): this function pays its own call and counts its depth as the
+            # rules that can reach themselves do (rules.py), and stops early enough.
+            code(f"ST[0] -= {self.own_cost(name)}")
+            code("if ST[0] < 0: raise Abort")
+            code("DP[0] += 1")
+            code(f"if DP[0] > {self.recursion_limit()}: raise Abort")
+        self.func_lowering[name] = self.func_key(py)
         self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
         try:
             body = self.ex(func.value, sc)
             code(f"v = {body.code}")
             given = [args[i] if fixed and fixed[i] else Val(params[i], types[i]) for i in range(len(args))]
-            t, self.func_bounds[py] = self.apply_modifiers(code, name, params, types, body.t, zsrc, body.size,
-                                                           given=given)
+            t, bound = self.apply_modifiers(code, name, params, types, body.t, zsrc, body.size, given=given)
         finally:
             self.costs.pop()
+            del self.func_lowering[name]
+        promised = self.func_promised.pop(py, None)
+        if promised is not None and promised != t:
+            raise Unsupported(func.value, f"a func that calls itself and gives {t}, where its calls of "
+                                          f"itself were taken to give {promised}")
+        self.func_bounds[py] = None if recursive else bound  # (a value built by calls of itself: no bound known)
+        if recursive:
+            code("DP[0] -= 1")  # (an exception ends the game: no finally is needed)
         code("return v")
         self.func_types[py] = t
-        if len(code.lines) == 3 and "sample_of" not in body.code and "pick_of" not in body.code:
+        if not recursive and len(code.lines) == 3 and "sample_of" not in body.code and "pick_of" not in body.code:
             self.func_bodies[py] = body.code  # (no modifier: the body alone is the value)
         self.units.append(code.text())
+
+    def func_key(self, py: str) -> tuple | None:
+        """The key (func, argument kinds, words) function `py` was defined under."""
+        return next((key for key, name in self.defined.items() if name == py), None)
+
+    def promised_kind(self, py: str, name: str, key: tuple, node: A.Node) -> Any:
+        """The kind of value a func gives, asked by a call of itself while its function is being
+        written: the typed form's result of the func (semantics/inference.py), which the body
+        must then give (func_unit checks it). A call of itself with arguments of other kinds
+        would need a function for those too, without end: refused."""
+        if self.func_lowering.get(name) != key:
+            raise Unsupported(node, "a func that calls itself with values of other kinds")
+        kind = result_kind(self.d, name)
+        if kind is None:
+            raise Unsupported(node, "a func that calls itself, whose kind of value is not one kind")
+        self.func_promised[py] = kind
+        return kind
+
+    def recursive_funcs(self) -> set[str]:
+        """The funcs and tables whose value can call them again (through their own body and
+        modifiers, or through other funcs and tables)."""
+        if self._recursive_funcs is None:
+            calls: dict[str, set[str]] = {}
+            for name in [*self.d.funcs, *self.d.tables]:
+                roots = ([self.d.funcs[name].value] if name in self.d.funcs
+                         else [e.value for e in self.d.tables[name].rows])
+                for attached in self.d.modifiers.get(name, ()):
+                    roots += [attached.decl.value, *([attached.decl.condition] if attached.decl.condition else [])]
+                calls[name] = {n.func for root in roots for n in A.walk(root) if isinstance(n, A.Call)}
+            self._recursive_funcs = reaching_themselves(calls)
+        return self._recursive_funcs
 
     def apply_modifiers(self, code: Code, name: str, params: list[str], types: list[Any], t: Any,
                         zsrc: str, bound: int | None = None, var: str = "v",
@@ -221,6 +279,10 @@ class FuncLowering:
     def call_table(self, name: str, args: list[Val], node: A.Node, sc: Scope) -> Val:
         if len(args) != 1 or args[0].t != INT:
             raise Unsupported(node, "a table looked up by something that is not one number")
+        if name in self.recursive_funcs():  # (at the call in its rows that leads back to it)
+            back = next((n for e in self.d.tables[name].rows for n in A.walk(e.value)
+                         if isinstance(n, A.Call) and n.func in self.recursive_funcs()), node)
+            raise Unsupported(back, "a table that looks itself up")
         key = ("table", name, sc.zsrc)
         py = self.defined.get(key)
         if py is None:
@@ -258,6 +320,32 @@ class FuncLowering:
             raise Unsupported(node, "a table that looks itself up")
         self.pay(self.func_cost(name))
         return Val(f"{py}({args[0].code})", t, bound=self.func_bounds.get(py))
+
+
+def reaching_themselves(calls: dict[str, set[str]]) -> set[str]:
+    """The names from which `calls` (name -> names it calls) lead back to themselves."""
+    out = set()
+    for start in calls:
+        seen, todo = set(), list(calls[start])
+        while todo:
+            r = todo.pop()
+            if r == start:
+                out.add(start)
+                break
+            if r not in seen:
+                seen.add(r)
+                todo.extend(calls.get(r, ()))
+    return out
+
+
+def result_kind(d: Any, name: str) -> Any:
+    """The flat kind of what func `name` gives, from the typed form (None: not one kind)."""
+    from ...semantics import types as T
+    from ...semantics.inference import typed_form
+    from .typed import flat_kind
+
+    ty = typed_form(list(d.ruleset.decls), d.symbol_table).results.get(name)
+    return flat_kind(T.without_none(ty) if ty else None) if ty else None
 
 
 # The parts of a query worked out once per item: their steps are multiplied by the query's length.

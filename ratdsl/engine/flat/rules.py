@@ -10,6 +10,7 @@ from typing import Any
 from ...language import ast as A
 from ..interpreter import MAX_DEPTH
 from .code import NAME, Code, Scope
+from .funcs import reaching_themselves
 from .tags import Unsupported
 from .val import Val
 
@@ -146,16 +147,5 @@ class RuleLowering:
             for name, rule in self.d.rules.items():
                 roots = [rule.body, *(a.decl.body for time in self.d.hooks.get(name, {}).values() for a in time)]
                 calls[name] = {n.rule for root in roots for n in A.walk(root) if isinstance(n, A.Do)}
-            out = set()
-            for start in calls:
-                seen, todo = set(), list(calls[start])
-                while todo:
-                    r = todo.pop()
-                    if r == start:
-                        out.add(start)
-                        break
-                    if r not in seen:
-                        seen.add(r)
-                        todo.extend(calls.get(r, ()))
-            self._recursive = out
+            self._recursive = reaching_themselves(calls)
         return self._recursive
