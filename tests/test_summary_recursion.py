@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from ratdsl.cli.main import app
+from ratdsl.semantics.recursion import rules_reaching_themselves
 from ratdsl.session import load_rules
 from ratdsl.summaries import summarize, to_markdown
-from ratdsl.summaries.statements import rules_reaching_themselves
 
 from .test_runtime_errors import HEADER  # (the same tiny game)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..language import ast as A
 from ..semantics.definition import GameDef
+from ..semantics.recursion import rules_reaching_themselves
 from .context import Ctx, Item, Local, element_of, is_list, list_of
 from .decided import counts_where
 from .expressions import Expressions
@@ -353,21 +354,3 @@ STATEMENTS: dict[type, StmtForm] = {
     A.Turn: s_Turn,  # turns
     A.Act: s_Act,  # turns
 }
-
-
-def rules_reaching_themselves(d: GameDef) -> frozenset[str]:
-    """The rules from which `do` calls lead back to the rule itself (directly or through others)."""
-    calls = {name: {n.rule for n in A.walk(rule.body) if isinstance(n, A.Do) and n.rule in d.rules}
-             for name, rule in d.rules.items()}
-    out = set()
-    for start, first in calls.items():
-        seen, stack = set(), list(first)
-        while stack:
-            name = stack.pop()
-            if name == start:
-                out.add(start)
-                break
-            if name not in seen:
-                seen.add(name)
-                stack.extend(calls[name])
-    return frozenset(out)

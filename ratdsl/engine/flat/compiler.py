@@ -111,8 +111,8 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         self.func_bounds: dict[str, int | None] = {}  # and what a number it gives is surely below
         self.func_bodies: dict[str, str] = {}  # funcs with no modifiers: their value's code
         self.fired_keys: dict[str, int] = {}  # what GameResult.fired counts, by its place in FC
-        self._recursive: set[str] | None = None
-        self._recursive_funcs: set[str] | None = None
+        self._recursive: frozenset[str] | None = None
+        self._recursive_funcs: frozenset[str] | None = None
         self.func_promised: dict[str, Any] = {}  # the kind a call of itself took it to give, by function
         self.func_lowering: dict[str, tuple] = {}  # funcs whose function is being written: the key of it
         self._activity_reads: set[str] | None = None

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from ...language import ast as A
+from ...semantics.recursion import funcs_reaching_themselves
 from ...semantics.values import CardValue
 from .code import SIMPLE_CODE, Code, Scope
 from .tags import BOOL, CARD_T, INT, NONE, Unsupported
@@ -209,18 +210,10 @@ class FuncLowering:
         self.func_promised[py] = kind
         return kind
 
-    def recursive_funcs(self) -> set[str]:
-        """The funcs and tables whose value can call them again (through their own body and
-        modifiers, or through other funcs and tables)."""
+    def recursive_funcs(self) -> frozenset[str]:
+        """The funcs and tables whose value can call them again (semantics/recursion.py)."""
         if self._recursive_funcs is None:
-            calls: dict[str, set[str]] = {}
-            for name in [*self.d.funcs, *self.d.tables]:
-                roots = ([self.d.funcs[name].value] if name in self.d.funcs
-                         else [e.value for e in self.d.tables[name].rows])
-                for attached in self.d.modifiers.get(name, ()):
-                    roots += [attached.decl.value, *([attached.decl.condition] if attached.decl.condition else [])]
-                calls[name] = {n.func for root in roots for n in A.walk(root) if isinstance(n, A.Call)}
-            self._recursive_funcs = reaching_themselves(calls)
+            self._recursive_funcs = funcs_reaching_themselves(self.d)
         return self._recursive_funcs
 
     def apply_modifiers(self, code: Code, name: str, params: list[str], types: list[Any], t: Any,
@@ -320,22 +313,6 @@ class FuncLowering:
             raise Unsupported(node, "a table that looks itself up")
         self.pay(self.func_cost(name))
         return Val(f"{py}({args[0].code})", t, bound=self.func_bounds.get(py))
-
-
-def reaching_themselves(calls: dict[str, set[str]]) -> set[str]:
-    """The names from which `calls` (name -> names it calls) lead back to themselves."""
-    out = set()
-    for start in calls:
-        seen, todo = set(), list(calls[start])
-        while todo:
-            r = todo.pop()
-            if r == start:
-                out.add(start)
-                break
-            if r not in seen:
-                seen.add(r)
-                todo.extend(calls.get(r, ()))
-    return out
 
 
 def result_kind(d: Any, name: str) -> Any:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...language import ast as A
+from ...semantics.recursion import rules_reaching_themselves
 from ..interpreter import MAX_DEPTH
 from .code import NAME, Code, Scope
-from .funcs import reaching_themselves
 from .tags import Unsupported
 from .val import Val
 
@@ -140,12 +140,8 @@ class RuleLowering:
                   + len(self.d.actions))  # (an action's effect nests a level: turns.take)
         return MAX_DEPTH - others
 
-    def recursive_rules(self) -> set[str]:
-        """The rules that can run themselves again through `do` (their own body or hooks)."""
+    def recursive_rules(self) -> frozenset[str]:
+        """The rules that can run themselves again through `do` (semantics/recursion.py)."""
         if self._recursive is None:
-            calls: dict[str, set[str]] = {}
-            for name, rule in self.d.rules.items():
-                roots = [rule.body, *(a.decl.body for time in self.d.hooks.get(name, {}).values() for a in time)]
-                calls[name] = {n.rule for root in roots for n in A.walk(root) if isinstance(n, A.Do)}
-            self._recursive = reaching_themselves(calls)
+            self._recursive = rules_reaching_themselves(self.d)
         return self._recursive
