@@ -71,6 +71,8 @@ RECURSIVE_GAME = ('game g "G" {{\n  players 2..3\n  ends after 4 rounds\n}}\n'
 
 @pytest.mark.parametrize("funcs, value", [
     ("func stack(n) = if n <= 0 then 0 else n + stack(n - 1)\n", "stack(round)"),
+    # a call of itself in a branch of its own: the typed form takes it as any kind
+    ("func down(n) = if n > 0 then down(n - 1) else 2\n", "down(round)"),
     # two funcs that call each other, one with a modifier that reads the state
     ("func even(n) = if n == 0 then 1 else 1 - odd(n - 1)\nfunc odd(n) = if n == 0 then 0 else 1 - even(n - 1)\n"
      "modify odd(n) if total > 5 = base + 1\n", "even(round) + odd(round + 1)"),
@@ -92,6 +94,17 @@ def test_a_func_that_calls_itself_builds_and_plays_the_reference_games(tmp_path,
             ref = Game(d, players, seed, agents=random_agents(seed, players), compiled=False).play()
             assert (flat.scores, flat.winners, flat.rounds) == (ref.scores, ref.winners, ref.rounds)
             assert flat.state["zones"] == ref.state["zones"]
+
+
+def test_a_func_that_calls_itself_and_gives_another_kind_than_a_number_is_refused_at_its_body(tmp_path):
+    """Where the typed form cannot tell the kind, the compiler takes it for a number, and a body
+    that gives yes/no instead is refused at its position, never compiled on a wrong guess."""
+    (tmp_path / "game.rat").write_text(RECURSIVE_GAME.format(
+        funcs="func up(n) = if n > 0 then up(n - 1) else true\n", value="(if up(round) then 1 else 0)"), "utf-8")
+    gap = flat_module(load_rules(tmp_path), 2)
+    assert isinstance(gap, Unsupported), gap
+    assert (gap.node.span.line, gap.node.span.column) == (9, 14), gap
+    assert "a func that calls itself and gives" in str(gap)
 
 
 def test_a_func_that_calls_itself_too_deep_stops_where_the_reference_stops(tmp_path):

@@ -201,13 +201,13 @@ class FuncLowering:
         """The kind of value a func gives, asked by a call of itself while its function is being
         written: the typed form's result of the func (semantics/inference.py), which the body
         must then give (func_unit checks it). A call of itself with arguments of other kinds
-        would need a function for those too, without end: refused."""
+        would need a function for those too, without end: refused. Where the typed form cannot
+        tell (it takes a call of itself as any kind: `if n == 0 then 0 else f(n - 1)`), a number,
+        which the body must confirm as it must any promise."""
         if self.func_lowering.get(name) != key:
             raise Unsupported(node, "a func that calls itself with values of other kinds")
         kind = result_kind(self.d, name)
-        if kind is None:
-            raise Unsupported(node, "a func that calls itself, whose kind of value is not one kind")
-        self.func_promised[py] = kind
+        self.func_promised[py] = kind = INT if kind is None else kind
         return kind
 
     def recursive_funcs(self) -> frozenset[str]:
