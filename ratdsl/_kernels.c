@@ -1146,6 +1146,158 @@ k_zone_readers(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* boards.space_of: `table[zone]`; a zone not in the table (or anything unusual) goes to the
+   Python twin, which stops the flat code as the reference would report it. */
+static PyObject *
+k_space_of(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *found;
+    if (nargs != 2 || !PyDict_CheckExact(args[0]))
+        return fallback("space_of", args, nargs);
+    found = PyDict_GetItemWithError(args[0], args[1]);
+    if (found == NULL) {
+        PyErr_Clear();
+        return fallback("space_of", args, nargs);
+    }
+    return Py_NewRef(found);
+}
+
+/* zone_size of make_zone_readers: the tokens a zone holds, Z[z:z + width] summed; self is
+   (width, the Python closure). */
+static PyObject *
+k_zone_size(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    long long z, v, total = 0, width;
+    Py_ssize_t k;
+    width = PyLong_AsLongLong(PyTuple_GET_ITEM(self, 0));
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || !small_int(args[1], &z) || z < 0
+        || z + width > PyList_GET_SIZE(args[0]))
+        return hand_over(self, 1, args, nargs);
+    for (k = 0; k < width; k++) {
+        if (!small_int(PyList_GET_ITEM(args[0], (Py_ssize_t)(z + k)), &v))
+            return hand_over(self, 1, args, nargs);
+        total += v;
+    }
+    return PyLong_FromLongLong(total);
+}
+
+static PyMethodDef zone_size_def = {"zone_size", (PyCFunction)(void (*)(void))k_zone_size, METH_FASTCALL,
+                                    "The tokens a zone holds."};
+
+static PyObject *
+k_zone_sizer(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *self, *out;
+    long long width;
+    if (nargs != 2 || !small_int(args[0], &width) || width < 0 || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "zone_sizer(width: int, zone_size)");
+        return NULL;
+    }
+    self = PyTuple_Pack(2, args[0], args[1]);
+    if (self == NULL)
+        return NULL;
+    out = PyCFunction_NewEx(&zone_size_def, self, NULL);
+    Py_DECREF(self);
+    return out;
+}
+
+/* The step budget's charges of make_limits (CH, CI): self is (budget, items_per_step, CH, CI),
+   budget a list whose item 0 is the steps left, CH and CI the Python closures, which take what
+   these leave (an object with no length, a budget that is not a plain int). */
+static int
+budget_pay(PyObject *budget, long long steps)
+{
+    PyObject *cur, *now;
+    long long left;
+    cur = PyList_GET_ITEM(budget, 0);
+    left = PyLong_AsLongLong(cur) - steps;
+    now = PyLong_FromLongLong(left);
+    if (now == NULL)
+        return -1;
+    PyList_SetItem(budget, 0, now);  /* (steals the new int, drops the old) */
+    if (left < 0) {
+        raise_abort();
+        return -1;
+    }
+    return 0;
+}
+
+static int
+budget_ready(PyObject *budget)
+{
+    long long left;
+    return PyList_CheckExact(budget) && PyList_GET_SIZE(budget) >= 1
+        && small_int(PyList_GET_ITEM(budget, 0), &left);
+}
+
+static PyObject *
+k_charged(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *budget = PyTuple_GET_ITEM(self, 0);
+    Py_ssize_t n;
+    long long per = 1;
+    if ((nargs != 1 && nargs != 2) || !budget_ready(budget) || (nargs == 2 && !small_int(args[1], &per)))
+        return hand_over(self, 2, args, nargs);
+    n = PyObject_Size(args[0]);
+    if (n < 0) {
+        PyErr_Clear();
+        return hand_over(self, 2, args, nargs);
+    }
+    if (budget_pay(budget, (long long)n * per) < 0)
+        return NULL;
+    return Py_NewRef(args[0]);
+}
+
+static PyObject *
+k_charged_items(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *budget = PyTuple_GET_ITEM(self, 0);
+    Py_ssize_t n;
+    long long per = PyLong_AsLongLong(PyTuple_GET_ITEM(self, 1));
+    if (nargs != 1 || !budget_ready(budget))
+        return hand_over(self, 3, args, nargs);
+    n = PyObject_Size(args[0]);
+    if (n < 0) {
+        PyErr_Clear();
+        return hand_over(self, 3, args, nargs);
+    }
+    if (budget_pay(budget, (long long)n / per) < 0)
+        return NULL;
+    return Py_NewRef(args[0]);
+}
+
+static PyMethodDef charged_def = {"charged", (PyCFunction)(void (*)(void))k_charged, METH_FASTCALL,
+                                  "A query's source, paid for by the item."};
+static PyMethodDef charged_items_def = {"charged_items", (PyCFunction)(void (*)(void))k_charged_items,
+                                        METH_FASTCALL, "A list a built-in goes through, paid by the item."};
+
+static PyObject *
+k_budget_charges(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *self, *ch, *ci, *out;
+    long long per;
+    if (nargs != 4 || !PyList_CheckExact(args[0]) || !small_int(args[1], &per) || per < 1
+        || !PyCallable_Check(args[2]) || !PyCallable_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "budget_charges(budget: list, items_per_step: int, charged, charged_items)");
+        return NULL;
+    }
+    self = PyTuple_Pack(4, args[0], args[1], args[2], args[3]);
+    if (self == NULL)
+        return NULL;
+    ch = PyCFunction_NewEx(&charged_def, self, NULL);
+    ci = PyCFunction_NewEx(&charged_items_def, self, NULL);
+    Py_DECREF(self);
+    if (ch == NULL || ci == NULL) {
+        Py_XDECREF(ch);
+        Py_XDECREF(ci);
+        return NULL;
+    }
+    out = PyTuple_Pack(2, ch, ci);
+    Py_DECREF(ch);
+    Py_DECREF(ci);
+    return out;
+}
+
 /* ------------------------------------------------------------------ setup */
 static PyObject *
 k_setup(PyObject *mod, PyObject *args, PyObject *kwargs)
@@ -1202,6 +1354,9 @@ static PyMethodDef methods[] = {
     FAST(share_out, "semantics.builtins.share_out, compiled."),
     FAST(spread_counts, "agents.random_agent.spread_counts, compiled (the same numbers)."),
     FAST(zone_readers, "(zone_kinds, zone_pieces) for a rule set's kinds, compiled."),
+    FAST(zone_sizer, "zone_size for a rule set's number of kinds, compiled."),
+    FAST(space_of, "boards.space_of, compiled."),
+    FAST(budget_charges, "(CH, CI) of support.make_limits for a budget, compiled."),
     {"setup", (PyCFunction)(void (*)(void))k_setup, METH_VARARGS | METH_KEYWORDS,
      "setup(abort=, sample_positions=, random_type=): what the kernels raise, call and expect."},
     {"handed_over", k_handed_over, METH_NOARGS, "How many calls the kernels handed to their Python twins."},

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from ratdsl import kernels
 from ratdsl.agents import random_agent
-from ratdsl.engine.flat import support
+from ratdsl.engine.flat import boards, support
 from ratdsl.semantics import builtins
 from ratdsl.semantics.operators import MAX_ITEMS
 from ratdsl.semantics.values import CardValue
@@ -323,11 +323,12 @@ def test_zone_readers_agree_and_return_the_same_names(data):
     compiled = support.make_zone_readers(kinds, compiled=True)
     assert type(compiled["zone_pieces"]) is not type(python["zone_pieces"])
     z = offset(data.draw, zones, width)
-    for name in ("zone_kinds", "zone_pieces"):
+    assert type(compiled["zone_size"]) is not type(python["zone_size"])
+    for name in ("zone_kinds", "zone_pieces", "zone_size"):
         a = outcome(python[name], [list(Z), z])
         b = outcome(compiled[name], [list(Z), z])
         assert a == b
-        if a[0][0] == "value":
+        if a[0][0] == "value" and name != "zone_size":
             assert all(x is y for x, y in zip(a[0][1], b[0][1]))
             assert all(any(x is k for k in kinds) for x in b[0][1])
 
@@ -337,6 +338,50 @@ def test_zone_pieces_stops_past_the_list_limit_as_python_does():
     compiled = support.make_zone_readers(("a", "b"), compiled=True)["zone_pieces"]
     with pytest.raises(support.Abort):
         compiled([MAX_ITEMS, 1], 0)
+
+
+# ------------------------------------------------------------------ spaces and the step budget
+@needs_native
+@SETTINGS
+@given(st.dictionaries(st.integers(0, 40), st.integers(0, 99), max_size=6),
+       st.one_of(st.integers(-2, 45), st.just(None), st.just("z"), st.just(2**70)))
+def test_space_of_agrees(table, zone):
+    """A zone not in the table stops the flat code (Abort) in both; an unhashable one is Python's."""
+    assert boards.space_of is (NATIVE.space_of if kernels.ACTIVE else kernels.PYTHON["space_of"])
+    result, _ = agree("space_of", [table, zone])
+    assert result == (("value", table[zone]) if zone in table else ("raised", support.Abort))
+
+
+def items_for(kind: str, n: int) -> Any:
+    return {"list": [0] * n, "tuple": (1,) * n, "range": range(n), "dict": dict.fromkeys(range(n)),
+            "str": "x" * n, "no length": iter([0] * n)}[kind]
+
+
+@needs_native
+@SETTINGS
+@given(st.one_of(st.integers(-5, 400), st.just(True), st.just(2**62)), st.integers(0, 300),
+       st.sampled_from(["list", "tuple", "range", "dict", "str", "no length"]),
+       st.one_of(st.just(None), st.integers(-3, 40), st.just(True)))
+def test_the_budget_charges_agree(left, n, kind, per_item):
+    """CH (a query's source, `per_item` steps an item) and CI (a list a built-in goes through, a
+    step per ITEMS_PER_STEP items): the same value, the same steps left, Abort below zero."""
+    python = support.make_limits([left], [0, 0], compiled=False)
+    budget = [left]
+    compiled = support.make_limits(budget, [0, 0], compiled=True)
+    assert type(compiled["CH"]) is not type(python["CH"])
+    for name in ("CH", "CI"):
+        args = [items_for(kind, n)] + ([per_item] if name == "CH" and per_item is not None else [])
+        py_budget = [left]
+        py = support.make_limits(py_budget, [0, 0], compiled=False)[name]
+        budget[0] = left
+        a = outcome(py, list(args))
+        args[0] = items_for(kind, n)  # (a fresh iterator for the compiled one)
+        b = outcome(compiled[name], list(args))
+        assert a[0][0] == b[0][0] and (a[0][0] == "value" or a[0][1] is b[0][1]), (name, a, b)
+        assert py_budget == budget, name
+        if a[0][0] == "value" and kind != "no length":
+            steps = n * (1 if per_item is None else per_item) if name == "CH" else n // builtins.ITEMS_PER_STEP
+            assert budget == [left - steps] and left - steps >= 0
 
 
 # ------------------------------------------------------------------ the choice

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import kernels
 from ...language import ast as A
 from ...semantics.boards import layout
 from .orders import sure
@@ -29,6 +30,9 @@ def space_of(table: dict, zone: int) -> Any:
     if found is table:
         raise Abort
     return found
+
+
+space_of = kernels.twin(space_of)
 
 
 def over_capacity(Z: list, limits: tuple, width: int) -> bool:

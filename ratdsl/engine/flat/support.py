@@ -232,6 +232,8 @@ def make_zone_readers(kinds: tuple[str, ...], compiled: bool = kernels.ACTIVE) -
 
     if compiled and kernels.LOADED is not None:  # (the same lists, holding the same str objects)
         zone_kinds, zone_pieces = kernels.LOADED.zone_readers(kinds, MAX_ITEMS, zone_kinds, zone_pieces)
+        if hasattr(kernels.LOADED, "zone_sizer"):  # (an extension built from an older source has none)
+            zone_size = kernels.LOADED.zone_sizer(width, zone_size)
 
     return {"zone_kinds": zone_kinds, "zone_pieces": zone_pieces, "zone_contents": zone_contents,
             "bundle_kinds": bundle_kinds,
@@ -326,8 +328,9 @@ count_moves = kernels.twin(count_moves)
 # position. So a rule set can make the flat code neither hang nor hold a number or a list the
 # reference would refuse.
 
-def make_limits(budget: list[int], created: list[int]) -> dict[str, Any]:
-    """The checks that read this module's step budget and its count of created tokens and cards."""
+def make_limits(budget: list[int], created: list[int], compiled: bool = kernels.ACTIVE) -> dict[str, Any]:
+    """The checks that read this module's step budget and its count of created tokens and cards;
+    `compiled`: CH and CI as their compiled twins (ratdsl/kernels.py)."""
 
     def charged(items: Any, per_item: int = 1) -> Any:
         """A query's source, paid for by the item before the query runs (Interpreter.charge),
@@ -369,6 +372,8 @@ def make_limits(budget: list[int], created: list[int]) -> dict[str, Any]:
             raise Abort
         return cards
 
+    if compiled and hasattr(kernels.LOADED, "budget_charges"):
+        charged, charged_items = kernels.LOADED.budget_charges(budget, ITEMS_PER_STEP, charged, charged_items)
     return {"CH": charged, "CI": charged_items, "CN": charged_then, "CT": create_tokens, "CC": create_cards}
 
 
