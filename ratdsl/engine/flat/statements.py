@@ -17,7 +17,7 @@ from .moves import MoveLowering
 from .orders import sure
 from .plans import PlanLowering
 from .rules import RuleLowering
-from .tags import BOOL, CARD_T, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
+from .tags import BOOL, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .turns import TurnLowering
 from .typed import let_kind
 from .val import Val, domain_of, is_list, list_of
@@ -345,7 +345,6 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
         cards = self.ex(node.cards, sc)
         player = self.ex(node.player, sc)
         if self.logging:
-            if player.t != PLAYER or cards.t not in (CARD_T, list_of(CARD_T)):
+            if player.t != PLAYER or cards.t not in (CARD_T, list_of(CARD_T), PILE_T):
                 raise Unsupported(node, "showing something other than cards to a player, in a logged game")
-            listed = cards.code if is_list(cards.t) else f"[{cards.code}]"
-            code(f"LSHOW({player.code}, {listed})")
+            code(f"LSHOW({player.code}, {cards.code})")

@@ -55,7 +55,7 @@ class FlatTrail:
                    "LCRT": self.create_tokens, "LCRC": self.create_cards,
                    "LDEC": self.decision, "LSAY": self.say, "LSO": self.open_secret,
                    "LSC": self.close_secret, "LUNC": self.uncover, "LV": [],
-                   "LCHO": self.choice, "LENC": self.encode, "LSHOW": self.show,
+                   "LCHO": self.choice, "BY": [None], "LENC": self.encode, "LSHOW": self.show,
                    "sample_of": self.sample, "pick_of": self.pick_one})
         self.ns = ns
 
@@ -214,8 +214,17 @@ class FlatTrail:
                 private.append(value.name)
         return private
 
-    def show(self, seat: int, cards: list) -> None:
-        """`show` (Runtime.show): the names shown, and where each copy lies when the rules declare sight."""
+    def show(self, seat: int, cards: Any) -> None:
+        """`show` (Runtime.show): the names shown, and where each copy lies when the rules declare
+        sight. `cards`: a card, a list of them, a pile (its list) or none (Runtime.cards_of)."""
+        if seat is None:
+            raise NotLogged("a card shown to no player")
+        if cards is None:
+            cards = []
+        elif isinstance(cards, CardValue):
+            cards = [cards]
+        else:
+            cards = list(cards)
         names = [c.name for c in cards]
         if self.sight.declared:
             self.log.emit("show", player=f"P{seat + 1}", cards=names, at=[self._place_of(c) for c in cards])

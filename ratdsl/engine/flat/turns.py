@@ -22,8 +22,9 @@ from .tags import BOOL, BUNDLE, INT, PLAYER, ZONE_T, Unsupported
 ACTION_ID, ABILITY_ID = "action", "ability"  # (engine/turns.py's ids)
 
 
-def turn_window(frame: tuple, offered: tuple, AG: list, ST: list) -> None:
-    """The legal abilities offered one at a time until the player passes or none is legal."""
+def turn_window(frame: tuple, offered: tuple, AG: list, ST: list, log: Any = None) -> None:
+    """The legal abilities offered one at a time until the player passes or none is legal;
+    `log` (a logging module's: trail.FlatTrail.decision) records each answer."""
     p, taken = frame
     while True:
         legal = [(name, take) for name, is_legal, take in offered if is_legal(p, taken)]
@@ -33,13 +34,15 @@ def turn_window(frame: tuple, offered: tuple, AG: list, ST: list) -> None:
         if ST[0] < 0:
             raise Abort
         i = AG[p].fast_choose(ABILITY_ID, [name for name, _ in legal], True)
+        if log is not None:
+            log(p, ABILITY_ID, None if i is None else legal[i][0])
         if i is None:
             return
         legal[i][1](p, taken)
 
 
-def act_run(TS: list, mode: str, optional: bool, actions: tuple, AG: list, ST: list) -> None:
-    """`act ...` on the innermost open turn, as turns.act runs it."""
+def act_run(TS: list, mode: str, optional: bool, actions: tuple, AG: list, ST: list, log: Any = None) -> None:
+    """`act ...` on the innermost open turn, as turns.act runs it (`log`: as turn_window's)."""
     if not TS:
         raise Abort  # (`act` outside a turn: the reference reports it)
     p, taken = TS[-1]
@@ -57,6 +60,8 @@ def act_run(TS: list, mode: str, optional: bool, actions: tuple, AG: list, ST: l
         if ST[0] < 0:
             raise Abort
         i = AG[p].fast_choose(ACTION_ID, [a[0] for a in legal], optional)
+        if log is not None:
+            log(p, ACTION_ID, None if i is None else legal[i][0])
         if i is None:
             return
         chosen = legal[i]
@@ -105,13 +110,19 @@ class TurnLowering:
             tests.append(self.can_pay(action.cost, sc))
         code(f"return {tests[0] if tests else 'True'}")
         self.units.append(code.text())
+        from .compiler import DYNAMIC_BY
+
         step, self.step_now = self.step_now, None  # (its own function, taken from any step)
         try:
             code = Code(f"def {take}(a0, tf):")
             code(f"tf[{name!r}] = tf.get({name!r}, 0) + 1")
-            if action.cost is not None:
-                self.block(action.cost, code, sc)
-            self.block(action.effect, code, sc)
+            self.by.append(DYNAMIC_BY)
+            try:
+                if action.cost is not None:
+                    self.block(action.cost, code, sc)
+                self.block(action.effect, code, sc)
+            finally:
+                self.by.pop()
             self.emit_endings(code, A.AT_ONCE, Scope())  # (the game may end after an action: endings.py)
             self.units.append(code.text())
         finally:
@@ -157,7 +168,8 @@ class TurnLowering:
         frame = self.fresh("tf")
         code(f"{frame} = ({p.code}, {{}})")
         code(f"TS.append({frame})")
-        window = f"turn_window({frame}, {offered}, AG, ST)"
+        saved = self.set_by(code)
+        window = f"turn_window({frame}, {offered}, AG, ST{', LDEC' if self.logging else ''})"
         start = len(code.lines)
         steps = [0]
         self.block_steps.append(steps)
@@ -174,8 +186,23 @@ class TurnLowering:
         if steps[0]:  # (the body's statements, paid where the turn starts: Block's rule)
             code.lines.insert(start, "    " * code.depth + f"ST[0] -= {steps[0]}")
         code("TS.pop()")
+        if saved is not None:
+            code(f"BY[0] = {saved}")
         self.emit_endings(code, A.END_OF_TURN, type(sc)())  # (the game may end after a turn: endings.py)
 
     def st_Act(self, node: A.Act, code: Any, sc: Any) -> None:
         table = self.action_table(list(node.actions), node)
-        code(f"act_run(TS, {node.mode!r}, {bool(node.optional)}, {table}, AG, ST)")
+        saved = self.set_by(code)
+        code(f"act_run(TS, {node.mode!r}, {bool(node.optional)}, {table}, AG, ST{', LDEC' if self.logging else ''})")
+        if saved is not None:
+            code(f"BY[0] = {saved}")
+
+    def set_by(self, code: Any) -> str | None:
+        """Logging: BY[0], the `by` of the actions about to run, set to this place's (and the
+        local holding the one it replaces, put back after them)."""
+        if not self.logging:
+            return None
+        saved = self.fresh("by")
+        code(f"{saved} = BY[0]")
+        code(f"BY[0] = {self.by_code()}")
+        return saved
