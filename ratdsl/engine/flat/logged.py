@@ -37,6 +37,8 @@ _LOCK = threading.Lock()
 class FlatLogStopped(Exception):
     """The flat target cannot write this game's log as the reference would: one line, why."""
 
+    flat_log_stop = True  # (what `ratdsl run` tells it by, without importing the flat target)
+
 
 def logging_module(d: GameDef, players: int) -> FlatModule:
     """The flat module of these rules compiled with logging on (made once); FlatLogStopped when
@@ -65,6 +67,10 @@ class FlatLoggedGame:
 
     def __init__(self, d: GameDef, players: int, seed: int, agents: list, log: GameLog,
                  rules_label: str = "", budget: int = DEFAULT_STEP_BUDGET):
+        game = d.game
+        if not game.min_players <= players <= game.max_players:  # (as engine.game.Game refuses them)
+            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
+                             f"not {players}")
         if not fast_agents(agents):
             raise FlatLogStopped("the flat target asks players through the fast protocol only: "
                                  "a human or scripted seat plays on the reference engine")

@@ -257,8 +257,7 @@ class MoveLowering:
         kept, exact = self.moves_kept(src, dst, None), q.mode == "exact"
         if self.logging:  # (the `random` record, then the move)
             s, d = self.local(code, src, "s"), self.local(code, dst, "d")
-            code(f"ST[0] -= LDRAW(draw(Z, RNG, {self.lay.width}, {s}, {d}, {wanted}, {exact}, LV), LV, {s}, {d}, "
-                 f"{self.by_code()})")
+            code(f"ST[0] -= LDRAW({s}, {d}, {wanted}, {exact}, {self.by_code()})")
             code("if ST[0] < 0: raise Abort")
             return
         code(f"ST[0] -= draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {exact}, {kept})")

@@ -10,11 +10,15 @@ list, a kind as its position), these turn it into the reference's name for it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ...semantics.values import CardValue, PileRef
+from ..chance import sample_positions
 from ..log import GameLog
 from ..runtime.sight import OWNER, sight_of
+from .support import Abort
 
 if TYPE_CHECKING:
     from .generator import FlatModule
@@ -98,16 +102,35 @@ class FlatTrail:
             self._record(*last, group, by)
         moved.clear()
 
-    def draw(self, drawn: int, moved: list, s: int, d: int, by: str | None) -> int:
-        """After a draw (support.draw, which kept its moves): the `random` record, then the move."""
-        if s == d and drawn:
-            raise NotLogged("a draw from a zone into itself (the tokens drawn are not kept)")
-        if drawn:
-            w = self.width
-            result = {self.kinds[k]: n for _s, _d, k, n in moved}
-            self.log.emit("random", what="draw", src=self.labels[s // w], dst=self.labels[d // w], result=result)
-        self.moves(moved, by)
-        return drawn
+    def draw(self, s: int, d: int, wanted: int | None, exact: bool, by: str | None) -> int:
+        """`draw` (TokenMoves.draw_tokens with Chance.draw, which support.draw matches draw for
+        draw): the kinds in the order first drawn, as the reference's record holds them (a
+        narrator reads them in that order); then the `random` record and the move. Returns how
+        many tokens it drew."""
+        Z = self.ns["Z"]
+        w = self.width
+        row = Z[s:s + w]
+        size = sum(row)
+        n = size if wanted is None else wanted
+        if n < 0 or (n > size and exact):
+            raise Abort
+        n = min(n, size)
+        if n <= 0:
+            return 0
+        held = [k for k in range(w) if row[k] > 0]
+        ends = list(accumulate(row[k] for k in held))
+        drawn: dict[int, int] = {}
+        for position in sample_positions(self.ns["RNG"], size, n):
+            k = held[bisect_right(ends, position)]
+            drawn[k] = drawn.get(k, 0) + 1
+        what = {self.kinds[k]: c for k, c in drawn.items()}
+        self.log.emit("random", what="draw", src=self.labels[s // w], dst=self.labels[d // w], result=dict(what))
+        if s != d:
+            for k, c in drawn.items():
+                Z[s + k] -= c
+                Z[d + k] += c
+            self._record(s, d, what, by)
+        return n
 
     def create_tokens(self, where: int, what: dict[str, int]) -> None:
         self.log.emit("create", what=dict(what), dst=self.labels[where // self.width])
