@@ -90,17 +90,18 @@ class FlatLoggedGame:
         w = self.m.ns["W"][0]
         return steps[w] if 0 <= w < len(steps) else ""
 
-    def play(self) -> GameResult:
+    def play(self, max_rounds: int | None = None) -> GameResult:
         """The whole game and its log; FlatLogStopped where the flat code stops (the reference
-        engine reports such a game with its position: `--engine reference`)."""
+        engine reports such a game with its position: `--engine reference`). `max_rounds`
+        replaces the header's round cap (Game.play)."""
         try:
-            return self._play()
+            return self._play(max_rounds)
         except (Abort, OperatorError, RecursionError, ZeroDivisionError, NotLogged, _Capped) as err:
             why = str(err) if isinstance(err, NotLogged) else "a rule's error or a limit"
             raise FlatLogStopped(f"the flat target stopped this game at {self.where or 'its start'} ({why}); "
                                  "play it with --engine reference to see the error and its place") from None
 
-    def _play(self) -> GameResult:
+    def _play(self, max_rounds: int | None) -> GameResult:
         m, d, log = self.m, self.d, self.log
         trail = FlatTrail(m, log)
         m.reset(Chance(self.seed).rng, self.agents, self.budget)
@@ -119,7 +120,7 @@ class FlatLoggedGame:
         except Ended:
             raise Abort from None  # (R005 on the reference: `end game` during setup)
         baseline = [sum(Z[k::width]) for k in range(width)]
-        cap = round_cap(d.game)
+        cap = round_cap(d.game) if max_rounds is None else max_rounds
         last = d.game.end_after
         over = False
         rounds_done = None
