@@ -237,9 +237,18 @@ class FlatModule:
             and (where is None or at == where or at.startswith(where + "."))]
         return hits
 
+    _zone_names: list[str] | None = None
+
+    def zone_names(self) -> list[str]:
+        """Each zone's name as the reference writes it, by position (worked out once: a logged
+        game writes its state at every checkpoint)."""
+        if self._zone_names is None:
+            self._zone_names = [str(r) for r in self.layout.refs()]
+        return self._zone_names
+
     def encode_var(self, value: Any, t: Any) -> Any:
         if t == DYN:  # (a value in its general form: dyn.py)
-            return d_encode(value, [str(r) for r in self.layout.refs()], self.layout.width)
+            return d_encode(value, self.zone_names(), self.layout.width)
         if t == PLAYER:
             return None if value is None else f"P{value + 1}"
         if t in (INT, STR, NONE) or value is None or value.__class__ is bool:
@@ -251,5 +260,5 @@ class FlatModule:
         if isinstance(value, list):
             return [self.encode_var(v, t[1]) for v in value]
         if t == ZONE_T and value.__class__ is int:  # (a zone, or a space, is its base)
-            return str(self.layout.refs()[value // self.layout.width])
+            return self.zone_names()[value // self.layout.width]
         raise Unsupported(None, f"recording a variable of kind {t}")
