@@ -4,8 +4,9 @@ choices among their options (none for a step passed, and for every step when the
 to choose from: then nobody is asked), then all plans are set at once, in the players' order.
 With `likely`, each step's question offers an agent playing at random only the options the rules
 expect to run (Decision.likely): the fast protocol is asked among those, in their order, which is
-what `expected_options` hands `decide`. The flat target keeps no log and no views, so the secret
-block around the planning changes nothing here."""
+what `expected_options` hands `decide`. The flat target builds no views, so the secret block
+around the planning changes nothing here but its log mode's records (trail.py: the answers are
+marked secret)."""
 
 from __future__ import annotations
 
