@@ -112,7 +112,7 @@ def test_rules_the_flat_target_cannot_compile_are_refused_in_one_line():
 
 def test_a_human_seat_is_refused_not_played_on_another_engine():
     code, output = run(ROOT / "rules" / "ratland", "-p", "2", "--human", "1", "--engine", "compiled")
-    assert code == 2 and "fast protocol" in output
+    assert code == 2 and "P1's agent reads what its player sees" in output and "Traceback" not in output
 
 
 def test_a_game_the_flat_code_stops_ends_its_log_loudly_not_on_the_reference(tmp_path):
@@ -141,3 +141,48 @@ def test_what_the_log_cannot_name_stops_the_game_rather_than_write_another_recor
 def _first_difference(a: list[str], b: list[str]) -> tuple:
     i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     return i, a[i] if i < len(a) else None, b[i] if i < len(b) else None
+
+
+def scripts_of(records: list[str], players: int) -> list[list[dict]]:
+    """Each seat's answers in a log, in order, as a script."""
+    out: list[list[dict]] = [[] for _ in range(players)]
+    for line in records:
+        r = json.loads(line.split("\t")[0])
+        if r["t"] == "decision":
+            out[int(r["player"][1:]) - 1].append({"id": r["id"], "answer": r["answer"]})
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), [("ratland", 3), ("rattus", 3), ("ratatopolis", 3)])
+def test_scripted_agents_answer_through_decide_on_the_flat_target(game, players):
+    """Agents without the fast protocol (a script, then a random agent's `decide`) are asked the
+    reference's Decisions: the same game, the same log."""
+    from ratdsl.agents.scripted import ScriptedAgent
+
+    d = load_rules(ROOT / "rules" / game)
+    reference, _ = both(d, players, 4)
+    scripts = scripts_of(reference, players)
+
+    def agents(cut: int) -> list:
+        return [ScriptedAgent(script[:cut], fallback=agent) for script, agent in
+                zip(scripts, random_agents(9, players))]
+
+    for cut in (10**6, 3):  # (the whole game scripted; three answers each, then random)
+        ref, flat = GameLog(), GameLog()
+        expected = records(Game(d, players, 4, agents=agents(cut), log=ref), ref)
+        got = records(FlatLoggedGame(d, players, 4, agents(cut), flat), flat)
+        assert got == expected, _first_difference(expected, got)
+        if cut > 10**5:  # (the file's bytes: a script read from them holds its keys sorted)
+            assert [r.split("\t")[0] for r in expected] == [r.split("\t")[0] for r in reference]
+
+
+def test_an_agent_that_reads_views_is_refused():
+    class Viewer:
+        reads_view = True
+
+        def decide(self, decision):
+            return decision.options[0]
+
+    d = load_rules(ROOT / "rules" / "ratland")
+    with pytest.raises(FlatLogStopped, match="P2's agent reads what its player sees"):
+        FlatLoggedGame(d, 2, 1, [random_agents(1, 2)[0], Viewer()], GameLog())

@@ -122,10 +122,9 @@ class AskLowering:
         code(f"{base} = {sure(p.code)} * {stride}")
         # No limit can bind (every `at least` asks for 0, no `at most` names a target): the agent
         # spreads the tokens freely (fast_spread), and the counts come back in the targets' order.
-        code(f"if {' and '.join(free) or 'True'}:")
+        # (logged: always fast_distribute, whose answer, as the agent gave it, is the record's)
+        code(f"if {'False' if self.logging else ' and '.join(free) or 'True'}:")
         code(f"    {cnt} = AG[{p.code}].fast_spread({node.id!r}, {names}, {amount})")
-        if self.logging:
-            code(f"    LDEC({sure(p.code)}, {node.id!r}, {{z: c for z, c in zip({names}, {cnt}) if c}})")
         code("else:")
         code(f"    {cnt} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
              f"[{', '.join(least)}])")

@@ -3,9 +3,10 @@
 module compiled with logging on, which writes the others (trail.py). `ratdsl run --engine
 compiled` plays this way; tests/test_flat_log.py holds the log to the reference's, byte for byte.
 
-What the flat target cannot log as the reference does stops the game loudly: a module that
-cannot be compiled with logging (Unsupported), an agent without the fast protocol, a game the
-flat code stops (a rule's error or a limit, which only the reference reports with its place).
+Agents answer through the fast protocol, or through `decide` (deciding.py: scripted ones). What
+the flat target cannot log as the reference does stops the game loudly: a module that cannot be
+compiled with logging (Unsupported), an agent that reads views (a human), a game the flat code
+stops (a rule's error or a limit, which only the reference reports with its place).
 Nothing falls back to the reference engine in silence.
 """
 
@@ -23,7 +24,8 @@ from ..chance import Chance
 from ..limits import DEFAULT_STEP_BUDGET
 from ..log import GameLog, digest
 from ..result import GameResult
-from .game import _result, fast_agents, snapshot
+from .deciding import seated
+from .game import _result, snapshot
 from .generator import FlatModule
 from .support import Abort, Ended
 from .tags import Unsupported
@@ -71,9 +73,10 @@ class FlatLoggedGame:
         if not game.min_players <= players <= game.max_players:  # (as engine.game.Game refuses them)
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
                              f"not {players}")
-        if not fast_agents(agents):
-            raise FlatLogStopped("the flat target asks players through the fast protocol only: "
-                                 "a human or scripted seat plays on the reference engine")
+        try:
+            agents = seated(agents)  # (an agent answering through `decide` is asked through it)
+        except ValueError as err:
+            raise FlatLogStopped(f"{err}: a human seat plays on the reference engine") from None
         self.d = d
         self.players = players
         self.seed = seed
