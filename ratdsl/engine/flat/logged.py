@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
 
 from ... import __version__
 from ...semantics.definition import GameDef, round_cap
@@ -152,14 +151,10 @@ class FlatLoggedGame:
         if (Z and min(Z) < 0) or [sum(Z[k::width]) for k in range(width)] != baseline or ns["ST"][0] < 0:
             raise Abort
         result = _result(m, over, rounds_done, True)
-        log.emit("end", scores=result.scores, tiebreaks=_encoded(result.tiebreaks), winners=result.winners,
+        log.emit("end", scores=result.scores, tiebreaks=result.tiebreaks, winners=result.winners,
                  rounds=result.rounds)
         return result
 
 
 class _Capped(Exception):
     """The round cap passed (R004 on the reference)."""
-
-
-def _encoded(breaks: dict[str, list[Any]]) -> dict[str, list[Any]]:
-    return breaks
