@@ -62,6 +62,17 @@ def test_variants_log_alike_too(variant):
     assert flat == reference, _first_difference(reference, flat)
 
 
+@pytest.mark.parametrize("game", ["board_demo", "hidden_demo", "moves_demo", "plans_demo", "turn_demo"])
+def test_the_small_games_of_each_feature_log_alike(game):
+    """Boards, declared visibility, moves of every form, sealed plans, turns and actions (a move's
+    `by` is the action's name there)."""
+    d = load_rules(ROOT / "tests" / "games" / game)
+    for players in sorted({d.game.min_players, min(d.game.max_players, 4)}):
+        for seed in range(3):
+            reference, flat = both(d, players, seed)
+            assert flat == reference, (players, seed, _first_difference(reference, flat))
+
+
 def test_the_tree_walker_writes_the_same_log():
     """The reference in its first form: one game of each shipped game."""
     for game, players in (("ratland", 3), ("rattus", 2)):  # (ratatopolis: a second a game there)

@@ -46,11 +46,6 @@ _LITERAL = {type(None): NONE, bool: BOOL, int: INT, str: STR}  # constants writt
 _BASE_PLUS = re.compile(r"^(?:([A-Za-z_][A-Za-z_0-9]*)|\(([A-Za-z_][A-Za-z_0-9]*) \+ (\d+)\))$")  # name, (name + N)
 
 
-# In an action's code, shared by every `act` that takes it, the `by` of a move is whoever runs
-# the `act` (the reference's context stack): BY[0], set around act_run and turn_window.
-DYNAMIC_BY = object()
-
-
 def _cards_named(expr: A.Expr, d: GameDef) -> bool:
     """A card's field written as cards' names (a list of them): the same value in every game,
     though the reference does not remember it (compiled._constant: a name of a card is not a
@@ -136,9 +131,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
 
     def by_code(self) -> str:
         """The `by` of a move record written here: the innermost rule, card or hook (or None)."""
-        if not self.by:
-            return "None"
-        return "BY[0]" if self.by[-1] is DYNAMIC_BY else repr(self.by[-1])
+        return repr(self.by[-1]) if self.by else "None"
 
     def fresh(self, prefix: str = "t") -> str:
         self.counter += 1

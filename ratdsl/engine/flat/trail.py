@@ -59,7 +59,7 @@ class FlatTrail:
                    "LCRT": self.create_tokens, "LCRC": self.create_cards,
                    "LDEC": self.decision, "LSAY": self.say, "LSO": self.open_secret,
                    "LSC": self.close_secret, "LUNC": self.uncover, "LV": [],
-                   "LCHO": self.choice, "BY": [None], "LENC": self.encode, "LSHOW": self.show,
+                   "LCHO": self.choice, "LENC": self.encode, "LSHOW": self.show,
                    "sample_of": self.sample, "pick_of": self.pick_one})
         self.ns = ns
 

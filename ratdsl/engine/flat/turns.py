@@ -110,13 +110,11 @@ class TurnLowering:
             tests.append(self.can_pay(action.cost, sc))
         code(f"return {tests[0] if tests else 'True'}")
         self.units.append(code.text())
-        from .compiler import DYNAMIC_BY
-
         step, self.step_now = self.step_now, None  # (its own function, taken from any step)
         try:
             code = Code(f"def {take}(a0, tf):")
             code(f"tf[{name!r}] = tf.get({name!r}, 0) + 1")
-            self.by.append(DYNAMIC_BY)
+            self.by.append(name)  # (turns.take: an action's cost and effect run as the action)
             try:
                 if action.cost is not None:
                     self.block(action.cost, code, sc)
@@ -168,7 +166,6 @@ class TurnLowering:
         frame = self.fresh("tf")
         code(f"{frame} = ({p.code}, {{}})")
         code(f"TS.append({frame})")
-        saved = self.set_by(code)
         window = f"turn_window({frame}, {offered}, AG, ST{', LDEC' if self.logging else ''})"
         start = len(code.lines)
         steps = [0]
@@ -186,23 +183,8 @@ class TurnLowering:
         if steps[0]:  # (the body's statements, paid where the turn starts: Block's rule)
             code.lines.insert(start, "    " * code.depth + f"ST[0] -= {steps[0]}")
         code("TS.pop()")
-        if saved is not None:
-            code(f"BY[0] = {saved}")
         self.emit_endings(code, A.END_OF_TURN, type(sc)())  # (the game may end after a turn: endings.py)
 
     def st_Act(self, node: A.Act, code: Any, sc: Any) -> None:
         table = self.action_table(list(node.actions), node)
-        saved = self.set_by(code)
         code(f"act_run(TS, {node.mode!r}, {bool(node.optional)}, {table}, AG, ST{', LDEC' if self.logging else ''})")
-        if saved is not None:
-            code(f"BY[0] = {saved}")
-
-    def set_by(self, code: Any) -> str | None:
-        """Logging: BY[0], the `by` of the actions about to run, set to this place's (and the
-        local holding the one it replaces, put back after them)."""
-        if not self.logging:
-            return None
-        saved = self.fresh("by")
-        code(f"{saved} = BY[0]")
-        code(f"BY[0] = {self.by_code()}")
-        return saved
