@@ -167,17 +167,18 @@ def test_a_game_the_compiled_code_stops_alone_stops_the_run_with_its_seed(monkey
     assert stats.engine == "generated" and "the compiled code stopped" in stats.why
 
 
-def test_run_narrates_either_reference_engine_alike_and_refuses_the_compiled_ones(tmp_path):
+def test_run_narrates_every_engine_that_keeps_a_log_alike_and_refuses_the_native_one(tmp_path):
     logs = {}
-    for engine in ("auto", "reference"):
+    for engine in ("auto", "reference", "compiled"):
         log = tmp_path / f"{engine}.jsonl"
         result = CliRunner().invoke(app, ["run", str(RATLAND), "-p", "3", "--seed", "4", "-q", "--engine", engine,
                                           "--log", str(log)])
         assert result.exit_code == 0, result.output
         logs[engine] = log.read_bytes()
-    assert logs["auto"] and logs["auto"] == logs["reference"]  # (the generated code and the tree-walker)
-    result = CliRunner().invoke(app, ["run", str(RATLAND), "--engine", "compiled"])
-    assert result.exit_code == 2 and "the compiled engine does not keep" in result.output
+    # (the generated code, the tree-walker and the flat target: tests/test_flat_log.py for more)
+    assert logs["auto"] and logs["auto"] == logs["reference"] == logs["compiled"]
+    result = CliRunner().invoke(app, ["run", str(RATLAND), "--engine", "native"])
+    assert result.exit_code == 2 and "which the native build does not keep" in result.output
 
 
 def test_the_tally_groups_reasons_by_part_keeps_five_seeds_and_names_the_engine_most_used():

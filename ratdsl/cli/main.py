@@ -101,8 +101,8 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
                  "(\"… 1,999,000 more changes of counter\")."),
         engine: str = typer.Option(
             "auto", "--engine",
-            help="auto (the reference engine's generated code) or reference (the tree-walker); the "
-                 "compiled engines keep no log to narrate."),
+            help="auto (the reference engine's generated code), reference (the tree-walker) or "
+                 "compiled (the flat target, writing the same log; no --human)."),
         ) -> None:
     """Play one seeded game and narrate it round by round.
 
@@ -117,7 +117,6 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
 
     from ..agents import RandomAgent
     from ..agents.random_agent import agent_seed
-    from ..engine.game import Game
     from ..engine.log import GameLog, dumps
     from .table.narration import check_lang, narrator
     from .table.seats import Table
@@ -156,8 +155,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
             table.before_ask = narrating.flush_ledger
         game_log.listen(narrating)
         try:
-            game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules),
-                        compiled=engine != "reference")
+            game = _game(definition, players, seed, agents, game_log, str(rules), engine)
         except ValueError as err:
             fail(str(err))
         status, message = _play(game, game_log)
@@ -175,11 +173,27 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
 
 def _run_engine(engine: str) -> None:
     """`run --engine`: a game narrated from its log, so an engine that keeps one (a usage error else)."""
-    if engine in ("compiled", "native"):
-        fail(f"--engine {engine}: run narrates the game's log, which the compiled engine does not keep; "
-             "use auto or reference (simulate plays on it)")
-    if engine not in ("auto", "reference"):
-        fail(f"--engine must be auto or reference, not {engine!r}")
+    if engine == "native":
+        fail("--engine native: run narrates the game's log, which the native build does not keep; "
+             "use compiled, auto or reference")
+    if engine not in ("auto", "reference", "compiled"):
+        fail(f"--engine must be auto, reference or compiled, not {engine!r}")
+
+
+def _game(definition, players: int, seed: int, agents: list, game_log: GameLog, label: str, engine: str):
+    """The game `run` plays: the reference engine's (its generated code, or the tree-walker), or the
+    flat target's with its log (`compiled`: refused in one line where it cannot log the game)."""
+    if engine != "compiled":
+        from ..engine.game import Game
+
+        return Game(definition, players, seed, agents=agents, log=game_log, rules_label=label,
+                    compiled=engine != "reference")
+    from ..engine.flat.logged import FlatLoggedGame, FlatLogStopped
+
+    try:
+        return FlatLoggedGame(definition, players, seed, agents, game_log, rules_label=label)
+    except FlatLogStopped as err:
+        fail(f"--engine compiled: {err}")
 
 
 def _player_records(records: list[dict], seat: int) -> list[dict]:
@@ -215,6 +229,9 @@ def _play(game: Game, game_log: GameLog) -> tuple[int, str]:
         silence_stdout()
         return 1, ""
     except Exception as err:  # noqa: BLE001 - an engine bug: keep the log, report it in one line
+        if getattr(err, "flat_log_stop", False):  # (the flat target cannot go on logging: loudly, status 1)
+            game_log.abort("error", where.where, err)
+            return 1, f"--engine compiled: {err}"
         game_log.abort("internal", where.where, err)
         first = (str(err).splitlines() or [""])[0]
         return 3, f"internal error: {type(err).__name__}: {first} (please report it with the log)"

@@ -21,6 +21,11 @@ class AskLowering:
         p = self.ex(node.player, sc)
         if p.t != PLAYER:
             raise Unsupported(node, "asking something that is not a player")
+        if self.logging:
+            seat = self.local(code, p, "a")
+            self.branch(code, f"LDEC({seat}, {node.id!r}, AG[{seat}].fast_may({node.id!r}))", node.body,
+                        node.otherwise, sc)
+            return
         self.branch(code, f"AG[{p.code}].fast_may({node.id!r})", node.body, node.otherwise, sc)
 
     def st_AskChoose(self, node: A.AskChoose, code: Code, sc: Scope) -> None:
@@ -33,7 +38,14 @@ class AskLowering:
         code(f"{o} = {opts.code}")
         code(f"if {o}:")
         code.depth += 1
-        code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o, node, p.code)}, {node.optional})")
+        if self.logging:  # (the answer logged as the option shown, or none for a pass)
+            seat, e = self.local(code, p, "a"), self.fresh("e")
+            code(f"{e} = {self.encoder(t, o, node, seat)}")
+            code(f"{i} = AG[{seat}].fast_choose({node.id!r}, {e}, {node.optional})")
+            code(f"LCHO({seat}, {node.id!r}, {e}, {i}, {o})")
+        else:
+            code(f"{i} = AG[{p.code}].fast_choose({node.id!r}, {self.encoder(t, o, node, p.code)}, "
+                 f"{node.optional})")
         code(f"if {i} is not None:")
         code.depth += 1
         py = self.fresh("v")
@@ -110,7 +122,8 @@ class AskLowering:
         code(f"{base} = {sure(p.code)} * {stride}")
         # No limit can bind (every `at least` asks for 0, no `at most` names a target): the agent
         # spreads the tokens freely (fast_spread), and the counts come back in the targets' order.
-        code(f"if {' and '.join(free) or 'True'}:")
+        # (logged: always fast_distribute, whose answer, as the agent gave it, is the record's)
+        code(f"if {'False' if self.logging else ' and '.join(free) or 'True'}:")
         code(f"    {cnt} = AG[{p.code}].fast_spread({node.id!r}, {names}, {amount})")
         code("else:")
         code(f"    {cnt} = AG[{p.code}].fast_distribute({node.id!r}, {amount}, {names}, [{', '.join(most)}], "
@@ -118,11 +131,20 @@ class AskLowering:
         # (an answer the ask refuses, e.g. an `at least` more than there is: the reference's R001)
         code(f"    if distribution_problem({cnt}, {names}, {amount}, [{', '.join(most)}], [{', '.join(least)}]):")
         code("        raise Abort")
+        if self.logging:
+            code(f"    LDEC({sure(p.code)}, {node.id!r}, {cnt})")
         code(f"    {cnt} = [{cnt}.get(z, 0) for z in {names}]")
         counting = Code("")
         counting.depth = code.depth + 2
         self.count_metrics(counting, Val(src, ZONE_T, rel=source.rel), Val("t", ZONE_T), src, "t", k, str(k), "c")
-        if len(counting.lines) == 1:  # no metric counts these moves: the source pays once, in all
+        if self.logging:  # (a record a zone, in the targets' order, as the reference shifts them)
+            code(f"for z, c in zip({names}, {cnt}):")
+            code("    if c:")
+            code(f"        Z[{src} + {k}] -= c")
+            code(f"        t = {self.k(offsets)}[z] + {base}")
+            code(f"        Z[t + {k}] += c")
+            code(f"        if t != {src}: LM({src}, t, {k}, c, {self.by_code()})")
+        elif len(counting.lines) == 1:  # no metric counts these moves: the source pays once, in all
             code(f"Z[{src} + {k}] -= sum({cnt})")
             code(f"for z, c in zip({names}, {cnt}):")
             code("    if c:")

@@ -224,8 +224,12 @@ class BuiltinLowering:
 
     def b_sample(self, node, sc, n: Val, items: Val) -> Val:
         v = self.items_of(items, node)
+        if self.logging:  # (the record names the items picked: their kind, to name them by)
+            return Val(f"sample_of({n.code}, {v.code}, {self.k(v.t[1])})", v.t)
         return Val(f"sample_of({n.code}, {v.code})", v.t)
 
     def b_pick(self, node, sc, items: Val) -> Val:
         v = self.items_of(items, node)
+        if self.logging:
+            return Val(f"pick_of({v.code}, {self.k(v.t[1])})", v.t[1])
         return Val(f"pick_of({v.code})", v.t[1])

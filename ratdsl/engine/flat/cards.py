@@ -19,7 +19,13 @@ class CardLowering:
         pile = self.ex(node.pile, sc)
         if pile.t != PILE_T:
             raise Unsupported(node, "shuffling something that is not a pile")
-        code(f"RNG.shuffle({pile.code})")
+        if self.logging:
+            pl = self.fresh("p")
+            code(f"{pl} = {pile.code}")
+            code(f"RNG.shuffle({pl})")
+            code(f"LSHUF({pl})")
+        else:
+            code(f"RNG.shuffle({pile.code})")
         code("AC[0] = None")
 
     def st_Place(self, node: A.Place, code: Code, sc: Scope) -> None:
@@ -32,6 +38,8 @@ class CardLowering:
         if what.t == PILE_T:
             src = self.fresh("p")
             code(f"{src} = {what.code}")
+            if self.logging:
+                code(f"LPLACE(list({src}), {dst}, {node.where!r})")
             code(f"if {src} is not {dst}:")
             code(f"    {dst}[{'0:0' if node.where == 'top' else 'len(' + dst + '):'}] = {src}")
             code(f"    {src}.clear()")
@@ -40,6 +48,11 @@ class CardLowering:
                 raise Unsupported(node.cards, f"a {what.t} where cards are expected")
             cards = what.code if is_list(what.t) else f"[{what.code}]"
             taken = f"take_cards(PILES, {cards})"
+            if self.logging:
+                t = self.fresh("t")
+                code(f"{t} = {taken}")
+                code(f"LPLACE({t}, {dst}, {node.where!r})")  # (logged before the pile is changed:
+                taken = t  # the record is the same)
             if node.where == "top":
                 code(f"{dst}[0:0] = {taken}")
             else:
@@ -60,6 +73,8 @@ class CardLowering:
         code(f"for _ in range({n.code}):")
         code(f"    {c} = {s}.pop(0)")
         code(f"    {d}.insert(0, {c})")
+        if self.logging:
+            code(f"    LREV({c}, {s}, {d})")
         code("    AC[0] = None")
         code(f"    e = ON_REVEAL.get({c}.name)")
         code("    if e is not None: e()")
@@ -76,7 +91,11 @@ class CardLowering:
             this = Val(self.k(CardValue(name)), CARD_T)
             for h in handlers:
                 code(f"FC[{self.fired_index(name)}] += 1")
-                self.block(h.body, code, Scope({"this": this}))
+                self.by.append(name)
+                try:
+                    self.block(h.body, code, Scope({"this": this}))
+                finally:
+                    self.by.pop()
             self.units.append(code.text())
             out[name] = py
         for card in self.d.cards.values():

@@ -70,8 +70,12 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
     """Generates the flat module of one rule set at one table size: its state, names, constants,
     members and indexes here; the other expressions in the mixins, statements in statements.py."""
 
-    def __init__(self, d: GameDef, players: int):
+    def __init__(self, d: GameDef, players: int, logging: bool = False):
         self.d = d
+        # `logging`: the code also writes the game log (trail.py) where the reference writes it;
+        # off, not a line of it is written (the fast path)
+        self.logging = logging
+        self.by: list[str] = []  # the rules, cards and hooks whose code is being written (a move's `by`)
         self.n = players
         self.lay = Layout.of(d, players)
         self.table = d.symbol_table
@@ -127,6 +131,10 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
             names = self.kinds_value(kinds, m.kinds)
             where = None if m.phase is None else (m.phase if m.step is None else f"{m.phase}.{m.step}")
             self.metrics.append((m.name, frozenset(self.lay.kind_index(k) for k in names), m.source, m.dest, where))
+
+    def by_code(self) -> str:
+        """The `by` of a move record written here: the innermost rule, card or hook (or None)."""
+        return repr(self.by[-1]) if self.by else "None"
 
     def fresh(self, prefix: str = "t") -> str:
         self.counter += 1

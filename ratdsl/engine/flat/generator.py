@@ -45,10 +45,11 @@ class FlatModule:
 
     native = False  # whether they are a native build's (native.py), not the generated source run by Python
 
-    def __init__(self, d: GameDef, players: int):
+    def __init__(self, d: GameDef, players: int, logging: bool = False):
         from .statements import StatementLowering  # (the code generator: only to make a module, not to play one)
 
-        gen = StatementLowering(d, players)
+        gen = StatementLowering(d, players, logging)
+        self.logging = logging
         if gen.recursion_limit() < 1:  # (calls could then nest past the reference's limit unchecked)
             raise Unsupported(d.game, "more funcs, rules and cards than calls may nest: "
                                       "the reference engine plays them")
@@ -150,6 +151,8 @@ class FlatModule:
             code("if MV: FLUSH()")  # (the moves of the step before, counted for its metrics)
             code(f"W[0] = {len(self.steps)}")
             code(f"if W[1] is not None: W[1]({len(self.steps)})")  # (a playout's watcher: resume.py)
+            if gen.logging:
+                code(f"LSTEP({len(self.steps)})")
             self.steps.append(f"{phase}.{step.name}")
             gen.step_now = self.steps[-1]  # (the metrics of moves written in this step: settled now)
             check = gen.capacity_check()
@@ -234,17 +237,28 @@ class FlatModule:
             and (where is None or at == where or at.startswith(where + "."))]
         return hits
 
+    _zone_names: list[str] | None = None
+
+    def zone_names(self) -> list[str]:
+        """Each zone's name as the reference writes it, by position (worked out once: a logged
+        game writes its state at every checkpoint)."""
+        if self._zone_names is None:
+            self._zone_names = [str(r) for r in self.layout.refs()]
+        return self._zone_names
+
     def encode_var(self, value: Any, t: Any) -> Any:
         if t == DYN:  # (a value in its general form: dyn.py)
-            return d_encode(value, [str(r) for r in self.layout.refs()], self.layout.width)
+            return d_encode(value, self.zone_names(), self.layout.width)
         if t == PLAYER:
             return None if value is None else f"P{value + 1}"
         if t in (INT, STR, NONE) or value is None or value.__class__ is bool:
             return value
         if isinstance(value, CardValue):
             return value.name
+        if value.__class__ is dict:  # (a bundle: values.encode keeps the counts above 0)
+            return {str(k): v for k, v in value.items() if v}
         if isinstance(value, list):
             return [self.encode_var(v, t[1]) for v in value]
         if t == ZONE_T and value.__class__ is int:  # (a zone, or a space, is its base)
-            return str(self.layout.refs()[value // self.layout.width])
+            return self.zone_names()[value // self.layout.width]
         raise Unsupported(None, f"recording a variable of kind {t}")

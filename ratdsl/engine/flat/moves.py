@@ -49,12 +49,19 @@ class MoveLowering:
         if amount is not None and amount.t == BUNDLE:
             srcs = self.zone_list(src, node.source)
             kept = self.moves_kept(src, dst, None)
+            if self.logging:  # (moved kind by kind: recorded source by source, as the reference moves them)
+                s = self.fresh("l")
+                code(f"{s} = {uncopied(srcs.code)}")
+                code(f"move_bundle(Z, {s}, {dst.code}, {amount.code}, KI, {q.mode == 'up_to'}, LV)")
+                code(f"LMV(LV, {self.by_code()}, {s})")
+                return
             code(f"move_bundle(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, KI, {q.mode == 'up_to'}, {kept})")
             return
         kinds_code, kinds = self.kinds_of_move(node, sc)
         if q.mode == "all":
             srcs = self.zone_list(src, node.source)
-            if kinds is not None and (src.t == ZONE_T or src.items is not None):
+            if kinds is not None and (src.t == ZONE_T or src.items is not None) and not (
+                    self.logging and len(kinds) > 1):  # (logged: one record a source, all its kinds)
                 # each source and kind written out, sources in order (the order of kinds changes nothing)
                 dst = self.held(code, dst, "d")
                 items = [src] if src.t == ZONE_T else list(src.items)
@@ -83,6 +90,7 @@ class MoveLowering:
                                   exact=False)
                 return
             code(f"move_all(Z, {uncopied(srcs.code)}, {dst.code}, {kinds_code}, {self.moves_kept(src, dst, kinds)})")
+            self.log_helper(code)
             return
         if amount is None or amount.t != INT:
             raise Unsupported(node, "a move of something that is not a number")
@@ -104,6 +112,7 @@ class MoveLowering:
         kept = self.moves_kept(src, dst, kinds)
         exact = q.mode == "exact"
         code(f"move_tokens(Z, {uncopied(srcs.code)}, {dst.code}, {amount.code}, {kinds_code}, {exact}, {kept})")
+        self.log_helper(code)
 
     def move_from_each(self, code: Code, sources: list[Val], dst: Val, k: int, amount: Val, exact: bool) -> None:
         """`move [up to] N KIND from [ZONES] to ZONE` with the zones written out: zone by zone
@@ -132,6 +141,8 @@ class MoveLowering:
                 code(f"Z[{one.code} + {k}] = {h} - {t}")
                 code(f"Z[{d} + {k}] += {t}")
                 self.count_metrics(code, one, dval, one.code, d, k, str(k), t)
+                if self.logging:
+                    code(f"LM({one.code}, {d}, {k}, {t}, {self.by_code()})")
             if distinct is None:
                 code.depth -= 1
             code(f"{n} -= {t}")
@@ -172,6 +183,7 @@ class MoveLowering:
             return
         kept = self.moves_kept(src, dst, kinds)
         code(f"move_tokens(Z, [{src.code}], {dst.code}, {amount.code}, {self.k(list(kinds))}, {exact}, {kept})")
+        self.log_helper(code)
 
     def move_one(self, code: Code, src: Val, dst: Val, kind: Any, amount: Val | None, exact: bool) -> None:
         """A move of one kind between two zones, written out."""
@@ -215,6 +227,8 @@ class MoveLowering:
         code(f"Z[{s} + {k}] = {'0' if amount is None else f'{h} - {inner_n}'}")
         code(f"Z[{d} + {k}] += {inner_n}")
         self.count_metrics(code, src, dst, s, d, kind, k, inner_n)
+        if self.logging:
+            code(f"LM({s}, {d}, {k}, {inner_n}, {self.by_code()})")
         if distinct is None:
             code.depth -= 1
         code.depth -= 1
@@ -241,6 +255,11 @@ class MoveLowering:
         # each token drawn costs a step (Interpreter.draw_tokens): draw() says how many it drew. (A
         # draw of one token was written out here once; draw() compiled (ratdsl/_kernels.c) is cheaper.)
         kept, exact = self.moves_kept(src, dst, None), q.mode == "exact"
+        if self.logging:  # (the `random` record, then the move)
+            s, d = self.local(code, src, "s"), self.local(code, dst, "d")
+            code(f"ST[0] -= LDRAW({s}, {d}, {wanted}, {exact}, {self.by_code()})")
+            code("if ST[0] < 0: raise Abort")
+            return
         code(f"ST[0] -= draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {exact}, {kept})")
         code("if ST[0] < 0: raise Abort")
 
@@ -250,11 +269,26 @@ class MoveLowering:
         if where.t == ZONE_T and what.t == BUNDLE:
             w = self.fresh("w")
             code(f"{w} = {where.code}")
+            if self.logging:
+                b = self.fresh("b")
+                code(f"{b} = CT({what.code})")
+                code(f"for k, c in {b}.items():")
+                code(f"    Z[{w} + KI[k]] += c")
+                code(f"LCRT({w}, {b})")
+                return
             code(f"for k, c in CT({what.code}).items():")  # (at most MAX_TOKENS made in a game: R008)
             code(f"    Z[{w} + KI[k]] += c")
             return
         if where.t == PILE_T and what.t in (list_of(CARD_T), CARD_T):
             cards = what.code if is_list(what.t) else f"[{what.code}]"
+            if self.logging:
+                pl, made = self.fresh("p"), self.fresh("c")
+                code(f"{pl} = {where.code}")
+                code(f"{made} = CC([CardValue(c.name, next(UID)) for c in {cards}])")
+                code(f"{pl}[:0] = {made}")
+                code(f"LCRC({pl}, len({made}))")
+                code("AC[0] = None")
+                return
             code(f"{where.code}[:0] = CC([CardValue(c.name, next(UID)) for c in {cards}])")  # (R007)
             code("AC[0] = None")
             return
@@ -292,6 +326,8 @@ class MoveLowering:
         """What a helper records its moves in for the metrics (MV), or None where no metric can
         count a move from these zones to that one (of these kinds): the moves kept are then
         only those a metric may count, and counting them stays as it was (generator._flush)."""
+        if self.logging:  # (every move a helper makes is recorded: log_helper)
+            return "LV"
         sources, dest = self.zone_names(src), self.zone_names(dst)
         for _name, counted, source, into, _steps in self.metrics:
             if kinds is not None and counted.isdisjoint(kinds):
@@ -302,6 +338,11 @@ class MoveLowering:
                 continue
             return "MV"
         return "None"
+
+    def log_helper(self, code: Code) -> None:
+        """The records of the moves a helper just made (logging only)."""
+        if self.logging:
+            code(f"LMV(LV, {self.by_code()})")
 
     def count_metrics(self, code: Code, src: Val, dst: Val, s: str, d: str, kind: Any, k: str, n: str) -> None:
         """The simulator's metrics, counted where tokens move (when a game counts them: MO[0])."""

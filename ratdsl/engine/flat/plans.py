@@ -4,8 +4,9 @@ choices among their options (none for a step passed, and for every step when the
 to choose from: then nobody is asked), then all plans are set at once, in the players' order.
 With `likely`, each step's question offers an agent playing at random only the options the rules
 expect to run (Decision.likely): the fast protocol is asked among those, in their order, which is
-what `expected_options` hands `decide`. The flat target keeps no log and no views, so the secret
-block around the planning changes nothing here."""
+what `expected_options` hands `decide`. The flat target builds no views, so the secret block
+around the planning changes nothing here but its log mode's records (trail.py: the answers are
+marked secret)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from .val import Val, is_list, list_of
 
 
 def plan_one(agent: Any, decision_id: str, values: list, count: int, optional: bool,
-             likely: Callable[[list], list] | None, offered: list) -> list:
-    """One player's steps (plans.plan_steps): `offered` is how the agent is shown `values`."""
+             likely: Callable[[list], list] | None, offered: list, log: Any = None, seat: int = 0) -> list:
+    """One player's steps (plans.plan_steps): `offered` is how the agent is shown `values`;
+    `log` (a logging module's: trail.FlatTrail.choice) records each answer of `seat`."""
     if not 0 <= count <= MAX_PLAN_STEPS:
         raise Abort  # (the reference reports the count)
     steps: list = []
@@ -45,6 +47,8 @@ def plan_one(agent: Any, decision_id: str, values: list, count: int, optional: b
             else:
                 k = agent.fast_choose(decision_id, [offered[j] for j in expected], optional)
                 i = None if k is None else expected[k]
+        if log is not None:
+            log(seat, decision_id, offered, i, values)
         steps.append(None if i is None else values[i])
     return steps
 
@@ -87,16 +91,27 @@ class PlanLowering:
         n, plans, values, steps = self.fresh("n"), self.fresh("pl"), self.fresh("o"), self.fresh("s")
         code(f"{n} = {count.code}")
         code(f"{plans} = []")
+        if self.logging:  # (the plans are made in secret: Runtime.open_secret, nothing uncovered)
+            code("LSO(Z)")
+            code("try:")
+            code.depth += 1
         code(f"for {p} in {who.code}:")
         code.depth += 1
         code(f"ST[0] -= {1 + cost}")  # (a step per player, as the reference ticks, and the options' cost)
         code("if ST[0] < 0: raise Abort")
         code(f"{values} = {options.code}")
         offered = self.encoder(item, values, node, p)
-        code(f"{steps} = plan_one(AG[{p}], {node.id!r}, {values}, {n}, {node.optional}, {likely}, {offered})")
+        logged = f", LCHO, {p}" if self.logging else ""
+        code(f"{steps} = plan_one(AG[{p}], {node.id!r}, {values}, {n}, {node.optional}, {likely}, {offered}{logged})")
         code(f"{plans}.append(({p}, {steps}))")
         code.depth -= 1
+        if self.logging:
+            code.depth -= 1
+            code("finally:")
+            code("    LSC()")
         index = list(self.d.player_vars).index(node.into)
         code(f"for {p}, {steps} in {plans}:")
         code(f"    PV{index}[{p}] = {steps}")
+        if self.logging:
+            code(f"    LSETP({p}, {node.into!r}, {steps}, {self.k(t)})")
         self.forget_activity(code, "vars")

@@ -104,9 +104,17 @@ class RuleLowering:
                 steps += self.hook(attached, code, args, zsrc, flag, hoist)
                 code.depth -= 1
             code(f"if not {flag}:")
-            steps += self.indented(rule.body, code, sc, hoist)
+            self.by.append(name)
+            try:
+                steps += self.indented(rule.body, code, sc, hoist)
+            finally:
+                self.by.pop()
         elif rule.body.stmts:
-            steps += self.block(rule.body, code, sc, hoist)
+            self.by.append(name)
+            try:
+                steps += self.block(rule.body, code, sc, hoist)
+            finally:
+                self.by.pop()
         for attached in hooks.get("after", ()):
             steps += self.hook(attached, code, args, zsrc, None, hoist)
         if hoist:
@@ -127,7 +135,12 @@ class RuleLowering:
         code(f"FC[{self.fired_index(attached)}] += 1")
         if flag is not None:
             code(f"{flag} = True")
-        steps = self.block(attached.decl.body, code, sc, hoist)
+        decl = attached.decl
+        self.by.append(attached.card.name if attached.card is not None else f"{decl.time} {decl.name}")
+        try:
+            steps = self.block(attached.decl.body, code, sc, hoist)
+        finally:
+            self.by.pop()
         if guard:
             code.depth -= 1
         return steps

@@ -1,7 +1,8 @@
 """Declared visibility in flat code: a choice among cards names a card its chooser may not see
 the face of by its place (`P2.hand#3`), as the reference offers it (runtime/asks._offered), so
-an agent that weighs options by name answers the same. The flat target keeps no log and shows
-no views, so this is all that visibility changes in a game it plays."""
+an agent that weighs options by name answers the same. The flat target shows no views, so this
+is all that visibility changes in a game it plays (but for the records of its log mode, which
+trail.py writes with runtime/sight.py)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from .moves import MoveLowering
 from .orders import sure
 from .plans import PlanLowering
 from .rules import RuleLowering
-from .tags import BOOL, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
+from .tags import BOOL, CARD_T, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .turns import TurnLowering
 from .typed import let_kind
 from .val import Val, domain_of, is_list, list_of
@@ -144,13 +144,18 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
                 if has_dyn(t):
                     v = self.as_kind(v, t, node)
                 self.join(t, v.t, node)
-                code(f"VG[{list(self.d.vars).index(target.id)}] = {v.code}")
+                i = list(self.d.vars).index(target.id)
+                code(f"VG[{i}] = {v.code}")
+                if self.logging:
+                    code(f"LSET({target.id!r}, VG[{i}], {self.k(t)})")
                 self.forget_activity(code, "vars")
                 return
             if target.id == "active":
                 if v.t != PLAYER:
                     raise Unsupported(node, "an active player that is not a player")
                 code(f"G[0] = {v.code}")
+                if self.logging:
+                    code("LACT(G[0])")
                 self.forget_activity(code, "active")
                 return
         if isinstance(target, A.Attr):
@@ -161,7 +166,13 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
                     v = self.as_kind(v, t, node)
                 if t != v.t and not (t == INT and v.known and v.t == INT):
                     self.join(t, v.t, node)
-                code(f"PV{list(self.d.player_vars).index(target.name)}[{sure(owner.code)}] = {v.code}")
+                i = list(self.d.player_vars).index(target.name)
+                if self.logging:
+                    seat = self.local(code, owner, "o")
+                    code(f"PV{i}[{sure(seat)}] = {v.code}")
+                    code(f"LSETP({seat}, {target.name!r}, PV{i}[{seat}], {self.k(t)})")
+                else:
+                    code(f"PV{i}[{sure(owner.code)}] = {v.code}")
                 self.forget_activity(code, "vars")
                 return
         raise Unsupported(node, "setting this")
@@ -294,7 +305,20 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
             code.lines[charge] = code.lines[charge].replace("ST[0] -= 0", f"ST[0] -= {total}")
 
     def st_Secretly(self, node: A.Secretly, code: Code, sc: Scope) -> None:
-        self.hoisted(node.body, code, sc)  # (nothing is logged or viewed here: nothing to hide)
+        if not self.logging:
+            self.hoisted(node.body, code, sc)  # (nothing is logged or viewed here: nothing to hide)
+            return
+        # logged: what the block records is marked secret, and the players' zones it changed are
+        # uncovered after it (not when `end game` or an error leaves it: Runtime.open_secret)
+        before = self.fresh("sv")
+        code(f"{before} = LSO(Z)")
+        code("try:")
+        code.depth += 1
+        self.hoisted(node.body, code, sc)
+        code.depth -= 1
+        code("finally:")
+        code("    LSC()")
+        code(f"LUNC(Z, {before})")
 
     def st_EndGame(self, node: A.EndGame, code: Code, sc: Scope) -> None:
         code("raise Ended(True)" if node.counts_round else "raise Ended(False)")  # (whether its round counts)
@@ -306,6 +330,10 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
     def st_Say(self, node: A.Say, code: Code, sc: Scope) -> None:
         # a say only writes to the log, which the flat code keeps none of; but its values are
         # worked out, as the reference engine works them out (one may pass a limit)
+        if self.logging:
+            args = [self.ex(a, sc) for a in node.args]
+            code(f"LSAY({node.message!r}, [{', '.join(f'LENC({v.code}, {self.k(v.t)})' for v in args)}])")
+            return
         for a in node.args:
             v = self.ex(a, sc)
             if not v.known and not SIMPLE_CODE.match(v.code):
@@ -314,5 +342,9 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
     def st_Show(self, node: A.Show, code: Code, sc: Scope) -> None:
         # What a player was shown is read only by views and the log, which the flat target's
         # agents never read: the cards and player are still checked for a flat form.
-        self.ex(node.cards, sc)
-        self.ex(node.player, sc)
+        cards = self.ex(node.cards, sc)
+        player = self.ex(node.player, sc)
+        if self.logging:
+            if player.t != PLAYER or cards.t not in (CARD_T, list_of(CARD_T), PILE_T):
+                raise Unsupported(node, "showing something other than cards to a player, in a logged game")
+            code(f"LSHOW({player.code}, {cards.code})")

@@ -22,8 +22,9 @@ from .tags import BOOL, BUNDLE, INT, PLAYER, ZONE_T, Unsupported
 ACTION_ID, ABILITY_ID = "action", "ability"  # (engine/turns.py's ids)
 
 
-def turn_window(frame: tuple, offered: tuple, AG: list, ST: list) -> None:
-    """The legal abilities offered one at a time until the player passes or none is legal."""
+def turn_window(frame: tuple, offered: tuple, AG: list, ST: list, log: Any = None) -> None:
+    """The legal abilities offered one at a time until the player passes or none is legal;
+    `log` (a logging module's: trail.FlatTrail.decision) records each answer."""
     p, taken = frame
     while True:
         legal = [(name, take) for name, is_legal, take in offered if is_legal(p, taken)]
@@ -33,13 +34,15 @@ def turn_window(frame: tuple, offered: tuple, AG: list, ST: list) -> None:
         if ST[0] < 0:
             raise Abort
         i = AG[p].fast_choose(ABILITY_ID, [name for name, _ in legal], True)
+        if log is not None:
+            log(p, ABILITY_ID, None if i is None else legal[i][0])
         if i is None:
             return
         legal[i][1](p, taken)
 
 
-def act_run(TS: list, mode: str, optional: bool, actions: tuple, AG: list, ST: list) -> None:
-    """`act ...` on the innermost open turn, as turns.act runs it."""
+def act_run(TS: list, mode: str, optional: bool, actions: tuple, AG: list, ST: list, log: Any = None) -> None:
+    """`act ...` on the innermost open turn, as turns.act runs it (`log`: as turn_window's)."""
     if not TS:
         raise Abort  # (`act` outside a turn: the reference reports it)
     p, taken = TS[-1]
@@ -57,6 +60,8 @@ def act_run(TS: list, mode: str, optional: bool, actions: tuple, AG: list, ST: l
         if ST[0] < 0:
             raise Abort
         i = AG[p].fast_choose(ACTION_ID, [a[0] for a in legal], optional)
+        if log is not None:
+            log(p, ACTION_ID, None if i is None else legal[i][0])
         if i is None:
             return
         chosen = legal[i]
@@ -109,9 +114,13 @@ class TurnLowering:
         try:
             code = Code(f"def {take}(a0, tf):")
             code(f"tf[{name!r}] = tf.get({name!r}, 0) + 1")
-            if action.cost is not None:
-                self.block(action.cost, code, sc)
-            self.block(action.effect, code, sc)
+            self.by.append(name)  # (turns.take: an action's cost and effect run as the action)
+            try:
+                if action.cost is not None:
+                    self.block(action.cost, code, sc)
+                self.block(action.effect, code, sc)
+            finally:
+                self.by.pop()
             self.emit_endings(code, A.AT_ONCE, Scope())  # (the game may end after an action: endings.py)
             self.units.append(code.text())
         finally:
@@ -157,7 +166,7 @@ class TurnLowering:
         frame = self.fresh("tf")
         code(f"{frame} = ({p.code}, {{}})")
         code(f"TS.append({frame})")
-        window = f"turn_window({frame}, {offered}, AG, ST)"
+        window = f"turn_window({frame}, {offered}, AG, ST{', LDEC' if self.logging else ''})"
         start = len(code.lines)
         steps = [0]
         self.block_steps.append(steps)
@@ -178,4 +187,4 @@ class TurnLowering:
 
     def st_Act(self, node: A.Act, code: Any, sc: Any) -> None:
         table = self.action_table(list(node.actions), node)
-        code(f"act_run(TS, {node.mode!r}, {bool(node.optional)}, {table}, AG, ST)")
+        code(f"act_run(TS, {node.mode!r}, {bool(node.optional)}, {table}, AG, ST{', LDEC' if self.logging else ''})")
