@@ -286,6 +286,44 @@ def test_mutated_rule_sets_play_alike_in_both_engines():
     assert not unknown, ", ".join(f"{n} x {k}" for k, n in kinds.items()) + "\n\n" + "\n\n".join(cases)
 
 
+FAST_PATH_CASES = cases(18, 90)
+
+
+def test_reusing_the_shipped_files_trees_gives_each_case_its_outcome(monkeypatch):
+    """fuzz_cases.mutated puts the parser's tree of a case's shipped file back when the case is
+    done, so that the next case of that game parses only its own mutated file: the same cases
+    played once so and once with the parser's cache emptied before each (every file parsed from
+    its text) give the same results, with fewer parses."""
+    from ratdsl.language import parser
+
+    from . import fuzz_cases as F
+
+    parses = Counter()
+    real = parser.parse_text
+
+    def counted(text, file="<string>"):
+        parses[mode] += 1
+        return real(text, file)
+
+    monkeypatch.setattr(parser, "parse_text", counted)
+    monkeypatch.setenv("RATDSL_CACHE_DIR", "")  # (as the workers: no parse comes from the disk)
+    ws = F.Workspace()
+    try:
+        seen = {}
+        for mode in ("plain", "fast"):
+            for index in range(FAST_PATH_CASES):
+                if mode == "plain":
+                    parser._PARSED.clear()
+                    F._ORIGINALS.clear()
+                r = F.run_case(F.make_case(ENGINE_SEED, index), ws)
+                got = (r.outcome, r.detail, r.players, r.signature, r.flat, r.flat_refusal)
+                assert seen.setdefault(index, got) == got, (index, seen[index], got)
+    finally:
+        ws.close()
+    assert {o for o, *_ in seen.values()} >= {"ok", "finding"}
+    assert parses["fast"] < parses["plain"] - FAST_PATH_CASES, parses
+
+
 def test_engine_cases_are_rebuilt_from_seed_and_index():
     """A reproducer is just (seed, index): the same pair gives the same mutated file."""
     from . import fuzz_cases as F

@@ -72,3 +72,30 @@ def test_ratdsl_summary_of_a_rule_that_calls_itself_exits_0(folder, private_cach
     result = CliRunner().invoke(app, ["summary", str(folder)])
     assert result.exit_code == 0, result.output
     assert "RecursionError" not in result.output and "which repeats" in result.output
+
+
+CAPTURE = HEADER + '''func both(o, p) = o + p
+phase main "Main" {
+  step only {
+    for each p in players {
+      for each o in [1, 2] {
+        if both(p.purse.coin, o + 1) > 3 {
+          move 1 coin from bank to p.purse
+        }
+      }
+    }
+  }
+}
+'''
+
+
+def test_a_func_told_in_place_reads_its_arguments_where_they_were_written(tmp_path):
+    """both(p.purse.coin, o + 1) inside loops over p and o: the func's o is the caller's
+    p.purse.coin and its p the caller's o + 1, each read with the caller's p and o. Read with the
+    func's own (as before issue 39's fix) they referred to each other, and the phrase grew until
+    a depth limit stopped it: some 15 s of a message-less game's summary per such call."""
+    (tmp_path / "tiny").mkdir()
+    (tmp_path / "tiny" / "game.rat").write_text(CAPTURE)
+    text = to_markdown(summarize(load_rules(tmp_path / "tiny"), "en"))
+    line = next(line for line in text.splitlines() if "is more than 3" in line)
+    assert line.count("the number of") == 1 and line.count("+ 1") == 1, line

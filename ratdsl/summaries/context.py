@@ -29,6 +29,14 @@ class Local:
     noun: str = ""       # for zone names: the singular noun ("area")
     subst: A.Expr | None = None
     gender: str = "m"
+    # where `subst` was written: it is read with the locals of that place, never with those of
+    # the body it is put into (a func's parameter named as a local of its caller would otherwise
+    # read the caller's value as its own, and two such names can refer to each other for ever)
+    scope: Ctx | None = field(default=None, repr=False, compare=False)
+
+    def subst_ctx(self, where: Ctx) -> Ctx:
+        """The locals `subst` is read with (`where`, the place it is put, when none was kept)."""
+        return self.scope if self.scope is not None else where
 
 
 @dataclass

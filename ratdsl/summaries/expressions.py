@@ -52,7 +52,7 @@ class Expressions:
         if isinstance(e, A.Name) and e.id in ctx.locals:
             loc = ctx.locals[e.id]
             if loc.subst is not None:
-                return self.expr(loc.subst, ctx, case)
+                return self.expr(loc.subst, loc.subst_ctx(ctx), case)
             return self.ref(loc, case)
         kind = self.k.kind_of(e, ctx)
         if kind == "bool" and not isinstance(e, A.Name) and not as_value:
@@ -121,7 +121,8 @@ class Expressions:
         """A zone, a list of zones or a zone group as a phrase: how is the/from/to/in/acc/dat."""
         d = self.d
         if isinstance(e, A.Name) and e.id in ctx.locals and ctx.locals[e.id].subst is not None:
-            return self.zone_phrase(ctx.locals[e.id].subst, ctx, how)
+            loc = ctx.locals[e.id]
+            return self.zone_phrase(loc.subst, loc.subst_ctx(ctx), how)
         if isinstance(e, A.Name) and e.id in ctx.locals:
             loc = ctx.locals[e.id]
             return self.w.place(None, how, owner=loc.ref_args.get("which", "this"),
@@ -410,7 +411,7 @@ def e_Call(x: Expressions, e: A.Call, ctx: Ctx, case: str) -> str:
                 elif isinstance(a, A.Name) and a.id in func.params:
                     bound[p] = Local(x.k.kind_of(a, ctx), "ref-param", {"name": x.expr(a, ctx)})
                 else:
-                    bound[p] = Local(x.k.kind_of(a, ctx), subst=a)
+                    bound[p] = Local(x.k.kind_of(a, ctx), subst=a, scope=ctx)
             subject = next((p for p, a in zip(func.params, args) if isinstance(a, A.Name)
                             and a.id == ctx.subject), None)
             x._inlined += 1
@@ -591,7 +592,7 @@ def e_NestedComprehension(x: Expressions, e: A.NestedComprehension, ctx: Ctx, ca
 
 def e_LetIn(x: Expressions, e: A.LetIn, ctx: Ctx, case: str) -> str:
     """The body, with the name told as its value (as a statement `let` is)."""
-    inner = ctx.bind(e.name, Local(x.k.kind_of(e.value, ctx), subst=e.value))
+    inner = ctx.bind(e.name, Local(x.k.kind_of(e.value, ctx), subst=e.value, scope=ctx))
     return x.expr(e.body, inner, case)
 
 

@@ -48,7 +48,7 @@ class Kinds:
             n = e.id
             if n in ctx.locals:
                 loc = ctx.locals[n]
-                return self.kind_of(loc.subst, ctx) if loc.subst is not None else loc.kind
+                return self.kind_of(loc.subst, loc.subst_ctx(ctx)) if loc.subst is not None else loc.kind
             typed = d.symbol_table.global_type(n)  # a built-in name's, or its declaration's kind's
             if typed is not None:
                 return typed

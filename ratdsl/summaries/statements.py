@@ -54,7 +54,7 @@ class Statements:
                     items.append(Item(self.w.sentence(self.m("stmt-let", label=label, value=text))))
                     ctx = ctx.bind(stmt.name, Local(kind, "ref-label", {"label": label}))
                 else:
-                    ctx = ctx.bind(stmt.name, Local(kind, subst=stmt.value))
+                    ctx = ctx.bind(stmt.name, Local(kind, subst=stmt.value, scope=ctx))
                 continue
             items.extend(self.stmt(stmt, ctx))
         return items
