@@ -101,7 +101,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
                  "(\"… 1,999,000 more changes of counter\")."),
         engine: str = typer.Option(
             "auto", "--engine",
-            help="auto (the reference engine's generated code) or reference (the tree-walker); the "
+            help="auto or reference: both play on the reference engine (the tree-walker); the "
                  "compiled engines keep no log to narrate."),
         ) -> None:
     """Play one seeded game and narrate it round by round.
@@ -156,8 +156,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
             table.before_ask = narrating.flush_ledger
         game_log.listen(narrating)
         try:
-            game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules),
-                        compiled=engine != "reference")
+            game = Game(definition, players, seed, agents=agents, log=game_log, rules_label=str(rules))
         except ValueError as err:
             fail(str(err))
         status, message = _play(game, game_log)
