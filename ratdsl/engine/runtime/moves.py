@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from ...language import ast as A
 from ...semantics.values import ZoneRef
 from ..chance import ScriptError
-from ..errors import RuleRuntimeError
 from .conservation import went_negative
 
 if TYPE_CHECKING:
