@@ -1,8 +1,8 @@
 """The compiled engine held to the reference, game by game, on every game folder under rules/.
 
-Shared by tests/test_engines_agree.py (a few games per rule set in the suite, 1,000 per game folder
-under RATDSL_FULL_CHECKS=1), tests/test_native.py (the native build) and `benchmarks/differential.py
---engines` (1,000 per folder, the native build with --native). A game folder's rule sets are its
+Shared by tests/test_engines_agree.py (which shows the harness is not blind), tests/test_native.py
+(the native build) and `benchmarks/differential.py --engines` (1,000 per folder, the native build
+with --native). A game folder's rule sets are its
 base rules, each module alone, all its modules together and each variant; each is played at every
 player count it allows, by random agents and by its personas (cycled with a random seat). Both sides
 play the same seed with fresh agents: the flat module (engine/flat) and the tree-walker (Game with
