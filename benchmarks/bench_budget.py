@@ -1,12 +1,12 @@
 """The step budget (R002) in seconds, and its margin over real games (issue 39).
 
 Part 1 times each runaway example (a loop or rule that never ends) until it stops with R002: on the
-tree-walker (the reference), on the generated code, on the flat target (which stops, and then the
-reference plays the game again to report it: its time is the sum) and through `ratdsl run -q` in a
-fresh process. The budget is chosen so that each stops within 2 s on either engine.
+tree-walker (the reference), on the flat target (which stops, and then the reference plays the game
+again to report it: its time is the sum) and through `ratdsl run -q` in a fresh process. The budget
+is chosen so that each stops within 2 s on either engine.
 
 Part 2 plays the real games, the three bundled ones at every player count they allow, RatLand with
-each set of its modules and each variant, on the generated code with random agents, and prints the
+each set of its modules and each variant, on the tree-walker with random agents, and prints the
 most steps a game took against the budget: the margin.
 
     nice -n 19 python benchmarks/bench_budget.py [--seeds N] [--skip-real] [--skip-runaway]
@@ -90,8 +90,8 @@ def agents() -> list:
     return [RandomAgent(agent_seed(0, s)) for s in range(2)]
 
 
-def play_game(d, compiled: bool) -> None:
-    Game(d, 2, 0, agents=agents(), compiled=compiled).play()
+def play_game(d) -> None:
+    Game(d, 2, 0, agents=agents()).play()
 
 
 def timed(fn) -> tuple[float, str]:
@@ -108,14 +108,12 @@ def timed(fn) -> tuple[float, str]:
 
 def runaway(folder: Path, runs: int) -> None:
     print(f"Part 1: runaway rules, budget {DEFAULT_STEP_BUDGET:,} steps (fastest of {runs})")
-    print(f"{'example':48} {'tree-walker':>18} {'generated':>18} {'flat+ref':>10} {'run -q':>8}")
+    print(f"{'example':48} {'tree-walker':>18} {'flat+ref':>10} {'run -q':>8}")
     worst = 0.0
     for i, (name, (body, extra)) in enumerate(RUNAWAYS.items()):
         game = write_game(folder / f"g{i}", body, extra)
         d = load_rules(game)
-        times = {}
-        for label, compiled in (("tree", False), ("gen", True)):
-            times[label] = min(timed(partial(play_game, d, compiled)) for _ in range(runs))
+        times = {"tree": min(timed(partial(play_game, d)) for _ in range(runs))}
         module = flat_module(d, 2)
         if isinstance(module, FlatModule):
             flat = min(timed(partial(play_module, module, 0, agents()))[0] for _ in range(runs))
@@ -128,9 +126,8 @@ def runaway(folder: Path, runs: int) -> None:
         if "R002" not in done.stdout + done.stderr:
             print(f"  (ratdsl run did not stop with R002: {(done.stdout + done.stderr).strip()[-200:]})")
         cli = time.perf_counter() - start
-        worst = max(worst, times["tree"][0], times["gen"][0], cli)
-        print(f"{name:48} {times['tree'][0]:6.2f}s {times['tree'][1]:10} {times['gen'][0]:6.2f}s "
-              f"{times['gen'][1]:10} {flat_text} {cli:7.2f}s")
+        worst = max(worst, times["tree"][0], cli)
+        print(f"{name:48} {times['tree'][0]:6.2f}s {times['tree'][1]:10} {flat_text} {cli:7.2f}s")
     print(f"slowest: {worst:.2f} s {'(within 2 s)' if worst <= 2 else '(OVER 2 s)'}")
 
 

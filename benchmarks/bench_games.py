@@ -64,7 +64,7 @@ def main() -> None:
     best: dict[str, float] = {}
     said: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for game in GAMES:  # (once untimed: the caches of generated code and parsed rules are made)
+        for game in GAMES:  # (once untimed: the caches of compiled modules and parsed rules are made)
             timed_run(game, 1, a.players, "1", a.extra, Path(tmp) / f"{game}.json")
         for _ in range(a.repeat):
             for game in GAMES:

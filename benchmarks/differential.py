@@ -13,13 +13,12 @@ active), scores, tie-breaks, winners and rounds are equal. The first difference 
 `--agents mixed` alternates random agents with biased ones (breeders, attackers, hoarders) that
 reach rarer paths (the rat pile or the cheese supply running out, big attacks).
 
-    python benchmarks/differential.py --engines [--games 1000] [--native] [--generated] [--folders NAME ...]
+    python benchmarks/differential.py --engines [--games 1000] [--native] [--folders NAME ...]
 
 `--engines` holds the compiled engine (the flat target) to the reference engine (the tree-walker)
 instead, on every game folder under rules/ (tests/differential_cases.py: every rule set, player
 count and agent set), `--games` games per game folder; `--native` plays the native build too (a
-build per rule set and table size: minutes each the first time), `--generated` the generated code
-(engine/codegen, what `--engine auto` plays where the flat target cannot), logs byte for byte.
+build per rule set and table size: minutes each the first time).
 A rule set the flat target cannot build yet is listed as SKIPPED with its reason.
 """
 
@@ -223,15 +222,15 @@ def run(games: int, players: list[int], agents: str, options: dict[str, Any], tr
     return agreed, games, failures
 
 
-def engines(games: int, native: bool, folders: list[str], generated: bool = False) -> int:
-    """--engines: the compiled engine (and with `native` its native build, with `generated` the
-    generated code) against the reference engine on every game folder; prints a line per rule set
-    and side, and the totals; 0 when all agree."""
+def engines(games: int, native: bool, folders: list[str]) -> int:
+    """--engines: the compiled engine (and with `native` its native build) against the reference
+    engine on every game folder; prints a line per rule set and side, and the totals; 0 when all
+    agree."""
     import math
 
     from tests import differential_cases as dc
 
-    sides = [dc.COMPILED] + ([dc.NATIVE] if native else []) + ([dc.GENERATED] if generated else [])
+    sides = [dc.COMPILED] + ([dc.NATIVE] if native else [])
     chosen = [f for f in dc.game_folders() if not folders or f.name in folders]
     compared = skipped = 0
     failures: list[str] = []
@@ -264,10 +263,9 @@ def main() -> None:
         parser.add_argument("--engines", action="store_true")
         parser.add_argument("--games", type=int, default=1000, help="games per game folder")
         parser.add_argument("--native", action="store_true", help="the native build too")
-        parser.add_argument("--generated", action="store_true", help="the generated code too, logs compared")
         parser.add_argument("--folders", nargs="*", default=[], help="game folders (default: all under rules/)")
         args = parser.parse_args()
-        sys.exit(engines(args.games, args.native, args.folders, args.generated))
+        sys.exit(engines(args.games, args.native, args.folders))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, nargs="+", default=PLAYER_MIX)

@@ -1,7 +1,7 @@
 """Mutation fuzzing that reaches the engine: N mutated rule sets of the three games, each parsed, checked and,
-when accepted, played by the generated code and the tree-walker, whose logs and errors must agree,
-and by the flat target (the compiler `simulate --engine compiled` plays on), whose result must be
-the tree-walker's (the cases and outcomes are described in tests/fuzz_cases.py and tests/fuzz_flat.py).
+when accepted, played by the tree-walker (the reference) and by the flat target (the compiler
+`simulate --engine compiled` plays on), whose result must be the tree-walker's (the cases and
+outcomes are described in tests/fuzz_cases.py and tests/fuzz_flat.py).
 
     python benchmarks/fuzz.py [--cases 100000] [--workers 2] [--seed 1] [--start 0]
                               [--out fuzz-out] [--minimize] [--case I] [--time]
@@ -12,11 +12,11 @@ index), what was mutated, the first lines of the error, and the folder where the
 was saved (OUT/case-SEED-INDEX/GAME, with case.txt). `--case I` runs one case in this process
 and prints its result (to reproduce one); `--minimize` keeps the fewest of a bad case's
 mutations that still give its outcome. `--time` also times `ast`, `fmt`, `check` and `summary`
-on each case (and `run`: loading and playing on both engines) and lists the ten slowest cases and
+on each case (and `run`: loading and playing on the tree-walker) and lists the ten slowest cases and
 every command over 2 s on a case. Exit status 1 when any case crashed, hung or disagreed.
 
 The outcome line also counts the run-time type errors among the games the checker accepted
-(a case that passed `check` and then stopped, in both engines, on a value of the wrong kind:
+(a case that passed `check` and then stopped, on the tree-walker, on a value of the wrong kind:
 tests/type_mutants.is_type_error), and apart from them those that stopped on a none where a value
 was needed (a built-in's none the rules did not test for, which the types leave to the game);
 each is listed with its case. A line counts what the flat target did with the accepted cases:

@@ -1,16 +1,14 @@
 """The compiled engine held to the reference, game by game, on every game folder under rules/.
 
-Shared by tests/test_engines_agree.py (a few games per rule set in the suite, 1,000 per game folder
-under RATDSL_FULL_CHECKS=1), tests/test_native.py (the native build) and `benchmarks/differential.py
---engines` (1,000 per folder, the native build with --native). A game folder's rule sets are its
+Shared by tests/test_engines_agree.py (which shows the harness is not blind), tests/test_native.py
+(the native build) and `benchmarks/differential.py --engines` (1,000 per folder, the native build
+with --native). A game folder's rule sets are its
 base rules, each module alone, all its modules together and each variant; each is played at every
 player count it allows, by random agents and by its personas (cycled with a random seat). Both sides
 play the same seed with fresh agents: the flat module (engine/flat) and the tree-walker (Game with
-compiled=False, the reference), and they must give the same end state (zones, piles, variables),
+the reference), and they must give the same end state (zones, piles, variables),
 scores, tie-breaks, winners, rounds, fired counts and metrics; a game the reference stops with a
-rule's error must stop the flat code too. The flat target keeps no log; the generated code
-(engine/codegen, which `--engine auto` plays where the flat target cannot) keeps one, and is held to
-the tree-walker's log byte for byte besides all the above. Rules the flat target has no form for yet
+rule's error must stop the flat code too. Rules the flat target has no form for yet
 raise Unsupported: the test skips them naming the reason, never passes them quietly.
 """
 
@@ -112,17 +110,16 @@ def _agents(d, names: tuple[str, ...], players: int, seed: int) -> list:
     return named_agents(d, names, players, seed)
 
 
-def reference_outcome(d, players: int, seed: int, names: tuple[str, ...], log: bool = False,
-                      compiled: bool = False) -> dict[str, Any]:
-    """The tree-walker's game (`compiled`: the generated code's): what is compared, or the rule's
-    error that stopped it; `log`: with the game's log, a line a record as written."""
+def reference_outcome(d, players: int, seed: int, names: tuple[str, ...], log: bool = False) -> dict[str, Any]:
+    """The tree-walker's game: what is compared, or the rule's error that stopped it; `log`: with
+    the game's log, a line a record as written."""
     from ratdsl.engine.game import Game
     from ratdsl.engine.log import GameLog, dumps
     from ratdsl.language.errors import RuleError
     from ratdsl.simulation.collect import MetricCounter
 
     kept = GameLog(keep=log)
-    game = Game(d, players, seed, agents=_agents(d, names, players, seed), log=kept, compiled=compiled)
+    game = Game(d, players, seed, agents=_agents(d, names, players, seed), log=kept)
     counter = MetricCounter(d, lambda m: _kinds(d, game, m))
     if counter.rules:
         game.runtime.watch_moves(counter)
@@ -135,11 +132,6 @@ def reference_outcome(d, players: int, seed: int, names: tuple[str, ...], log: b
     if log:
         out["log"] = [dumps(r) for r in kept.records]
     return out
-
-
-def generated_outcome(_module, d, players: int, seed: int, names: tuple[str, ...]) -> dict[str, Any]:
-    """The generated code's game, with its log (`_module`: none, it is made with the rules)."""
-    return reference_outcome(d, players, seed, names, log=True, compiled=True)
 
 
 def _kinds(d, game, metric) -> list[str]:
@@ -165,13 +157,7 @@ def _outcome(result, metrics: dict[str, int]) -> dict[str, Any]:
 
 
 def difference(flat: dict[str, Any], reference: dict[str, Any]) -> str | None:
-    """The first figure on which the two games differ, or None (logs, where both kept one: the
-    first line that differs)."""
-    if "log" in flat and "log" in reference and flat["log"] != reference["log"]:
-        mine, theirs = flat["log"], reference["log"]
-        line = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
-        return (f"log line {line + 1}: compiled {mine[line] if line < len(mine) else '<end>'}, "
-                f"reference {theirs[line] if line < len(theirs) else '<end>'}")
+    """The first figure on which the two games differ, or None."""
     if "stopped" in flat or "stopped" in reference:
         if "stopped" in flat and "stopped" in reference:
             return None
@@ -186,26 +172,19 @@ def difference(flat: dict[str, Any], reference: dict[str, Any]) -> str | None:
     return None
 
 
-def no_module(_d, _players: int) -> None:
-    """The generated code needs no module made per table size (the rules carry it)."""
-    return None
-
-
 @record(frozen=True)
 class Side:
     """An engine held to the tree-walker: how its module for a table size is made (or Unplayable),
-    how it plays a game, and whether both sides keep their logs to compare them."""
+    and how it plays a game."""
 
     name: str
     module_of: Any
     outcome: Any
-    logs: bool = False
 
 
 COMPILED = Side("compiled", flat_module, flat_outcome)
 NATIVE = Side("native", native_module, flat_outcome)
-GENERATED = Side("generated", no_module, generated_outcome, logs=True)
-SIDES = {s.name: s for s in (COMPILED, NATIVE, GENERATED)}
+SIDES = {s.name: s for s in (COMPILED, NATIVE)}
 
 
 def compare(rules: RuleSet, games: int, offset: int = 0, side: Side = COMPILED, d: Any = None,
@@ -219,7 +198,7 @@ def compare(rules: RuleSet, games: int, offset: int = 0, side: Side = COMPILED, 
     failures = []
     for players, names, seed in plan:
         diff = difference(side.outcome(modules[players], d, players, seed, names),
-                          reference_outcome(d, players, seed, names, log=side.logs))
+                          reference_outcome(d, players, seed, names))
         if diff is not None:
             failures.append(f"{side.name}: {rules.label}, {players} players, agents {','.join(names)}, "
                             f"seed {seed}: {diff}")

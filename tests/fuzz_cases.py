@@ -14,18 +14,18 @@ edit is chosen on the original text and applied at once, so a case needs no pars
 and is rebuilt from (seed, index) alone.
 
 A case is loaded as a game folder is (a private copy of the game's rule folder with the one file
-replaced), checked, and when accepted played with one seed by the generated code and by the
-tree-walker; their logs must be equal byte for byte, and a game that stops must stop on the same
-positioned error in both. Outcomes:
+replaced), checked, and when accepted played with one seed by the tree-walker (the reference) and
+by the flat target (the compiler, tests/fuzz_flat.py), which must end the game as the tree-walker
+does, or stop where it stops. Outcomes:
 
   syntax_error  the parser refused the text (positioned E0xx)
   finding       the loader, checker or option check refused it (positioned), or no seat count fits
-  ok            both engines played it to the end and wrote the same log
-  rule_error    both stopped on the same positioned runtime error (same log up to it)
+  ok            the tree-walker played it to the end (and the flat target alike, or refused it)
+  rule_error    the tree-walker stopped on a positioned runtime error (the flat target too)
   crash         any other exception, an error with no position, or the worker died or ran out
                 of memory
   hang          the case took longer than the time limit (its worker is killed)
-  disagreement  the engines wrote different logs or stopped on different errors
+  disagreement  the flat target ended the game otherwise, or stopped where the tree-walker did not
 """
 
 from __future__ import annotations
@@ -639,16 +639,8 @@ def _run(case: Case, ws: Workspace) -> Result:
         return Result("finding", f"no number of players in {definition.game.min_players}.."
                                  f"{definition.game.max_players} (the checker accepted it)")
     budget = STEP_BUDGET
-    generated = _play(definition, players, case.game_seed, compiled=True)
-    reference = _play(definition, players, case.game_seed, compiled=False)
-    if _one_ran_out_of_steps(generated, reference):
-        # Both count a step per statement, loop turn and func or table call, but generated code
-        # charges a block's statements when the block starts: a game that ends within a few steps
-        # of the budget can stop in one engine only. With room to spare they must agree.
-        budget = FF.STEP_SLACK * STEP_BUDGET
-        generated = _play(definition, players, case.game_seed, compiled=True, budget=budget)
-        reference = _play(definition, players, case.game_seed, compiled=False, budget=budget)
-    result = _compare(generated, reference, players)
+    reference = _play(definition, players, case.game_seed)
+    result = _outcome(reference, players)
     if result.outcome in ("ok", "rule_error"):
         result = _against_flat(result, definition, players, case.game_seed, reference, budget)
     return result
@@ -662,7 +654,7 @@ def _against_flat(result: Result, definition, players: int, seed: int, reference
             budget = FF.STEP_SLACK * STEP_BUDGET  # (the step counts differ: with room to spare they must agree)
             flat = FF.play_flat(definition, players, seed, MAX_ROUNDS, budget)
             if reference[1] is not None:
-                reference = _play(definition, players, seed, compiled=False, budget=budget)
+                reference = _play(definition, players, seed, budget=budget)
     finally:
         FF.forget(definition)
     result.flat = flat.kind
@@ -672,11 +664,6 @@ def _against_flat(result: Result, definition, players: int, seed: int, reference
         outcome, detail, signature = differ
         return Result(outcome, detail, players, signature=signature, flat=flat.kind)
     return result
-
-
-def _one_ran_out_of_steps(generated, reference) -> bool:
-    codes = [err[1] if err and err[0] == "rule" else None for err in (generated[1], reference[1])]
-    return codes.count("R002") == 1
 
 
 def _crash(err: BaseException) -> Result:
@@ -700,9 +687,9 @@ def _signature(kind: str, err: BaseException) -> str:
     return f"{kind} in {name}:{frame.name}"
 
 
-def _play(definition, players: int, seed: int, compiled: bool, budget: int = STEP_BUDGET):
-    """(log lines, error, GameResult or None): error is ("rule", code, where, message) or
-    ("crash", detail, signature)."""
+def _play(definition, players: int, seed: int, budget: int = STEP_BUDGET):
+    """(log lines, error, GameResult or None) of the game on the tree-walker: error is ("rule",
+    code, where, message) or ("crash", detail, signature)."""
     from ratdsl.engine.log import GameLog, dumps
     from ratdsl.session import new_game
 
@@ -710,7 +697,7 @@ def _play(definition, players: int, seed: int, compiled: bool, budget: int = STE
     error: tuple | None = None
     result = None
     try:
-        game = new_game(definition, players, seed, log=log, compiled=compiled, step_budget=budget)
+        game = new_game(definition, players, seed, log=log, step_budget=budget)
         result = game.play(max_rounds=MAX_ROUNDS)
     except RuleError as err:
         if _positioned(err):
@@ -724,27 +711,13 @@ def _play(definition, players: int, seed: int, compiled: bool, budget: int = STE
     return [dumps(r) for r in log.records], error, result
 
 
-def _compare(generated, reference, players: int) -> Result:
-    (glog, gerr), (rlog, rerr) = generated[:2], reference[:2]
-    for engine, err in (("generated", gerr), ("tree-walker", rerr)):
-        if err and err[0] == "crash":
-            return Result("crash", f"{engine}: {err[1]}", players, signature=f"{engine}: {err[2]}")
-    if gerr and rerr and gerr[1] == rerr[1] == "R002":
-        # Both ran out of steps; they count differently (generated code inlines small funcs).
-        return Result("rule_error", "R002 in both engines", players)
-    if gerr != rerr:
-        return Result("disagreement", f"generated: {_error_text(gerr)}; tree-walker: {_error_text(rerr)}",
-                      players, signature=f"generated/tree-walker: errors {gerr and gerr[1]} / {rerr and rerr[1]}")
-    if glog != rlog:
-        i = next((i for i, (a, b) in enumerate(zip(glog, rlog)) if a != b), min(len(glog), len(rlog)))
-        first = lambda log: log[i][:300] if i < len(log) else "(no record)"  # noqa: E731
-        kind = re.search(r'"t": ?"(\w+)"', first(glog) + first(rlog))
-        return Result("disagreement", f"logs differ at record {i}: generated {first(glog)} | "
-                                      f"tree-walker {first(rlog)}", players,
-                      signature="generated/tree-walker: logs differ at a "
-                                f"{kind.group(1) if kind else 'missing'} record")
-    if gerr:
-        return Result("rule_error", _error_text(gerr), players)
+def _outcome(reference, players: int) -> Result:
+    """The case's outcome on the tree-walker: a crash, the rule's error that stopped it, or ok."""
+    err = reference[1]
+    if err and err[0] == "crash":
+        return Result("crash", f"tree-walker: {err[1]}", players, signature=f"tree-walker: {err[2]}")
+    if err:
+        return Result("rule_error", _error_text(err), players)
     return Result("ok", "", players)
 
 
@@ -752,7 +725,7 @@ _STOPPED = re.compile(r": (R\d{3}) (.*)$")
 
 
 def stopped_on(result: Result) -> str | None:
-    """What stopped a case the checker accepted, in both engines: "type" for a run-time error of
+    """What stopped a case the checker accepted: "type" for a run-time error of
     a value's kind (tests/type_mutants.is_type_error), what static types should have refused;
     "none" for a none where a value was needed (a built-in's none the rules did not test for,
     which the types leave to the game: is_none_error); None for anything else."""
@@ -845,7 +818,7 @@ class Run:
 
 
 def out_of_memory(result: Result) -> bool:
-    """Whether the case ran out of memory (in any engine: "generated: out of memory: ..."), after
+    """Whether the case ran out of memory (in any engine: "tree-walker: out of memory: ..."), after
     which its worker is replaced: a MemoryError can leave the process in no state to go on."""
     return result.outcome == "crash" and "out of memory" in result.detail.split("\n")[0]
 
@@ -859,8 +832,9 @@ def count_flat(run: Run, result: Result) -> None:
 
 
 def pair_of(signature: str) -> str:
-    """Which engines a disagreement's signature names: "flat" (flat/tree-walker) or "generated"."""
-    return "flat" if signature.startswith("flat/") else "generated"
+    """Which engines a disagreement's signature names: "flat" (flat/tree-walker), the one pair the
+    fuzzer compares (else "other": a signature of an older run)."""
+    return "flat" if signature.startswith("flat/") else "other"
 
 
 def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limit: float = TIME_LIMIT,

@@ -1,6 +1,6 @@
-"""Bounded cost (issue 39): a runaway rule stops with R002 in both engines at the same place,
-with a message naming the loop or rule call that used the budget, its position and its count;
-both engines count the same steps for real games; ranges are paid for by the number. (The
+"""Bounded cost (issue 39): a runaway rule stops with R002 at its place, with a message naming
+the loop or rule call that used the budget, its position and its count; real games stay well
+within the budget; ranges are paid for by the number. (The
 times are measured by benchmarks/bench_budget.py, never here.)"""
 
 from __future__ import annotations
@@ -53,16 +53,11 @@ def test_every_runaway_example_is_checked_here():
 
 
 @pytest.mark.parametrize("name", sorted(RUNAWAYS))
-def test_a_runaway_rule_stops_with_r002_at_the_same_place_in_both_engines(tmp_path, name):
+def test_a_runaway_rule_stops_with_r002_at_its_place(tmp_path, name):
     d = load_rules(write_game(tmp_path / "g", *RUNAWAYS[name]))
-    errors = []
-    for compiled in (False, True):
-        with pytest.raises(StepBudgetExceeded) as err:
-            Game(d, 2, 0, agents=_agents(), compiled=compiled, step_budget=BUDGET).play()
-        errors.append(err.value)
-    tree, generated = errors
-    assert (tree.code, tree.line, tree.column, tree.message) == \
-        (generated.code, generated.line, generated.column, generated.message)
+    with pytest.raises(StepBudgetExceeded) as err:
+        Game(d, 2, 0, agents=_agents(), step_budget=BUDGET).play()
+    tree = err.value
     (line, column), blamed = WHERE[name]
     if line is not None:
         assert tree.line == FIRST + line
@@ -92,14 +87,11 @@ def test_the_innermost_loop_that_used_the_budget_is_named_not_a_short_inner_one(
     assert err.value.blamed[0] == "`while` loop" and err.value.blamed[1].line == FIRST
 
 
-def test_a_range_costs_a_step_per_number_in_both_engines(tmp_path):
+def test_a_range_costs_a_step_per_number(tmp_path):
     d = load_rules(write_game(tmp_path / "g", "    let n = size(1..5000)\n    end game", ""))
-    steps = []
-    for compiled in (False, True):
-        game = Game(d, 2, 0, agents=_agents(), compiled=compiled)
-        game.play()
-        steps.append(game.interp.steps)
-    assert steps[0] == steps[1]
+    game = Game(d, 2, 0, agents=_agents())
+    game.play()
+    steps = [game.interp.steps]
     d_short = load_rules(write_game(tmp_path / "h", "    let n = size(1..5)\n    end game", ""))
     game = Game(d_short, 2, 0, agents=_agents())
     game.play()
@@ -110,16 +102,12 @@ def test_a_range_costs_a_step_per_number_in_both_engines(tmp_path):
 
 
 @pytest.mark.parametrize("game,players", [("ratland", 2), ("ratland", 12), ("rattus", 4), ("ratatopolis", 5)])
-def test_both_engines_count_the_same_steps_for_real_games(game, players):
+def test_real_games_stay_well_within_the_budget(game, players):
     d = load_rules(ROOT / "rules" / game, ("clans", "aggressive") if game == "ratland" else ())
     for seed in range(2):
-        counts = []
-        for compiled in (False, True):
-            g = Game(d, players, seed, agents=[RandomAgent(agent_seed(seed, s)) for s in range(players)],
-                     compiled=compiled)
-            g.play()
-            counts.append(g.interp.steps)
-        assert counts[0] == counts[1], (game, players, seed)
+        g = Game(d, players, seed, agents=[RandomAgent(agent_seed(seed, s)) for s in range(players)])
+        g.play()
+        counts = [g.interp.steps]
         # (well below the budget: Ratatopolis's plans, which work out before each step what may
         # still run, are the costliest real game, about 110,000 steps at 5 players)
         assert counts[0] * 2.5 < DEFAULT_STEP_BUDGET

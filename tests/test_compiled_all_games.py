@@ -79,7 +79,7 @@ def randoms(d, players: int, seed: int) -> list:
 
 
 def reference(d, players: int, seed: int, agents: list) -> tuple:
-    game = Game(d, players, seed, agents=agents, compiled=False)  # (the tree-walker)
+    game = Game(d, players, seed, agents=agents)  # (the tree-walker)
     kinds = {name: game.interp.kinds_of(game.interp.eval(m.kinds, Env()), m.kinds) for name, m in d.metrics.items()}
     counter = MetricCounter(d, lambda metric: kinds[metric.name])
     if counter.rules:
@@ -135,7 +135,7 @@ def compare(d, players: int, seed: int, agents) -> None:
     module = flat_module(d, players)
     assert isinstance(module, FlatModule), module
     try:
-        reference = Game(d, players, seed, agents=agents(), compiled=False).play()
+        reference = Game(d, players, seed, agents=agents()).play()
     except (RuleRuntimeError, StepBudgetExceeded):
         with pytest.raises(Stopped):
             play_module(module, seed, agents())

@@ -1,36 +1,30 @@
-"""Rule coverage (engine/coverage.py): both engines count the same places the same number of
-times; generated code has counters only when coverage is on; `simulate --coverage` and
+"""Rule coverage (engine/coverage.py): the engine counts each place the number of times it ran,
+and nothing when coverage is off; `simulate --coverage` and
 `test --coverage` print the table, the report carries it (schema-checked) and marks what never
 fired."""
 
 import json
 import shutil
-import tempfile
-from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
 
 from ratdsl.agents import RandomAgent
 from ratdsl.agents.random_agent import agent_seed
 from ratdsl.cli.main import app
-from ratdsl.engine.codegen import generator_for
 from ratdsl.engine.coverage import Tally, points
-from ratdsl.engine.errors import RuleRuntimeError
 from ratdsl.engine.game import Game
 from ratdsl.schemas import validate
-from ratdsl.session import RulesInvalid, load_rules, new_game
+from ratdsl.session import load_rules, new_game
 from ratdsl.simulation import SimulationSpec, render_html, simulate
 
 from .conftest import RATLAND, ROOT
-from .test_codegen_property import programs
 
 PROGRAM = ROOT / "tests" / "programs" / "coverage"
 
 
-def counts(definition, players: int, seed: int, compiled: bool) -> dict[str, int]:
+def counts(definition, players: int, seed: int) -> dict[str, int]:
     agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
-    result = Game(definition, players, seed, agents, compiled=compiled, coverage=True).play()
+    result = Game(definition, players, seed, agents, coverage=True).play()
     assert result.coverage is not None
     return result.coverage
 
@@ -40,70 +34,28 @@ def key_of(definition, what: str) -> str:
     return found
 
 
-def test_both_engines_count_the_program_alike_and_see_the_branch_that_never_fires():
+def test_the_program_is_counted_and_the_branch_that_never_fires_is_seen():
     d = load_rules(PROGRAM)
     never = key_of(d, "step main.turn: if turns > 1000: then")
     always = key_of(d, "step main.turn: if turns > 1000: else (nothing)")
     for seed in range(4):
-        generated = counts(d, 2, seed, compiled=True)
-        assert generated == counts(d, 2, seed, compiled=False)
-        assert never not in generated and key_of(d, "rule never_run") not in generated
-        assert generated[always] == generated[key_of(d, "step main.turn")] == 3  # every turn; 3 turns
-        assert generated[key_of(d, "rule pay")] == generated[key_of(d, "before pay")] == 3
-        assert generated[key_of(d, "card coin_card: on reveal")] == 1  # the one card in the deck
-        assert key_of(d, "card spare: on reveal") not in generated  # never dealt
-        assert set(generated) <= {p.key for p in points(d)}
+        counted = counts(d, 2, seed)
+        assert new_game(d, 2, seed).play().coverage is None  # (off: nothing counted)
+        assert never not in counted and key_of(d, "rule never_run") not in counted
+        assert counted[always] == counted[key_of(d, "step main.turn")] == 3  # every turn; 3 turns
+        assert counted[key_of(d, "rule pay")] == counted[key_of(d, "before pay")] == 3
+        assert counted[key_of(d, "card coin_card: on reveal")] == 1  # the one card in the deck
+        assert key_of(d, "card spare: on reveal") not in counted  # never dealt
+        assert set(counted) <= {p.key for p in points(d)}
 
 
-def test_a_branch_an_option_settles_is_counted_by_generated_code_too():
-    # Generated code folds `if generous == yes` to one branch; with coverage on it still counts.
+def test_a_branch_an_option_settles_is_counted():
     for value, taken, skipped in (("no", "else", "then"), ("yes", "then", "else")):
         d = load_rules(PROGRAM, options={"generous": value})
-        generated = counts(d, 3, 7, compiled=True)
-        assert generated == counts(d, 3, 7, compiled=False)
-        assert generated[key_of(d, f"rule pay: if generous == yes: {taken}")] == 3
-        assert key_of(d, f"rule pay: if generous == yes: {skipped}") not in generated
-        assert (key_of(d, "modify wealth") in generated) == (value == "yes")
-
-
-def test_code_generated_without_coverage_has_no_counters():
-    d = load_rules(PROGRAM)
-    new_game(d, 2, 1).play()
-    new_game(d, 2, 1, coverage=True).play()
-    assert "it.coverage" not in "\n".join(generator_for(d).sources)
-    assert "it.coverage" in "\n".join(generator_for(d, coverage=True).sources)
-    assert new_game(d, 2, 1).play().coverage is None
-
-
-def test_ratland_with_clans_and_the_aggressive_board_agrees_in_both_engines():
-    d = load_rules(RATLAND, ["clans", "aggressive"])
-    for seed, players in ((1, 2), (2, 4), (3, 5)):
-        assert counts(d, players, seed, compiled=True) == counts(d, players, seed, compiled=False)
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(programs())
-def test_both_engines_count_random_programs_alike(text):
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "prop"
-        path.mkdir()
-        (path / "game.rat").write_text(text)
-        try:
-            d = load_rules(path)
-        except RulesInvalid:
-            return
-        seen = []
-        for compiled in (True, False):
-            game = new_game(d, 2, 3, compiled=compiled, step_budget=20_000, coverage=True)
-            try:
-                game.header()
-                game.setup()
-                game.play_round()
-            except RuleRuntimeError as err:
-                if err.code == "R002":
-                    return  # out of steps: the engines notice at different statements
-            seen.append(dict(game.runtime.coverage))
-    assert seen[0] == seen[1], text
+        counted = counts(d, 3, 7)
+        assert counted[key_of(d, f"rule pay: if generous == yes: {taken}")] == 3
+        assert key_of(d, f"rule pay: if generous == yes: {skipped}") not in counted
+        assert (key_of(d, "modify wealth") in counted) == (value == "yes")
 
 
 def test_simulation_report_carries_coverage_for_ratland_with_clans_and_aggressive():

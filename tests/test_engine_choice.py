@@ -6,6 +6,7 @@ was not played on the best one; a native build that cannot be made or loaded say
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -79,13 +80,13 @@ def test_auto_says_why_each_game_was_not_on_the_best_engine(tmp_path):
     code, output, report = cli(tmp_path, NO_FORM, "-n", "3", "-p", "3", "--html", tmp_path / "r.html")
     assert code == 0, output
     engine = report["engine"]
-    assert engine["games"] == {"generated": 3} and engine["used"] == "generated"
+    assert engine["games"] == {"reference": 3} and engine["used"] == "reference"
     [fallback] = engine["fallbacks"]
     assert fallback["part"] == "run" and fallback["games"] == 3
     assert "no form for these rules" in fallback["reason"]
     assert fallback["seeds"] == [game_seed(1, i) for i in range(3)]
     line = engine_line(engine)
-    assert line.startswith("Engine: auto (used generated): every game on generated. Not on the best engine: 3 game(s)")
+    assert line.startswith("Engine: auto (used reference): every game on reference. Not on the best engine: 3 game(s)")
     assert " ".join(line.split()) in " ".join(output.split())  # (the table wraps it at the console's width)
     assert "Not on the best engine" in (tmp_path / "r.html").read_text()
 
@@ -99,10 +100,10 @@ def test_the_first_games_without_a_cache_are_counted_and_workers_sum_them(monkey
         # with chunks of one game a fast worker could take all but one, as a test once saw)
         engine = simulate(spec, 64, 4, workers=workers)["engine"]
         assert sum(engine["games"].values()) == 64
-        assert engine["games"]["generated"] == 2 * workers  # (FLAT_AFTER a worker)
+        assert engine["games"]["reference"] == 2 * workers  # (FLAT_AFTER a worker)
         [fallback] = engine["fallbacks"]
         assert fallback["games"] == 2 * workers and fallback["reason"].startswith("the first 2 games")
-    assert "8 on compiled, 2 on generated" in engine_line(simulate(spec, 10, 4, workers=1)["engine"])
+    assert "8 on compiled, 2 on reference" in engine_line(simulate(spec, 10, 4, workers=1)["engine"])
 
 
 def test_a_native_build_that_cannot_be_made_is_said_and_counted(tmp_path, monkeypatch):
@@ -164,7 +165,7 @@ def test_a_game_the_compiled_code_stops_alone_stops_the_run_with_its_seed(monkey
     assert f"ratdsl run {RATLAND} -p 3 --seed {game_seed(1, 5)}" in said
     auto = GamePlayer(SimulationSpec(str(RATLAND), (), (), 3, ("random",)))
     stats = auto.play(5, 1)  # (auto: played again by the reference engine, and said)
-    assert stats.engine == "generated" and "the compiled code stopped" in stats.why
+    assert stats.engine == "reference" and "the compiled code stopped" in stats.why
 
 
 def test_run_narrates_every_engine_that_keeps_a_log_alike_and_refuses_the_native_one(tmp_path):
@@ -175,10 +176,33 @@ def test_run_narrates_every_engine_that_keeps_a_log_alike_and_refuses_the_native
                                           "--log", str(log)])
         assert result.exit_code == 0, result.output
         logs[engine] = log.read_bytes()
-    # (the generated code, the tree-walker and the flat target: tests/test_flat_log.py for more)
+    # (auto: the flat target played ahead, then narrated; tests/test_flat_log.py for more)
     assert logs["auto"] and logs["auto"] == logs["reference"] == logs["compiled"]
     result = CliRunner().invoke(app, ["run", str(RATLAND), "--engine", "native"])
     assert result.exit_code == 2 and "which the native build does not keep" in result.output
+
+
+def test_run_auto_plays_on_the_compiled_engine_and_lets_the_reference_report_a_stop(tmp_path, monkeypatch):
+    """auto: the compiled engine plays (the reference engine is never started), and a game the
+    rules stop is played live on the reference, which reports the error with its position; rules
+    the compiled engine has no form for are said on stderr and played on the reference."""
+    from ratdsl.engine import game as reference
+
+    started = []
+    monkeypatch.setattr(reference.Game, "play", lambda self: started.append(self) or None)
+    result = CliRunner().invoke(app, ["run", str(RATLAND), "-p", "3", "--seed", "4", "-q"])
+    assert result.exit_code == 0 and not started, result.output
+    monkeypatch.undo()
+    broken = tmp_path / "broken"
+    shutil.copytree(RATLAND, broken)
+    round_file = broken / "round.rat"
+    text = round_file.read_text("utf-8")
+    round_file.write_text(text.replace("  0..3 -> 0\n", "  0..3 -> 1 / (rats - rats)\n", 1), "utf-8")
+    result = CliRunner().invoke(app, ["run", str(broken), "-p", "3", "--seed", "4", "-q"])
+    assert result.exit_code == 1 and "R001" in result.output and "round.rat:" in result.output, result.output
+    result = CliRunner().invoke(app, ["run", str(NO_FORM), "-p", "3", "--seed", "4", "-q"])
+    assert result.exit_code == 0 and "(played on the reference engine: the flat target cannot log these rules: " \
+        "a table that looks itself up" in result.output, result.output
 
 
 def test_the_tally_groups_reasons_by_part_keeps_five_seeds_and_names_the_engine_most_used():
@@ -186,16 +210,16 @@ def test_the_tally_groups_reasons_by_part_keeps_five_seeds_and_names_the_engine_
 
     tally = EngineTally("auto")
     for seed in range(7):
-        tally.add("generated", "warming up", seed)
+        tally.add("reference", "warming up", seed)
     for seed in range(10, 13):
         tally.add("compiled", None, seed)
     for seed in (20, 21):
-        tally.add("generated", "no form", seed, part="baseline")
+        tally.add("reference", "no form", seed, part="baseline")
     engine = tally.to_json()
-    assert engine["games"] == {"compiled": 3, "generated": 9} and engine["used"] == "generated"
+    assert engine["games"] == {"compiled": 3, "reference": 9} and engine["used"] == "reference"
     assert engine["fallbacks"] == [{"part": "run", "reason": "warming up", "games": 7, "seeds": [0, 1, 2, 3, 4]},
                                    {"part": "baseline", "reason": "no form", "games": 2, "seeds": [20, 21]}]
-    assert engine_line(engine) == ("Engine: auto (used generated): 3 on compiled, 9 on generated. Not on the best "
+    assert engine_line(engine) == ("Engine: auto (used reference): 3 on compiled, 9 on reference. Not on the best "
                                    "engine: 7 game(s): warming up (first seed 0); 2 baseline game(s): no form "
                                    "(first seed 20).")
     with pytest.raises(ValueError, match="engine must be one of"):

@@ -1,8 +1,8 @@
 """Every kind of expression and statement has a form in every stage that handles it.
 
-A stage with no form for a kind fails when it meets it (an error in this test, and when code is
-generated or a summary written), rather than falling back quietly: the code generator no longer
-hands such nodes to the tree-walker, and the summaries no longer print a vague "thing".
+A stage with no form for a kind fails when it meets it (an error in this test, and when rules are
+compiled or a summary written), rather than falling back quietly: the summaries no longer print a
+vague "thing".
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_the_lists_are_the_languages_kinds():
     names = {k.__name__ for k in EXPRESSIONS_KINDS} | {k.__name__ for k in STATEMENTS}
     assert {"BinOp", "RangeExpr", "Comprehension", "Show", "Set", "Secretly"} <= names
     assert {s.name for s in registry.STAGES} == {"resolver", "checker", "formatter", "tree-walker",
-                                                 "generated code", "flat compiler", "summaries"}
+                                                 "flat compiler", "summaries"}
 
 
 @pytest.mark.parametrize(("stage", "family", "kind"), CASES,

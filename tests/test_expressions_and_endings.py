@@ -28,11 +28,11 @@ pytestmark = pytest.mark.usefixtures("private_cache")  # (both() makes flat modu
 
 
 def said(tmp_path: Path, expr: str, extra: str = "") -> list:
-    """What `say "v" with EXPR` logs, the same in both engines."""
+    """What `say "v" with EXPR` logs (the flat target, where it takes the rules, ends the game alike)."""
     from .test_limits_runtime import game_folder, play
 
     assert both(tmp_path, f'    say "v" with {expr}', extra=extra, flat=None) is None  # (some: no flat module)
-    _, log = play(game_folder(tmp_path, f'    say "v" with {expr}', extra=extra), compiled=True)
+    _, log = play(game_folder(tmp_path, f'    say "v" with {expr}', extra=extra))
     line = next(x for x in log if '"t":"say"' in x)
     import json
 
@@ -201,12 +201,11 @@ def test_ratland_states_its_food_cards_and_check_finds_a_wrong_one(tmp_path):
 # ---------------------------------------------------------------- 4. the length of a game
 def test_a_game_that_ends_after_n_rounds_counts_round_n(tmp_path):
     folder = _game(tmp_path, header="  ends after 3 rounds\n", step='    say "r" with round')
-    for compiled in (False, True):
-        log = GameLog(keep=True)
-        result = new_game(load_rules(folder), 2, 0, log=log, compiled=compiled).play()
-        records = [dumps(r) for r in log.records]
-        assert result.rounds == 3 and sum('"t":"round"' in r for r in records) == 3
-        assert not any('"t":"end_game"' in r for r in records) and '"rounds":3' in records[-1]
+    log = GameLog(keep=True)
+    result = new_game(load_rules(folder), 2, 0, log=log).play()
+    records = [dumps(r) for r in log.records]
+    assert result.rounds == 3 and sum('"t":"round"' in r for r in records) == 3
+    assert not any('"t":"end_game"' in r for r in records) and '"rounds":3' in records[-1]
 
 
 def test_end_game_counts_its_round_unless_told_not_to(tmp_path):
@@ -214,18 +213,16 @@ def test_end_game_counts_its_round_unless_told_not_to(tmp_path):
     for ending, played in (("end game", 2), ("end game not counting the round", 1)):
         folder = _game(tmp_path, header="  ends after 5 rounds\n",
                        step=f"    if round == 2 {{\n      {ending}\n    }}")
-        for compiled in (False, True):
-            log = GameLog(keep=True)
-            assert new_game(load_rules(folder), 2, 0, log=log, compiled=compiled).play().rounds == played
-            assert f'"rounds":{played}' in dumps(log.records[-1])
+        log = GameLog(keep=True)
+        assert new_game(load_rules(folder), 2, 0, log=log).play().rounds == played
+        assert f'"rounds":{played}' in dumps(log.records[-1])
 
 
 def test_the_round_cap_is_the_headers(tmp_path):
     folder = _game(tmp_path, header="  at most 4 rounds\n", step='    say "r" with round')
-    for compiled in (False, True):
-        with pytest.raises(RuleRuntimeError) as err:
-            new_game(load_rules(folder), 2, 0, compiled=compiled).play()
-        assert err.value.code == "R004" and "within 4 rounds" in err.value.message
+    with pytest.raises(RuleRuntimeError) as err:
+        new_game(load_rules(folder), 2, 0).play()
+    assert err.value.code == "R004" and "within 4 rounds" in err.value.message
 
 
 def test_without_a_cap_a_game_stops_after_200_rounds(tmp_path):

@@ -91,7 +91,7 @@ def test_a_func_that_calls_itself_builds_and_plays_the_reference_games(tmp_path,
         assert "DP[0] += 1" in module.source
         for seed in range(4):
             flat = play_module(module, seed, random_agents(seed, players))
-            ref = Game(d, players, seed, agents=random_agents(seed, players), compiled=False).play()
+            ref = Game(d, players, seed, agents=random_agents(seed, players)).play()
             assert (flat.scores, flat.winners, flat.rounds) == (ref.scores, ref.winners, ref.rounds)
             assert flat.state["zones"] == ref.state["zones"]
 
@@ -123,7 +123,7 @@ def test_a_func_that_calls_itself_too_deep_stops_where_the_reference_stops(tmp_p
     with pytest.raises(Stopped):
         play_module(module, 1, random_agents(1, 2))
     with pytest.raises(RuleRuntimeError) as err:
-        Game(d, 2, 1, agents=random_agents(1, 2), compiled=False).play()
+        Game(d, 2, 1, agents=random_agents(1, 2)).play()
     assert err.value.code == "R001" and "more than 150 deep" in err.value.message
 
 

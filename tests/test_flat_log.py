@@ -78,7 +78,7 @@ def test_the_tree_walker_writes_the_same_log():
     for game, players in (("ratland", 3), ("rattus", 2)):  # (ratatopolis: a second a game there)
         d = load_rules(ROOT / "rules" / game)
         ref, flat = GameLog(), GameLog()
-        tree = Game(d, players, 2, agents=random_agents(2, players), log=ref, compiled=False)
+        tree = Game(d, players, 2, agents=random_agents(2, players), log=ref)
         assert records(FlatLoggedGame(d, players, 2, random_agents(2, players), flat), flat) == records(tree, ref)
 
 

@@ -233,7 +233,7 @@ def test_the_flat_code_stops_at_each_limit_of_the_reference_engine(tmp_path, cas
     kind, stop = flat_outcome(folder, budget)  # (the flat module's own play, no fallback)
     assert kind == "stopped" and isinstance(stop, (Abort, OperatorError)), stop
     assert not isinstance(stop, OperatorError) or stop.code == case[:4]
-    reference = play(folder, compiled=False, budget=budget, logged=False)[0]
+    reference = play(folder, budget=budget, logged=False)[0]
     assert reference is not None and reference[0] == case[:4]
 
 
@@ -255,13 +255,12 @@ def test_the_flat_code_counts_steps_as_the_reference_does(tmp_path, case):
 
     folder = game_folder(tmp_path, **STEP_CASES[case])
     budget = 5_000
-    for compiled in (False, True):  # (the budget is passed in both reference engines)
-        assert play(folder, compiled=compiled, budget=budget, logged=False)[0][0] == "R002"
+    assert play(folder, budget=budget, logged=False)[0][0] == "R002"  # (the reference passes the budget)
     from ratdsl.engine.flat.support import Abort
 
     kind, stop = flat_outcome(folder, budget)
     assert kind == "stopped" and isinstance(stop, Abort)  # the flat code's own count ran out
-    roomy = play(folder, compiled=False, budget=20_000, logged=False)[0]
+    roomy = play(folder, budget=20_000, logged=False)[0]
     assert roomy is None and flat_outcome(folder, 20_000)[0] == "ended"  # (and fits a larger one in both)
 
 

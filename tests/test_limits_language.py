@@ -1,11 +1,11 @@
 """Limits in the language front end (issue 16): one rule file may not exhaust the parser, the
-checker, the formatter, the caches or the code generator.
+checker, the formatter, the caches or the compiler.
 
 * Nesting stops at MAX_NESTING levels, checked once after parsing (E012). The deepest program of
   each shape goes through every later stage (parse cache, resolver, checker, formatter, `ratdsl
-  ast`, summary, both engines with equal logs); one level more is a one-line positioned error
-  from every command. Generated code never reaches Python's own limits (20 nested blocks, 100
-  levels of indentation), however deep or wide the rules nest.
+  ast`, summary, the tree-walker, and the flat target, which plays it as the tree-walker does or
+  refuses it, never crashing on Python's own limits: 20 nested blocks, 100 levels of
+  indentation); one level more is a one-line positioned error from every command.
 * Whole numbers have at most 18 digits (E013); the player range is 1 to 100 and not empty
   (E226-E228); did-you-mean hints do bounded work; the in-process parse cache is bounded.
 """
@@ -26,11 +26,10 @@ from typer.testing import CliRunner
 
 from ratdsl.checker.hints import MAX_COMPARISONS, Candidates, Hints
 from ratdsl.cli.main import app
-from ratdsl.engine.codegen.generator import generator_for
 from ratdsl.engine.log import GameLog, dumps
 from ratdsl.language import parse_file, parse_text, parser
 from ratdsl.language.ast_schema import export, validate_export
-from ratdsl.language.errors import RuleError, RuleSyntaxError
+from ratdsl.language.errors import RuleSyntaxError
 from ratdsl.language.formatter import format_text
 from ratdsl.language.limits import MAX_INT_DIGITS, MAX_NESTING
 from ratdsl.session import RulesInvalid, load_rules, new_game
@@ -137,10 +136,26 @@ def write(tmp_path: Path, text: str, name: str = "deep") -> Path:
     return folder
 
 
-def play(definition, compiled: bool) -> list[str]:
+def play(definition) -> list[str]:
     log = GameLog(keep=True)
-    new_game(definition, 2, 1, log=log, compiled=compiled).play()
+    new_game(definition, 2, 1, log=log).play()
     return [dumps(r) for r in log.records]
+
+
+def flat_plays_alike_or_refuses(definition) -> str:
+    """The flat target plays the game as the tree-walker does (its result), or refuses the rules
+    (Unsupported, e.g. blocks nested past Python's limit): "played" or "refused", never a crash."""
+    from ratdsl.agents.random_agent import random_agents
+    from ratdsl.engine.flat.game import FlatModule, flat_module, play_module
+
+    m = flat_module(definition, 2)
+    if not isinstance(m, FlatModule):
+        return "refused"
+    blocks, indent = python_nesting(m.source)
+    assert blocks < 20 and indent < 100
+    reference = new_game(definition, 2, 1, agents=random_agents(1, 2)).play()
+    assert play_module(m, 1, random_agents(1, 2)) == reference
+    return "played"
 
 
 def python_nesting(source: str) -> tuple[int, int]:
@@ -179,25 +194,20 @@ def test_the_deepest_allowed_program_of_each_shape_goes_through_every_stage(tmp_
     from ratdsl.summaries import summarize, to_markdown
 
     assert to_markdown(summarize(definition, "en"))
-    generated = play(definition, compiled=True)
-    assert generated == play(definition, compiled=False)
-    assert any('"total"' in line for line in generated)
-    blocks, indent = python_nesting("\n\n".join(generator_for(definition).sources))
-    assert blocks < 20 and indent < 100
+    assert any('"total"' in line for line in play(definition))
+    flat_plays_alike_or_refuses(definition)
     for args in (["check", str(folder)], ["ast", str(file)], ["summary", str(folder)],
                  ["run", str(folder), "-p", "2", "-q"]):
         result = CliRunner().invoke(app, args)
         assert result.exit_code == 0, (args, result.output)
 
 
-def test_deep_loops_set_the_locals_around_them_from_code_moved_out_of_line(tmp_path):
+def test_deep_loops_set_the_locals_around_them(tmp_path):
     definition = load_rules(write(tmp_path, program("for", deepest("for"))))
     log = GameLog(keep=True)
-    new_game(definition, 2, 1, log=log, compiled=True).play()
+    new_game(definition, 2, 1, log=log).play()
     said = [(r["msg"], r["args"]) for r in log.records if r["t"] == "say"]
     assert said == [("inner", [2]), ("inner", [4]), ("total", [3])]
-    source = "\n\n".join(generator_for(definition).sources)
-    assert "def O1(" in source  # the inner loops became a function of their own
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -238,15 +248,14 @@ def test_blocks_add_no_level_of_their_own():
         parse_text(inside.replace("end game", "if true {\nend game\n}"), "x.rat")
 
 
-def test_a_long_and_chain_and_many_instead_hooks_keep_generated_code_shallow(tmp_path):
+def test_a_long_and_chain_and_many_instead_hooks_keep_compiled_code_shallow(tmp_path):
     chain = "if " + " and ".join(["x == 0"] * 300) + " {\n set total = 1\n}\n" \
         + "if " + " or ".join(["x == 1"] * 300) + " {\n set total = 2\n}\n" + "do r()\n"
     hooks = "rule r() {\n  set x = 5\n}\n" + "".join(
         f"instead of r() if x == {i} {{\n  set x = {i + 1}\n}}\n" for i in range(150))
     definition = load_rules(write(tmp_path, GAME.replace("BODY", chain) + hooks))
-    assert play(definition, compiled=True) == play(definition, compiled=False)
-    blocks, indent = python_nesting("\n\n".join(generator_for(definition).sources))
-    assert blocks < 20 and indent < 30
+    assert play(definition)
+    assert flat_plays_alike_or_refuses(definition) == "played"
 
 
 # ------------------------------------------------------------------ whole numbers
@@ -349,67 +358,3 @@ def test_the_in_process_parse_cache_keeps_one_entry_per_file_and_a_bounded_numbe
         parse_file(other)
     assert len(parser._PARSED) == parser.MAX_PARSED_FILES
     parser._PARSED.clear()
-
-
-# ------------------------------------------------------------------ code moved out of line, everywhere
-# A program found by tests/test_codegen_property.py while every part was moved out: an inlined func
-# whose value is an argument computed before the part began.
-INLINED_ARGUMENT = """game prop "Prop" {
-  players 2..2
-}
-tokens coin
-zone bank
-var total = 0
-setup {
-  step coins {
-    create {coin: 30} in bank
-  }
-}
-round main
-func f(x) = x
-func g(x, y) = f(y)
-func g1(x) = if x > 0 then g1(x - 1) + 1 else 0
-phase main "Main" {
-  step only {
-    say "g" with g((if true then 1 else 5), g1(7))
-    for each v in [1, 2] {
-      let w = v * 2
-      if w > 2 {
-        set total = total + w
-      }
-    }
-    say "total" with total
-    end game
-  }
-}
-scoring p {
-  score = total
-}
-"""
-
-
-@pytest.mark.parametrize("rules", ["ratland", "scopes", "inlined argument"])
-def test_code_moved_out_of_line_everywhere_plays_like_the_tree_walker(tmp_path, monkeypatch, rules):
-    """With the thresholds at their lowest, nearly every expression and statement list becomes a
-    function of its own: the moved code must read and set the same names as where it was."""
-    from ratdsl.engine.codegen import outline
-
-    monkeypatch.setattr(outline, "MAX_BLOCKS", 0)
-    monkeypatch.setattr(outline, "MAX_INDENT", 2)
-    if rules == "ratland":
-        definition, players = load_rules(ROOT / "rules" / "ratland", ("clans", "aggressive")), 4
-    elif rules == "scopes":
-        definition, players = load_rules(write(tmp_path, (ROOT / "tests" / "programs" / "scopes.rat").read_text())), 3
-    else:
-        definition, players = load_rules(write(tmp_path, INLINED_ARGUMENT)), 2
-    logs = []
-    for compiled in (True, False):
-        log = GameLog(keep=True)
-        try:
-            new_game(definition, players, 1, log=log, compiled=compiled).play()
-            stop = "played"
-        except RuleError as err:  # scopes.rat runs out of gems in a later round: the same error
-            stop = err.render()
-        logs.append([dumps(r) for r in log.records] + [stop])
-    assert logs[0] == logs[1]
-    assert "def O1(" in "\n".join(generator_for(definition).sources)

@@ -12,7 +12,7 @@ import pytest
 
 from ratdsl.engine.chance import Chance, ScriptError
 from ratdsl.engine.errors import ConservationError
-from ratdsl.engine.runtime.moves import TokenMoves, before_move_code, too_few
+from ratdsl.engine.runtime.moves import TokenMoves
 from ratdsl.engine.state import PhaseStart
 from ratdsl.language.ast import NO_SPAN
 from ratdsl.semantics.values import ZoneRef
@@ -128,13 +128,6 @@ def test_move_all_takes_each_sources_kinds_one_record_per_source():
     assert len(rt.moves()) == 2
 
 
-def test_move_all_of_one_kind():
-    rt = Runtime({A: {"red": 2, "blue": 1}, B: {"red": 3}, C: {"red": 1}})
-    rt.move_all_of([A, C, B], C, "red")
-    assert rt.zones() == {"a": {"blue": 1}, "b": {}, "c": {"red": 6}}
-    assert rt.moves() == [("a", "c", {"red": 2}), ("b", "c", {"red": 3})]
-
-
 # ---------------------------------------------------------------- move N
 def test_move_n_takes_zone_by_zone_kinds_in_the_order_given():
     rt = Runtime({A: {"red": 1, "blue": 2}, B: {"red": 5, "blue": 5}})
@@ -170,31 +163,9 @@ def test_move_up_to_takes_what_there_is():
 @pytest.mark.parametrize("mode", [EXACT, UP_TO])
 def test_a_negative_move_is_refused_at_its_quantity(mode):
     rt = Runtime({A: {"red": 2}})
-    for call in (lambda n: rt.move_tokens(move(mode), [A], B, n, ["red"]),
-                 lambda n: rt.move_kind(move(mode), A, B, "red", n)):
-        with pytest.raises(Refused) as err:
-            call(-1)
-        assert err.value.node is mode and err.value.message == "cannot move a negative number of tokens (-1)"
-
-
-def test_move_kind_exact_up_to_and_nothing():
-    rt = Runtime({A: {"red": 3}})
-    node = move(EXACT)
     with pytest.raises(Refused) as err:
-        rt.move_kind(node, A, B, "red", 4)
-    assert err.value.message == "cannot move 4 red from a: only 3 there" and err.value.node is node
-    assert err.value.hint == "write `move up to N ...` to take what is there"
-    rt.move_kind(move(EXACT), A, B, "red", 2)
-    rt.move_kind(move(UP_TO), A, B, "red", 5)
-    rt.move_kind(move(UP_TO), A, B, "red", 5)  # (none left: nothing moves, no record)
-    rt.move_kind(move(EXACT), B, B, "red", 1)
-    assert rt.zones() == {"a": {}, "b": {"red": 3}, "c": {}}
-    assert rt.moves() == [("a", "b", {"red": 2}), ("a", "b", {"red": 1})]
-
-
-def test_too_few_names_the_move():
-    err = too_few(Runtime({}), "node", A, "gem", 5, 2)
-    assert (err.node, err.message) == ("node", "cannot move 5 gem from a: only 2 there")
+        rt.move_tokens(move(mode), [A], B, -1, ["red"])
+    assert err.value.node is mode and err.value.message == "cannot move a negative number of tokens (-1)"
 
 
 # ---------------------------------------------------------------- bundles
@@ -251,12 +222,6 @@ def test_draw_all_up_to_and_too_many():
     assert rt2.log.seq == 2  # (the draw's record and the move's, numbered though not kept)
 
 
-def test_before_move_code_is_before_move_written_out():
-    assert before_move_code("rt", "s", "d", True) == [
-        "if rt.active_cache: rt.active_cache.clear()", "if rt.keeping: rt.keep_before(s, d)"]
-    assert before_move_code("rt", "s", "d", False) == ["if rt.keeping: rt.keep_before(s, d)"]
-
-
 # ---------------------------------------------------------------- found by the mutation run
 def kept(rt):
     start = PhaseStart(rt.state.zones)
@@ -265,13 +230,11 @@ def kept(rt):
     return start.saved
 
 
-@pytest.mark.parametrize("how", ["shift", "move_all", "move_all_of", "move_kind", "move_tokens"])
+@pytest.mark.parametrize("how", ["shift", "move_all", "move_tokens"])
 def test_every_move_keeps_both_its_zones_first(how):
     rt = Runtime({A: {"red": 2}, B: {"blue": 1}})
     saved = kept(rt)
     {"shift": lambda: rt.shift(A, B, "red", 1), "move_all": lambda: rt.move_all([A], B, ["red"]),
-     "move_all_of": lambda: rt.move_all_of([A], B, "red"),
-     "move_kind": lambda: rt.move_kind(move(EXACT), A, B, "red", 1),
      "move_tokens": lambda: rt.move_tokens(move(EXACT), [A], B, 1, ["red"])}[how]()
     assert saved == {A: {"red": 2}, B: {"blue": 1}}
 
@@ -286,11 +249,11 @@ def test_taking_more_than_a_zone_holds_is_a_conservation_error_naming_it(how):
 def test_emptied_kinds_hold_zero_and_a_kind_new_to_the_destination_starts_at_zero():
     rt = Runtime({A: {"red": 2, "blue": 1}, B: {"red": 4}})
     rt.move_all([A], C, ["red", "blue"])
-    rt.move_all_of([B], C, "red")
+    rt.move_all([B], C, ["red"])
     assert rt.state.zones[A] == {"red": 0, "blue": 0} and rt.state.zones[B] == {"red": 0}
     assert rt.state.zones[C] == {"red": 6, "blue": 1}
     rt2 = Runtime({A: {"gem": 3}})
-    rt2.move_all_of([A], B, "gem")
+    rt2.move_all([A], B, ["gem"])
     assert rt2.state.zones[B] == {"gem": 3}
 
 
@@ -300,14 +263,14 @@ def test_move_n_of_three_kinds_from_one_zone():
     assert rt.moves() == [("a", "b", {"red": 1, "blue": 1, "gem": 2})] and rt.zones()["a"] == {"gem": 3}
 
 
-def test_move_kind_of_none_all_there_is_and_a_kind_the_zone_lacks():
+def test_a_move_of_one_kind_of_none_all_there_is_and_a_kind_the_zone_lacks():
     rt = Runtime({A: {"red": 3}})
-    rt.move_kind(move(EXACT), A, B, "red", 0)
-    rt.move_kind(move(UP_TO), A, B, "gem", 2)
+    rt.move_tokens(move(EXACT), [A], B, 0, ["red"])
+    rt.move_tokens(move(UP_TO), [A], B, 2, ["gem"])
     assert rt.log.records == []
     with pytest.raises(Refused, match="cannot move 1 gem from a: only 0 there"):
-        rt.move_kind(move(EXACT), A, B, "gem", 1)
-    rt.move_kind(move(EXACT), A, B, "red", 3)
+        rt.move_tokens(move(EXACT), [A], B, 1, ["gem"])
+    rt.move_tokens(move(EXACT), [A], B, 3, ["red"])
     assert rt.state.zones[A] == {"red": 0} and rt.zones()["b"] == {"red": 3}
 
 

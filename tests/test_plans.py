@@ -11,7 +11,7 @@ import pytest
 
 from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.engine.game import Game
-from ratdsl.engine.log import GameLog, dumps
+from ratdsl.engine.log import GameLog
 from ratdsl.engine.runtime.views import player_log
 from ratdsl.language import ast as A
 from ratdsl.language import parse_text
@@ -20,6 +20,7 @@ from ratdsl.semantics.builtins import BUILTINS, share_equal, share_out
 from ratdsl.semantics.values import ZoneRef, encode
 from ratdsl.session import RulesInvalid, load_rules, new_game
 
+from .engines_agree import flat_plays_like_the_reference
 from .test_hidden_information import assert_same_until_public_difference, play_as_human
 from .test_runtime_errors import HEADER
 
@@ -27,9 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "tests" / "games" / "plans_demo"
 
 
-def full_log(definition, players: int, seed: int, compiled: bool = True, agents=None) -> list[dict]:
+def full_log(definition, players: int, seed: int, agents=None) -> list[dict]:
     log = GameLog(keep=True)
-    new_game(definition, players, seed, log=log, compiled=compiled, agents=agents).play()
+    new_game(definition, players, seed, log=log, agents=agents).play()
     return log.records
 
 
@@ -89,11 +90,10 @@ def test_every_plan_is_made_in_secret_and_all_are_revealed_together(players, see
 
 
 def test_the_two_engines_agree_on_the_plans_game():
+    """The tree-walker and the flat target (the compiler) end each game alike."""
     d = load_rules(DEMO)
     for seed in range(8):
-        players = 2 + seed % 3
-        assert [dumps(r) for r in full_log(d, players, seed, True)] == \
-            [dumps(r) for r in full_log(d, players, seed, False)], seed
+        assert flat_plays_like_the_reference(d, 2 + seed % 3, seed)
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2])
@@ -273,16 +273,13 @@ def tiny_plan(tmp_path: Path, statement: str):
     ("plan bid for each p in players: choose 0 - 1 from [1] into bids", "a plan has from 0 to 100 steps, not -1"),
     ("plan bid for each p in [1, 2]: choose 1 from [1] into bids", "expected a player, got a number"),
 ])
-def test_a_plan_that_cannot_be_made_stops_both_engines_alike(tmp_path, statement, message):
+def test_a_plan_that_cannot_be_made_stops_the_game(tmp_path, statement, message):
     from ratdsl.engine.errors import RuleRuntimeError
 
     d = tiny_plan(tmp_path, statement)
-    errors = []
-    for compiled in (True, False):
-        with pytest.raises(RuleRuntimeError) as err:
-            new_game(d, 2, 0, compiled=compiled).play()
-        errors.append(err.value.render())
-    assert errors[0] == errors[1] and message in errors[0]
+    with pytest.raises(RuleRuntimeError) as err:
+        new_game(d, 2, 0).play()
+    assert message in err.value.render()
 
 
 def test_with_nothing_to_choose_nobody_is_asked_and_every_step_is_none(tmp_path):
@@ -307,13 +304,12 @@ def test_likely_is_still_a_name_elsewhere():
     assert program.decls[0].name == "likely"
 
 
-@pytest.mark.parametrize("compiled", [True, False])
-def test_random_players_plan_among_the_likely_options_given_the_steps_before(tmp_path, compiled):
+def test_random_players_plan_among_the_likely_options_given_the_steps_before(tmp_path):
     """`likely` is worked out before each step with `it` the steps chosen so far: a random player
     answers among those, so here every plan is [1, 2, 3] whatever the seed."""
     d = tiny_plan(tmp_path, "plan bid for each p in players: choose 3 from [1, 2, 3, 4] likely [len(it) + 1] into bids")
     for seed in range(6):
-        records = full_log(d, 2, seed, compiled=compiled)
+        records = full_log(d, 2, seed)
         assert [r["value"] for r in records if r["t"] == "set"] == [[1, 2, 3]] * 2
 
 

@@ -228,8 +228,7 @@ def test_the_tree_walker_binds_what_the_table_says(path, modules, monkeypatch):
     _Watching.seen.clear()
     for seed in range(2):
         players = 3 + seed
-        g = Game(d, players, seed, agents=[RandomAgent(agent_seed(seed, s)) for s in range(players)],
-                 compiled=False)
+        g = Game(d, players, seed, agents=[RandomAgent(agent_seed(seed, s)) for s in range(players)])
         assert isinstance(g.interp, _Watching)
         g.play()
     assert _Watching.seen.get("local", 0) > 100 and _Watching.seen.get("global", 0) > 100
@@ -237,7 +236,7 @@ def test_the_tree_walker_binds_what_the_table_says(path, modules, monkeypatch):
 
 def test_the_fast_reads_equal_the_full_lookup():
     d = load_rules(RATLAND, ("clans", "aggressive"))
-    g = Game(d, 4, 3, agents=[RandomAgent(agent_seed(3, s)) for s in range(4)], compiled=False)
+    g = Game(d, 4, 3, agents=[RandomAgent(agent_seed(3, s)) for s in range(4)])
     g.setup()
     it = g.interp
     reads = name_reads(d)
@@ -255,7 +254,7 @@ def test_the_static_evaluator_reads_constants_as_the_table_says():
     gives the same name (at four players)."""
     d = load_rules(RATLAND, ("clans", "aggressive"))
     ev = StaticEval(d, 4)
-    engine = Game(d, 4, 0, agents=[RandomAgent(agent_seed(0, s)) for s in range(4)], compiled=False).interp
+    engine = Game(d, 4, 0, agents=[RandomAgent(agent_seed(0, s)) for s in range(4)]).interp
     table = d.symbol_table
     seen = set()
     for node in table.names():
@@ -295,7 +294,7 @@ phase main "Main" {
 def test_env_lookup_is_still_how_unseen_nodes_are_read():
     """A node built after resolving (not in the table) is read as before: the Env, then globals."""
     d = load_rules(RATLAND)
-    g = Game(d, 3, 0, agents=[RandomAgent(agent_seed(0, s)) for s in range(3)], compiled=False)
+    g = Game(d, 3, 0, agents=[RandomAgent(agent_seed(0, s)) for s in range(3)])
     node = A.Name("player_count")
     assert not d.symbol_table.known(node)
     assert g.interp.eval(node, Env()) == 3

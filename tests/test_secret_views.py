@@ -11,8 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from ratdsl.engine.decisions import Decision
 from ratdsl.engine.game import Game
 from ratdsl.engine.log import GameLog
@@ -35,26 +33,24 @@ class Bidder:
         return self.bid if self.bid in decision.options else decision.options[0]
 
 
-def views_of_second_bidder(first_bid: int, compiled: bool) -> list[dict[str, Any]]:
+def views_of_second_bidder(first_bid: int) -> list[dict[str, Any]]:
     definition = load_rules(BID)
     first, second = Bidder(first_bid), Bidder(1)
-    game = Game(definition, 2, 5, agents=[first, second], log=GameLog(keep=True), compiled=compiled)
+    game = Game(definition, 2, 5, agents=[first, second], log=GameLog(keep=True))
     game.play()
     return second.views
 
 
-@pytest.mark.parametrize("compiled", [True, False], ids=["generated", "tree-walker"])
-def test_a_secret_payment_into_a_shared_zone_stays_hidden(compiled: bool) -> None:
-    low, high = views_of_second_bidder(1, compiled), views_of_second_bidder(3, compiled)
+def test_a_secret_payment_into_a_shared_zone_stays_hidden() -> None:
+    low, high = views_of_second_bidder(1), views_of_second_bidder(3)
     first_ask_low, first_ask_high = low[0], high[0]
     assert first_ask_low == first_ask_high  # the bid of P1, asked first, changes nothing P2 sees
     assert first_ask_low["zones"]["bank"]["coin"] == 20  # the bank as the block began
 
 
-@pytest.mark.parametrize("compiled", [True, False], ids=["generated", "tree-walker"])
-def test_own_zones_stay_live_inside_the_block(compiled: bool) -> None:
+def test_own_zones_stay_live_inside_the_block() -> None:
     definition = load_rules(BID)
     first, second = Bidder(3), Bidder(2)
-    Game(definition, 2, 5, agents=[first, second], log=GameLog(keep=True), compiled=compiled).play()
+    Game(definition, 2, 5, agents=[first, second], log=GameLog(keep=True)).play()
     # After the block the uncovered payments are public: the next round's first view shows them.
     assert second.views[1]["zones"]["bank"]["coin"] == 20 + 3 + 2

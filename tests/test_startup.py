@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # What a command that does not use it must not pay for (each takes from tens to hundreds of ms).
 HEAVY = {"scipy", "numpy", "matplotlib", "rich", "jsonschema", "referencing", "lark", "yaml", "fluent",
          "pygls", "lsprotocol", "importlib.resources", "html"}
-ENGINE = {"ratdsl.engine.codegen", "ratdsl.engine.game", "ratdsl.engine.interpreter", "ratdsl.simulation",
+ENGINE = {"ratdsl.engine.game", "ratdsl.engine.interpreter", "ratdsl.simulation",
           "ratdsl.summaries", "ratdsl.lsp", "ratdsl.scenarios", "ratdsl.environments"}
 
 # Runs a command through the console script's entry point and prints the modules imported by the
@@ -65,7 +65,7 @@ def test_check_imports_neither_the_engine_nor_heavy_libraries(tmp_path):
     modules = modules_after(PROBE, "check", "rules/ratland", cache=cache)
     assert "ratdsl.checker.checker" in modules
     # RatLand states invariants, which `check` works out with the tree-walker (engine/invariants.py):
-    # that evaluator and no more of the engine (no code generator, no game loop)
+    # that evaluator and no more of the engine (no game loop)
     assert not loaded(modules, HEAVY | (ENGINE - {"ratdsl.engine.interpreter"}))  # lark too: ASTs from the cache
     # unchanged rules: their findings come from the cache (checker/kept.py), with no checker at all
     modules = modules_after(PROBE, "check", "rules/ratland", cache=cache)

@@ -159,7 +159,7 @@ def judge(folder: Path, mutant: Mutant, seeds: int = 3, scratch: Path | None = N
         for players in sorted(set(player_counts(low, high))):
             for seed in range(1, seeds + 1):
                 try:
-                    new_game(definition, players, seed, compiled=False, step_budget=STEP_BUDGET).play(MAX_ROUNDS)
+                    new_game(definition, players, seed, step_budget=STEP_BUDGET).play(MAX_ROUNDS)
                 except RuleError as err:
                     line = f"{players}p seed {seed}: {err.code} {err.message}"
                     (outcome.type_errors if _is_type_error(err) else outcome.other_errors).append(line)

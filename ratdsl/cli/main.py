@@ -101,8 +101,9 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
                  "(\"… 1,999,000 more changes of counter\")."),
         engine: str = typer.Option(
             "auto", "--engine",
-            help="auto (the reference engine's generated code), reference (the tree-walker) or "
-                 "compiled (the flat target, writing the same log; no --human)."),
+            help="auto (the compiled engine, writing the reference's log, where it can play the "
+                 "rules and seats; else the reference), reference (the tree-walker) or compiled "
+                 "(refused where it cannot: no --human)."),
         ) -> None:
     """Play one seeded game and narrate it round by round.
 
@@ -155,10 +156,15 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
             table.before_ask = narrating.flush_ledger
         game_log.listen(narrating)
         try:
-            game = _game(definition, players, seed, agents, game_log, str(rules), engine)
+            ahead = _compiled_ahead(definition, players, seed, str(rules)) if engine == "auto" and not human else None
+            game = None if ahead is not None else _game(definition, players, seed, agents, game_log, str(rules),
+                                                        engine)
         except ValueError as err:
             fail(str(err))
-        status, message = _play(game, game_log)
+        if ahead is not None:
+            status, message = _relay(ahead, game_log)
+        else:
+            status, message = _play(game, game_log)
     if game_log.keep:
         records = game_log.records if as_player is None else _player_records(game_log.records, as_player - 1)
         with _log_file(log) as out:  # type: ignore[arg-type]
@@ -181,19 +187,53 @@ def _run_engine(engine: str) -> None:
 
 
 def _game(definition, players: int, seed: int, agents: list, game_log: GameLog, label: str, engine: str):
-    """The game `run` plays: the reference engine's (its generated code, or the tree-walker), or the
-    flat target's with its log (`compiled`: refused in one line where it cannot log the game)."""
+    """The game `run` plays live: the reference engine's (the tree-walker), or the compiled
+    engine's with its log (`compiled`: refused in one line where it cannot log the game)."""
     if engine != "compiled":
         from ..engine.game import Game
 
-        return Game(definition, players, seed, agents=agents, log=game_log, rules_label=label,
-                    compiled=engine != "reference")
+        return Game(definition, players, seed, agents=agents, log=game_log, rules_label=label)
     from ..engine.flat.logged import FlatLoggedGame, FlatLogStopped
 
     try:
         return FlatLoggedGame(definition, players, seed, agents, game_log, rules_label=label)
     except FlatLogStopped as err:
         fail(f"--engine compiled: {err}")
+
+
+def _compiled_ahead(definition, players: int, seed: int, label: str) -> list[dict] | None:
+    """`run --engine auto` with no human seat: the game played on the compiled engine first, its
+    log kept (the same records the reference writes, byte for byte: tests/test_flat_log.py), to be
+    narrated once it has ended. None where the compiled engine cannot play it to its end: rules it
+    has no form for (said on stderr), or a game the rules stop, which the reference then plays
+    live and reports with its position, as `simulate` does."""
+    from ..agents import RandomAgent
+    from ..agents.random_agent import agent_seed
+    from ..engine.flat.logged import FlatLoggedGame, FlatLogStopped
+
+    kept = GameLog(keep=True)
+    try:
+        game = FlatLoggedGame(definition, players, seed, [RandomAgent(agent_seed(seed, s)) for s in range(players)],
+                              kept, rules_label=label)
+    except FlatLogStopped as err:  # (said: the compiled engine is the one `auto` means)
+        echo(f"(played on the reference engine: {err})", err=True)
+        return None
+    try:
+        game.play()
+    except Exception:  # noqa: BLE001 - the rules stopped it, or a limit: the reference plays it and says where
+        return None
+    return kept.records
+
+
+def _relay(records: list[dict], game_log: GameLog) -> tuple[int, str]:
+    """Narrates and keeps a log played ahead, as `_play` would have live."""
+    try:
+        for record in records:
+            game_log.relay(record)
+    except BrokenPipeError:  # `ratdsl run ... | head`: the reader left; stop quietly
+        silence_stdout()
+        return 1, ""
+    return 0, ""
 
 
 def _player_records(records: list[dict], seat: int) -> list[dict]:

@@ -1,7 +1,7 @@
 """Stage: engine. A generic state model and an interpreter that plays any rule set.
 
 The names below are imported on first use, so loading and checking rules (which needs only the
-definition index and the builtins' names) does not import the interpreter and code generator.
+definition index and the builtins' names) does not import the interpreter.
 """
 
 from importlib import import_module

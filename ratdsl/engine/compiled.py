@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..language import ast as A
 from ..semantics.builtins import BUILTINS, ZONES
@@ -20,9 +20,6 @@ from ..semantics.symbols import CONST, KIND, OPTION, PLAYER_ZONE, STATE_NAMES, S
 from ..semantics.values import CardValue, PlayerRef, ZoneRef
 from .reach import phases_reading_start
 from .state import pile_keys, zone_keys
-
-if TYPE_CHECKING:  # made by the code generator, which needs these rules: only the type here
-    from .codegen.generator import CodeGenerator
 
 
 class Refs:
@@ -47,10 +44,10 @@ def left_step(d: GameDef) -> int:
 
 
 class CompiledRules:
-    """Facts about one rule set worked out when first needed, and the code generated for it."""
+    """Facts about one rule set worked out when first needed."""
 
     __slots__ = ("_definition", "_deck_cards", "_decks", "_field_constant", "_reading_start", "_refs",
-                 "card_checks", "card_fields", "card_values", "coverage_generator", "generator", "name_reads",
+                 "card_checks", "card_fields", "card_values", "name_reads",
                  "span_text", "step_plans", "targets")
 
     def __init__(self, d: GameDef):
@@ -69,13 +66,10 @@ class CompiledRules:
         self.span_text: dict[int, str] = {}
         # The zones a distribution may use, by (seat, *the targets' values) (see distribution_targets).
         self.targets: dict[tuple, dict[str, ZoneRef]] = {}
-        # What each evaluator class's card_active needs of each card (see Interpreter.card_check).
-        self.card_checks: dict[type, dict[str, tuple]] = {}
-        # Each phase's steps, ready to run, by the evaluator class that runs them and whether it
-        # counts coverage (see Game._plan).
-        self.step_plans: dict[tuple[type, bool], dict[str, list[tuple[str, A.Step, Callable[..., Any]]]]] = {}
-        self.generator: CodeGenerator | None = None  # made by the first game that runs generated code
-        self.coverage_generator: CodeGenerator | None = None  # the same, counting coverage (coverage.py)
+        # What card_active needs of each card (see Interpreter.card_check).
+        self.card_checks: dict[str, tuple] = {}
+        # Each phase's steps, ready to run, by phase (see Game._plan).
+        self.step_plans: dict[str, list[tuple[str, A.Step, Callable[..., Any]]]] = {}
         # How the tree-walker reads each global name, by id() of the name's node (see
         # interpreter.name_reads), made by the first game that needs it.
         self.name_reads: dict[int, Callable[..., Any]] | None = None

@@ -2,8 +2,7 @@
 
 A game played with coverage on (`Game(..., coverage=True)`) gives its runtime a `Counter` keyed
 by the place that ran: "file:line:col" of the node and a tag saying what ran there (`point_key`).
-Both engines count the same places with the same keys: the tree-walker as it runs a node (`hit`),
-generated code with counters compiled in only when coverage is on (a second generator), so games
+The tree-walker counts a place as it runs its node (`hit`), only when coverage is on, so games
 played without it pay nothing. `points` lists every place that can be counted, so what never ran
 is listed too; `Tally` sums the counts of many games (or scenarios).
 """
@@ -29,7 +28,7 @@ def point_key(node: A.Node, tag: str) -> str:
 
 
 def hit(coverage: Counter, node: A.Node, tag: str) -> None:
-    """Counts one run of the place (the tree-walker's way; generated code has the key as a constant)."""
+    """Counts one run of the place."""
     coverage[point_key(node, tag)] += 1
 
 

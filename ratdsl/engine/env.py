@@ -1,4 +1,4 @@
-"""Scopes of local names for the tree-walker (and for what generated code hands it): a rule,
+"""Scopes of local names for the tree-walker: a rule,
 func or hook body starts a fresh Env, so there is no dynamic scoping."""
 
 from __future__ import annotations

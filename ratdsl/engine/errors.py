@@ -26,7 +26,7 @@ FOR_LOOP, WHILE_LOOP, REPEAT_LOOP = "`for each` loop", "`while` loop", "`repeat`
 
 class StepBudgetExceeded(RuleRuntimeError):
     """R002 where the budget ran out; each loop and rule call it passes through on its way out
-    `blame`s itself, so that the message names the one that used the budget (both engines blame
+    `blame`s itself, so that the message names the one that used the budget (the flat target blames
     the same loops and rules, with the same counts)."""
 
     def __init__(self, span: Span, budget: int):
@@ -70,7 +70,7 @@ ASSERTION_FAILED = "R009"  # an `assert` whose condition is false
 
 
 def assertion_failed(message: str) -> str:
-    """The message of a failed `assert` (both engines)."""
+    """The message of a failed `assert`."""
     return f"assertion failed: {message}"
 
 

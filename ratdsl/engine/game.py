@@ -7,7 +7,6 @@ state and run just the part they are about; `play` runs a whole game.
 from __future__ import annotations
 
 from collections import Counter
-from types import MappingProxyType
 from typing import Any
 
 from .. import __version__
@@ -28,19 +27,14 @@ from .state import GameState
 
 __all__ = ["Game", "GameResult"]
 
-# The scope a step starts in, when the engine never writes into it (generated code keeps its
-# names in Python locals): empty, and read-only so that a write would fail loudly.
-NO_NAMES = Env(MappingProxyType({}))
-
-
 class Game:
     def __init__(self, definition: GameDef, players: int, seed: int,
                  agents: list[Agent], log: GameLog | None = None,
                  chance_script: list[dict] | None = None, step_budget: int = DEFAULT_STEP_BUDGET,
-                 rules_label: str = "", compiled: bool = True, chance: Chance | None = None,
-                 coverage: bool = False):
-        """`chance` replaces the seeded source (and its script) when given; `coverage` counts how
-        often each place of the rules runs (GameResult.coverage, engine/coverage.py)."""
+                 rules_label: str = "", chance: Chance | None = None, coverage: bool = False):
+        """Plays on the tree-walker (engine/interpreter.py), the reference every compiled game is
+        held to. `chance` replaces the seeded source (and its script) when given; `coverage`
+        counts how often each place of the rules runs (GameResult.coverage, engine/coverage.py)."""
         game = definition.game
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
@@ -54,16 +48,7 @@ class Game:
         self.state: GameState = self.runtime.state  # (the same object for the whole game)
         if coverage:
             self.runtime.coverage = Counter()
-        # Generated code is the default; the tree-walker is the reference it is tested against.
-        # (The code generator is imported with the first such game: a `simulate` whose games the
-        # flat target plays, and `check`, need none.)
-        if compiled:
-            from .codegen import GeneratedInterpreter
-
-            engine = GeneratedInterpreter
-        else:
-            engine = Interpreter
-        self.interp = engine(self.runtime, step_budget)
+        self.interp = Interpreter(self.runtime, step_budget)
         self.rules_label = rules_label
         self.over = False
         # The rounds played once the game has ended (the round it ended in counts, but after
@@ -71,8 +56,7 @@ class Game:
         self.rounds_done: int | None = None
         rules = self.runtime.rules
         self.reading_start = rules.phases_reading_start  # phases that keep their start state
-        # The plans of the phases (see _plan), for this rule set and engine.
-        self.step_plans: dict[str, list] = rules.step_plans.setdefault((engine, coverage), {})
+        self.step_plans: dict[str, list] = rules.step_plans  # the plans of the phases (see _plan)
         self.board = board_layout(definition, players)  # boards: spaces in play, capacities
 
     def header(self) -> None:
@@ -111,7 +95,6 @@ class Game:
         it = self.interp
         rt = self.runtime
         log = self.log
-        shared = None if it.fresh_step_env else NO_NAMES
         plan = self.step_plans.get(phase)
         if plan is None:
             plan = self._plan(phase, steps)
@@ -131,7 +114,7 @@ class Game:
             else:
                 log.seq += 1  # numbered as if the record were kept
             try:
-                run(it, Env() if shared is None else shared)
+                run(it, Env())
             except GameOver:  # the step that ends the game is held to the board's capacities too
                 if capacities:
                     self.check_capacities(step)
@@ -163,7 +146,7 @@ class Game:
 
     def _plan(self, phase: str, steps: list[A.Step]) -> list[tuple[str, A.Step, Any]]:
         """Each step as ("phase.step", step, the function that runs its body): worked out once per
-        rule set and engine, so running a step is a call."""
+        rule set, so running a step is a call."""
         plan = self.step_plans[phase] = [(f"{phase}.{step.name}", step, self.interp.block_runner(step.body))
                                          for step in steps]
         return plan

@@ -53,12 +53,10 @@ MAX_FRAMES = 25_000
 
 class Interpreter:
     """Evaluates expressions and runs statements of one game by walking the AST: the reference
-    the generated code is tested against. It reads the game's state directly and changes it
+    every compiled game is held to. It reads the game's state directly and changes it
     only through its Runtime (`rt`)."""
 
-    fresh_step_env = True  # the tree-walker keeps a step's lets in the Env it is given
-    # Slots, not a __dict__: every `it.x` of the generated code is then a fixed offset, not a
-    # dict lookup.
+    # Slots, not a __dict__: every `self.x` is then a fixed offset, not a dict lookup.
     __slots__ = ("_eval", "_exec", "budget", "card_checks", "card_fields", "const_cache", "context",
                  "coverage", "d", "depth", "fired", "left_step", "n", "name_reads", "player_refs",
                  "players_from", "read_zones", "rt", "rules", "state", "steps", "targets_cache", "zone_refs")
@@ -91,7 +89,7 @@ class Interpreter:
         self.card_fields: dict[tuple[str, str], Any] = self.rules.card_fields
         self.targets_cache: dict[tuple, dict[str, ZoneRef]] = self.rules.targets
         # card_check of each card, worked out once per rule set and evaluator class.
-        self.card_checks: dict[str, tuple] = self.rules.card_checks.setdefault(type(self), {})
+        self.card_checks: dict[str, tuple] = self.rules.card_checks
         # How each kind of node is evaluated or run: functions called with the interpreter
         # (`self._eval[T](self, node, env)`), made once per interpreter class.
         self._eval, self._exec = _dispatch(type(self))
@@ -117,7 +115,7 @@ class Interpreter:
         return self.rt.error(node, message, hint, code)
 
     def truth(self, value: Any, node: A.Node) -> bool:
-        if value.__class__ is bool:  # the common case inline, as generated code has it
+        if value.__class__ is bool:  # the common case inline
             return value
         try:
             return ops.truth(value)
@@ -125,7 +123,7 @@ class Interpreter:
             raise refused(self, err, node) from None
 
     def number(self, value: Any, node: A.Node) -> int:
-        if value.__class__ is int:  # the common case inline, as generated code has it
+        if value.__class__ is int:  # the common case inline
             return value
         try:
             return ops.number(value)
@@ -138,7 +136,7 @@ class Interpreter:
             raise StepBudgetExceeded(node.span, self.budget)
 
     def draw_tokens(self, node: A.Draw, source: ZoneRef, dest: ZoneRef, wanted: int | None) -> None:
-        """`draw` once its zones and number (None: all) are known (both engines). Each token
+        """`draw` once its zones and number (None: all) are known. Each token
         drawn costs a step, as a draw's work grows with its size (at most MAX_TOKENS at once)."""
         self.charge(node, self.rt.draw_tokens(node, source, dest, wanted))
 
@@ -277,7 +275,7 @@ class Interpreter:
 
     def call(self, name: str, args: list[Any], node: A.Node) -> Any:
         if name not in self.d.funcs and name not in self.d.tables:
-            return _call(self, name, args, node)  # a builtin calls nothing back: no depth, as generated code
+            return _call(self, name, args, node)  # a builtin calls nothing back: no depth
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
@@ -305,8 +303,7 @@ class Interpreter:
         return value
 
     def card_active(self, card: A.Card) -> bool:
-        """Whether the card's deck says it is in play now, remembered (see `active_now`).
-        Generated code reads what is remembered itself and calls this only when it is stale."""
+        """Whether the card's deck says it is in play now, remembered (see `active_now`)."""
         name = card.name
         rt = self.rt
         known = rt.active_now.get(name)
@@ -351,7 +348,7 @@ class Interpreter:
         return value
 
     def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
-        """`low..high` once `low` is known to be a number (both engines). Each number costs a
+        """`low..high` once `low` is known to be a number. Each number costs a
         step, as a query's item does: a loop that makes long ranges stops at the budget in
         time proportionate to its work."""
         try:
@@ -377,9 +374,9 @@ class Interpreter:
         return lambda it, env: Interpreter.run_block(it, block, env)
 
     def run_block(self, block: A.Block, env: Env) -> None:
-        """Runs a block's statements. Its steps are counted a block at a time, as the generated
-        code counts them (a step each, paid as the block starts); the budget is checked where a
-        game could run forever: at every loop iteration and call (the same places in both)."""
+        """Runs a block's statements. Its steps are counted a block at a time (a step each,
+        paid as the block starts), as the flat target counts them; the budget is checked where a
+        game could run forever: at every loop iteration and call."""
         rt = self.rt
         stmts = block.stmts
         self.steps += len(stmts)
@@ -408,7 +405,7 @@ class Interpreter:
         raise self.error(target, "only variables can be set")
 
     def set_member(self, node: A.Set, owner: Any, value: Any) -> None:
-        """`set OWNER.NAME = value` once both are known: a player's variable (both engines)."""
+        """`set OWNER.NAME = value` once both are known: a player's variable."""
         target = node.target
         if isinstance(owner, PlayerRef) and target.name in self.d.player_vars:
             self.rt.set_player_var(owner, target.name, value)
@@ -471,7 +468,7 @@ class Interpreter:
             if self.depth > MAX_DEPTH:
                 raise self.error(node, f"rule {name} runs inside itself more than {MAX_DEPTH} deep",
                                  "a rule that calls itself needs a condition that stops it")
-            if self.steps > self.budget:  # (checked at each call, as the generated code does)
+            if self.steps > self.budget:  # (checked at each call)
                 raise StepBudgetExceeded(node.span, self.budget)
             _call_rule(self, name, args, node)
         except StepBudgetExceeded as err:
@@ -483,7 +480,7 @@ class Interpreter:
             self.depth -= 1
 
     def show_cards(self, node: A.Show, cards: list[CardValue], player: Any) -> None:
-        """`show CARDS to PLAYER` once the cards are known (both engines)."""
+        """`show CARDS to PLAYER` once the cards are known."""
         self.rt.show(self.player(player, node.player), cards)
 
 def _call(it: Interpreter, name: str, args: list[Any], node: A.Node) -> Any:
@@ -531,7 +528,7 @@ def _card_event(it: Interpreter, card: CardValue, event: str, node: A.Node) -> N
     for handler in decl.handlers:
         if handler.event == event:
             it.fired[card.name] = it.fired.get(card.name, 0) + 1
-            if it.coverage is not None:  # (both engines run card effects here)
+            if it.coverage is not None:
                 hit(it.coverage, handler, EFFECT)
             it.context.append(card.name)
             it.depth += 1
@@ -605,7 +602,7 @@ def too_deep_for_python(it: Interpreter, node: A.Node) -> BaseException:
 
 def ensure_stack(d: GameDef) -> None:
     """Raises Python's recursion limit so that the tree-walker reaches the depth limit (R001, at
-    the call that passes it, as generated code does) before Python's own RecursionError, for rules
+    the call that passes it) before Python's own RecursionError, for rules
     whose statements and expressions nest up to about 30 deep; the limit only ever grows, up to
     MAX_FRAMES. Rules nesting deeper still stop with R001 at their outermost call (too_deep_for_python)."""
     needed = _FRAMES.get(d)

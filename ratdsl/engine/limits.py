@@ -1,4 +1,4 @@
-"""The limits every engine of a game keeps (the tree-walker, the generated code, the flat target),
+"""The limits every engine of a game keeps (the tree-walker and the flat target),
 in a module of their own so that what plays a game on the flat target reads them without
 importing the reference engine (start-up, issue 13)."""
 

@@ -80,6 +80,15 @@ class GameLog:
         for listener in self.listeners:
             listener(record)
 
+    def relay(self, record: dict[str, Any]) -> None:
+        """Passes on a record another log made (a game played ahead with its log kept, then
+        narrated: `run --engine auto`), as if it were emitted here."""
+        self.seq = record["seq"]
+        self.secret = 1 if record.get("secret") else 0
+        fields = {k: v for k, v in record.items() if k not in ("seq", "t", "secret")}
+        self.emit(record["t"], **fields)
+        self.secret = 0
+
     def abort(self, reason: str, where: str, error: BaseException | None = None) -> None:
         """Ends the log of a game that stopped before its end: `reason` is "error" (the rules
         stopped it: runtime error, step budget), "agent" (a player's agent failed, e.g. input

@@ -1,5 +1,5 @@
 """Sealed plans (`plan ID for each P in PLAYERS: choose COUNT from OPTIONS [or pass] into VAR`),
-the parts both engines share so that they ask, log and reveal alike: every player commits their
+the parts the tree-walker runs so that every plan asks, logs and reveals alike: every player commits their
 steps inside a secret block (nobody else sees an answer, and their views show the others as they
 were), then all plans are set at once, in the players' order, into each one's variable: the
 reveal. What a plan's steps do, in which order, and what a step that can no longer run does, is

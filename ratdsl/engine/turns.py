@@ -1,7 +1,6 @@
 """turns: a player's turn, the actions taken in it, the ability windows between its statements
-and the game-end conditions, written once for both engines (the tree-walker and generated code
-call these with their interpreter; preconditions, costs and effects run through its `eval` and
-`run_block`, so each engine evaluates them its own way and the two agree).
+and the game-end conditions, for the tree-walker (which calls these with its interpreter;
+preconditions, costs and effects run through its `eval` and `run_block`).
 
 An action is legal for the player whose turn it is when its per-turn limit is not reached, its
 `only if` holds and its cost can be paid (the cost's source holds the tokens), checked in that

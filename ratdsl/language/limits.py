@@ -1,7 +1,6 @@
 """Limits on what one rule file may hold, checked once right after Lark's parse and before the AST
 is built, so every later stage (the AST builder, the parse cache's pickle, the resolver, checker,
-formatter, summaries, both engines and Python's compiler of the generated code) only ever sees
-programs it can handle.
+formatter, summaries and both engines) only ever sees programs it can handle.
 
 * Size: a file holds at most `MAX_FILE_CHARS` characters (E015), checked before the parse: the
   parser, the AST export's validation and the formatter each take about a second per 100,000
@@ -11,8 +10,9 @@ programs it can handle.
   far from Python's recursion limit. A block adds no level of its own: `if a { if b { ... } }`
   is two levels, `-(-(1))` three, and `1 + 2 + 3` (read as `(1 + 2) + 3`) three.
 * Comprehensions: at most `MAX_FOR_CLAUSES` `for` clauses in one `[... for ... for ...]` (E012):
-  each is a loop inside the one before, and the generated code keeps loops within Python's limit
-  of 20 nested blocks (codegen/outline.py moves expressions, not the loops of one expression).
+  each is a loop inside the one before, and the compiled engine's Python keeps loops within
+  Python's limit of 20 nested blocks (rules nested deeper are refused by it, engine/flat/generator.py,
+  and played on the tree-walker).
 * Boards: at most `MAX_SPACES` spaces and `MAX_EDGES` edges (each target of an `edge` line counts)
   in one board (E014), so that working out distances (a search from each space, at most once per
   space and game) stays within a fraction of a second.

@@ -68,13 +68,11 @@ def _game_folder(start: Path) -> Path:
     raise ValueError(f"no game folder above {start}; set `rules:` in the scenario")
 
 
-def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tally | None = None,
-                 compiled: bool = True) -> ScenarioOutcome:
+def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tally | None = None) -> ScenarioOutcome:
     """Runs one scenario file. `without_variant` runs a variant's scenario against the game the
     variant extends (same modules, none of its edits): a scenario that proves a house rule must
     fail there. With a `coverage` tally, what the scenario ran of its rules is added to it (as far
-    as it got, when it stops with an error). `compiled=False` plays it on the tree-walker (the
-    reference) instead of the generated code: both must pass it with the same log."""
+    as it got, when it stops with an error). It plays on the tree-walker, the reference engine."""
     path = Path(path)
     outcome = ScenarioOutcome(path)
     try:
@@ -84,7 +82,7 @@ def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tall
         return outcome
     outcome.name = data["name"]
     try:
-        _run(path, data, outcome, without_variant, coverage, compiled)
+        _run(path, data, outcome, without_variant, coverage)
     except (RulesInvalid, RuleError, ScriptExhausted, ScriptError, ValueError, KeyError) as err:
         expected_error = data["expect"].get("error")
         message = err.render() if isinstance(err, RuleError) else str(err)
@@ -94,7 +92,7 @@ def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tall
 
 
 def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_variant: bool,
-         coverage: Tally | None = None, compiled: bool = True) -> None:
+         coverage: Tally | None = None) -> None:
     rules = scenario_rules(path, data["rules"]) if "rules" in data else _game_folder(path.parent)
     modules = list(data.get("with", []))
     if without_variant:
@@ -111,7 +109,7 @@ def _run(path: Path, data: dict[str, Any], outcome: ScenarioOutcome, without_var
     log = GameLog(keep=True)
     outcome.records = log.records
     game = Game(definition, players, seed, agents=agents, log=log, chance_script=data.get("random", []),
-                rules_label=str(rules), coverage=coverage is not None, compiled=compiled)
+                rules_label=str(rules), coverage=coverage is not None)
     if coverage is None:
         _play(game, data, agents, log, outcome)
         return
@@ -261,7 +259,7 @@ def _apply_state(game: Game, state: dict[str, Any]) -> None:
                 raise ValueError(f"state.player_vars: {name!r} is not a per-player variable of the rules")
             game.state.player_vars[seat][name] = _value(game, value, f"state.player_vars: {player}.{name}")
     rt.tokens = sum(sum(contents.values()) for contents in game.state.zones.values())
-    if rt.tokens > MAX_TOKENS:  # the engine's own limit: generated code relies on it
+    if rt.tokens > MAX_TOKENS:  # the engine's own limit
         raise ValueError(f"state.zones: {rt.tokens} tokens in all; a game holds at most {MAX_TOKENS}")
     rt.start_conservation()
     rt.changed()

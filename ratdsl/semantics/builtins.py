@@ -4,8 +4,8 @@ Each built-in is a frozen `Builtin` record: its name and signature, what of the 
 whether it is pure, and the function that evaluates it. The evaluators call `evaluate` with a
 context (the interpreter, or the summaries' static context), the calling node (for error
 positions) and the evaluated values; the checker reports calls with the wrong number of values
-from the signature; the summaries work out calls of pure built-ins with the same `evaluate`; the
-code generator lowers the ones marked `inline` in place. None of them reaches outside the game.
+from the signature; the summaries work out calls of pure built-ins with the same `evaluate`. None of them
+reaches outside the game.
 
 What a pure built-in may use of its context is `Context`; the others use the interpreter itself.
 """
@@ -49,7 +49,7 @@ def item_steps(items: int) -> int:
     of `max(long)` stops at the budget in time proportionate to its work). It is cheaper than
     a query's item, which runs the rules' own expression for each: so a step per 16 items, and
     the short lists that rules test all the time (`s in fallen`) cost nothing more. The one rule
-    of every engine: the reference, the generated code and the flat target charge this."""
+    of every engine: the reference and the flat target charge this."""
     return items // ITEMS_PER_STEP
 
 
@@ -467,8 +467,7 @@ class Builtin:
       play at this number of players);
     evaluate: `evaluate(context, node, *values)`, the one meaning of the built-in;
     returns: what it always gives, when it is one kind of value ("number", "yes/no", "list",
-      "bundle", "player", "kinds": a list of token kinds), for the checker and the code generator;
-    inline: the code generator lowers common calls of it in place (with this as the slow path);
+      "bundle", "player", "kinds": a list of token kinds), shown by the editor's hover (lsp/hover.py);
     takes: the kinds of value each parameter accepts, as the evaluator's conversions accept them
       (words of semantics/types.py ACCEPTS; the last one repeats for "..."), for the checker;
     gives: the type of its value, in the words of semantics/types.py GIVES (`item?0`: an item
@@ -482,7 +481,6 @@ class Builtin:
     reads: frozenset[str]
     evaluate: Callable[..., Any]
     returns: str | None = None
-    inline: bool = False
     takes: tuple[str, ...] = ()
     gives: str = "any"
 
@@ -502,41 +500,41 @@ class Builtin:
 
 
 def _builtin(name: str, params: str, evaluate: Callable[..., Any], reads: tuple[str, ...] = (),
-             returns: str | None = None, inline: bool = False, at_least: int | None = None,
+             returns: str | None = None, at_least: int | None = None,
              takes: str = "", gives: str = "any") -> Builtin:
     names = tuple(p.strip() for p in params.split(",") if p.strip())
     fixed = len([p for p in names if p != "..."])
     more = "..." in names
     return Builtin(name, names, fixed if at_least is None else at_least, None if more else fixed,
-                   frozenset(reads), _paying(evaluate), returns, inline, tuple(takes.split()), gives)
+                   frozenset(reads), _paying(evaluate), returns, tuple(takes.split()), gives)
 
 
 _REGISTRY = [
-    _builtin("min", "a, b, ...", _min, returns="number", inline=True, at_least=1, takes="numbers", gives="number"),
-    _builtin("max", "a, b, ...", _max, returns="number", inline=True, at_least=1, takes="numbers", gives="number"),
+    _builtin("min", "a, b, ...", _min, returns="number", at_least=1, takes="numbers", gives="number"),
+    _builtin("max", "a, b, ...", _max, returns="number", at_least=1, takes="numbers", gives="number"),
     # (a lambda, as ever: a wrong call's runtime message quotes the Python function's name)
     _builtin("abs", "n", lambda i, n, v: abs(i.number(v, n)), returns="number", takes="number", gives="number"),
     _builtin("sum", "list", _sum, returns="number", takes="items", gives="number"),
     _builtin("len", "x", _len, returns="number", takes="items", gives="number"),
     _builtin("size", "x", _size, (ZONES, PILES), returns="number", takes="sized", gives="number"),
-    _builtin("count", "zones, kinds", _count, (ZONES,), returns="number", inline=True,
+    _builtin("count", "zones, kinds", _count, (ZONES,), returns="number",
              takes="zones kinds", gives="number"),
     _builtin("kinds", "zone_or_bundle", _kinds, (ZONES,), returns="kinds", takes="zone_or_bundle", gives="list:kind"),
     _builtin("pieces", "zone_or_bundle", _pieces, (ZONES,), returns="kinds", takes="zone_or_bundle", gives="list:kind"),
     _builtin("contents", "zone", _contents, (ZONES,), returns="bundle", takes="zone", gives="bundle"),
     _builtin("one_of_each", "kinds", _one_of_each, returns="bundle", takes="items", gives="bundle"),
-    _builtin("neighbour", "player, side", _neighbour, (PLAYERS,), returns="player", inline=True,
+    _builtin("neighbour", "player, side", _neighbour, (PLAYERS,), returns="player",
              takes="player side", gives="player"),
-    _builtin("opposite", "side", _opposite, inline=True, takes="side", gives="side"),
-    _builtin("rank", "player", _rank, (PLAYERS,), returns="number", inline=True, takes="player", gives="number"),
+    _builtin("opposite", "side", _opposite, takes="side", gives="side"),
+    _builtin("rank", "player", _rank, (PLAYERS,), returns="number", takes="player", gives="number"),
     _builtin("seat", "player", _seat, returns="number", takes="player", gives="number"),
-    _builtin("top", "pile", _top, (PILES,), inline=True, takes="pile", gives="item?0"),
+    _builtin("top", "pile", _top, (PILES,), takes="pile", gives="item?0"),
     _builtin("cards", "deck", _cards, returns="list", takes="deck", gives="cards@0"),
     _builtin("sample", "n, list", _sample, (CHANCE,), returns="list", takes="number items", gives="items@1"),
     _builtin("pick", "list", _pick, (CHANCE,), takes="items", gives="item?0"),
     _builtin("share_in_turn", "total, claims", _share_in_turn, returns="list",
              takes="number items", gives="list:number"),
-    _builtin("zones", "player, names", _zones, (PLAYERS,), returns="list", inline=True,
+    _builtin("zones", "player, names", _zones, (PLAYERS,), returns="list",
              takes="player items", gives="list:zone"),
     _builtin("first", "list", _first, takes="items", gives="item?0"),
     _builtin("first_n", "list, n", _first_n, returns="list", takes="items number", gives="items@0"),

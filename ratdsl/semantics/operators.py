@@ -1,7 +1,7 @@
 """What the operators of the rule language mean, written once.
 
-The tree-walker, the generated code (its slow paths and its constant folding), the summaries'
-static evaluator and the checker all ask this module, so `true == 1` or `if 0` mean one thing
+The tree-walker, the flat compiler (its limits and errors), the summaries' static evaluator and
+the checker all ask this module, so `true == 1` or `if 0` mean one thing
 everywhere. The rules, in short:
 
 * a yes/no value is not a number: it never equals one (`true == 1` is false, also inside lists

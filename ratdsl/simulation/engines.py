@@ -1,8 +1,8 @@
 """Which engine plays a simulation's games, and the report's account of it.
 
 `--engine auto` plays each game on the best engine that can (the native build, the compiled flat
-target, else the generated code of the reference engine) and says why a game was not played on
-the best one; `compiled`, `native` and `reference` play every game on that engine or stop before
+target, else the reference engine, the tree-walker) and says why a game was not played on the
+best one; `compiled`, `native` and `reference` play every game on that engine or stop before
 the first game with the reason (EngineRefused): a slow run must never pass for a fast one."""
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ from typing import Any
 from ..records import record
 
 AUTO, COMPILED, NATIVE, REFERENCE = "auto", "compiled", "native", "reference"
-GENERATED = "generated"  # the reference engine on its generated code (engine/codegen): auto's last resort
 CHOICES = (AUTO, COMPILED, NATIVE, REFERENCE)
-ENGINES = (NATIVE, COMPILED, GENERATED, REFERENCE)  # best first
+ENGINES = (NATIVE, COMPILED, REFERENCE)  # best first (the reference engine: auto's last resort)
 FLAT = (NATIVE, COMPILED)  # the flat target (engine/flat), on its native build or in Python
 SEEDS_KEPT = 5  # seeds quoted per reason: enough to reproduce one, few enough to read
 

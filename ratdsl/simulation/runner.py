@@ -21,7 +21,7 @@ from ..records import record
 from ..semantics.definition import MAX_PERSONA_WEIGHT
 from ..session import load_rules
 from .collect import GameStats, MetricCounter, labels_of
-from .engines import COMPILED, FLAT, GENERATED, NATIVE, REFERENCE, EngineRefused, check_choice, native_for
+from .engines import COMPILED, FLAT, NATIVE, REFERENCE, EngineRefused, check_choice, native_for
 
 
 @record(frozen=True)
@@ -104,7 +104,10 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
     return out
 
 
-FLAT_AFTER = 30  # games played by the reference engine before the flat target takes over (auto)
+# Games played by the reference engine (the tree-walker) before the flat target takes over (auto):
+# making RatLand's module at 4 players costs about 8 of its games there (Rattus's and Ratatopolis's
+# about one; measured in processor time).
+FLAT_AFTER = 8
 
 
 def warming_up() -> str:
@@ -152,7 +155,7 @@ class GamePlayer:
         if self._metric_kinds is None:
             from ..engine.game import Game
 
-            game = Game(self.definition, self.spec.players, 0, agents=[], compiled=False)
+            game = Game(self.definition, self.spec.players, 0, agents=[])
             self._metric_kinds = {name: game.interp.kinds_of(game.interp.eval(m.kinds, _empty_env()), m.kinds)
                                   for name, m in self.definition.metrics.items()}
         return self._metric_kinds[metric.name]
@@ -288,9 +291,9 @@ class GamePlayer:
         if self.spec.engine == REFERENCE:
             return REFERENCE, None
         if not (self.played > FLAT_AFTER or self._flat_first()):
-            return GENERATED, self._cheap_refusal() or warming_up()
+            return REFERENCE, self._cheap_refusal() or warming_up()
         why = self.flat_refusal()
-        return (GENERATED, why) if why is not None else (COMPILED, None)
+        return (REFERENCE, why) if why is not None else (COMPILED, None)
 
     def play(self, index: int, master: int) -> GameStats:
         seed = game_seed(master, index)
@@ -304,13 +307,13 @@ class GamePlayer:
         if traced:
             if self.strict and self.spec.engine != REFERENCE:
                 raise EngineRefused(f"--engine {self.spec.engine}: {TRACED}")
-            engine, why = (REFERENCE if self.spec.engine == REFERENCE else GENERATED), TRACED
+            engine, why = REFERENCE, TRACED
         if engine == COMPILED:
             result, counter = self._play_flat(seed)
             if result is None:
                 if self.strict:
                     self._refuse_stopped(index, seed)
-                engine, why = GENERATED, STOPPED
+                engine, why = REFERENCE, STOPPED
             else:
                 engine = NATIVE if self._module.native else COMPILED
                 why = self._native_why
@@ -319,25 +322,23 @@ class GamePlayer:
         if result is None:
             from .quality import play_traced
 
-            result, trajectory, counter = self._play_reference(seed, index, engine == GENERATED,
-                                                               play_traced if traced else None)
+            result, trajectory, counter = self._play_reference(seed, index, play_traced if traced else None)
         seats = {f"P{s + 1}": s for s in range(self.spec.players)}
         return GameStats(index, seed, result.rounds, [result.scores[f"P{s + 1}"] for s in range(self.spec.players)],
                          [seats[w] for w in result.winners], dict(counter.counts),
                          labels_of(result.state, self.spec.players, self.definition), dict(result.fired),
                          result.coverage, trajectory, engine, why)
 
-    def _play_reference(self, seed: int, index: int, compiled: bool = True,
-                        traced: Callable | None = None) -> tuple[Any, Any, Any]:
-        """(result, trajectory or None, metric counter) of the game on the reference engine (on
-        its generated code, or `compiled=False` the tree-walker); `traced` (quality.play_traced)
-        plays it when the scores of every round are wanted."""
+    def _play_reference(self, seed: int, index: int, traced: Callable | None = None) -> tuple[Any, Any, Any]:
+        """(result, trajectory or None, metric counter) of the game on the reference engine (the
+        tree-walker); `traced` (quality.play_traced) plays it when the scores of every round are
+        wanted."""
         from ..engine.game import Game  # (the reference engine: only where it plays)
         from ..engine.log import GameLog
 
         log = GameLog(keep=False)
         game = Game(self.definition, self.spec.players, seed, agents=self.agents(seed, index), log=log,
-                    coverage=self.spec.coverage, compiled=compiled)
+                    coverage=self.spec.coverage)
         counter = MetricCounter(self.definition, self._kinds_of)
         if counter.rules:
             game.runtime.watch_moves(counter)
@@ -353,7 +354,7 @@ class GamePlayer:
         the compiled engine is wrong about it: EngineRefused with the game's seed."""
         from ..engine.game import Game
 
-        Game(self.definition, self.spec.players, seed, agents=self.agents(seed, index), compiled=False).play()
+        Game(self.definition, self.spec.players, seed, agents=self.agents(seed, index)).play()
         agents = ",".join(self.spec.agents)
         raise EngineRefused(f"--engine {self.spec.engine}: game {index} (seed {seed}) stopped on the compiled "
                             f"engine, which the reference engine plays to its end (a bug of the compiler); "

@@ -203,7 +203,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         if self.evaluator is None:
             from ..game import Game
 
-            self.evaluator = Game(self.d, self.n, 0, agents=[], compiled=False).interp
+            self.evaluator = Game(self.d, self.n, 0, agents=[]).interp
         return self.evaluator
 
     def rules(self):

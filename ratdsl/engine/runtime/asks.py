@@ -30,7 +30,7 @@ class Asks:
 
     def choose_index(self, node: A.AskChoose, seat: int, values: list[Any],
                      likely: list[int] | None = None) -> int | None:
-        """`ask P ID: choose X from VALUES` (both engines): the position in `values` of the value
+        """`ask P ID: choose X from VALUES`: the position in `values` of the value
         chosen, or None when the player passed. A card in a pile whose faces the player may not
         see is offered as its place, `PILE#N` (the Nth card from the top), never by its name,
         even when it was shown to them (their view's `peeked` says where it lies); an answer

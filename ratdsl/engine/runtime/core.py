@@ -35,7 +35,7 @@ class Runtime(TokenMoves, Piles, KeptZones, Conservation, Views, Asks):
     remembered about the state up to date, keep zones for phase starts and secret blocks, and
     write the log."""
 
-    # Slots, not a __dict__: generated code reads some of these on every move.
+    # Slots, not a __dict__: the tree-walker reads some of these on every move.
     __slots__ = ("active_cache", "active_now", "agents", "baseline", "baseline_cards", "card_uid",
                  "cards_checked_at", "chance", "context", "coverage", "current_span", "d", "kept_secrets", "keeping",
                  "log", "move_watchers", "n", "phase_start_zones", "rules", "secret_stack", "span_text",

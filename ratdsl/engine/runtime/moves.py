@@ -4,8 +4,7 @@ evaluator has worked out their zones, amounts and kinds.
 Every move of tokens, whichever evaluator asks for it, follows one protocol:
 1. `before_move`: what card activity read of token counts is forgotten, and both zones are kept
    as the phase and each open secret block began, if anything keeps them (copy-on-write). Every
-   move here calls it; generated code that moves tokens itself writes it out from
-   `before_move_code`, its template;
+   move here calls it;
 2. the tokens leave the source, which must keep zero or more of each kind (callers check first:
    a negative count is an engine bug, reported as a conservation error);
 3. if anyone listens (`log.moves`), `log_move` writes the record and tells the move watchers.
@@ -19,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from ...language import ast as A
 from ...semantics.values import ZoneRef
 from ..chance import ScriptError
-from ..errors import RuleRuntimeError
 from .conservation import went_negative
 
 if TYPE_CHECKING:
@@ -47,8 +45,7 @@ class TokenMoves:
     def before_move(self, source: ZoneRef, dest: ZoneRef) -> None:
         """What must happen before tokens leave `source` for `dest` (or, with source = dest, are
         created there): what card activity read of token counts is forgotten, and both zones are
-        kept as the phase and each open secret block began, when something keeps them. Generated
-        code writes this out from before_move_code: change both together."""
+        kept as the phase and each open secret block began, when something keeps them."""
         if self.active_cache:  # token counts change: forget what depended on them
             self.active_cache.clear()
         if self.keeping:
@@ -147,26 +144,6 @@ class TokenMoves:
             if moved is not None and self.log.moves:
                 self.log_move(src, dest, moved)
 
-    def move_all_of(self, sources: list[ZoneRef], dest: ZoneRef, kind: str, node: A.Move | None = None) -> None:
-        """`move all KIND from ZONES to ZONE`: move_all for one kind."""
-        if len(sources) > 1:
-            named_twice(self, node, sources, ())
-        zones = self.state.zones
-        dst = None
-        for src in sources:
-            if src is dest:
-                continue
-            contents = zones[src]
-            n = contents.get(kind)
-            if n:
-                self.before_move(src, dest)
-                if dst is None:
-                    dst = zones[dest]
-                contents[kind] = 0
-                dst[kind] = dst.get(kind, 0) + n
-                if self.log.moves:
-                    self.log_move(src, dest, {kind: n})
-
     def move_tokens(self, node: A.Move, sources: list[ZoneRef], dest: ZoneRef, wanted: int,
                     kinds: tuple[str, ...] | list[str]) -> None:
         """`move [up to] N KINDS from ZONES to ZONE`: zone by zone, kinds in the order given,
@@ -212,28 +189,6 @@ class TokenMoves:
                 self.transfer(src, dest, take)
             elif first is not None:
                 self.shift(src, dest, first, first_n)
-
-    def move_kind(self, node: A.Move, source: ZoneRef, dest: ZoneRef, kind: str, wanted: int) -> None:
-        """`move N KIND from ZONE to ZONE` (or `up to N`), the commonest move: move_tokens for
-        one zone and one kind."""
-        q = node.quantity
-        if wanted < 0:
-            raise self.error(q, f"cannot move a negative number of tokens ({wanted})")
-        zones = self.state.zones
-        src = zones[source]
-        have = src.get(kind, 0)
-        if wanted > have:
-            if q.mode == "exact":
-                raise too_few(self, node, source, kind, wanted, have)
-            wanted = have
-        if not wanted or source is dest:
-            return
-        self.before_move(source, dest)
-        src[kind] = have - wanted
-        dst = zones[dest]
-        dst[kind] = dst.get(kind, 0) + wanted
-        if self.log.moves:
-            self.log_move(source, dest, {kind: wanted})
 
     def move_bundle(self, node: A.Move, sources: list[ZoneRef], dest: ZoneRef, bundle: dict[str, int],
                     up_to: bool) -> None:
@@ -301,16 +256,6 @@ class TokenMoves:
         return n
 
 
-def before_move_code(runtime: str, source: str, dest: str, forgets: bool) -> list[str]:
-    """TokenMoves.before_move as lines of Python, for generated code that moves tokens itself
-    (there, a call per move would cost more than the move). `runtime`, `source` and `dest` are the
-    Python expressions for them; `forgets` is False when no deck's activity reads token counts,
-    so that nothing is ever remembered to forget."""
-    lines = [f"if {runtime}.active_cache: {runtime}.active_cache.clear()"] if forgets else []
-    lines.append(f"if {runtime}.keeping: {runtime}.keep_before({source}, {dest})")
-    return lines
-
-
 NAMED_TWICE = "R010"  # a move that names the same zone, or the same token kind, twice
 
 
@@ -323,10 +268,3 @@ def named_twice(where: Any, node: A.Move | None, sources: list[ZoneRef], kinds: 
             twice = next(x for x in items if x in seen or seen.add(x))
             raise where.error(node, f"this move names the {what} {twice} twice", "name each zone and each "
                               "token kind once", code=NAMED_TWICE)
-
-
-def too_few(where: Any, node: A.Move, source: ZoneRef, kind: str, wanted: int, have: int) -> RuleRuntimeError:
-    """The error of a move of more tokens than a zone holds (`where` makes errors: a runtime or an
-    evaluator)."""
-    return where.error(node, f"cannot move {wanted} {kind} from {source}: only {have} there",
-                       "write `move up to N ...` to take what is there")

@@ -197,7 +197,7 @@ def _exec_end(it: Interpreter, node: A.EndGame, env: Env) -> None:
 
 
 # turns: a turn runs its statements one by one, offering the legal abilities before each of them
-# and after the last (engine/turns.py); the generated code does the same in the same order.
+# and after the last (engine/turns.py).
 def _exec_turn(it: Interpreter, node: A.Turn, env: Env) -> None:
     player = it.player(it.eval(node.player, env), node.player)
     frame = turns.begin(it, player)
