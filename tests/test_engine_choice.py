@@ -197,9 +197,10 @@ def test_run_auto_plays_on_the_compiled_engine_and_lets_the_reference_report_a_s
     shutil.copytree(RATLAND, broken)
     round_file = broken / "round.rat"
     text = round_file.read_text("utf-8")
-    round_file.write_text(text.replace("  0..3 -> 0\n", "  0..3 -> 1 / (rats - rats)\n", 1), "utf-8")
+    broken_tiebreak = "  tiebreak p.pantry.cheese / (p.pantry.cheese - p.pantry.cheese)\n"
+    round_file.write_text(text.replace("  tiebreak p.pantry.cheese\n", broken_tiebreak, 1), "utf-8")
     result = CliRunner().invoke(app, ["run", str(broken), "-p", "3", "--seed", "4", "-q"])
-    assert result.exit_code == 1 and "R001" in result.output and "round.rat:" in result.output, result.output
+    assert result.exit_code == 1 and "round.rat:281:12: R001 division by zero" in result.output, result.output
     result = CliRunner().invoke(app, ["run", str(NO_FORM), "-p", "3", "--seed", "4", "-q"])
     assert result.exit_code == 0 and "(played on the reference engine: the flat target cannot log these rules: " \
         "a table that looks itself up" in result.output, result.output

@@ -210,6 +210,7 @@ def _compiled_ahead(definition, players: int, seed: int, label: str) -> list[dic
     from ..agents import RandomAgent
     from ..agents.random_agent import agent_seed
     from ..engine.flat.logged import FlatLoggedGame, FlatLogStopped
+    from ..engine.log import GameLog
 
     kept = GameLog(keep=True)
     try:

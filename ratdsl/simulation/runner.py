@@ -105,8 +105,8 @@ def named_agents(definition, names: tuple[str, ...], players: int, seed: int,
 
 
 # Games played by the reference engine (the tree-walker) before the flat target takes over (auto):
-# making RatLand's module at 4 players costs about 8 of its games there (Rattus's and Ratatopolis's
-# about one; measured in processor time).
+# making the module of the lightest bundled game at 4 players costs about 8 of its games there (the
+# two heavier games' about one; measured in processor time).
 FLAT_AFTER = 8
 
 
