@@ -203,7 +203,7 @@ def test_run_auto_plays_on_the_compiled_engine_and_lets_the_reference_report_a_s
     assert result.exit_code == 1 and "round.rat:281:12: R001 division by zero" in result.output, result.output
     result = CliRunner().invoke(app, ["run", str(NO_FORM), "-p", "3", "--seed", "4", "-q"])
     assert result.exit_code == 0 and "(played on the reference engine: the flat target cannot log these rules: " \
-        "a table that looks itself up" in result.output, result.output
+        f"{NO_FORM / 'game.rat'}:19:16: a table that looks itself up)" in result.output, result.output
 
 
 def test_the_tally_groups_reasons_by_part_keeps_five_seeds_and_names_the_engine_most_used():
