@@ -111,6 +111,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         self.locals: dict[tuple[int, str], Ty] = {}
         self.narrowed: dict[tuple[int, str], Ty] = {}  # locals a test of their tag narrows (narrowing.py)
         self.aliases: dict[tuple[int, str], Any] = {}  # locals known to be another's tag (narrowing.py)
+        self.refined: dict[tuple[int, str], Any] = {}  # locals whose players' `.NAME[k]` a test told (narrowing.py)
         self.calls: dict[tuple[str, str], list[Ty]] = {}
         self.sites: dict[tuple[str, str], list[tuple[tuple[A.Expr, ...], list[Ty]]]] = {}  # each call's values
         self.retyping = False  # (typed_sites.py: a body typed again for one call's kinds)
@@ -644,6 +645,10 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         return None
 
     def local(self, sym: Any) -> Ty:
+        t = self.local_of(sym)
+        return self.refine((id(sym.decl), sym.name), t) if self.refined else t
+
+    def local_of(self, sym: Any) -> Ty:
         binder = sym.decl
         if self.narrowed and (id(binder), sym.name) in self.narrowed:
             return self.narrowed[(id(binder), sym.name)]
@@ -818,6 +823,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
             self.find(x.key, "E225", f"`[]`: {_expected(refusal.message)}, found {T.words(key)}",
                       "a list's items are numbered from 0 (`xs[0]`); a player's zone is `p[zone]`")
             return None
+        if refusal is None and obj and key:
+            self.strict_index(x, obj, key)
         if obj is None or not obj:
             return obj
         parts: list[Ty] = []
@@ -840,7 +847,26 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
             elif b.tag != T.NONE:
                 return None
-        return T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
+        t = T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
+        return self.refined_index(x, t)
+
+    def strict_index(self, x: A.Index, obj: Ty, key: Ty) -> None:
+        """E291 for `X[k]` where X or k may be a kind (none aside) the lookup refuses with some kind
+        the other may be: the value is one kind on some paths and another on others (a list of
+        `[attack, s, q]` and `[move, a, b]` lists read without a test of the tag), and the games
+        that take the refused one stop there. (A refused none is the value-none measure's.)"""
+        objs, keys = T.without_none(obj) or frozenset(), T.without_none(key) or frozenset()
+        for a in sorted(objs, key=T.word):
+            for b in sorted(keys, key=T.word):
+                refusal = T.index_refusal(frozenset((a,)), frozenset((b,)))
+                if refusal is None:
+                    continue
+                blame, t, kind = (x.obj, obj, a) if len(objs) > 1 else (x.key, key, b)
+                self.find(blame, "E291", f"`[]`: {_expected(refusal.message)}: this may be {T.word(kind)} "
+                          f"({T.words(t)})", "a value of several kinds is read as each of them: test which it "
+                          "is first (`o[0] == attack` of a list written out with a name first), or keep the "
+                          "kinds apart")
+                return
 
     def space_of(self, key: Ty) -> Ty:
         """`p[key]`: a player's zone named by a player zone's name or a space: the board's space
