@@ -122,3 +122,14 @@ def test_a_lookup_is_held_to_every_kind_but_none(tmp_path):
     _, form = _typed(tmp_path, "func n(p) = sum([size(p[x]) for x in [hand, p]])\nfunc used() = n(active)")
     assert [(f.code, f.message.split(":")[1].strip()) for f in form.findings] == \
         [("E291", "cannot look up a player in a player")]
+
+
+def test_a_builtins_list_is_held_to_one_kind_of_item(tmp_path):
+    """E280 where `max`, `sum`, `count`'s kinds, ... may get a list holding items of a kind they
+    refuse beside the ones they take; a none among the items, or an empty list joined, is none."""
+    _, form = _typed(tmp_path, "func a() = max([size(p.hand) for p in players] + [] + [1, none])\n"
+                               "func b() = sum([1, none]) + count(stock, [red, none])\nfunc used() = a() + b()")
+    assert not form.findings
+    _, form = _typed(tmp_path, "func a() = max([contents(p.hand) for p in players] + [1])\n"
+                               "func b() = sum([1, active])\nfunc used() = a() + b()")
+    assert [(f.code, f.span.line - _HEAD.count("\n")) for f in form.findings] == [("E280", 1), ("E280", 2)]
