@@ -6,8 +6,11 @@ and what it guards), `or` when false, and a call of a func whose body is such a 
 (`step_is(o, move)`), its parameters replaced by the call's values; where `o[0] == kind` holds,
 a test of `kind` (`kind == attack`) tests o's tag too. A part of an `and` that is
 `X != none` does not stop its false branch from telling that X is not of the tag. Anything else
-tells nothing, so a value is never narrowed to less than it may be. The inference
-(inference.py) mixes this in.
+tells nothing, so a value is never narrowed to less than it may be. A test of `p.NAME[k]` (p a
+local, k a local or a number written out: `runs(p, k, attack)` of `p.orders[k][0] == kind`) marks
+the player p where it holds, the mark goes with it into the lists it is put in, and `E.NAME[k]` of
+a player so marked (the same k) is narrowed by it; an `if` block that sets a `.NAME` is not marked.
+The inference (inference.py) mixes this in.
 """
 
 from __future__ import annotations
