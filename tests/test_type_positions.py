@@ -133,3 +133,21 @@ def test_a_builtins_list_is_held_to_one_kind_of_item(tmp_path):
     _, form = _typed(tmp_path, "func a() = max([contents(p.hand) for p in players] + [1])\n"
                                "func b() = sum([1, active])\nfunc used() = a() + b()")
     assert [(f.code, f.span.line - _HEAD.count("\n")) for f in form.findings] == [("E280", 1), ("E280", 2)]
+
+
+def test_a_name_looked_up_in_what_has_no_members(tmp_path):
+    """`X[name]` is `.name`: E225 where X surely has no members (a side), E291 where it may be a
+    kind without them; a player or a zone looked up by a name is no finding."""
+    _, form = _typed(tmp_path, "func a(z) = size(active[z]) + stock[z]\nfunc used() = a(hand)")
+    assert not form.findings
+    _, form = _typed(tmp_path, "func a(z) = left[z]\nfunc b(z) = sum([size(x[z]) for x in [active, 1]])\n"
+                               "func used() = a(hand) + b(hand)")
+    assert [(f.code, f.span.line - _HEAD.count("\n")) for f in form.findings] == [("E225", 1), ("E291", 2)]
+
+
+def test_a_deck_named_by_a_text_that_names_none(tmp_path):
+    """`cards(TEXT)` takes the deck of that name: E280 where the text names no deck."""
+    _, form = _typed(tmp_path, 'func a() = len(cards("goods")) + len(cards(goods))')
+    assert not form.findings
+    _, form = _typed(tmp_path, 'func a() = len(cards(""))')
+    assert [f.code for f in form.findings] == ["E280"]

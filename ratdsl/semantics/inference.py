@@ -824,6 +824,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
                       "a list's items are numbered from 0 (`xs[0]`); a player's zone is `p[zone]`")
             return None
         if refusal is None and obj and key:
+            if self.unmembered(x, obj, key):
+                return None
             self.strict_index(x, obj, key)
         if obj is None or not obj:
             return obj
@@ -849,6 +851,27 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
                 return None
         t = T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
         return self.refined_index(x, t)
+
+    def unmembered(self, x: A.Index, obj: Ty, key: Ty) -> bool:
+        """`X[name]` (a key that is only names) looks a member up as `.name` does: E225 where X is
+        surely of no kind with members (a side, a number, a pile: `left[a]`), E291 where it may be
+        one (none aside)."""
+        if not all(k.tag in T.NAMED for k in key):
+            return False
+        objs = T.without_none(obj) or frozenset()
+        wrong = [b for b in objs if b.tag not in _MEMBERED and b.tag != T.LIST]
+        if not wrong:
+            return False
+        if len(wrong) == len(objs):
+            self.find(x.obj, "E225", f"`[]` of {T.words(obj)} by {T.words(key)}: a name looks up a member, "
+                      f"and {T.words(frozenset(wrong))} has none",
+                      "a name looks up a player's zone, pile or variable, a card's field, a zone's or a "
+                      "bundle's tokens of a kind")
+            return True
+        self.find(x.obj, "E291", f"`[]` by {T.words(key)}: a name looks up a member: this may be "
+                  f"{T.words(frozenset(wrong))} ({T.words(obj)}), which has none",
+                  "a value of several kinds is read as each of them: keep the kinds apart")
+        return True
 
     def strict_index(self, x: A.Index, obj: Ty, key: Ty) -> None:
         """E291 for `X[k]` where X or k may be a kind (none aside) the lookup refuses with some kind

@@ -52,6 +52,8 @@ class CallTypes:
     """Calls of funcs, tables and built-ins (a mixin of inference._Infer)."""
 
     table: Any
+    decks: dict
+    boards: dict
     ty: Any
     need: Any
     find: Any
@@ -106,6 +108,8 @@ class CallTypes:
                           "docs/language.md, Built-in functions")
             elif word in _LISTED:
                 self.mixed_items(arg, t, _LISTED[word], builtin.signature, _LISTED_WORDS[word])
+            elif word in ("deck", "board"):
+                self.no_such_name(arg, t, word, builtin.signature)
         items = _ITEMS_OF.get(builtin.name)
         if items is not None and args and T.LIST in (T.tags(args[0]) or ()) \
                 and T.refuses_items(args[0], frozenset(), items[0]):
@@ -114,6 +118,17 @@ class CallTypes:
         elif items is not None and args:
             self.mixed_items(x.args[0], args[0], items[0], builtin.signature, items[1])
         return self.gives(builtin.gives, args)
+
+    def no_such_name(self, arg: A.Expr, t: Ty, word: str, signature: str) -> None:
+        """E280 where a deck's or a board's name is given as a text that names none of them
+        (`cards("")`): a text is taken for the name it holds, and a game stops on any other."""
+        known = set(self.decks if word == "deck" else self.boards)
+        if not t or any(b.tag not in T.NAMED or b.arg is None for b in t) or any(b.tag == word for b in t):
+            return
+        names = {n for b in t for n in b.arg}
+        if names and not names & known:
+            self.find(arg, "E280", f"`{signature}`'s {word}: expected {_ACCEPT_WORDS[word]}, found {T.words(t)}, "
+                      f"which names no {word}", f"the {word}s are: {', '.join(sorted(known)) or 'none'}")
 
     def mixed_items(self, arg: A.Expr, t: Ty, element: frozenset[str], signature: str, wanted: str) -> None:
         """E280 where a built-in's list (surely a list, none aside) may hold items of a kind it
