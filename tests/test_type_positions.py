@@ -151,3 +151,12 @@ def test_a_deck_named_by_a_text_that_names_none(tmp_path):
     assert not form.findings
     _, form = _typed(tmp_path, 'func a() = len(cards(""))')
     assert [f.code for f in form.findings] == ["E280"]
+
+
+def test_an_index_past_the_end_of_a_list_written_out(tmp_path):
+    """E225 for `xs[i]` past the end of every list written out xs may be; within one of them, or
+    of a list that is not written out, no finding."""
+    _, form = _typed(tmp_path, "func a() = [[active, 1]][0][1] + [1, 2, 3][-3] + (1..5)[7]")
+    assert not form.findings
+    _, form = _typed(tmp_path, "func a() = [[active, 1]][0][2]")
+    assert [f.code for f in form.findings] == ["E225"]

@@ -833,6 +833,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         named = T.without_none(key)  # (a none key stops a game: the other kinds are what it gives)
         at = x.key.value if isinstance(x.key, A.IntLit) else None
         positioned = T.at_position(obj, at) if at is not None else None
+        if at is not None and self.past_the_end(x, obj, at):
+            return None
         for b in obj:
             if b.tag == T.LIST:
                 parts.append(b.arg if positioned is None else positioned)
@@ -851,6 +853,19 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
                 return None
         t = T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
         return self.refined_index(x, t)
+
+    def past_the_end(self, x: A.Index, obj: Ty, at: int) -> bool:
+        """E225 for `xs[i]`, i a number written out, past the end of every list xs may be, each
+        written out item by item (`m[24]` of `[p, n]` pairs): every game reaching it stops there."""
+        lists = [b for b in obj if b.tag != T.NONE]
+        if not lists or any(b.tag != T.LIST or b.items is None for b in lists):
+            return False
+        if any(-len(b.items) <= at < len(b.items) for b in lists):
+            return False
+        sizes = " or ".join(sorted({str(len(b.items)) for b in lists}))
+        self.find(x.key, "E225", f"`[{at}]`: the list is written out with {sizes} items, so there is no item {at}",
+                  "a list's items are numbered from 0 (`xs[0]`)")
+        return True
 
     def unmembered(self, x: A.Index, obj: Ty, key: Ty) -> bool:
         """`X[name]` (a key that is only names) looks a member up as `.name` does: E225 where X is
