@@ -70,3 +70,93 @@ def test_a_pile_holds_the_decks_the_rules_put_in_it(tmp_path):
     _, form = _typed(tmp_path, "setup {\n  step fill {\n    create cards(goods) in market\n"
                                "    create cards(blights) in rubbish\n    place rubbish on top of market\n  }\n}\n")
     assert [f.code for f in form.findings] == ["E290"]
+
+
+_ORDERS = "\n".join((
+    "per player var orders = [none, none]",
+    "func order(p, k) = p.orders[k]",
+    "func runs(p, k, kind) = p.orders[k] != none {op} p.orders[k][0] == kind",
+    "rule plan(k) {",
+    "  for each p in players {",
+    "    set p.orders = [if i == k then (if k == 0 then [attack, stock, p] else [move, stock, hand]) "
+    "else none for i in 0..1]",
+    "  }",
+    "}",
+    "rule hit(k) {",
+    "  let hits = [p.orders[k] for p in players if runs(p, k, attack)]",
+    "  let movers = [p for p in players if runs(p, k, move)]",
+    "  let moves = [[p, 1] for p in movers]",
+    "  for each h in hits {",
+    "    move up to 1 red from h[2][h[1]] to stock",
+    "  }",
+    "  for each m in moves {",
+    "    let o = m[0].orders[k]",
+    "    move m[1] red from m[0][o[2]] to o[1]",
+    "  }",
+    "}",
+    "phase go {",
+    "  step s {",
+    "    do plan(0)",
+    "    do hit(0)",
+    "    do plan(1)",
+    "    do hit(1)",
+    "  }",
+    "}\n"))
+
+
+def test_a_test_of_a_players_tagged_list_marks_the_player(tmp_path):
+    """`runs(p, k, attack)` tells what `p.orders[k]` is: the hits are attacks and the movers'
+    orders moves, wherever the players are put (`moves`' position 0), so both lookups are of one
+    kind; without the test (`or`) a hit may be a move, whose h[2] is a zone: E291."""
+    _, form = _typed(tmp_path, _ORDERS.replace("{op}", "and"))
+    assert not [f for f in form.findings if f.code == "E291"]
+    _, form = _typed(tmp_path, _ORDERS.replace("{op}", "or"))
+    found = [(f.code, f.span.line - _HEAD.count("\n")) for f in form.findings if f.code == "E291"]
+    assert found == [("E291", 14), ("E291", 18)]
+
+
+def test_a_lookup_is_held_to_every_kind_but_none(tmp_path):
+    """E291 where a value of a lookup may be a kind it refuses; a none it may be is the game's."""
+    _, form = _typed(tmp_path, "func n(p) = sum([size(p[x]) for x in [hand, none]])\nfunc used() = n(active)")
+    assert not form.findings
+    _, form = _typed(tmp_path, "func n(p) = sum([size(p[x]) for x in [hand, p]])\nfunc used() = n(active)")
+    assert [(f.code, f.message.split(":")[1].strip()) for f in form.findings] == \
+        [("E291", "cannot look up a player in a player")]
+
+
+def test_a_builtins_list_is_held_to_one_kind_of_item(tmp_path):
+    """E280 where `max`, `sum`, `count`'s kinds, ... may get a list holding items of a kind they
+    refuse beside the ones they take; a none among the items, or an empty list joined, is none."""
+    _, form = _typed(tmp_path, "func a() = max([size(p.hand) for p in players] + [] + [1, none])\n"
+                               "func b() = sum([1, none]) + count(stock, [red, none])\nfunc used() = a() + b()")
+    assert not form.findings
+    _, form = _typed(tmp_path, "func a() = max([contents(p.hand) for p in players] + [1])\n"
+                               "func b() = sum([1, active])\nfunc used() = a() + b()")
+    assert [(f.code, f.span.line - _HEAD.count("\n")) for f in form.findings] == [("E280", 1), ("E280", 2)]
+
+
+def test_a_name_looked_up_in_what_has_no_members(tmp_path):
+    """`X[name]` is `.name`: E225 where X surely has no members (a side), E291 where it may be a
+    kind without them; a player or a zone looked up by a name is no finding."""
+    _, form = _typed(tmp_path, "func a(z) = size(active[z]) + stock[z]\nfunc used() = a(hand)")
+    assert not form.findings
+    _, form = _typed(tmp_path, "func a(z) = left[z]\nfunc b(z) = sum([size(x[z]) for x in [active, 1]])\n"
+                               "func used() = a(hand) + b(hand)")
+    assert [(f.code, f.span.line - _HEAD.count("\n")) for f in form.findings] == [("E225", 1), ("E291", 2)]
+
+
+def test_a_deck_named_by_a_text_that_names_none(tmp_path):
+    """`cards(TEXT)` takes the deck of that name: E280 where the text names no deck."""
+    _, form = _typed(tmp_path, 'func a() = len(cards("goods")) + len(cards(goods))')
+    assert not form.findings
+    _, form = _typed(tmp_path, 'func a() = len(cards(""))')
+    assert [f.code for f in form.findings] == ["E280"]
+
+
+def test_an_index_past_the_end_of_a_list_written_out(tmp_path):
+    """E225 for `xs[i]` past the end of every list written out xs may be; within one of them, or
+    of a list that is not written out, no finding."""
+    _, form = _typed(tmp_path, "func a() = [[active, 1]][0][1] + [1, 2, 3][-3] + (1..5)[7]")
+    assert not form.findings
+    _, form = _typed(tmp_path, "func a() = [[active, 1]][0][2]")
+    assert [f.code for f in form.findings] == ["E225"]

@@ -1,4 +1,4 @@
-"""The checker's static type findings (E280-E290, and E224/E225 where only the types know):
+"""The checker's static type findings (E280-E291, and E224/E225 where only the types know):
 the typed form (semantics/inference.py) notes what is surely of the wrong kind, and this
 reports it, once per place: a finding where another check already stands is left to that one.
 
@@ -15,6 +15,7 @@ reports it, once per place: a finding where another check already stands is left
 | E288 | a call of a func or rule giving a value its body refuses (the union hid it)    |
 | E289 | a func's annotation its body or a call disagrees with, or naming no type        |
 | E290 | cards of one deck put in a pile that holds cards of another deck               |
+| E291 | `X[k]` where X or k may be a kind (none aside) the lookup refuses              |
 """
 
 from __future__ import annotations

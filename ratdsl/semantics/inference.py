@@ -111,6 +111,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         self.locals: dict[tuple[int, str], Ty] = {}
         self.narrowed: dict[tuple[int, str], Ty] = {}  # locals a test of their tag narrows (narrowing.py)
         self.aliases: dict[tuple[int, str], Any] = {}  # locals known to be another's tag (narrowing.py)
+        self.refined: dict[tuple[int, str], Any] = {}  # locals whose players' `.NAME[k]` a test told (narrowing.py)
         self.calls: dict[tuple[str, str], list[Ty]] = {}
         self.sites: dict[tuple[str, str], list[tuple[tuple[A.Expr, ...], list[Ty]]]] = {}  # each call's values
         self.retyping = False  # (typed_sites.py: a body typed again for one call's kinds)
@@ -644,6 +645,10 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         return None
 
     def local(self, sym: Any) -> Ty:
+        t = self.local_of(sym)
+        return self.refine((id(sym.decl), sym.name), t) if self.refined else t
+
+    def local_of(self, sym: Any) -> Ty:
         binder = sym.decl
         if self.narrowed and (id(binder), sym.name) in self.narrowed:
             return self.narrowed[(id(binder), sym.name)]
@@ -818,12 +823,18 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
             self.find(x.key, "E225", f"`[]`: {_expected(refusal.message)}, found {T.words(key)}",
                       "a list's items are numbered from 0 (`xs[0]`); a player's zone is `p[zone]`")
             return None
+        if refusal is None and obj and key:
+            if self.unmembered(x, obj, key):
+                return None
+            self.strict_index(x, obj, key)
         if obj is None or not obj:
             return obj
         parts: list[Ty] = []
         named = T.without_none(key)  # (a none key stops a game: the other kinds are what it gives)
         at = x.key.value if isinstance(x.key, A.IntLit) else None
         positioned = T.at_position(obj, at) if at is not None else None
+        if at is not None and self.past_the_end(x, obj, at):
+            return None
         for b in obj:
             if b.tag == T.LIST:
                 parts.append(b.arg if positioned is None else positioned)
@@ -840,7 +851,60 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
             elif b.tag != T.NONE:
                 return None
-        return T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
+        t = T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
+        return self.refined_index(x, t)
+
+    def past_the_end(self, x: A.Index, obj: Ty, at: int) -> bool:
+        """E225 for `xs[i]`, i a number written out, past the end of every list xs may be, each
+        written out item by item (`m[24]` of `[p, n]` pairs): every game reaching it stops there."""
+        lists = [b for b in obj if b.tag != T.NONE]
+        if not lists or any(b.tag != T.LIST or b.items is None for b in lists):
+            return False
+        if any(-len(b.items) <= at < len(b.items) for b in lists):
+            return False
+        sizes = " or ".join(sorted({str(len(b.items)) for b in lists}))
+        self.find(x.key, "E225", f"`[{at}]`: the list is written out with {sizes} items, so there is no item {at}",
+                  "a list's items are numbered from 0 (`xs[0]`)")
+        return True
+
+    def unmembered(self, x: A.Index, obj: Ty, key: Ty) -> bool:
+        """`X[name]` (a key that is only names) looks a member up as `.name` does: E225 where X is
+        surely of no kind with members (a side, a number, a pile: `left[a]`), E291 where it may be
+        one (none aside)."""
+        if not all(k.tag in T.NAMED for k in key):
+            return False
+        objs = T.without_none(obj) or frozenset()
+        wrong = [b for b in objs if b.tag not in _MEMBERED and b.tag != T.LIST]
+        if not wrong:
+            return False
+        if len(wrong) == len(objs):
+            self.find(x.obj, "E225", f"`[]` of {T.words(obj)} by {T.words(key)}: a name looks up a member, "
+                      f"and {T.words(frozenset(wrong))} has none",
+                      "a name looks up a player's zone, pile or variable, a card's field, a zone's or a "
+                      "bundle's tokens of a kind")
+            return True
+        self.find(x.obj, "E291", f"`[]` by {T.words(key)}: a name looks up a member: this may be "
+                  f"{T.words(frozenset(wrong))} ({T.words(obj)}), which has none",
+                  "a value of several kinds is read as each of them: keep the kinds apart")
+        return True
+
+    def strict_index(self, x: A.Index, obj: Ty, key: Ty) -> None:
+        """E291 for `X[k]` where X or k may be a kind (none aside) the lookup refuses with some kind
+        the other may be: the value is one kind on some paths and another on others (a list of
+        `[attack, s, q]` and `[move, a, b]` lists read without a test of the tag), and the games
+        that take the refused one stop there. (A refused none is the value-none measure's.)"""
+        objs, keys = T.without_none(obj) or frozenset(), T.without_none(key) or frozenset()
+        for a in sorted(objs, key=T.word):
+            for b in sorted(keys, key=T.word):
+                refusal = T.index_refusal(frozenset((a,)), frozenset((b,)))
+                if refusal is None:
+                    continue
+                blame, t, kind = (x.obj, obj, a) if len(objs) > 1 else (x.key, key, b)
+                self.find(blame, "E291", f"`[]`: {_expected(refusal.message)}: this may be {T.word(kind)} "
+                          f"({T.words(t)})", "a value of several kinds is read as each of them: test which it "
+                          "is first (`o[0] == attack` of a list written out with a name first), or keep the "
+                          "kinds apart")
+                return
 
     def space_of(self, key: Ty) -> Ty:
         """`p[key]`: a player's zone named by a player zone's name or a space: the board's space

@@ -6,8 +6,11 @@ and what it guards), `or` when false, and a call of a func whose body is such a 
 (`step_is(o, move)`), its parameters replaced by the call's values; where `o[0] == kind` holds,
 a test of `kind` (`kind == attack`) tests o's tag too. A part of an `and` that is
 `X != none` does not stop its false branch from telling that X is not of the tag. Anything else
-tells nothing, so a value is never narrowed to less than it may be. The inference
-(inference.py) mixes this in.
+tells nothing, so a value is never narrowed to less than it may be. A test of `p.NAME[k]` (p a
+local, k a local or a number written out: `runs(p, k, attack)` of `p.orders[k][0] == kind`) marks
+the player p where it holds, the mark goes with it into the lists it is put in, and `E.NAME[k]` of
+a player so marked (the same k) is narrowed by it; an `if` block that sets a `.NAME` is not marked.
+The inference (inference.py) mixes this in.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ class Narrowing:
     said_params: dict
     narrowed: dict
     aliases: dict
+    refined: dict
 
     def facts(self, cond: A.Expr, subst: dict[str, A.Expr] | None = None, depth: int = 0
               ) -> tuple[list[Fact], list[Fact]]:
@@ -85,6 +89,12 @@ class Narrowing:
                     return key, t, names, None
         for side, other in ((cond.left, cond.right), (cond.right, cond.left)):
             if isinstance(side, A.Index) and isinstance(side.key, A.IntLit) and side.key.value == 0:
+                path = self.path_key(side.obj, subst)
+                if path is not None:
+                    names = _symbols(self.ty(_through(other, subst)))
+                    if names:
+                        return path, None, names, self.local_key(_through(other, subst))
+                    continue
                 if subst and not (isinstance(side.obj, A.Name) and side.obj.id in subst):
                     continue  # (a func's own local: nothing of the caller's)
                 obj = _through(side.obj, subst)
@@ -95,6 +105,46 @@ class Narrowing:
                 if names:
                     return key, self.ty(obj), names, self.local_key(_through(other, subst))
         return None
+
+    def path_key(self, x: A.Expr, subst: dict[str, A.Expr]) -> tuple | None:
+        """`p.NAME[k]` of a local p and k a local or a number written out (a func's parameters
+        replaced by the call's values): the key of a fact of p ("path", p's key, NAME, k's key);
+        None for anything else."""
+        if not (isinstance(x, A.Index) and isinstance(x.obj, A.Attr) and isinstance(x.obj.obj, A.Name)
+                and isinstance(x.key, (A.Name, A.IntLit))):
+            return None
+        if subst and not (x.obj.obj.id in subst and (isinstance(x.key, A.IntLit) or x.key.id in subst)):
+            return None  # (a func's own local: nothing of the caller's)
+        owner, at = self.local_key(_through(x.obj.obj, subst)), self.place_key(_through(x.key, subst))
+        return None if owner is None or at is None else ("path", owner, x.obj.name, at)
+
+    def place_key(self, x: A.Expr) -> Any:
+        """What `k` of `p.NAME[k]` is: a local's key, or a number written out."""
+        return ("at", x.value) if isinstance(x, A.IntLit) else self.local_key(x)
+
+    def refine(self, key: tuple[int, str], t: Ty) -> Ty:
+        """t, a local's type, with its players marked by what the facts tell of them (`p.orders[k]`
+        is an `[attack, ...]` list), so that the mark goes wherever the player goes (the lists it
+        is put in, their items) and `p.orders[k]` reads it (`refined_index`)."""
+        told = self.refined.get(key)
+        if not told or not t:
+            return t
+        return frozenset(T.Base(T.PLAYER, (b.arg or frozenset()) | told) if b.tag == T.PLAYER else b for b in t)
+
+    def refined_index(self, x: A.Index, t: Ty) -> Ty:
+        """`E.NAME[k]`, of type t, narrowed by what the marks of E's players tell of their
+        `.NAME[k]` (only the marks every player E may be has)."""
+        if not t or not isinstance(x.obj, A.Attr):
+            return t
+        at = self.place_key(x.key)
+        owners = [b for b in self.ty(x.obj.obj) or () if b.tag != T.NONE]
+        if at is None or not owners or any(b.tag != T.PLAYER or not b.arg for b in owners):
+            return t
+        common = frozenset.intersection(*(b.arg for b in owners))
+        for name, key, names, member in sorted(common, key=repr):
+            if name == x.obj.name and key == at:
+                t = _keep(t, names, member)
+        return t
 
     def local_key(self, x: A.Expr) -> tuple[int, str] | None:
         if not isinstance(x, A.Name):
@@ -109,11 +159,17 @@ class Narrowing:
         """Types what is inside with each local of the facts narrowed to the lists they allow."""
         saved: dict[tuple[int, str], Any] = {}
         aliased: dict[Any, Any] = {}
+        marked: dict[Any, Any] = {}
         try:
             for key, t, names, member, alias in facts:
                 if member and alias is not None:
                     aliased.setdefault(alias, self.aliases.get(alias, _ABSENT))
                     self.aliases[alias] = (key, t)
+                if key[0] == "path":  # (a fact of `p.NAME[k]`: p's players are marked by it)
+                    _, owner, name, at = key
+                    marked.setdefault(owner, self.refined.get(owner, _ABSENT))
+                    self.refined[owner] = self.refined.get(owner, frozenset()) | {(name, at, names, member)}
+                    continue
                 t = self.narrowed.get(key, t)
                 narrowed = _keep(t, names, member)
                 if narrowed != t:
@@ -126,6 +182,11 @@ class Narrowing:
                     self.narrowed.pop(key, None)
                 else:
                     self.narrowed[key] = was
+            for owner, was in marked.items():
+                if was is _ABSENT:
+                    self.refined.pop(owner, None)
+                else:
+                    self.refined[owner] = was
             for alias, was in aliased.items():
                 if was is _ABSENT:
                     self.aliases.pop(alias, None)

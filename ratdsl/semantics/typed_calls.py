@@ -31,6 +31,7 @@ _ACCEPT_WORDS = {"number": "a number", "numbers": "numbers or a list of numbers"
                  "owned": "a zone, a pile or a card", "board": "a board", "any": "any value"}
 # The words whose lists must hold items of one kind: what those items must be.
 _LISTED = {"numbers": frozenset((T.NUMBER,)), "zones": frozenset((T.ZONE,)), "kinds": frozenset((T.KIND,))}
+_LISTED_WORDS = {"numbers": "numbers", "zones": "zones", "kinds": "token kinds"}
 YESNO = frozenset((T.YESNO,))
 # The built-ins whose list must hold items of one kind: that kind, in words, and a hint.
 _ITEMS_OF = {"any": (YESNO, "yes/no values", "write a condition for each item: `any([x > 0 for x in xs])`"),
@@ -51,6 +52,8 @@ class CallTypes:
     """Calls of funcs, tables and built-ins (a mixin of inference._Infer)."""
 
     table: Any
+    decks: dict
+    boards: dict
     ty: Any
     need: Any
     find: Any
@@ -103,12 +106,43 @@ class CallTypes:
                 self.find(arg, "E280", f"`{builtin.signature}`'s {param}: expected {_ACCEPT_WORDS[word]}, "
                           f"found {T.words(t)}", f"each value of `{builtin.signature}` has its kind: "
                           "docs/language.md, Built-in functions")
+            elif word in _LISTED:
+                self.mixed_items(arg, t, _LISTED[word], builtin.signature, _LISTED_WORDS[word])
+            elif word in ("deck", "board"):
+                self.no_such_name(arg, t, word, builtin.signature)
         items = _ITEMS_OF.get(builtin.name)
         if items is not None and args and T.LIST in (T.tags(args[0]) or ()) \
                 and T.refuses_items(args[0], frozenset(), items[0]):
             self.find(x.args[0], "E280", f"`{builtin.signature}`'s items: expected {items[1]}, found "
                       f"{T.words(args[0])}", items[2])
+        elif items is not None and args:
+            self.mixed_items(x.args[0], args[0], items[0], builtin.signature, items[1])
         return self.gives(builtin.gives, args)
+
+    def no_such_name(self, arg: A.Expr, t: Ty, word: str, signature: str) -> None:
+        """E280 where a deck's or a board's name is given as a text that names none of them
+        (`cards("")`): a text is taken for the name it holds, and a game stops on any other."""
+        known = set(self.decks if word == "deck" else self.boards)
+        if not t or any(b.tag not in T.NAMED or b.arg is None for b in t) or any(b.tag == word for b in t):
+            return
+        names = {n for b in t for n in b.arg}
+        if names and not names & known:
+            self.find(arg, "E280", f"`{signature}`'s {word}: expected {_ACCEPT_WORDS[word]}, found {T.words(t)}, "
+                      f"which names no {word}", f"the {word}s are: {', '.join(sorted(known)) or 'none'}")
+
+    def mixed_items(self, arg: A.Expr, t: Ty, element: frozenset[str], signature: str, wanted: str) -> None:
+        """E280 where a built-in's list (surely a list, none aside) may hold items of a kind it
+        refuses beside the ones it takes (`max` of a list of bundles and numbers): a list holds one
+        kind of item, and a game that reaches the refused ones stops there. A none among the items
+        is the game's (the rules may have tested for it)."""
+        if not t or any(b.tag not in (T.LIST, T.NONE) for b in t) or not any(b.tag == T.LIST for b in t):
+            return
+        items = T.without_none(T.element(t))
+        wrong = frozenset(b for b in items or () if b.tag not in element)
+        if items and wrong and wrong != items:
+            self.find(arg, "E280", f"`{signature}`'s items: expected {wanted}, found {T.words(items)}: a list "
+                      f"holds one kind of item, and these may be {T.words(wrong)}",
+                      "keep the items of one kind: turn the others into it first (`size(zone)`, ...)")
 
     def gives(self, spec: str, args: list[Ty]) -> Ty:
         """A built-in's result type from its registry's `gives`."""

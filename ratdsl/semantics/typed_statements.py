@@ -53,8 +53,11 @@ class StatementTypes:
             self.set(s)
         elif cls is A.If:
             self.condition(s.condition)
-            yes, no = ([f for f in told if f[0] not in self.set_lets] for told in self.facts(s.condition))
-            with self.narrowing(yes):  # (a `let` a `set` changes is not narrowed: the set may undo it)
+            changed = _members_set(s)
+            yes, no = ([f for f in told if f[0] not in self.set_lets and not (f[0][0] == "path" and f[0][2] in changed)]
+                       for told in self.facts(s.condition))
+            with self.narrowing(yes):  # (a `let` a `set` changes is not narrowed: the set may undo it; nor a
+                # player's `.NAME[k]` where the block sets a `.NAME`)
                 self.block(s.then)
             if s.otherwise is not None:
                 with self.narrowing(no):
@@ -248,3 +251,15 @@ def _cards(t: Ty) -> Ty:
     parts = [frozenset((b,)) if b.tag == T.CARD else T.element(frozenset((b,))) for b in t
              if b.tag in (T.CARD, T.LIST, T.PILE)]
     return T.joined(parts)
+
+
+def _members_set(s: A.If) -> frozenset[str]:
+    """The names NAME of the `set X.NAME` statements anywhere in an `if` statement."""
+    out: set[str] = set()
+    todo: list[A.Node] = [s]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, A.Set) and isinstance(node.target, A.Attr):
+            out.add(node.target.name)
+        todo.extend(A.iter_children(node))
+    return frozenset(out)
