@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any
 
 from ..engine.decisions import Decision
@@ -146,7 +147,9 @@ class SearchAgent:
             state.zones[ref] = {}
         for text, contents in view["zones"].items():
             state.zones[zones[text]] = dict(contents)
-        self._deal(game, view["piles"])
+        named = self._named(game, view)
+        self._deal(game, view["piles"], named)
+        self._pin(game, named)
         state.round = view["round"]
         state.active = int(view["active"][1:]) - 1
         rt = game.runtime
@@ -155,11 +158,14 @@ class SearchAgent:
         rt.changed()
         return game
 
-    def _deal(self, game: Game, sizes: dict[str, int]) -> None:
+    def _deal(self, game: Game, sizes: dict[str, int], named: list[tuple[Any, int, str]]) -> None:
         """Gives each pile the view's number of cards: cards move from piles holding too many
-        (their top cards, the ones play would have taken first) to piles of the same family
-        holding too few, in a random order (families: piles between which cards travel in this
-        game, pile_families); a family short of cards gets copies of its own cards."""
+        to piles of the same family holding too few, in a random order (families: piles between
+        which cards travel in this game, pile_families); a family short of cards gets copies of
+        its own cards. The cards that move out of a pile are those the view names in another
+        pile of the family first (they are known to have left it), then its top ones (the ones
+        play would have taken first): so a card dealt low that has not come up (a deck's last
+        card, which would end the game) stays in it."""
         piles = game.state.piles
         refs = {str(ref): ref for ref in piles}
         for family in pile_families(self.d, self.players):
@@ -168,8 +174,16 @@ class SearchAgent:
             for ref in members:
                 extra = len(piles[ref]) - sizes.get(str(ref), 0)
                 if extra > 0:
-                    spare.extend(piles[ref][:extra])
-                    piles[ref] = piles[ref][extra:]
+                    elsewhere = Counter(name for at, _, name in named if at in members and at != ref)
+                    leaving = []
+                    for i, card in enumerate(piles[ref]):
+                        if len(leaving) < extra and elsewhere[card.name] > 0:
+                            elsewhere[card.name] -= 1
+                            leaving.append(i)
+                    leaving += [i for i in range(len(piles[ref])) if i not in leaving][:extra - len(leaving)]
+                    out = set(leaving)
+                    spare.extend(piles[ref][i] for i in sorted(out))
+                    piles[ref] = [card for i, card in enumerate(piles[ref]) if i not in out]
             # which of them lies where is drawn at random: in the fresh deal's order the same
             # cards (the deal's top ones) would always fill the same piles, and a card dealt low
             # (one a setup puts under the others) could never turn up in a row or a discard
@@ -183,6 +197,39 @@ class SearchAgent:
                     elif pool:
                         game.runtime.card_uid += 1
                         piles[ref].insert(0, CardValue(self.rng.choice(pool).name, game.runtime.card_uid))
+
+    def _named(self, game: Game, view: dict[str, Any]) -> list[tuple[Any, int, str]]:
+        """The cards the view names: (pile, place from the top, card) for the faces of the piles
+        it lists and the copies shown to the player."""
+        refs = {str(ref): ref for ref in game.state.piles}
+        named = [(refs[text], entry.get("position", i + 1) - 1, entry["card"])
+                 for text, entries in (view.get("cards") or {}).items() if text in refs
+                 for i, entry in enumerate(entries) if entry.get("card") is not None]
+        return named + [(refs[seen["pile"]], seen["position"] - 1, seen["card"])
+                        for seen in view.get("peeked") or [] if seen.get("pile") in refs]
+
+    def _pin(self, game: Game, named: list[tuple[Any, int, str]]) -> None:
+        """Puts the cards the view names where it names them: a copy of the same name from an
+        unnamed place of the pile's family is swapped in, else one is made. Without this, a
+        card everybody sees (a row's event, whose effect asks) would lie there in one deal of
+        many only."""
+        piles = game.state.piles
+        refs = {str(ref): ref for ref in piles}
+        pinned = {(ref, i) for ref, i, _ in named}
+        family_of = {name: family for family in pile_families(self.d, self.players) for name in family}
+        for ref, i, name in named:
+            pile = piles[ref]
+            if not 0 <= i < len(pile) or pile[i].name == name:
+                continue
+            found = next(((other, j) for text in family_of.get(str(ref), [str(ref)]) if text in refs
+                          for other in [refs[text]] for j, card in enumerate(piles[other])
+                          if card.name == name and (other, j) not in pinned), None)
+            if found is not None:
+                other, j = found
+                piles[other][j], pile[i] = pile[i], piles[other][j]
+            else:
+                game.runtime.card_uid += 1
+                pile[i] = CardValue(name, game.runtime.card_uid)
 
     def rollout(self, decision: Decision, view: dict[str, Any], resume: tuple[str, int], answer: Any,
                 seed: int) -> float | None:
