@@ -209,13 +209,13 @@ class SearchAgent:
                         for seen in view.get("peeked") or [] if seen.get("pile") in refs]
 
     def _pin(self, game: Game, named: list[tuple[Any, int, str]]) -> None:
-        """Puts the cards the view names where it names them: a copy of the same name from an
-        unnamed place of the pile's family is swapped in, else one is made. Without this, a
+        """Puts the cards the view names where it names them: a copy of the same name from a
+        place of the pile's family that does not want it is swapped in, else one is made. Without this, a
         card everybody sees (a row's event, whose effect asks) would lie there in one deal of
         many only."""
         piles = game.state.piles
         refs = {str(ref): ref for ref in piles}
-        pinned = {(ref, i) for ref, i, _ in named}
+        wants = {(ref, i): name for ref, i, name in named}
         family_of = {name: family for family in pile_families(self.d, self.players) for name in family}
         for ref, i, name in named:
             pile = piles[ref]
@@ -223,7 +223,7 @@ class SearchAgent:
                 continue
             found = next(((other, j) for text in family_of.get(str(ref), [str(ref)]) if text in refs
                           for other in [refs[text]] for j, card in enumerate(piles[other])
-                          if card.name == name and (other, j) not in pinned), None)
+                          if card.name == name and wants.get((other, j)) != name), None)
             if found is not None:
                 other, j = found
                 piles[other][j], pile[i] = pile[i], piles[other][j]
