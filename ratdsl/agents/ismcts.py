@@ -304,6 +304,12 @@ class _Replay:
         self.rng.setstate(rng)
         self.agent.rng.setstate(agent_rng)
 
+    def at_random(self, seat: int) -> bool:
+        """Whether `decide` would hand the seat's next ask to its random player whatever it is:
+        no answer heard is left for the seat, and it is another seat's, or the searching
+        player's past the ask and the tree."""
+        return not self.heard[seat] and (seat != self.me or (self.reached and not self.in_tree))
+
     def decide(self, seat: int, decision: Decision, fallback: RandomAgent) -> Any:
         queue = self.heard[seat]
         while queue:  # what was answered since the step began, in order, while it still fits
@@ -329,12 +335,25 @@ class _Replay:
         return fallback.decide(decision)
 
     def from_tree(self, decision: Decision, fallback: RandomAgent) -> Any:
-        """The player's later ask: UCB1 among its candidates at this node of the tree, a new node
-        (then random answers) the first time the node is reached."""
-        options = self.agent.candidates(decision)
+        """The player's later ask: UCB1 among its candidates at this node of the tree; a random
+        answer the first time the node is reached (it is only marked), a new node (then random
+        answers) the second time: most nodes are reached once, and drawing an ask's candidates
+        costs more than the rest of a playout. A distribution's candidates are drawn at random:
+        those drawn for the node are kept while they are legal (the node's statistics are theirs)."""
         key = (*self.key, (decision.id, decision.kind))
+        if key not in self.tree:
+            self.tree[key] = []
+            self.in_tree = False
+            return fallback.decide(decision)
+        kept = self.tree.get(("candidates", key)) if decision.kind == "distribute" else None
+        if kept is not None and all(decision.legal(option) is None for option in kept):
+            options = kept
+        else:
+            options = self.agent.candidates(decision)
         stats = self.tree.get(key)
-        if stats is None or len(stats) != len(options):
+        if stats is None or len(stats) != len(options) or options is not kept and kept is not None:
+            if decision.kind == "distribute":
+                self.tree[("candidates", key)] = options
             self.tree[key] = [[0, 0.0] for _ in options]
             self.in_tree = False
             choice = self.rng.randrange(len(options))
@@ -400,24 +419,46 @@ class _FastSeat:
             raise _Missed
         return r.decide(self.seat, decision, self.fallback)
 
+    def _random(self) -> bool:
+        """Whether the random player answers this ask (_Replay.at_random): then through its own
+        fast protocol, the same answer from the same stream as its `decide`, with no Decision
+        made (most asks of a playout)."""
+        r = self.replay
+        if not r.reached and (self.step_now[0], self.game_now[1]) != self.first:
+            raise _Missed
+        return r.at_random(self.seat)
+
     def fast_may(self, decision_id: str) -> bool:
+        if self._random():
+            return self.fallback.fast_may(decision_id)
         return self._answer(Decision(self.seat, decision_id, "may", [True, False]))
 
     def fast_choose(self, decision_id: str, options: list, optional: bool) -> int | None:
+        if self._random():
+            return self.fallback.fast_choose(decision_id, options, optional)
         return _position(self._answer(Decision(self.seat, decision_id, "choose", list(options), optional)), options)
 
     def fast_choose_likely(self, decision_id: str, options: list, expected: list[int],
                            optional: bool) -> int | None:
+        if self._random():  # (random_agent.expected_options: every option when none is expected)
+            if not expected and not optional:
+                return self.fallback.fast_choose(decision_id, options, optional)
+            k = self.fallback.fast_choose(decision_id, [options[j] for j in expected], optional)
+            return None if k is None else expected[k]
         decision = Decision(self.seat, decision_id, "choose", list(options), optional)
         decision.likely = list(expected)
         return _position(self._answer(decision), options)
 
     def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
+        if self._random():
+            return self.fallback.fast_spread(decision_id, targets, amount)
         answer = self._answer(Decision(self.seat, decision_id, "distribute", amount=amount, targets=list(targets)))
         return [answer.get(z, 0) for z in targets]
 
     def fast_distribute(self, decision_id: str, amount: int, targets: list[str], at_most: list,
                         at_least: list) -> dict[str, int]:
+        if self._random():
+            return self.fallback.fast_distribute(decision_id, amount, targets, at_most, at_least)
         return dict(self._answer(Decision(self.seat, decision_id, "distribute", amount=amount, targets=list(targets),
                                           at_most=list(at_most), at_least=list(at_least))))
 
