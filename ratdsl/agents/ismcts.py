@@ -36,11 +36,14 @@ from typing import Any
 
 from ..engine.decisions import Decision
 from ..engine.errors import RuleRuntimeError
+from ..engine.flat.game import Stopped
 from ..engine.flat.generator import FlatModule
-from ..engine.flat.resume import AgentStop
+from ..engine.flat.resume import AgentStop, CannotResume, can_enter, play_loaded
 from ..language.ast import Span
 from ..semantics.definition import GameDef
 from ..semantics.values import PlayerRef
+from .flat_deal import flat_determinization
+from .flat_playout import _ONE_AT_A_TIME
 from .names import ISMCTS_NAME
 from .random_agent import RandomAgent, agent_seed
 from .resume import play_on
@@ -193,12 +196,14 @@ class ISMCTSAgent(SearchAgent):
         policy = _Replay(self, decision, answer, mine, seed, tree, path, heard)
         game = None
         try:
-            game = self.determinized(view, seed, me, None)
-            for seat, agent in enumerate(game.runtime.agents):
-                game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
-            game.runtime.watchers.append((me, _StepEnd(policy)))
-            self.apply_vars(game, view)
-            scores = self.played_out(game, policy)
+            scores, flat = self.played_flat(view, seed, policy)
+            if scores is None:  # (the reference game: built, then played on the flat target if it can)
+                game = self.determinized(view, seed, me, None)
+                for seat, agent in enumerate(game.runtime.agents):
+                    game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
+                game.runtime.watchers.append((me, _StepEnd(policy)))
+                self.apply_vars(game, view)
+                scores = self.played_out(game, policy, flat)
         except _Missed:  # the rest of this playout could count for nothing
             self.unasked += 1
             return None, policy.came
@@ -221,14 +226,47 @@ class ISMCTSAgent(SearchAgent):
         share = 1 / len(leaders) if me in leaders else 0.0
         return share + 0.002 * max(-50, min(50, scores[me] - best_other)), True
 
-    def played_out(self, game, policy: _Replay) -> list[float]:
+    def played_flat(self, view: dict[str, Any], seed: int, policy: _Replay) -> tuple[list[float] | None, bool]:
+        """The determinization laid out in the flat module directly and played there
+        (flat_deal.py: no reference game built): the scores, or None when the reference game is
+        to be built instead, everything drawn here undone; and whether that game may still be
+        played on the flat target (not when the flat code stopped in play: the reference plays
+        it and says what stopped it)."""
+        assert self.step is not None
+        phase, index = self.step
+        m = self.playouts.module() if self.playouts.enabled else None
+        if not (isinstance(m, FlatModule) and phase in self.d.round and can_enter(m, phase) is None):
+            return None, True
+        first = m.steps.index(f"{phase}.{self.d.phases[phase].steps[index].name}")
+        kept = policy.checkpoint()  # (and the agent's stream, which the deal draws from)
+        try:
+            with _ONE_AT_A_TIME:
+                randoms = flat_determinization(self, m, view, seed, _decoded)
+                agents = [_FastSeat(policy, seat, player, m.ns["W"], m.ns["G"], (first, view["round"]))
+                          for seat, player in enumerate(randoms)]
+                result = play_loaded(m, phase, index, seed, agents, watch=agents[0].step_begins)
+        except CannotResume:
+            policy.restore(kept)
+            return None, True
+        except Stopped:
+            policy.restore(kept)
+            self.playouts.reference += 1
+            self.playouts.reasons["the flat code stopped (a rule's error or a limit)"] += 1
+            return None, False
+        self.playouts.flat += 1
+        return list(result.scores.values()), True
+
+    def played_out(self, game, policy: _Replay, flat: bool = True) -> list[float]:
         """Plays the determinization on from the step kept to its end: on the flat target where
         it can take it, every seat's asks made Decisions for the shared _Replay (_FastSeat), so
         the same answers from the same streams as on the reference (flat_playout.py), else by
         play_on. The scores at the end."""
         assert self.step is not None
         phase, index = self.step
-        m = self.playouts.module() if self.playouts.enabled else None
+        m = self.playouts.module() if self.playouts.enabled and flat else None
+        if not flat:
+            play_on(game, phase, index)
+            return list(game.score().scores.values())
         if isinstance(m, FlatModule) and phase in self.d.round:
             first = m.steps.index(f"{phase}.{self.d.phases[phase].steps[index].name}")
             agents = [_FastSeat(policy, seat, _random_player(a), m.ns["W"], m.ns["G"], (first, game.state.round))

@@ -147,9 +147,9 @@ class SearchAgent:
             state.zones[ref] = {}
         for text, contents in view["zones"].items():
             state.zones[zones[text]] = dict(contents)
-        named = self._named(game, view)
-        self._deal(game, view["piles"], named)
-        self._pin(game, named)
+        uid = [game.runtime.card_uid]
+        self.redeal(state.piles, view, uid)
+        game.runtime.card_uid = uid[0]
         state.round = view["round"]
         state.active = int(view["active"][1:]) - 1
         rt = game.runtime
@@ -158,7 +158,16 @@ class SearchAgent:
         rt.changed()
         return game
 
-    def _deal(self, game: Game, sizes: dict[str, int], named: list[tuple[Any, int, str]]) -> None:
+    def redeal(self, piles: dict[PileRef, list[CardValue]], view: dict[str, Any], uid: list[int]) -> None:
+        """The piles of a fresh deal (a reference game's or a flat module's: changed in place)
+        made the view's: its sizes (_deal), the cards it names where it names them (_pin).
+        `uid`: the last card uid given, counted on for the copies made."""
+        named = self._named(piles, view)
+        self._deal(piles, view["piles"], named, uid)
+        self._pin(piles, named, uid)
+
+    def _deal(self, piles: dict[PileRef, list[CardValue]], sizes: dict[str, int],
+              named: list[tuple[Any, int, str]], uid: list[int]) -> None:
         """Gives each pile the view's number of cards: cards move from piles holding too many
         to piles of the same family holding too few, in a random order (families: piles between
         which cards travel in this game, pile_families); a family short of cards gets copies of
@@ -166,7 +175,6 @@ class SearchAgent:
         pile of the family first (they are known to have left it), then its top ones (the ones
         play would have taken first): so a card dealt low that has not come up (a deck's last
         card, which would end the game) stays in it."""
-        piles = game.state.piles
         refs = {str(ref): ref for ref in piles}
         for family in pile_families(self.d, self.players):
             members = [refs[name] for name in family if name in refs]
@@ -183,7 +191,7 @@ class SearchAgent:
                     leaving += [i for i in range(len(piles[ref])) if i not in leaving][:extra - len(leaving)]
                     out = set(leaving)
                     spare.extend(piles[ref][i] for i in sorted(out))
-                    piles[ref] = [card for i, card in enumerate(piles[ref]) if i not in out]
+                    piles[ref][:] = [card for i, card in enumerate(piles[ref]) if i not in out]
             # which of them lies where is drawn at random: in the fresh deal's order the same
             # cards (the deal's top ones) would always fill the same piles, and a card dealt low
             # (one a setup puts under the others) could never turn up in a row or a discard
@@ -195,25 +203,24 @@ class SearchAgent:
                     if spare:
                         piles[ref].insert(0, spare.pop(0))
                     elif pool:
-                        game.runtime.card_uid += 1
-                        piles[ref].insert(0, CardValue(self.rng.choice(pool).name, game.runtime.card_uid))
+                        uid[0] += 1
+                        piles[ref].insert(0, CardValue(self.rng.choice(pool).name, uid[0]))
 
-    def _named(self, game: Game, view: dict[str, Any]) -> list[tuple[Any, int, str]]:
+    def _named(self, piles: dict[PileRef, list[CardValue]], view: dict[str, Any]) -> list[tuple[Any, int, str]]:
         """The cards the view names: (pile, place from the top, card) for the faces of the piles
         it lists and the copies shown to the player."""
-        refs = {str(ref): ref for ref in game.state.piles}
+        refs = {str(ref): ref for ref in piles}
         named = [(refs[text], entry.get("position", i + 1) - 1, entry["card"])
                  for text, entries in (view.get("cards") or {}).items() if text in refs
                  for i, entry in enumerate(entries) if entry.get("card") is not None]
         return named + [(refs[seen["pile"]], seen["position"] - 1, seen["card"])
                         for seen in view.get("peeked") or [] if seen.get("pile") in refs]
 
-    def _pin(self, game: Game, named: list[tuple[Any, int, str]]) -> None:
+    def _pin(self, piles: dict[PileRef, list[CardValue]], named: list[tuple[Any, int, str]], uid: list[int]) -> None:
         """Puts the cards the view names where it names them: a copy of the same name from a
         place of the pile's family that does not want it is swapped in, else one is made. Without this, a
         card everybody sees (a row's event, whose effect asks) would lie there in one deal of
         many only."""
-        piles = game.state.piles
         refs = {str(ref): ref for ref in piles}
         wants = {(ref, i): name for ref, i, name in named}
         family_of = {name: family for family in pile_families(self.d, self.players) for name in family}
@@ -228,8 +235,8 @@ class SearchAgent:
                 other, j = found
                 piles[other][j], pile[i] = pile[i], piles[other][j]
             else:
-                game.runtime.card_uid += 1
-                pile[i] = CardValue(name, game.runtime.card_uid)
+                uid[0] += 1
+                pile[i] = CardValue(name, uid[0])
 
     def rollout(self, decision: Decision, view: dict[str, Any], resume: tuple[str, int], answer: Any,
                 seed: int) -> float | None:

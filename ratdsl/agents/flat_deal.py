@@ -1,0 +1,68 @@
+"""A search agent's determinization laid out in the flat module directly (issue 33: a playout
+costs about one simulated game).
+
+Why: `SearchAgent.determinized` builds a reference game for every determinization (a fresh
+setup on the generated-code engine, then the view laid over it), and the flat playout copies it
+into the flat module's layout (engine/flat/resume.load_state): about a third of a search's time.
+Here the flat module sets the game up itself (the same draws from the same streams as the
+reference setup: the flat target plays whole games alike), and the view is laid over its state:
+the zones, the piles re-dealt to the view's sizes and named cards (`SearchAgent.redeal`, the same
+draws as on the reference game), the variables it shows, the round and the active seat. Whatever
+the flat module cannot hold raises CannotResume and the caller builds the reference game.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from ..engine.chance import Chance
+from ..engine.flat.game import Stopped
+from ..engine.flat.generator import FlatModule
+from ..engine.flat.resume import CannotResume, _places, flat_value, setup_module
+from ..engine.game import DEFAULT_STEP_BUDGET
+from .random_agent import RandomAgent, agent_seed
+
+
+def flat_determinization(agent: Any, m: FlatModule, view: dict[str, Any], seed: int,
+                         decoded: Any) -> list[RandomAgent]:
+    """Lays the determinization of `view` on `seed` out in the module (the caller holds its
+    lock); the seats' random players (their streams past the setup, as a reference game's
+    agents would be). `decoded(value, zones, players)`: a view's value as the rules hold it."""
+    randoms = [RandomAgent(agent_seed(seed, s)) for s in range(agent.players)]
+    try:
+        setup_module(m, Chance(seed).rng, randoms, DEFAULT_STEP_BUDGET)
+    except Stopped:
+        raise CannotResume("the flat code stopped in setup") from None
+    ns = m.ns
+    bases, kinds, piles = _places(m)
+    Z = ns["Z"]
+    Z[:] = [0] * len(Z)
+    zones = {str(ref): ref for ref in bases}
+    for text, contents in view["zones"].items():
+        if text not in zones:
+            raise CannotResume(f"no zone {text}")
+        base = bases[zones[text]]
+        for kind, n in contents.items():
+            if kind not in kinds:
+                raise CannotResume(f"tokens of kind {kind!r}, which the rules do not declare")
+            Z[base + kinds[kind]] = n
+    uid = [ns["CR"][1]]
+    agent.redeal(piles, view, uid)
+    d = m.d
+    shown = view.get("vars") or {}
+    for i, name in enumerate(d.vars):
+        if name in shown:
+            ns["VG"][i] = flat_value(m, decoded(shown[name], zones, m.players), m.var_types[i], name)
+    for label, values in (view.get("player_vars") or {}).items():
+        seat = int(label[1:]) - 1
+        for i, name in enumerate(d.player_vars):
+            if name in values:
+                ns[f"PV{i}"][seat] = flat_value(m, decoded(values[name], zones, m.players), m.pvar_types[i], name)
+    ns["G"][:] = [int(view["active"][1:]) - 1, view["round"]]
+    ns["CR"][:] = [sum(Z), uid[0]]
+    ns["UID"] = itertools.count(uid[0] + 1)
+    return randoms
+
+
+__all__ = ["flat_determinization"]
