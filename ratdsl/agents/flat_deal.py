@@ -38,7 +38,7 @@ def flat_determinization(agent: Any, m: FlatModule, view: dict[str, Any], seed: 
     bases, kinds, piles = _places(m)
     Z = ns["Z"]
     Z[:] = [0] * len(Z)
-    zones = {str(ref): ref for ref in bases}
+    zones = _zone_names(bases)
     for text, contents in view["zones"].items():
         if text not in zones:
             raise CannotResume(f"no zone {text}")
@@ -63,6 +63,19 @@ def flat_determinization(agent: Any, m: FlatModule, view: dict[str, Any], seed: 
     ns["CR"][:] = [sum(Z), uid[0]]
     ns["UID"] = itertools.count(uid[0] + 1)
     return randoms
+
+
+_NAMES: dict[int, tuple[dict, dict[str, Any]]] = {}
+
+
+def _zone_names(bases: dict) -> dict[str, Any]:
+    """Each zone by its name in a view (made once for a module's layout)."""
+    kept = _NAMES.get(id(bases))
+    if kept is None or kept[0] is not bases:
+        if len(_NAMES) > 32:
+            _NAMES.clear()
+        kept = _NAMES[id(bases)] = (bases, {str(ref): ref for ref in bases})
+    return kept[1]
 
 
 __all__ = ["flat_determinization"]

@@ -244,7 +244,7 @@ class ISMCTSAgent(SearchAgent):
                 randoms = flat_determinization(self, m, view, seed, _decoded)
                 agents = [_FastSeat(policy, seat, player, m.ns["W"], m.ns["G"], (first, view["round"]))
                           for seat, player in enumerate(randoms)]
-                result = play_loaded(m, phase, index, seed, agents, watch=agents[0].step_begins)
+                result = play_loaded(m, phase, index, seed, agents, watch=agents[0].step_begins, zones=False)
         except CannotResume:
             policy.restore(kept)
             return None, True

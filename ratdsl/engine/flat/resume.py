@@ -179,14 +179,15 @@ def setup_module(m: FlatModule, rng: Any, agents: list, budget: int) -> None:
 
 
 def play_loaded(m: FlatModule, phase: str, step: int, seed: int, agents: list, loud: bool = False,
-                watch: Any = None) -> GameResult:
+                watch: Any = None, zones: bool = True) -> GameResult:
     """resume_module's play, on the state the module holds already (load_state's, or one laid
-    out in it directly): `agents` answer from here on."""
+    out in it directly): `agents` answer from here on. `zones=False`: the result's end state
+    without the zones (play_module's: a search reads the scores only)."""
     m.ns["AG"][:] = agents
     steps = m.ns["W"]
     try:
         steps[1] = watch  # (told each step's start: support.step_mark)
-        return _play_on(m, phase, step)
+        return _play_on(m, phase, step, zones)
     except (Stopped, Ended, Abort, OperatorError, RecursionError):
         raise Stopped from None
     except AgentStop:
@@ -199,7 +200,7 @@ def play_loaded(m: FlatModule, phase: str, step: int, seed: int, agents: list, l
         steps[1] = None
 
 
-def _play_on(m: FlatModule, phase: str, step: int) -> GameResult:
+def _play_on(m: FlatModule, phase: str, step: int, zones: bool = True) -> GameResult:
     ns = m.ns
     d = m.d
     Z, PS, G, AC = ns["Z"], ns["PS"], ns["G"], ns["AC"]
@@ -236,7 +237,7 @@ def _play_on(m: FlatModule, phase: str, step: int) -> GameResult:
         raise Stopped
     if ns["ST"][0] < 0:
         raise Stopped
-    return _result(m, over, rounds_done, True)
+    return _result(m, over, rounds_done, zones)
 
 
 __all__ = ["AgentStop", "CannotResume", "can_enter", "load_state", "play_loaded", "resume_module", "setup_module"]
