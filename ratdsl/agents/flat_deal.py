@@ -25,15 +25,25 @@ from .random_agent import RandomAgent, agent_seed
 
 
 def flat_determinization(agent: Any, m: FlatModule, view: dict[str, Any], seed: int,
-                         decoded: Any) -> list[RandomAgent]:
+                         decoded: Any, setups: dict[int, tuple] | None = None) -> list[RandomAgent]:
     """Lays the determinization of `view` on `seed` out in the module (the caller holds its
     lock); the seats' random players (their streams past the setup, as a reference game's
-    agents would be). `decoded(value, zones, players)`: a view's value as the rules hold it."""
-    randoms = [RandomAgent(agent_seed(seed, s)) for s in range(agent.players)]
-    try:
-        setup_module(m, Chance(seed).rng, randoms, DEFAULT_STEP_BUDGET)
-    except Stopped:
-        raise CannotResume("the flat code stopped in setup") from None
+    agents would be). `decoded(value, zones, players)`: a view's value as the rules hold it.
+    `setups`: the setups made so far by seed (a search plays each seed for several candidates:
+    the setup is made once, then copied back)."""
+    kept = setups.get(seed) if setups is not None else None
+    if kept is not None and kept[0] is m:
+        randoms = _set_up_again(m, seed, kept, agent.players)
+    else:
+        randoms = [RandomAgent(agent_seed(seed, s)) for s in range(agent.players)]
+        try:
+            setup_module(m, Chance(seed).rng, randoms, DEFAULT_STEP_BUDGET)
+        except Stopped:
+            raise CannotResume("the flat code stopped in setup") from None
+        if setups is not None:
+            if len(setups) > 64:
+                setups.clear()
+            setups[seed] = _after_setup(m, randoms)
     ns = m.ns
     bases, kinds, piles = _places(m)
     Z = ns["Z"]
@@ -62,6 +72,35 @@ def flat_determinization(agent: Any, m: FlatModule, view: dict[str, Any], seed: 
     ns["G"][:] = [int(view["active"][1:]) - 1, view["round"]]
     ns["CR"][:] = [sum(Z), uid[0]]
     ns["UID"] = itertools.count(uid[0] + 1)
+    return randoms
+
+
+def _after_setup(m: FlatModule, randoms: list[RandomAgent]) -> tuple:
+    """What a setup leaves in the module (the state FlatModule.reset empties) and in the streams."""
+    ns = m.ns
+    pvars = [list(ns[f"PV{i}"]) for i in range(len(m.d.player_vars))]
+    return (m, list(ns["Z"]), [list(pile) for pile in ns["PILES"]], list(ns["VG"]), pvars, list(ns["G"]),
+            list(ns["CR"]), ns["ST"][0], ns["RNG"].getstate(), [r.rng.getstate() for r in randoms])
+
+
+def _set_up_again(m: FlatModule, seed: int, kept: tuple, players: int) -> list[RandomAgent]:
+    """The module and fresh streams as `_after_setup` found them (the cards are values: shared)."""
+    _m, zones, piles, shared, pvars, g, created, budget, rng_state, agent_states = kept
+    rng = Chance(seed).rng
+    rng.setstate(rng_state)
+    randoms = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+    for r, state in zip(randoms, agent_states):
+        r.rng.setstate(state)
+    m.reset(rng, randoms, budget)
+    ns = m.ns
+    ns["Z"][:] = zones
+    for pile, cards in zip(ns["PILES"], piles):
+        pile[:] = cards
+    ns["VG"][:] = shared
+    for i, values in enumerate(pvars):
+        ns[f"PV{i}"][:] = values
+    ns["G"][:] = g
+    ns["CR"][:] = created
     return randoms
 
 

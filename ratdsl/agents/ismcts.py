@@ -92,6 +92,7 @@ class ISMCTSAgent(SearchAgent):
         self.failures: Counter[str] = Counter()  # why determinizations failed (benchmarks print it)
         self.cut = 0  # playouts the rules stopped past the ask (a determinization they refuse): scored there
         self.fallbacks = 0  # asks searched from the view at the ask (none from the step's start reached it)
+        self.setups: dict[int, tuple] = {}  # flat setups by seed (flat_deal.py), emptied every search
 
     # ------------------------------------------------------------------ the engine's step hook
     def step_begins(self, phase: str, index: int, view) -> None:
@@ -147,6 +148,7 @@ class ISMCTSAgent(SearchAgent):
         """The iterations: UCB1 over the candidates at the root, the tree below (see _Replay)."""
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
+        self.setups.clear()
         tree: dict[tuple, list[list[float]]] = {}  # own later asks: path -> [visits, total] per answer
         played = attempts = 0
         seeds: list[int] = []
@@ -241,7 +243,7 @@ class ISMCTSAgent(SearchAgent):
         kept = policy.checkpoint()  # (and the agent's stream, which the deal draws from)
         try:
             with _ONE_AT_A_TIME:
-                randoms = flat_determinization(self, m, view, seed, _decoded)
+                randoms = flat_determinization(self, m, view, seed, _decoded, self.setups)
                 agents = [_FastSeat(policy, seat, player, m.ns["W"], m.ns["G"], (first, view["round"]))
                           for seat, player in enumerate(randoms)]
                 result = play_loaded(m, phase, index, seed, agents, watch=agents[0].step_begins, zones=False)
