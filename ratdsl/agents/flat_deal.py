@@ -47,16 +47,8 @@ def flat_determinization(agent: Any, m: FlatModule, view: dict[str, Any], seed: 
     ns = m.ns
     bases, kinds, piles = _places(m)
     Z = ns["Z"]
-    Z[:] = [0] * len(Z)
+    Z[:] = _counts(m, view)
     zones = _zone_names(bases)
-    for text, contents in view["zones"].items():
-        if text not in zones:
-            raise CannotResume(f"no zone {text}")
-        base = bases[zones[text]]
-        for kind, n in contents.items():
-            if kind not in kinds:
-                raise CannotResume(f"tokens of kind {kind!r}, which the rules do not declare")
-            Z[base + kinds[kind]] = n
     uid = [ns["CR"][1]]
     agent.redeal(piles, view, uid)
     d = m.d
@@ -102,6 +94,32 @@ def _set_up_again(m: FlatModule, seed: int, kept: tuple, players: int) -> list[R
     ns["G"][:] = g
     ns["CR"][:] = created
     return randoms
+
+
+_COUNTS: dict[int, tuple[dict, FlatModule, list[int]]] = {}
+
+
+def _counts(m: FlatModule, view: dict[str, Any]) -> list[int]:
+    """The view's zones as the module's counts (made once a view: a search lays the same view
+    out for every determinization)."""
+    kept = _COUNTS.get(id(view))
+    if kept is not None and kept[0] is view and kept[1] is m:
+        return kept[2]
+    bases, kinds, _piles = _places(m)
+    zones = _zone_names(bases)
+    counts = [0] * m.layout.size
+    for text, contents in view["zones"].items():
+        if text not in zones:
+            raise CannotResume(f"no zone {text}")
+        base = bases[zones[text]]
+        for kind, n in contents.items():
+            if kind not in kinds:
+                raise CannotResume(f"tokens of kind {kind!r}, which the rules do not declare")
+            counts[base + kinds[kind]] = n
+    if len(_COUNTS) > 8:
+        _COUNTS.clear()
+    _COUNTS[id(view)] = (view, m, counts)
+    return counts
 
 
 _NAMES: dict[int, tuple[dict, dict[str, Any]]] = {}

@@ -180,18 +180,22 @@ class SearchAgent:
             members = [refs[name] for name in family if name in refs]
             spare: list[CardValue] = []
             for ref in members:
-                extra = len(piles[ref]) - sizes.get(str(ref), 0)
-                if extra > 0:
-                    elsewhere = Counter(name for at, _, name in named if at in members and at != ref)
-                    leaving = []
-                    for i, card in enumerate(piles[ref]):
-                        if len(leaving) < extra and elsewhere[card.name] > 0:
-                            elsewhere[card.name] -= 1
-                            leaving.append(i)
-                    leaving += [i for i in range(len(piles[ref])) if i not in leaving][:extra - len(leaving)]
-                    out = set(leaving)
-                    spare.extend(piles[ref][i] for i in sorted(out))
-                    piles[ref][:] = [card for i, card in enumerate(piles[ref]) if i not in out]
+                pile = piles[ref]
+                extra = len(pile) - sizes.get(str(ref), 0)
+                if extra <= 0:
+                    continue
+                elsewhere = Counter(name for at, _, name in named if at != ref and at in members)
+                out = set()
+                for i, card in enumerate(pile):
+                    if len(out) < extra and elsewhere[card.name] > 0:
+                        elsewhere[card.name] -= 1
+                        out.add(i)
+                for i in range(len(pile)):
+                    if len(out) == extra:
+                        break
+                    out.add(i)
+                spare.extend(pile[i] for i in sorted(out))
+                pile[:] = [card for i, card in enumerate(pile) if i not in out]
             # which of them lies where is drawn at random: in the fresh deal's order the same
             # cards (the deal's top ones) would always fill the same piles, and a card dealt low
             # (one a setup puts under the others) could never turn up in a row or a discard
