@@ -9,13 +9,14 @@ ones). Every ask runs inside some step, so every ask can be searched:
 
 - a *determinization* (one of N iterations) builds a game from the view kept at the step's start
   alone (search.py's `determinized`: a fresh deal on a seed of the agent's own, the zones, pile
-  sizes, round, first player and the variables the view shows), so the real game's hidden
-  parts never reach it;
+  sizes, the cards the view names, round, first player and the variables the view shows; laid
+  out in the flat module directly where it can take it, flat_deal.py), so the real game's
+  hidden parts never reach it;
 - it resumes that step (not the game from its start): every seat's asks are answered by the
   answers heard since the step began, in order, while they are legal; then this ask by the
   candidate the tree selects (UCB1 over the player's information set: the candidates of this
-  ask); then the player's later asks by a tree over their own answers (one node added an
-  iteration, single-observer IS-MCTS), the others' and those past the tree at random;
+  ask); then the player's later asks by a tree over their own answers (a node added the second
+  time it is reached, single-observer IS-MCTS), the others' and those past the tree at random;
 - the game is played to its end; the reward is the player's share of the victory plus a little
   for the score margin (search.py's).
 
