@@ -13,6 +13,7 @@ the flat module cannot hold raises CannotResume and the caller builds the refere
 
 from __future__ import annotations
 
+import copy
 import itertools
 from typing import Any
 
@@ -70,8 +71,8 @@ def flat_determinization(agent: Any, m: FlatModule, view: dict[str, Any], seed: 
 def _after_setup(m: FlatModule, randoms: list[RandomAgent]) -> tuple:
     """What a setup leaves in the module (the state FlatModule.reset empties) and in the streams."""
     ns = m.ns
-    pvars = [list(ns[f"PV{i}"]) for i in range(len(m.d.player_vars))]
-    return (m, list(ns["Z"]), [list(pile) for pile in ns["PILES"]], list(ns["VG"]), pvars, list(ns["G"]),
+    pvars = [_copied(ns[f"PV{i}"]) for i in range(len(m.d.player_vars))]
+    return (m, list(ns["Z"]), [list(pile) for pile in ns["PILES"]], _copied(ns["VG"]), pvars, list(ns["G"]),
             list(ns["CR"]), ns["ST"][0], ns["RNG"].getstate(), [r.rng.getstate() for r in randoms])
 
 
@@ -88,12 +89,17 @@ def _set_up_again(m: FlatModule, seed: int, kept: tuple, players: int) -> list[R
     ns["Z"][:] = zones
     for pile, cards in zip(ns["PILES"], piles):
         pile[:] = cards
-    ns["VG"][:] = shared
+    ns["VG"][:] = _copied(shared)
     for i, values in enumerate(pvars):
-        ns[f"PV{i}"][:] = values
+        ns[f"PV{i}"][:] = _copied(values)
     ns["G"][:] = g
     ns["CR"][:] = created
     return randoms
+
+
+def _copied(values: list) -> list:
+    """Variables' values, those held in lists or bundles copied (a playout may change them)."""
+    return [copy.deepcopy(v) if isinstance(v, (list, dict)) else v for v in values]
 
 
 _COUNTS: dict[int, tuple[dict, FlatModule, list[int]]] = {}
