@@ -139,7 +139,7 @@ FOOD = {
 FOOD_NAMES = list(FOOD)
 # game.rat: the piles declared face up; the fields printed on each card (plain values only:
 # an event's back, a food card's number)
-FACE_UP = ("event_row", "event_discard", "food_row", "food_discard")
+FACE_UP = ("event_row", "food_row")
 PRINTED = {**{name: {"back": back} for name, back in EVENTS},
            **{name: {"number": int(name.split("_")[1])} for name in FOOD}}
 
@@ -251,7 +251,7 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
             for zi, z in enumerate(src):
                 if any(z):
                     zones[f"{seat_names[s]}.{PZONES[zi]}"] = {KINDS[k]: v for k, v in enumerate(z) if v}
-        # game.rat declares the rows and discards face up: a view lists their cards with their
+        # game.rat declares the rows face up: a view lists their cards with their
         # printed fields, and every player's variables (inside `secretly`, the others' as the
         # block began)
         before = st["secret_pv"]

@@ -223,11 +223,11 @@ def test_a_ratland_player_log_holds_nothing_hidden(seed):
 
 
 def test_ratland_views_list_its_face_up_piles():
-    """RatLand declares only its rows and discards face up (nothing hidden): no record carries a
-    sight, and a view lists those piles' cards, the decks' sizes only."""
+    """RatLand declares only its event and food rows face up (nothing hidden): no record carries a
+    sight, and a view lists those piles' cards, the other piles' sizes only."""
     seen, full = play(RATLAND, 3, 5, 0, lambda *_: None)
     assert not any("sight" in r for r in full)
-    face_up = {"event_row", "event_discard", "food_row", "food_discard"}
+    face_up = {"event_row", "food_row"}
     assert all(set(v["cards"]) == face_up and "event_deck" in v["piles"] for v in seen.views)
     assert any(v["cards"]["event_row"] for v in seen.views)
 

@@ -173,7 +173,7 @@ def test_the_steps_that_can_run_an_ask_are_found_through_rules_hooks_and_card_ef
 
 
 def test_a_determinization_keeps_the_cards_its_view_names():
-    """RatLand's rows and discards lie face up: in round 6 a view names their cards, and every
+    """RatLand's event and food rows lie face up: in round 6 a view names their cards, and every
     determinization puts those cards there (an ask in the row's event comes back in each), with
     the game's cards all dealt once (a copy swapped in, none made); the unseen decks' order is
     drawn again."""
@@ -185,7 +185,7 @@ def test_a_determinization_keeps_the_cards_its_view_names():
     game.state.round += 1
     game.play_phase("event")
     view = game.runtime.view_for(0)
-    assert view["cards"]["event_row"] and view["cards"]["event_discard"]
+    assert view["cards"]["event_row"] and view["cards"]["food_row"]
     dealt = Counter(card.name for cards in game.state.piles.values() for card in cards)
     agent = SearchAgent(d, 4, 1)
     decks = set()
