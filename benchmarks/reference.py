@@ -137,6 +137,11 @@ FOOD = {
                _bundle(yellow=8, black=2, blue=2)),
 }
 FOOD_NAMES = list(FOOD)
+# game.rat: the piles declared face up; the fields printed on each card (plain values only:
+# an event's back, a food card's number)
+FACE_UP = ("event_row", "food_row")
+PRINTED = {**{name: {"back": back} for name, back in EVENTS},
+           **{name: {"number": int(name.split("_")[1])} for name in FOOD}}
 
 
 # round.rat: table feeding_cost.
@@ -229,7 +234,7 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
     extra = [0] * 7
     bag = [0] * 7
     piles: dict[str, list[str]] = {name: [] for name in PILES}
-    st = {"active": 0, "round": 0, "phase": "setup", "secret": None}
+    st: dict[str, Any] = {"active": 0, "round": 0, "phase": "setup", "secret": None, "secret_pv": None}
     # events.rat: the `per player var`s (helmet_uses, dr_cheese_whites, tacticians_unsent), all 0
     pv: list[dict[str, int]] = [{name: 0 for name in PLAYER_VARS} for _ in range(n)]
     seat_names = [f"P{s + 1}" for s in range(n)]
@@ -246,9 +251,18 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
             for zi, z in enumerate(src):
                 if any(z):
                     zones[f"{seat_names[s]}.{PZONES[zi]}"] = {KINDS[k]: v for k, v in enumerate(z) if v}
+        # game.rat declares the rows face up: a view lists their cards with their
+        # printed fields, and every player's variables (inside `secretly`, the others' as the
+        # block began)
+        before = st["secret_pv"]
         return {"you": seat_names[seat], "round": st["round"], "phase": st["phase"],
                 "active": seat_names[st["active"]], "zones": zones,
-                "piles": {name: len(cards) for name, cards in piles.items()}, "shown_to_you": []}
+                "piles": {name: len(cards) for name, cards in piles.items()}, "shown_to_you": [],
+                "vars": {},
+                "player_vars": {seat_names[s]: dict(sorted((before[s] if before is not None and s != seat
+                                                            else pv[s]).items())) for s in range(n)},
+                "cards": {name: [{"card": c, "fields": PRINTED[c]} for c in piles[name]] for name in FACE_UP},
+                "peeked": []}
 
     views = [(lambda seat=seat: view_for(seat)) for seat in range(n)]
 
@@ -420,6 +434,7 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
                     Z[LOST][RAT] = 0
         # step place (secretly; + Sound the Alarm after behind_screen)
         st["secret"] = [[z[:] for z in P[s]] for s in range(n)]
+        st["secret_pv"] = [dict(values) for values in pv]
         # placement_zones(p): Locked and Loaded adds `both`; with locked_and_loaded_limit=shared_cap
         # the pantry and the nursery leave (events.rat)
         if ev != "locked_and_loaded":
@@ -443,7 +458,7 @@ def play_reference(players: int, seed: int, agents: Sequence[Any] | None = None,
                 if v:
                     Z[RESERVE][RAT] -= v
                     Z[_ZONE_INDEX[name]][RAT] += v
-        st["secret"] = None
+        st["secret"] = st["secret_pv"] = None
         # step screens_down: placement_stands() (Tacticians, all_board_places: the places other
         # than the areas with no rats)
         if ev == "tacticians" and o_tacticians_all:

@@ -177,3 +177,43 @@ def test_a_state_the_flat_module_cannot_lay_out_is_refused_before_any_draw():
     with pytest.raises(CannotResume, match=name):
         load_state(m, game, game.runtime.chance.rng, game.runtime.agents)
     assert game.runtime.chance.rng.getstate() == before
+
+
+def _module_state(m: FlatModule) -> tuple:
+    """What a playout starts from in the module: counts, piles (names and uids), variables, the
+    round and active seat, what was created, the next card uid."""
+    ns = m.ns
+    piles = [[(card.name, card.uid) for card in pile] for pile in ns["PILES"]]
+    pvars = [list(ns[f"PV{i}"]) for i in range(len(m.d.player_vars))]
+    return list(ns["Z"]), piles, list(ns["VG"]), pvars, list(ns["G"]), list(ns["CR"]), next(ns["UID"])
+
+
+@pytest.mark.parametrize("game, players", GAMES)
+def test_a_determinization_laid_out_in_the_flat_module_is_the_reference_ones(game, players):
+    """flat_deal.py: the flat setup with the view laid over it (and the same setup copied back
+    for a seed played again) holds what the reference determinization, copied by load_state,
+    holds; the chance source and the random players' streams are where the reference left them."""
+    from ratdsl.agents.flat_deal import flat_determinization
+    from ratdsl.agents.ismcts import _decoded
+
+    d = load_rules(RULES / game)
+    m = flat_module(d, players)
+    assert isinstance(m, FlatModule)
+    points = resume_points(d, players, 3, 9)[:cases(3, 12)]
+    assert points
+    for n, (_phase, _index, view, _first) in enumerate(points):
+        agent = ISMCTSAgent(d, players, 7, 4)
+        setups: dict[int, tuple] = {}
+        seed = 100 + n
+        kept = agent.rng.getstate()
+        game_ = agent.determinized(view, seed, 0, None)
+        agent.apply_vars(game_, view)
+        rng = game_.runtime.chance.rng
+        randoms = [a.then if hasattr(a, "then") else a for a in game_.runtime.agents]
+        load_state(m, game_, rng, randoms)
+        reference = _module_state(m), rng.random(), [r.rng.random() for r in randoms]
+        for _ in range(2):  # (made, then copied back from `setups`)
+            agent.rng.setstate(kept)
+            made = flat_determinization(agent, m, view, seed, _decoded, setups)
+            assert (_module_state(m), m.ns["RNG"].random(), [r.rng.random() for r in made]) == reference
+        assert seed in setups

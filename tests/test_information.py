@@ -216,17 +216,20 @@ def test_a_ratland_player_log_holds_nothing_hidden(seed):
         validate_player_record(record)
         assert "seed" not in record and record["t"] != "checkpoint"
         assert not (record["t"] == "random" and record["what"] in ("shuffle", "pick") and "result" in record)
-        assert not (record["t"] == "place" and "cards" in record)
+        assert not (record["t"] == "place" and "cards" in record and record.get("face") != "up")
         assert not record.get("secret") or record.get("player") == f"P{seat + 1}"
     assert not any(answer in text for answer in seen.hidden_values for text in log_text
                    if '"t": "decision"' in text and f'"player": "P{seat + 1}"' not in text)
 
 
-def test_ratland_logs_and_views_are_as_before():
-    """RatLand declares no visibility: no record carries a sight, a view has no new part."""
+def test_ratland_views_list_its_face_up_piles():
+    """RatLand declares only its event and food rows face up (nothing hidden): no record carries a
+    sight, and a view lists those piles' cards, the other piles' sizes only."""
     seen, full = play(RATLAND, 3, 5, 0, lambda *_: None)
     assert not any("sight" in r for r in full)
-    assert all(set(v) == {"you", "round", "phase", "active", "zones", "piles", "shown_to_you"} for v in seen.views)
+    face_up = {"event_row", "food_row"}
+    assert all(set(v["cards"]) == face_up and "event_deck" in v["piles"] for v in seen.views)
+    assert any(v["cards"]["event_row"] for v in seen.views)
 
 
 # ------------------------------------------------------------------ the language and the CLI

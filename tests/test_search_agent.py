@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,6 @@ from ratdsl.agents.random_agent import RandomAgent, agent_seed
 from ratdsl.agents.search import SearchAgent, is_search_agent, pile_families
 from ratdsl.engine.decisions import Decision
 from ratdsl.engine.game import Game
-from ratdsl.semantics.values import PileRef
 from ratdsl.session import load_rules
 
 from .conftest import RATLAND
@@ -172,11 +172,11 @@ def test_the_steps_that_can_run_an_ask_are_found_through_rules_hooks_and_card_ef
     assert steps_reaching(d, d.phases["feeding"], at) == []
 
 
-def test_a_card_dealt_low_can_turn_up_in_a_row():
-    """RatLand's setup puts the final events under the starting ones; in round 6 a view names no
-    card (the rules declare no sight), so a determinization draws which revealed card lies in the
-    event row: a final one in some deals (in the fresh deal's order never, and the asks of a final
-    event could not be searched)."""
+def test_a_determinization_keeps_the_cards_its_view_names():
+    """RatLand's event and food rows lie face up: in round 6 a view names their cards, and every
+    determinization puts those cards there (an ask in the row's event comes back in each), with
+    the game's cards all dealt once (a copy swapped in, none made); the unseen decks' order is
+    drawn again."""
     d = load_rules(RATLAND)
     game = Game(d, 4, 2, [RandomAgent(agent_seed(2, s)) for s in range(4)])
     game.setup()
@@ -185,10 +185,15 @@ def test_a_card_dealt_low_can_turn_up_in_a_row():
     game.state.round += 1
     game.play_phase("event")
     view = game.runtime.view_for(0)
+    assert view["cards"]["event_row"] and view["cards"]["food_row"]
+    dealt = Counter(card.name for cards in game.state.piles.values() for card in cards)
     agent = SearchAgent(d, 4, 1)
-    backs = set()
-    for seed in range(60):
-        row = agent.determinized(view, seed, 0, None).state.piles[PileRef(None, "event_row")]
-        assert len(row) == view["piles"]["event_row"] == 1
-        backs |= {f.value.id for f in d.cards[row[0].name].fields if f.name == "back"}
-    assert backs == {"start", "final"}
+    decks = set()
+    for seed in range(30):
+        piles = {str(ref): [card.name for card in cards]
+                 for ref, cards in agent.determinized(view, seed, 0, None).state.piles.items()}
+        for pile, entries in view["cards"].items():
+            assert piles[pile] == [entry["card"] for entry in entries]
+        assert Counter(name for names in piles.values() for name in names) == dealt
+        decks.add(tuple(piles["event_deck"]))
+    assert len(decks) > 1

@@ -9,13 +9,14 @@ ones). Every ask runs inside some step, so every ask can be searched:
 
 - a *determinization* (one of N iterations) builds a game from the view kept at the step's start
   alone (search.py's `determinized`: a fresh deal on a seed of the agent's own, the zones, pile
-  sizes, round, first player and the variables the view shows), so the real game's hidden
-  parts never reach it;
+  sizes, the cards the view names, round, first player and the variables the view shows; laid
+  out in the flat module directly where it can take it, flat_deal.py), so the real game's
+  hidden parts never reach it;
 - it resumes that step (not the game from its start): every seat's asks are answered by the
   answers heard since the step began, in order, while they are legal; then this ask by the
   candidate the tree selects (UCB1 over the player's information set: the candidates of this
-  ask); then the player's later asks by a tree over their own answers (one node added an
-  iteration, single-observer IS-MCTS), the others' and those past the tree at random;
+  ask); then the player's later asks by a tree over their own answers (a node added the second
+  time it is reached, single-observer IS-MCTS), the others' and those past the tree at random;
 - the game is played to its end; the reward is the player's share of the victory plus a little
   for the score margin (search.py's).
 
@@ -36,11 +37,14 @@ from typing import Any
 
 from ..engine.decisions import Decision
 from ..engine.errors import RuleRuntimeError
+from ..engine.flat.game import Stopped
 from ..engine.flat.generator import FlatModule
-from ..engine.flat.resume import AgentStop
+from ..engine.flat.resume import AgentStop, CannotResume, can_enter, play_loaded
 from ..language.ast import Span
 from ..semantics.definition import GameDef
 from ..semantics.values import PlayerRef
+from .flat_deal import flat_determinization
+from .flat_playout import _ONE_AT_A_TIME
 from .names import ISMCTS_NAME
 from .random_agent import RandomAgent, agent_seed
 from .resume import play_on
@@ -89,6 +93,7 @@ class ISMCTSAgent(SearchAgent):
         self.failures: Counter[str] = Counter()  # why determinizations failed (benchmarks print it)
         self.cut = 0  # playouts the rules stopped past the ask (a determinization they refuse): scored there
         self.fallbacks = 0  # asks searched from the view at the ask (none from the step's start reached it)
+        self.setups: dict[int, tuple] = {}  # flat setups by seed (flat_deal.py), emptied every search
 
     # ------------------------------------------------------------------ the engine's step hook
     def step_begins(self, phase: str, index: int, view) -> None:
@@ -144,6 +149,7 @@ class ISMCTSAgent(SearchAgent):
         """The iterations: UCB1 over the candidates at the root, the tree below (see _Replay)."""
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
+        self.setups.clear()
         tree: dict[tuple, list[list[float]]] = {}  # own later asks: path -> [visits, total] per answer
         played = attempts = 0
         seeds: list[int] = []
@@ -193,12 +199,14 @@ class ISMCTSAgent(SearchAgent):
         policy = _Replay(self, decision, answer, mine, seed, tree, path, heard)
         game = None
         try:
-            game = self.determinized(view, seed, me, None)
-            for seat, agent in enumerate(game.runtime.agents):
-                game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
-            game.runtime.watchers.append((me, _StepEnd(policy)))
-            self.apply_vars(game, view)
-            scores = self.played_out(game, policy)
+            scores, flat = self.played_flat(view, seed, policy)
+            if scores is None:  # (the reference game: built, then played on the flat target if it can)
+                game = self.determinized(view, seed, me, None)
+                for seat, agent in enumerate(game.runtime.agents):
+                    game.runtime.agents[seat] = _SeatPolicy(policy, seat, agent)
+                game.runtime.watchers.append((me, _StepEnd(policy)))
+                self.apply_vars(game, view)
+                scores = self.played_out(game, policy, flat)
         except _Missed:  # the rest of this playout could count for nothing
             self.unasked += 1
             return None, policy.came
@@ -221,14 +229,47 @@ class ISMCTSAgent(SearchAgent):
         share = 1 / len(leaders) if me in leaders else 0.0
         return share + 0.002 * max(-50, min(50, scores[me] - best_other)), True
 
-    def played_out(self, game, policy: _Replay) -> list[float]:
+    def played_flat(self, view: dict[str, Any], seed: int, policy: _Replay) -> tuple[list[float] | None, bool]:
+        """The determinization laid out in the flat module directly and played there
+        (flat_deal.py: no reference game built): the scores, or None when the reference game is
+        to be built instead, everything drawn here undone; and whether that game may still be
+        played on the flat target (not when the flat code stopped in play: the reference plays
+        it and says what stopped it)."""
+        assert self.step is not None
+        phase, index = self.step
+        m = self.playouts.module() if self.playouts.enabled else None
+        if not (isinstance(m, FlatModule) and phase in self.d.round and can_enter(m, phase) is None):
+            return None, True
+        first = m.steps.index(f"{phase}.{self.d.phases[phase].steps[index].name}")
+        kept = policy.checkpoint()  # (and the agent's stream, which the deal draws from)
+        try:
+            with _ONE_AT_A_TIME:
+                randoms = flat_determinization(self, m, view, seed, _decoded, self.setups)
+                agents = [_FastSeat(policy, seat, player, m.ns["W"], m.ns["G"], (first, view["round"]))
+                          for seat, player in enumerate(randoms)]
+                result = play_loaded(m, phase, index, seed, agents, watch=agents[0].step_begins, zones=False)
+        except CannotResume:
+            policy.restore(kept)
+            return None, True
+        except Stopped:
+            policy.restore(kept)
+            self.playouts.reference += 1
+            self.playouts.reasons["the flat code stopped (a rule's error or a limit)"] += 1
+            return None, False
+        self.playouts.flat += 1
+        return list(result.scores.values()), True
+
+    def played_out(self, game, policy: _Replay, flat: bool = True) -> list[float]:
         """Plays the determinization on from the step kept to its end: on the flat target where
         it can take it, every seat's asks made Decisions for the shared _Replay (_FastSeat), so
         the same answers from the same streams as on the reference (flat_playout.py), else by
         play_on. The scores at the end."""
         assert self.step is not None
         phase, index = self.step
-        m = self.playouts.module() if self.playouts.enabled else None
+        m = self.playouts.module() if self.playouts.enabled and flat else None
+        if not flat:
+            play_on(game, phase, index)
+            return list(game.score().scores.values())
         if isinstance(m, FlatModule) and phase in self.d.round:
             first = m.steps.index(f"{phase}.{self.d.phases[phase].steps[index].name}")
             agents = [_FastSeat(policy, seat, _random_player(a), m.ns["W"], m.ns["G"], (first, game.state.round))
@@ -304,6 +345,12 @@ class _Replay:
         self.rng.setstate(rng)
         self.agent.rng.setstate(agent_rng)
 
+    def at_random(self, seat: int) -> bool:
+        """Whether `decide` would hand the seat's next ask to its random player whatever it is:
+        no answer heard is left for the seat, and it is another seat's, or the searching
+        player's past the ask and the tree."""
+        return not self.heard[seat] and (seat != self.me or (self.reached and not self.in_tree))
+
     def decide(self, seat: int, decision: Decision, fallback: RandomAgent) -> Any:
         queue = self.heard[seat]
         while queue:  # what was answered since the step began, in order, while it still fits
@@ -329,12 +376,25 @@ class _Replay:
         return fallback.decide(decision)
 
     def from_tree(self, decision: Decision, fallback: RandomAgent) -> Any:
-        """The player's later ask: UCB1 among its candidates at this node of the tree, a new node
-        (then random answers) the first time the node is reached."""
-        options = self.agent.candidates(decision)
+        """The player's later ask: UCB1 among its candidates at this node of the tree; a random
+        answer the first time the node is reached (it is only marked), a new node (then random
+        answers) the second time: most nodes are reached once, and drawing an ask's candidates
+        costs more than the rest of a playout. A distribution's candidates are drawn at random:
+        those drawn for the node are kept while they are legal (the node's statistics are theirs)."""
         key = (*self.key, (decision.id, decision.kind))
+        if key not in self.tree:
+            self.tree[key] = []
+            self.in_tree = False
+            return fallback.decide(decision)
+        kept = self.tree.get(("candidates", key)) if decision.kind == "distribute" else None
+        if kept is not None and all(decision.legal(option) is None for option in kept):
+            options = kept
+        else:
+            options = self.agent.candidates(decision)
         stats = self.tree.get(key)
-        if stats is None or len(stats) != len(options):
+        if stats is None or len(stats) != len(options) or options is not kept and kept is not None:
+            if decision.kind == "distribute":
+                self.tree[("candidates", key)] = options
             self.tree[key] = [[0, 0.0] for _ in options]
             self.in_tree = False
             choice = self.rng.randrange(len(options))
@@ -400,24 +460,46 @@ class _FastSeat:
             raise _Missed
         return r.decide(self.seat, decision, self.fallback)
 
+    def _random(self) -> bool:
+        """Whether the random player answers this ask (_Replay.at_random): then through its own
+        fast protocol, the same answer from the same stream as its `decide`, with no Decision
+        made (most asks of a playout)."""
+        r = self.replay
+        if not r.reached and (self.step_now[0], self.game_now[1]) != self.first:
+            raise _Missed
+        return r.at_random(self.seat)
+
     def fast_may(self, decision_id: str) -> bool:
+        if self._random():
+            return self.fallback.fast_may(decision_id)
         return self._answer(Decision(self.seat, decision_id, "may", [True, False]))
 
     def fast_choose(self, decision_id: str, options: list, optional: bool) -> int | None:
+        if self._random():
+            return self.fallback.fast_choose(decision_id, options, optional)
         return _position(self._answer(Decision(self.seat, decision_id, "choose", list(options), optional)), options)
 
     def fast_choose_likely(self, decision_id: str, options: list, expected: list[int],
                            optional: bool) -> int | None:
+        if self._random():  # (random_agent.expected_options: every option when none is expected)
+            if not expected and not optional:
+                return self.fallback.fast_choose(decision_id, options, optional)
+            k = self.fallback.fast_choose(decision_id, [options[j] for j in expected], optional)
+            return None if k is None else expected[k]
         decision = Decision(self.seat, decision_id, "choose", list(options), optional)
         decision.likely = list(expected)
         return _position(self._answer(decision), options)
 
     def fast_spread(self, decision_id: str, targets: list[str], amount: int) -> list[int]:
+        if self._random():
+            return self.fallback.fast_spread(decision_id, targets, amount)
         answer = self._answer(Decision(self.seat, decision_id, "distribute", amount=amount, targets=list(targets)))
         return [answer.get(z, 0) for z in targets]
 
     def fast_distribute(self, decision_id: str, amount: int, targets: list[str], at_most: list,
                         at_least: list) -> dict[str, int]:
+        if self._random():
+            return self.fallback.fast_distribute(decision_id, amount, targets, at_most, at_least)
         return dict(self._answer(Decision(self.seat, decision_id, "distribute", amount=amount, targets=list(targets),
                                           at_most=list(at_most), at_least=list(at_least))))
 

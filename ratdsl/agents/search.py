@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from typing import Any
 
 from ..engine.decisions import Decision
@@ -146,7 +147,9 @@ class SearchAgent:
             state.zones[ref] = {}
         for text, contents in view["zones"].items():
             state.zones[zones[text]] = dict(contents)
-        self._deal(game, view["piles"])
+        uid = [game.runtime.card_uid]
+        self.redeal(state.piles, view, uid)
+        game.runtime.card_uid = uid[0]
         state.round = view["round"]
         state.active = int(view["active"][1:]) - 1
         rt = game.runtime
@@ -155,21 +158,44 @@ class SearchAgent:
         rt.changed()
         return game
 
-    def _deal(self, game: Game, sizes: dict[str, int]) -> None:
+    def redeal(self, piles: dict[PileRef, list[CardValue]], view: dict[str, Any], uid: list[int]) -> None:
+        """The piles of a fresh deal (a reference game's or a flat module's: changed in place)
+        made the view's: its sizes (_deal), the cards it names where it names them (_pin).
+        `uid`: the last card uid given, counted on for the copies made."""
+        named = self._named(piles, view)
+        self._deal(piles, view["piles"], named, uid)
+        self._pin(piles, named, uid)
+
+    def _deal(self, piles: dict[PileRef, list[CardValue]], sizes: dict[str, int],
+              named: list[tuple[Any, int, str]], uid: list[int]) -> None:
         """Gives each pile the view's number of cards: cards move from piles holding too many
-        (their top cards, the ones play would have taken first) to piles of the same family
-        holding too few, in a random order (families: piles between which cards travel in this
-        game, pile_families); a family short of cards gets copies of its own cards."""
-        piles = game.state.piles
+        to piles of the same family holding too few, in a random order (families: piles between
+        which cards travel in this game, pile_families); a family short of cards gets copies of
+        its own cards. The cards that move out of a pile are those the view names in another
+        pile of the family first (they are known to have left it), then its top ones (the ones
+        play would have taken first): so a card dealt low that has not come up (a deck's last
+        card, which would end the game) stays in it."""
         refs = {str(ref): ref for ref in piles}
         for family in pile_families(self.d, self.players):
             members = [refs[name] for name in family if name in refs]
             spare: list[CardValue] = []
             for ref in members:
-                extra = len(piles[ref]) - sizes.get(str(ref), 0)
-                if extra > 0:
-                    spare.extend(piles[ref][:extra])
-                    piles[ref] = piles[ref][extra:]
+                pile = piles[ref]
+                extra = len(pile) - sizes.get(str(ref), 0)
+                if extra <= 0:
+                    continue
+                elsewhere = Counter(name for at, _, name in named if at != ref and at in members)
+                out = set()
+                for i, card in enumerate(pile):
+                    if len(out) < extra and elsewhere[card.name] > 0:
+                        elsewhere[card.name] -= 1
+                        out.add(i)
+                for i in range(len(pile)):
+                    if len(out) == extra:
+                        break
+                    out.add(i)
+                spare.extend(pile[i] for i in sorted(out))
+                pile[:] = [card for i, card in enumerate(pile) if i not in out]
             # which of them lies where is drawn at random: in the fresh deal's order the same
             # cards (the deal's top ones) would always fill the same piles, and a card dealt low
             # (one a setup puts under the others) could never turn up in a row or a discard
@@ -181,8 +207,40 @@ class SearchAgent:
                     if spare:
                         piles[ref].insert(0, spare.pop(0))
                     elif pool:
-                        game.runtime.card_uid += 1
-                        piles[ref].insert(0, CardValue(self.rng.choice(pool).name, game.runtime.card_uid))
+                        uid[0] += 1
+                        piles[ref].insert(0, CardValue(self.rng.choice(pool).name, uid[0]))
+
+    def _named(self, piles: dict[PileRef, list[CardValue]], view: dict[str, Any]) -> list[tuple[Any, int, str]]:
+        """The cards the view names: (pile, place from the top, card) for the faces of the piles
+        it lists and the copies shown to the player."""
+        refs = {str(ref): ref for ref in piles}
+        named = [(refs[text], entry.get("position", i + 1) - 1, entry["card"])
+                 for text, entries in (view.get("cards") or {}).items() if text in refs
+                 for i, entry in enumerate(entries) if entry.get("card") is not None]
+        return named + [(refs[seen["pile"]], seen["position"] - 1, seen["card"])
+                        for seen in view.get("peeked") or [] if seen.get("pile") in refs]
+
+    def _pin(self, piles: dict[PileRef, list[CardValue]], named: list[tuple[Any, int, str]], uid: list[int]) -> None:
+        """Puts the cards the view names where it names them: a copy of the same name from a
+        place of the pile's family that does not want it is swapped in, else one is made. Without this, a
+        card everybody sees (a row's event, whose effect asks) would lie there in one deal of
+        many only."""
+        refs = {str(ref): ref for ref in piles}
+        wants = {(ref, i): name for ref, i, name in named}
+        family_of = {name: family for family in pile_families(self.d, self.players) for name in family}
+        for ref, i, name in named:
+            pile = piles[ref]
+            if not 0 <= i < len(pile) or pile[i].name == name:
+                continue
+            found = next(((other, j) for text in family_of.get(str(ref), [str(ref)]) if text in refs
+                          for other in [refs[text]] for j, card in enumerate(piles[other])
+                          if card.name == name and wants.get((other, j)) != name), None)
+            if found is not None:
+                other, j = found
+                piles[other][j], pile[i] = pile[i], piles[other][j]
+            else:
+                uid[0] += 1
+                pile[i] = CardValue(name, uid[0])
 
     def rollout(self, decision: Decision, view: dict[str, Any], resume: tuple[str, int], answer: Any,
                 seed: int) -> float | None:

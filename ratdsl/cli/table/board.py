@@ -51,7 +51,7 @@ def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> tuple[lis
         for name in names:
             text = words.card_text(name)
             lines.append((f"{words.pile(pile)}: {words.card(name)}" + (f" — {text}" if text else ""), "reveal"))
-    declared = _declared_piles(view, words)  # (piles the rules declare a way: their cards as seen)
+    declared = _declared_piles(view, words, set(cards))  # (piles the rules declare a way: their cards as seen)
     lines.extend(declared)
     listed = set(view.get("cards", {}))
     sizes = [f"{words.pile(p)} {say('tbl-cards', count=n)}" for p, n in view["piles"].items()
@@ -72,14 +72,16 @@ def screen(view: dict[str, Any], words: GameWords, face_up: FaceUp) -> tuple[lis
     return lines, {name for names in cards.values() for name in names}
 
 
-def _declared_piles(view: dict[str, Any], words: GameWords) -> list[Line]:
-    """A line for each non-empty pile whose cards the view lists (rules that declare visibility):
+def _declared_piles(view: dict[str, Any], words: GameWords,
+                    revealed: frozenset[str] | set[str] = frozenset()) -> list[Line]:
+    """A line for each non-empty pile whose cards the view lists (rules that declare visibility)
+    but for those whose revealed cards are shown already, with their text (`revealed`):
     each card by name where the player sees its face, else `?`, with the fields the view shows of
     it in words; a face-down stack (its entries carry a `position`) as its size, its top card's
     back and the copies the player was shown, where they lie."""
     lines: list[Line] = []
     for pile, entries in view.get("cards", {}).items():
-        if entries:
+        if entries and pile not in revealed:
             owner, dot, name = pile.rpartition(".")
             label = f"{owner} {words.pile(name)}" if dot else words.pile(name)
             if "position" in entries[0]:

@@ -161,10 +161,33 @@ def resume_module(m: FlatModule, game: Any, phase: str, step: int, rng: Any, age
     if why is not None:
         raise CannotResume(why)
     load_state(m, game, rng, agents)
+    return play_loaded(m, phase, step, game.seed, agents, loud, watch)
+
+
+def setup_module(m: FlatModule, rng: Any, agents: list, budget: int) -> None:
+    """A fresh game's setup on the flat module, from `rng` and `agents` as a reference game's
+    setup draws (a search agent's determinization deals so, then lays the view over the deal).
+    Raises Stopped where the flat code stops (the reference engine must set the game up)."""
+    m.reset(rng, agents, budget)
+    ns = m.ns
+    if "setup" in m.gen.reading_start:
+        ns["PS"][:] = ns["Z"]
+    try:
+        m.setup_fn()
+    except (Stopped, Ended, Abort, OperatorError, RecursionError, ZeroDivisionError):
+        raise Stopped from None
+
+
+def play_loaded(m: FlatModule, phase: str, step: int, seed: int, agents: list, loud: bool = False,
+                watch: Any = None, zones: bool = True) -> GameResult:
+    """resume_module's play, on the state the module holds already (load_state's, or one laid
+    out in it directly): `agents` answer from here on. `zones=False`: the result's end state
+    without the zones (play_module's: a search reads the scores only)."""
+    m.ns["AG"][:] = agents
     steps = m.ns["W"]
     try:
         steps[1] = watch  # (told each step's start: support.step_mark)
-        return _play_on(m, phase, step)
+        return _play_on(m, phase, step, zones)
     except (Stopped, Ended, Abort, OperatorError, RecursionError):
         raise Stopped from None
     except AgentStop:
@@ -172,12 +195,12 @@ def resume_module(m: FlatModule, game: Any, phase: str, step: int, rng: Any, age
     except Exception as err:
         if loud:
             raise
-        raise CompiledCodeError(m.d, m.players, game.seed, agents, err) from err
+        raise CompiledCodeError(m.d, m.players, seed, agents, err) from err
     finally:
         steps[1] = None
 
 
-def _play_on(m: FlatModule, phase: str, step: int) -> GameResult:
+def _play_on(m: FlatModule, phase: str, step: int, zones: bool = True) -> GameResult:
     ns = m.ns
     d = m.d
     Z, PS, G, AC = ns["Z"], ns["PS"], ns["G"], ns["AC"]
@@ -214,7 +237,7 @@ def _play_on(m: FlatModule, phase: str, step: int) -> GameResult:
         raise Stopped
     if ns["ST"][0] < 0:
         raise Stopped
-    return _result(m, over, rounds_done, True)
+    return _result(m, over, rounds_done, zones)
 
 
-__all__ = ["AgentStop", "CannotResume", "can_enter", "load_state", "resume_module"]
+__all__ = ["AgentStop", "CannotResume", "can_enter", "load_state", "play_loaded", "resume_module", "setup_module"]

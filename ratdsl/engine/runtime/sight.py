@@ -103,8 +103,22 @@ class Sight:
         return shown
 
 
+_SIGHTS: dict[int, tuple[GameDef, Sight]] = {}
+
+
 def sight_of(definition: GameDef) -> Sight:
-    """The Sight of a rule set."""
+    """The Sight of a rule set, made once for it (a search agent builds a game for every
+    determinization; nothing changes a Sight once made)."""
+    kept = _SIGHTS.get(id(definition))
+    if kept is not None and kept[0] is definition:
+        return kept[1]
+    if len(_SIGHTS) > 32:
+        _SIGHTS.clear()
+    sight = _SIGHTS[id(definition)] = (definition, _made(definition))
+    return sight[1]
+
+
+def _made(definition: GameDef) -> Sight:
     sight = Sight()
     for pile in [*definition.shared_piles.values(), *definition.player_piles.values()]:
         if pile.visibility != A.PUBLIC or pile.facing is not None:
