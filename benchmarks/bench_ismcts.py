@@ -9,7 +9,7 @@ searched ask over whole games), beside games per second of `simulate`'s referenc
 games traced for `balance`) and of the flat target on the same rules, in the same run: one
 iteration costs how many simulated games (processor time of this process, so that other work on
 a shared machine does not move the ratio). `--playouts reference` plays every playout on the
-generated-code engine (play_on), as before issue 33's flat playouts (agents/flat_playout.py); the
+reference engine (play_on), as before issue 33's flat playouts (agents/flat_playout.py); the
 line says how many each engine played, and why the reference played its share. `wins`: the
 agent in a rotating seat against the others, its win rate with a Wilson 95% interval and the
 seconds per game (the skill gap of docs/metrics.md plus 1/players), printed after every game.
@@ -43,7 +43,7 @@ def cost(rules: str, players: int, iterations: int, games: int, on: str = "flat"
 
     ISMCTSAgent.playout = counted
     # (the engines' code made before the clock starts, as for the two engines timed below: the
-    # generated module of the rules and the flat module, which a short run would otherwise count)
+    # rules' compiled form and the flat module, which a short run would otherwise count)
     Game(d, players, 0, [RandomAgent(agent_seed(0, s)) for s in range(players)]).play()
     if on == "flat":
         flat_module(d, players)

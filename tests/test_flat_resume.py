@@ -1,5 +1,5 @@
 """A search's playout on the flat target (issue 33): resumed at the start of a step from a
-determinized game, it ends as play_on ends the same determinization on the generated-code engine
+determinized game, it ends as play_on ends the same determinization on the reference engine
 (scores, winners, rounds, the end state), with the same seed and the same first answer; a search
 agent plays the same game whether its playouts run on the flat target or not; rules the flat
 target cannot play are said once and counted, never a silent fallback."""

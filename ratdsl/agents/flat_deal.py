@@ -2,7 +2,7 @@
 costs about one simulated game).
 
 Why: `SearchAgent.determinized` builds a reference game for every determinization (a fresh
-setup on the generated-code engine, then the view laid over it), and the flat playout copies it
+setup on the reference engine, then the view laid over it), and the flat playout copies it
 into the flat module's layout (engine/flat/resume.load_state): about a third of a search's time.
 Here the flat module sets the game up itself (the same draws from the same streams as the
 reference setup: the flat target plays whole games alike), and the view is laid over its state:

@@ -1,7 +1,7 @@
 """A search agent's playout on the flat target (issue 33: one iteration costs about one simulated
 game): the determinized game, at the start of a step, is played to its end by the flat module
 (engine/flat/resume.py) with the game's own chance source and random agents, so that every draw
-is the one play_on would have made on the generated-code engine.
+is the one play_on would have made on the reference engine.
 
 Where the flat module cannot take the game (rules it has no form for, a state it cannot lay out,
 agents that do not answer through the fast protocol) the playout is played by play_on, and the

@@ -1,6 +1,6 @@
 """Plays a game on the flat target from the start of one step of a round, from a reference
 engine's state: a search agent's playout (agents/flat_playout.py) resumes its determinized game
-here instead of replaying it on the generated-code engine.
+here instead of replaying it on the reference engine.
 
 `load_state` lays the reference runtime's state out as the flat module's (counts, piles, variables,
 the round, the active seat, the budget left); `resume_module` enters the phase's function at the
