@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import weakref
 from typing import Any
 
 from ..engine.chance import Chance
@@ -102,15 +103,16 @@ def _copied(values: list) -> list:
     return [copy.deepcopy(v) if isinstance(v, (list, dict)) else v for v in values]
 
 
-_COUNTS: dict[int, tuple[dict, FlatModule, list[int]]] = {}
+# (by module, weakly: a module dropped takes its entry with it; one view a module, the search's)
+_COUNTS: weakref.WeakKeyDictionary[FlatModule, tuple[dict, list[int]]] = weakref.WeakKeyDictionary()
 
 
 def _counts(m: FlatModule, view: dict[str, Any]) -> list[int]:
     """The view's zones as the module's counts (made once a view: a search lays the same view
     out for every determinization)."""
-    kept = _COUNTS.get(id(view))
-    if kept is not None and kept[0] is view and kept[1] is m:
-        return kept[2]
+    kept = _COUNTS.get(m)
+    if kept is not None and kept[0] is view:
+        return kept[1]
     bases, kinds, _piles = _places(m)
     zones = _zone_names(bases)
     counts = [0] * m.layout.size
@@ -122,9 +124,7 @@ def _counts(m: FlatModule, view: dict[str, Any]) -> list[int]:
             if kind not in kinds:
                 raise CannotResume(f"tokens of kind {kind!r}, which the rules do not declare")
             counts[base + kinds[kind]] = n
-    if len(_COUNTS) > 8:
-        _COUNTS.clear()
-    _COUNTS[id(view)] = (view, m, counts)
+    _COUNTS[m] = (view, counts)
     return counts
 
 

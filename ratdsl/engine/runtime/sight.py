@@ -20,6 +20,7 @@ Rule sets that declare none of this write no `sight` at all: their logs are unch
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import field
 from typing import Any
 
@@ -103,19 +104,17 @@ class Sight:
         return shown
 
 
-_SIGHTS: dict[int, tuple[GameDef, Sight]] = {}
+# (weakly keyed: a process that loads rule set after rule set keeps none it has dropped)
+_SIGHTS: weakref.WeakKeyDictionary[GameDef, Sight] = weakref.WeakKeyDictionary()
 
 
 def sight_of(definition: GameDef) -> Sight:
     """The Sight of a rule set, made once for it (a search agent builds a game for every
     determinization; nothing changes a Sight once made)."""
-    kept = _SIGHTS.get(id(definition))
-    if kept is not None and kept[0] is definition:
-        return kept[1]
-    if len(_SIGHTS) > 32:
-        _SIGHTS.clear()
-    sight = _SIGHTS[id(definition)] = (definition, _made(definition))
-    return sight[1]
+    sight = _SIGHTS.get(definition)
+    if sight is None:
+        sight = _SIGHTS[definition] = _made(definition)
+    return sight
 
 
 def _made(definition: GameDef) -> Sight:
