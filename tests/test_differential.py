@@ -16,6 +16,7 @@ from ratdsl.agents.random_agent import agent_seed
 from ratdsl.session import load_rules
 
 from .conftest import RATLAND, ROOT
+from .scale import cases
 
 BENCHMARKS = ROOT / "benchmarks"
 if str(BENCHMARKS) not in sys.path:
@@ -24,7 +25,7 @@ differential = importlib.import_module("differential")
 reference = importlib.import_module("reference")
 
 PLAYER_COUNTS = list(range(2, 13))
-GAMES_PER_COUNT = 14  # 154 games with random agents
+GAMES_PER_COUNT = cases(7, 14)  # 77 games with random agents (154 under full checks)
 
 
 @pytest.fixture(scope="module")
