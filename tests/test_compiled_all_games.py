@@ -26,7 +26,7 @@ from .scale import cases
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 NOT_YET: dict[str, str] = {}
-GAMES_PER_FOLDER = cases(12, 1000)
+GAMES_PER_FOLDER = cases(8, 1000)
 
 
 def rule_sets() -> list[tuple[str, Path, tuple[str, ...]]]:
@@ -95,7 +95,7 @@ def compiled(m: FlatModule, seed: int, agents: list) -> tuple:
 
 @pytest.mark.parametrize("path,modules", [marked(n, p, m) for n, p, m in RULE_SETS])
 def test_the_compiled_target_plays_the_reference_games(path, modules):
-    """GAMES_PER_FOLDER games of each rule set (12; 1,000 under RATDSL_FULL_CHECKS=1), spread over
+    """GAMES_PER_FOLDER games of each rule set (8; 1,000 under RATDSL_FULL_CHECKS=1), spread over
     every player count, half with random agents and half with the rules' personas (if any)."""
     d = load_rules(path, modules)
     sizes = list(range(d.game.min_players, d.game.max_players + 1))

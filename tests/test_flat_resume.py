@@ -87,7 +87,7 @@ def test_a_flat_playout_ends_as_play_on_ends_the_same_determinization(game, play
     d = load_rules(RULES / game)
     playouts = FlatPlayouts(d, players)
     assert isinstance(playouts.module(), FlatModule)
-    want = cases(30, 300)
+    want = cases(15, 300)
     points: list[list] = []
     for seed in range(3, 3 + want):  # (some games have few steps: several games' step starts)
         points += resume_points(d, players, seed, 3)

@@ -286,7 +286,7 @@ def test_mutated_rule_sets_play_alike_in_both_engines():
     assert not unknown, ", ".join(f"{n} x {k}" for k, n in kinds.items()) + "\n\n" + "\n\n".join(cases)
 
 
-FAST_PATH_CASES = cases(18, 90)
+FAST_PATH_CASES = cases(8, 90)
 
 
 def test_reusing_the_shipped_files_trees_gives_each_case_its_outcome(monkeypatch):
