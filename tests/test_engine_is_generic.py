@@ -12,7 +12,9 @@ GAME_WORDS = re.compile(
     # ("class card" is left out: Python's `class Card(...)` would match it)
     r"rattus|regions?|plagues?|castles?|peasants?|merchants?|monks?|knights?|witch(es)?|kings?|"
     # Ratatopolis (rules/ratatopolis/): its city, its hunt, its buildings
-    r"ratatopolis|hunters?|hunt|cats|pharmacy|metro|hotel|hospital|buildings)\b",
+    r"ratatopolis|hunters?|hunt|cats|pharmacy|metro|hotel|hospital|buildings|"
+    # both RatLand and Ratatopolis (an example of a tagged list once named one)
+    r"attacks?)\b",
     re.IGNORECASE)
 
 

@@ -891,7 +891,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
     def strict_index(self, x: A.Index, obj: Ty, key: Ty) -> None:
         """E291 for `X[k]` where X or k may be a kind (none aside) the lookup refuses with some kind
         the other may be: the value is one kind on some paths and another on others (a list of
-        `[attack, s, q]` and `[move, a, b]` lists read without a test of the tag), and the games
+        `[give, a, n]` and `[move, a, b]` lists read without a test of the tag), and the games
         that take the refused one stop there. (A refused none is the value-none measure's.)"""
         objs, keys = T.without_none(obj) or frozenset(), T.without_none(key) or frozenset()
         for a in sorted(objs, key=T.word):
@@ -902,7 +902,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
                 blame, t, kind = (x.obj, obj, a) if len(objs) > 1 else (x.key, key, b)
                 self.find(blame, "E291", f"`[]`: {_expected(refusal.message)}: this may be {T.word(kind)} "
                           f"({T.words(t)})", "a value of several kinds is read as each of them: test which it "
-                          "is first (`o[0] == attack` of a list written out with a name first), or keep the "
+                          "is first (`o[0] == give` of a list written out with a name first), or keep the "
                           "kinds apart")
                 return
 

@@ -1,13 +1,13 @@
 """Narrowing by a list's tag: where a condition tests the name at position 0 of a list written out
-with one (`o[0] == attack` of a union of `[attack, s, q]` and `[move, a, b]` lists), the branch
+with one (`o[0] == give` of a union of `[give, a, n]` and `[move, a, b]` lists), the branch
 it guards reads the local as the lists of that tag alone, so `o[2]` there is a player, not a
 player or a space. The tests it reads: `X[0] == NAME` and `!=`, `not`, `and` (the later parts
 and what it guards), `or` when false, and a call of a func whose body is such a test
 (`step_is(o, move)`), its parameters replaced by the call's values; where `o[0] == kind` holds,
-a test of `kind` (`kind == attack`) tests o's tag too. A part of an `and` that is
+a test of `kind` (`kind == give`) tests o's tag too. A part of an `and` that is
 `X != none` does not stop its false branch from telling that X is not of the tag. Anything else
 tells nothing, so a value is never narrowed to less than it may be. A test of `p.NAME[k]` (p a
-local, k a local or a number written out: `runs(p, k, attack)` of `p.orders[k][0] == kind`) marks
+local, k a local or a number written out: `runs(p, k, give)` of `p.plans[k][0] == kind`) marks
 the player p where it holds, the mark goes with it into the lists it is put in, and `E.NAME[k]` of
 a player so marked (the same k) is narrowed by it; an `if` block that sets a `.NAME` is not marked.
 The inference (inference.py) mixes this in.
@@ -51,7 +51,7 @@ class Narrowing:
             yes, no = self.facts(cond.operand, subst, depth)
             return no, yes
         if cls is A.BoolOp:
-            parts, held = [], []  # (each part read where the ones before it held: `o[0] == kind and kind == attack`)
+            parts, held = [], []  # (each part read where the ones before it held: `o[0] == kind and kind == give`)
             for item in cond.items:
                 with self.narrowing(held if cond.op == "and" else []):
                     parts.append(self.facts(item, subst, depth))
@@ -123,9 +123,9 @@ class Narrowing:
         return ("at", x.value) if isinstance(x, A.IntLit) else self.local_key(x)
 
     def refine(self, key: tuple[int, str], t: Ty) -> Ty:
-        """t, a local's type, with its players marked by what the facts tell of them (`p.orders[k]`
-        is an `[attack, ...]` list), so that the mark goes wherever the player goes (the lists it
-        is put in, their items) and `p.orders[k]` reads it (`refined_index`)."""
+        """t, a local's type, with its players marked by what the facts tell of them (`p.plans[k]`
+        is an `[give, ...]` list), so that the mark goes wherever the player goes (the lists it
+        is put in, their items) and `p.plans[k]` reads it (`refined_index`)."""
         told = self.refined.get(key)
         if not told or not t:
             return t

@@ -38,7 +38,7 @@ class Base:
     """One kind of value. `arg`: the element type of a list, the deck of a card, the board of a
     space (a zone), the names a text-like kind may be (a frozenset), or a pile's (names, cards):
     the piles it may be and the type of the cards the rules put in them; None: any. `items`: a
-    list's type at each position, where the rules write it out (`[attack, s, q]`: a symbol, a
+    list's type at each position, where the rules write it out (`[give, a, n]`: a symbol, a
     space, a player), so that `o[2]` has its own kind and not the union of the three."""
 
     tag: str
@@ -149,8 +149,8 @@ def join(*types: frozenset[Base] | None) -> frozenset[Base] | None:
 
 def tag_of(b: Base) -> frozenset[str] | None:
     """A list's tag: the one name it holds at position 0, when the rules write it out with one
-    (`[attack, s, q]`: attack). Lists of different tags are kept apart in a union, so that a test
-    of the tag (`o[0] == attack`) tells which one a value is (narrowing.py)."""
+    (`[give, a, n]`: give). Lists of different tags are kept apart in a union, so that a test
+    of the tag (`o[0] == give`) tells which one a value is (narrowing.py)."""
     if not b.items:
         return None
     first = b.items[0]
