@@ -25,9 +25,11 @@ from ratdsl.semantics import builtins
 from ratdsl.semantics.operators import MAX_ITEMS
 from ratdsl.semantics.values import CardValue
 
+from .scale import cases
+
 NATIVE = kernels.LOADED
 needs_native = pytest.mark.skipif(NATIVE is None, reason=f"compiled helpers absent: {kernels.WHY}")
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=cases(150, 1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def outcome(fn: Any, args: list) -> tuple:
