@@ -26,7 +26,7 @@ from .scale import cases
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 NOT_YET: dict[str, str] = {}
-GAMES_PER_FOLDER = cases(8, 1000)
+GAMES_PER_FOLDER = cases(5, 1000)
 
 
 def rule_sets() -> list[tuple[str, Path, tuple[str, ...]]]:

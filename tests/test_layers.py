@@ -13,6 +13,7 @@ counts, also one inside a function (a lazy import is still a dependency); only i
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -82,7 +83,13 @@ def imported_modules(path: Path, modules: set[str]) -> set[str]:
 
 FILES = sorted(PACKAGE.rglob("*.py"))
 MODULES = {module_name(p) for p in FILES}
-GRAPH = {module_name(p): imported_modules(p, MODULES) for p in FILES}
+
+
+
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Each module's ratdsl imports, parsed on first use rather than while the suite is collected."""
+    return {module_name(p): imported_modules(p, MODULES) for p in FILES}
 
 
 def layer_of(module: str) -> int:
@@ -100,10 +107,10 @@ def test_every_module_has_a_layer():
         layer_of(module)
 
 
-@pytest.mark.parametrize("module", sorted(GRAPH))
+@pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_module_imports_a_layer_above_its_own(module):
     mine = layer_of(module)
-    upward = sorted(t for t in GRAPH[module] if layer_of(t) > mine
+    upward = sorted(t for t in graph()[module] if layer_of(t) > mine
                     and not (module == "ratdsl" and t == "ratdsl.api"))  # the package re-exports its API lazily
     assert not upward, f"{module} (layer {mine}) imports from a higher layer: {upward}"
 
@@ -113,8 +120,8 @@ LSP_MAY_IMPORT = ("ratdsl", "ratdsl.language", "ratdsl.semantics", "ratdsl.check
 
 
 def test_the_language_server_imports_no_engine_cli_or_simulation():
-    for module in (m for m in GRAPH if m == "ratdsl.lsp" or m.startswith("ratdsl.lsp.")):
-        outside = sorted(t for t in GRAPH[module]
+    for module in (m for m in graph() if m == "ratdsl.lsp" or m.startswith("ratdsl.lsp.")):
+        outside = sorted(t for t in graph()[module]
                          if not any(t == ok or (ok != "ratdsl" and t.startswith(ok + ".")) for ok in LSP_MAY_IMPORT))
         assert not outside, f"{module} imports {outside}: the language server may use language, semantics, checker"
 
@@ -159,9 +166,9 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_no_import_cycles_between_files():
     # A package's __init__ that re-exports its modules is imported by them only through the
     # package's name, which Python resolves without running it again: leave those edges out.
-    graph = {m: {t for t in targets if not (m.startswith(t + ".") and t in MODULES)}
-             for m, targets in GRAPH.items()}
-    assert import_cycles(graph) == []
+    edges = {m: {t for t in targets if not (m.startswith(t + ".") and t in MODULES)}
+             for m, targets in graph().items()}
+    assert import_cycles(edges) == []
 
 
 def test_the_cycle_finder_finds_a_cycle():

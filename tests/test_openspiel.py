@@ -93,7 +93,7 @@ def test_no_observation_says_where_the_rules_were_loaded_from(tmp_path):
     shutil.copytree(RATLAND, copy)
     variant = "variants/clan_wars.rat"
     games = [load(3, rules=RATLAND / variant), load(3, rules=copy / variant)]
-    states = [random_states(game, 4, limit=200) for game in games]
+    states = [random_states(game, 4, limit=100) for game in games]
     asked_where = set()
     for here, there in zip(*states, strict=True):
         for player in range(3):
