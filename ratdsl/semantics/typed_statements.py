@@ -38,7 +38,13 @@ class StatementTypes:
     put_cards: Any
     facts: Any
     narrowing: Any
-    set_lets: set
+    members_set: dict
+    read_local: Any
+    is_set_let: Any
+    join_let: Any
+    join_var: Any
+    join_call: Any
+    op: Any
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -53,8 +59,10 @@ class StatementTypes:
             self.set(s)
         elif cls is A.If:
             self.condition(s.condition)
-            changed = _members_set(s)
-            yes, no = ([f for f in told if f[0] not in self.set_lets and not (f[0][0] == "path" and f[0][2] in changed)]
+            changed = self.members_set.get(id(s))
+            if changed is None:  # (the same in every walk: worked out once)
+                changed = self.members_set[id(s)] = _members_set(s)
+            yes, no = ([f for f in told if not self.is_set_let(f[0]) and not (f[0][0] == "path" and f[0][2] in changed)]
                        for told in self.facts(s.condition))
             with self.narrowing(yes):  # (a `let` a `set` changes is not narrowed: the set may undo it; nor a
                 # player's `.NAME[k]` where the block sets a `.NAME`)
@@ -142,7 +150,8 @@ class StatementTypes:
             self.locals[(id(s), "it")] = steps
             if s.likely is not None:
                 ty(s.likely)
-            self.sets[s.into] = T.join(self.sets[s.into], steps) if s.into in self.sets else steps
+            self.join_var(s.into, steps)
+            self.op("var", s.into, steps)
         elif cls is A.Turn:
             need(s.player, frozenset((T.PLAYER,)), "`turn`'s player", "a player", "E282")
             self.block(s.body)
@@ -197,9 +206,10 @@ class StatementTypes:
             if sym is not None and sym.kind == LOCAL and isinstance(sym.decl, A.Let):
                 key = (id(sym.decl), sym.name)
                 self.set_lets.add(key)
-                declared, what = self.locals.get(key), f"{target.id}"
+                declared, what = self.read_local(key), f"{target.id}"
                 unwritten = T.unwritten(value)
-                self.let_sets[key] = T.join(self.let_sets[key], unwritten) if key in self.let_sets else unwritten
+                self.join_let(key, unwritten)
+                self.op("let", key, unwritten)
             elif sym is not None and sym.kind == VAR:
                 declared, what = self.declared(target.id), f"variable {target.id}"
             elif sym is not None and sym.kind == BUILTIN and target.id == "active":
@@ -215,7 +225,8 @@ class StatementTypes:
             return
         if what.startswith("variable "):
             name = what[len("variable "):]
-            self.sets[name] = T.join(self.sets[name], T.unwritten(value)) if name in self.sets else T.unwritten(value)
+            self.join_var(name, T.unwritten(value))
+            self.op("var", name, T.unwritten(value))
         got = T.without_none(value)
         declared = T.without_none(declared)
         if declared and got and T.differ(declared, got):
@@ -227,17 +238,14 @@ class StatementTypes:
     def changed(self, x: A.Expr) -> bool:
         """Whether x is a `let` name that a `set` changes (its type is its first value's)."""
         sym = self.table.ref(x) if isinstance(x, A.Name) else None
-        return sym is not None and sym.kind == LOCAL and (id(sym.decl), sym.name) in self.set_lets
+        return sym is not None and sym.kind == LOCAL and self.is_set_let((id(sym.decl), sym.name))
 
     def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
         types = [self.ty(a) for a in args]
         self.note_site(key, args, types)
         self.said_arguments(key, args, types)
-        seen = self.calls.get(key)
-        if seen is None:
-            self.calls[key] = types
-        else:
-            self.calls[key] = [T.join(a, b) for a, b in zip(seen, types)] + seen[len(types):]
+        self.join_call(key, types)
+        self.op("call", key, args, types)
 
 
 def _verb(s: A.Stmt) -> str:
