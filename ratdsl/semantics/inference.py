@@ -98,6 +98,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         self.decls = decls
         self.table = table
         self.form = TypedForm()
+        self.types = self.form.types  # (cleared walk by walk, never replaced)
         self.funcs = {d.name: d for d in decls if isinstance(d, A.Func)}
         self.tables = {d.name: d for d in decls if isinstance(d, A.Table)}
         self.rules = {d.name: d for d in decls if isinstance(d, A.Rule)}
@@ -424,6 +425,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
             return said  # (a func that calls itself: what it is said to give)
         if key in self.busy or len(self.busy) > _MAX_DEPTH:
             return None  # (recursion, or a chain of calls too long to follow: any kind)
+        self.unit(("result", key), lambda: self.work_out(name, key, said, modified))  # (replay.py)
+        return self.form.results[key]
+
+    def work_out(self, name: str, key: str, said: Ty, modified: bool) -> None:
+        """Types what a func or table gives, and keeps it."""
         self.busy.add(key)
         try:
             if name in self.funcs:
@@ -443,7 +449,6 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         finally:
             self.busy.discard(key)
         self.form.results[key] = t
-        return t
 
 
 
@@ -472,14 +477,15 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         if x is None:
             return None
         key = id(x)
-        types = self.form.types
+        types = self.types
+        journal = self.journal
         if key in types:
-            if self.journal is not None:
-                self.journal.hits.append(key)
+            if journal is not None:
+                journal.hits.append(key)
             return types[key]
         types[key] = None  # (a node that reads itself: any kind)
-        if self.journal is not None:
-            self.journal.created.append(key)
+        if journal is not None:
+            journal.created.append(key)
         if self.depth > _MAX_NESTING:  # (funcs inside funcs, each nested deep: any kind past this)
             return None
         self.depth += 1
@@ -491,6 +497,8 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         return t
 
     def _ty(self, x: Any, cls: type) -> Ty:
+        if cls is A.Name:  # (the commonest first)
+            return self.name(x)
         if cls is A.IntLit:
             return T.of(T.NUMBER)
         if cls is A.BoolLit:
@@ -499,8 +507,6 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
             return T.named(T.TEXT, x.value)
         if cls is A.NoneLit:
             return T.of(T.NONE, T.WRITTEN)
-        if cls is A.Name:
-            return self.name(x)
         if cls is A.Attr:
             obj = self.ty(x.obj)
             if T.refuses(obj, _MEMBERED):

@@ -22,17 +22,20 @@ from ..language import ast as A
 from . import types as T
 
 _ABSENT = object()
-_MEMOS = ("results", "consts", "variables", "card_fields", "board_fields")
+_MEMOS = ("results", "consts", "variables", "card_fields", "board_fields", "declared_vars")
 
 
 class Record:
     """One declaration's walk: what it read, what it made, what it did."""
 
-    __slots__ = ("reads", "hits", "created", "values", "memo_reads", "memos", "locals", "ops", "keep", "wrote")
+    __slots__ = ("reads", "hits", "created", "values", "type_reads", "local_reads", "memo_reads", "memos", "locals",
+                 "ops", "keep", "wrote", "context")
 
     def __init__(self) -> None:
-        self.reads: dict[tuple, Any] = {}  # (what, key) -> the value read, of the last walk's kinds and of locals
+        self.reads: dict[tuple, Any] = {}  # (what, key) -> the value read, of the last walk's kinds
         self.hits: list[int] = []  # the types it read that were made already (its own too, until it ends)
+        self.type_reads: dict[int, Any] = {}  # and those another declaration made: node id -> type
+        self.local_reads: dict[Any, Any] = {}  # the locals it read that others bound (or none did)
         self.created: list[int] = []  # the nodes it typed, in order
         self.values: list[Any] = []  # and their types
         self.memo_reads: dict[tuple[str, Any], Any] = {}  # (memo, key) -> value of another declaration's
@@ -41,6 +44,7 @@ class Record:
         self.ops: list[tuple] = []  # findings, calls, sets and cards put, in order
         self.keep: list[A.Node] = []
         self.wrote: set = set()  # the locals it bound (while it is typed)
+        self.context: Any = None  # (a part's: where it was typed)
 
 
 class Locals(dict):
@@ -82,11 +86,20 @@ class Replay:
     journal: Record | None = None
     muted = False
     records: list[Record | None] | None = None
+    units: dict
+    memos: tuple
+    depth: int
+    busy: set
+    narrowed: dict
+    aliases: dict
+    refined: dict
 
     # ------------------------------------------------------------ the walk
     def walk_decls(self) -> None:
         if self.records is None:
             self.records = [None] * len(self.decls)
+            self.units = {}
+            self.memos = tuple(self.memo(name) for name in _MEMOS)  # (cleared, never replaced, walk by walk)
         records = self.records
         for i, d in enumerate(self.decls):
             r = records[i]
@@ -100,22 +113,60 @@ class Replay:
 
     def typed(self, d: A.Decl) -> Record:
         """Types d, noting what it reads and does."""
+        return self.recorded(lambda: self.decl(d))
+
+    def unit(self, key: Any, run: Any) -> None:
+        """Runs a part of a declaration that is typed once a walk (a func's body), or replays its
+        record of an earlier walk where that one is still true, in the same context (how deep,
+        inside which funcs and under which narrowing it is typed)."""
+        parent = self.journal
+        if parent is None:
+            run()
+            return
+        context = (self.depth, frozenset(self.busy), tuple(self.narrowed.items()), tuple(self.aliases.items()),
+                   tuple(self.refined.items()))
+        old = self.units.get(key)
+        if old is not None and old.context == context and self.unchanged(old):
+            muted, self.muted = self.muted, True
+            try:
+                self.replay(old)
+            finally:
+                self.muted = muted
+            sub = old
+        else:
+            sub = self.units[key] = self.recorded(run)
+            sub.context = context
+        for read, value in sub.reads.items():  # (the part's record is the declaration's too)
+            parent.reads.setdefault(read, value)
+        parent.hits += sub.type_reads
+        wrote = parent.wrote
+        for key, value in sub.local_reads.items():
+            if key not in wrote:
+                parent.local_reads.setdefault(key, value)
+        for read, value in sub.memo_reads.items():
+            parent.memo_reads.setdefault(read, value)
+        parent.created += sub.created
+        parent.wrote.update(sub.locals)
+        parent.ops += sub.ops
+
+    def recorded(self, run: Any) -> Record:
         r = Record()
         form = self.form
-        sizes = {name: len(self.memo(name)) for name in (*_MEMOS, "declared_vars")}
+        memos = self.memos
+        sizes = [len(m) for m in memos]
         kept = len(form._keep)
+        parent = self.journal
         self.journal = self.locals.record = r
         try:
-            self.decl(d)
+            run()
         finally:
-            self.journal = self.locals.record = None
+            self.journal = self.locals.record = parent
         types = form.types
         r.values = [types[k] for k in r.created]
         mine = set(r.created)
-        r.reads.update((("type", k), types[k]) for k in r.hits if k not in mine)
+        r.type_reads = {k: types[k] for k in r.hits if k not in mine}
         r.hits = []
-        for name, size in sizes.items():
-            memo = self.memo(name)
+        for name, memo, size in zip(_MEMOS, memos, sizes):
             if len(memo) > size:
                 r.memos[name] = dict(islice(memo.items(), size, None))
         r.memo_reads = {k: v for k, v in r.memo_reads.items() if k[1] not in r.memos.get(k[0], ())}
@@ -132,8 +183,19 @@ class Replay:
         for name, made in r.memos.items():
             if not self.memo(name).keys().isdisjoint(made):
                 return False
+        get = types.get
+        for key, value in r.type_reads.items():
+            now = get(key, _ABSENT)
+            if now is not value and now != value:
+                return False
+        get = self.locals.get
+        for key, value in r.local_reads.items():
+            now = get(key, _ABSENT)
+            if now is not value and now != value:
+                return False
         for (name, key), value in r.memo_reads.items():
-            if self.memo(name).get(key, _ABSENT) != value:
+            now = self.memo(name).get(key, _ABSENT)
+            if now is not value and now != value:
                 return False
         for read, value in r.reads.items():
             if self.now(read) != value:
@@ -165,10 +227,6 @@ class Replay:
     def now(self, read: tuple) -> Any:
         """What a read of the record would read now."""
         what, key = read
-        if what == "type":
-            return self.form.types.get(key, _ABSENT)
-        if what == "local":
-            return self.locals.get(key, _ABSENT)
         if what == "param":
             params = self.form.params.get(key)
             return params, self.final if params is None else None
@@ -191,7 +249,7 @@ class Replay:
         value = self.locals.get(key, _ABSENT)
         r = self.journal
         if r is not None and key not in r.wrote:
-            r.reads.setdefault(("local", key), value)
+            r.local_reads.setdefault(key, value)
         return None if value is _ABSENT else value
 
     def is_set_let(self, key: Any) -> bool:

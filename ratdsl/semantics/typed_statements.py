@@ -15,6 +15,7 @@ Ty = Any  # frozenset[T.Base] | None
 _KIND = frozenset((T.KIND,))
 _ZONE = frozenset((T.ZONE,))
 _CARD = frozenset((T.CARD,))
+_BLOCKS = frozenset((A.If, A.ForEach, A.While, A.Repeat, A.AskMay, A.AskChoose, A.Secretly, A.Turn))
 _SHOWN = frozenset((T.CARD, T.LIST, T.PILE, T.NONE))  # what `show` takes (none: nothing to show)
 
 
@@ -39,6 +40,7 @@ class StatementTypes:
     facts: Any
     narrowing: Any
     members_set: dict
+    unit: Any
     read_local: Any
     is_set_let: Any
     join_let: Any
@@ -48,7 +50,10 @@ class StatementTypes:
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
-            self.stmt(s)
+            if s.__class__ in _BLOCKS:  # (typed again only where what it reads changed: replay.py)
+                self.unit(("stmt", id(s)), lambda s=s: self.stmt(s))
+            else:
+                self.stmt(s)
 
     def stmt(self, s: A.Stmt) -> None:
         ty, need = self.ty, self.need

@@ -171,7 +171,10 @@ WRITTEN = "written"  # the arg of a none the rules write (`none`), not one a bui
 def written_none(t: frozenset[Base] | None) -> bool:
     """Whether a value of type t may be a `none` the rules wrote: a branch, cell, constant or
     field that says `none` where the others give a value."""
-    return t is not None and Base(NONE, WRITTEN) in t
+    return t is not None and _WRITTEN_NONE in t
+
+
+_WRITTEN_NONE = Base(NONE, WRITTEN)
 
 
 def unwritten(t: frozenset[Base] | None) -> frozenset[Base] | None:
