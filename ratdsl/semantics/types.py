@@ -16,7 +16,7 @@ accepted kinds are their registry's `takes` (builtins.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -44,6 +44,13 @@ class Base:
     tag: str
     arg: Any = None
     items: tuple | None = None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)  # (the fields' hash, kept)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.tag, self.arg, self.items)))
+
+    def __hash__(self) -> int:  # (the hash a frozen dataclass has, worked out once: types are hashed all the time)
+        return self._hash
 
 
 Ty = frozenset  # of Base; None stands for "any kind"
@@ -299,8 +306,12 @@ def words(t: frozenset[Base] | None) -> str:
         return "a value of any kind"
     if not t:
         return "nothing"
-    order = {tag: i for i, tag in enumerate(TAGS)}
-    return " or ".join(word(b) for b in sorted(t, key=lambda b: order[b.tag]))
+    # (kinds of one tag, lists of two tags, in the order of their words: a set's own order is
+    # not the same from one run to the next, nor for two equal sets made in different orders)
+    return " or ".join(w for _, w in sorted((_ORDER[b.tag], word(b)) for b in t))
+
+
+_ORDER = {tag: i for i, tag in enumerate(TAGS)}
 
 
 # ---------------------------------------------------------------- the operators, asked
