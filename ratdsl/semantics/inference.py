@@ -425,11 +425,6 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
             return said  # (a func that calls itself: what it is said to give)
         if key in self.busy or len(self.busy) > _MAX_DEPTH:
             return None  # (recursion, or a chain of calls too long to follow: any kind)
-        self.unit(("result", key), lambda: self.work_out(name, key, said, modified))  # (replay.py)
-        return self.form.results[key]
-
-    def work_out(self, name: str, key: str, said: Ty, modified: bool) -> None:
-        """Types what a func or table gives, and keeps it."""
         self.busy.add(key)
         try:
             if name in self.funcs:
@@ -449,6 +444,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         finally:
             self.busy.discard(key)
         self.form.results[key] = t
+        return t
 
 
 

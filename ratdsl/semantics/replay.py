@@ -22,6 +22,7 @@ from ..language import ast as A
 from . import types as T
 
 _ABSENT = object()
+_NONE: dict = {}  # (an empty record's, never written)
 _MEMOS = ("results", "consts", "variables", "card_fields", "board_fields", "declared_vars")
 
 
@@ -29,22 +30,21 @@ class Record:
     """One declaration's walk: what it read, what it made, what it did."""
 
     __slots__ = ("reads", "hits", "created", "values", "type_reads", "local_reads", "memo_reads", "memos", "locals",
-                 "ops", "keep", "wrote", "context")
+                 "ops", "keep", "wrote")
 
     def __init__(self) -> None:
         self.reads: dict[tuple, Any] = {}  # (what, key) -> the value read, of the last walk's kinds
         self.hits: list[int] = []  # the types it read that were made already (its own too, until it ends)
-        self.type_reads: dict[int, Any] = {}  # and those another declaration made: node id -> type
+        self.type_reads: dict[int, Any] = _NONE  # and those another declaration made: node id -> type
         self.local_reads: dict[Any, Any] = {}  # the locals it read that others bound (or none did)
         self.created: list[int] = []  # the nodes it typed, in order
         self.values: list[Any] = []  # and their types
         self.memo_reads: dict[tuple[str, Any], Any] = {}  # (memo, key) -> value of another declaration's
-        self.memos: dict[str, dict] = {}  # the memos it made, by memo, in order
-        self.locals: dict = {}  # the locals it bound last
+        self.memos: dict[str, dict] = _NONE  # the memos it made, by memo, in order
+        self.locals: dict = _NONE  # the locals it bound last
         self.ops: list[tuple] = []  # findings, calls, sets and cards put, in order
         self.keep: list[A.Node] = []
         self.wrote: set = set()  # the locals it bound (while it is typed)
-        self.context: Any = None  # (a part's: where it was typed)
 
 
 class Locals(dict):
@@ -86,20 +86,15 @@ class Replay:
     journal: Record | None = None
     muted = False
     records: list[Record | None] | None = None
-    units: dict
     memos: tuple
-    depth: int
-    busy: set
-    narrowed: dict
-    aliases: dict
-    refined: dict
+    memo_named: dict
 
     # ------------------------------------------------------------ the walk
     def walk_decls(self) -> None:
         if self.records is None:
             self.records = [None] * len(self.decls)
-            self.units = {}
             self.memos = tuple(self.memo(name) for name in _MEMOS)  # (cleared, never replaced, walk by walk)
+            self.memo_named = dict(zip(_MEMOS, self.memos))
         records = self.records
         for i, d in enumerate(self.decls):
             r = records[i]
@@ -115,64 +110,34 @@ class Replay:
         """Types d, noting what it reads and does."""
         return self.recorded(lambda: self.decl(d))
 
-    def unit(self, key: Any, run: Any) -> None:
-        """Runs a part of a declaration that is typed once a walk (a func's body), or replays its
-        record of an earlier walk where that one is still true, in the same context (how deep,
-        inside which funcs and under which narrowing it is typed)."""
-        parent = self.journal
-        if parent is None:
-            run()
-            return
-        context = (self.depth, frozenset(self.busy), tuple(self.narrowed.items()), tuple(self.aliases.items()),
-                   tuple(self.refined.items()))
-        old = self.units.get(key)
-        if old is not None and old.context == context and self.unchanged(old):
-            muted, self.muted = self.muted, True
-            try:
-                self.replay(old)
-            finally:
-                self.muted = muted
-            sub = old
-        else:
-            sub = self.units[key] = self.recorded(run)
-            sub.context = context
-        for read, value in sub.reads.items():  # (the part's record is the declaration's too)
-            parent.reads.setdefault(read, value)
-        parent.hits += sub.type_reads
-        wrote = parent.wrote
-        for key, value in sub.local_reads.items():
-            if key not in wrote:
-                parent.local_reads.setdefault(key, value)
-        for read, value in sub.memo_reads.items():
-            parent.memo_reads.setdefault(read, value)
-        parent.created += sub.created
-        parent.wrote.update(sub.locals)
-        parent.ops += sub.ops
-
     def recorded(self, run: Any) -> Record:
         r = Record()
         form = self.form
         memos = self.memos
-        sizes = [len(m) for m in memos]
+        sizes = tuple(map(len, memos))
         kept = len(form._keep)
-        parent = self.journal
         self.journal = self.locals.record = r
         try:
             run()
         finally:
-            self.journal = self.locals.record = parent
+            self.journal = self.locals.record = None
         types = form.types
-        r.values = [types[k] for k in r.created]
-        mine = set(r.created)
-        r.type_reads = {k: types[k] for k in r.hits if k not in mine}
-        r.hits = []
-        for name, memo, size in zip(_MEMOS, memos, sizes):
-            if len(memo) > size:
-                r.memos[name] = dict(islice(memo.items(), size, None))
-        r.memo_reads = {k: v for k, v in r.memo_reads.items() if k[1] not in r.memos.get(k[0], ())}
-        r.locals = {k: self.locals[k] for k in r.wrote}
-        r.wrote = set()
-        r.keep = form._keep[kept:]
+        created = r.created
+        r.values = list(map(types.__getitem__, created))
+        if r.hits:
+            mine = set(created)
+            r.type_reads = {k: types[k] for k in r.hits if k not in mine}
+            r.hits = []
+        if tuple(map(len, memos)) != sizes:
+            r.memos = {name: dict(islice(memo.items(), size, None))
+                       for name, memo, size in zip(_MEMOS, memos, sizes) if len(memo) > size}
+            if r.memo_reads:
+                r.memo_reads = {k: v for k, v in r.memo_reads.items() if k[1] not in r.memos.get(k[0], ())}
+        if r.wrote:
+            r.locals = {k: self.locals[k] for k in r.wrote}
+            r.wrote = set()
+        if len(form._keep) > kept:
+            r.keep = form._keep[kept:]
         return r
 
     def unchanged(self, r: Record) -> bool:
@@ -180,21 +145,24 @@ class Replay:
         types = self.form.types
         if not types.keys().isdisjoint(r.created):
             return False
+        memo = self.memo_named
         for name, made in r.memos.items():
-            if not self.memo(name).keys().isdisjoint(made):
+            if not memo[name].keys().isdisjoint(made):
                 return False
-        get = types.get
-        for key, value in r.type_reads.items():
-            now = get(key, _ABSENT)
-            if now is not value and now != value:
-                return False
-        get = self.locals.get
-        for key, value in r.local_reads.items():
-            now = get(key, _ABSENT)
-            if now is not value and now != value:
-                return False
+        if r.type_reads:
+            get = types.get
+            for key, value in r.type_reads.items():
+                now = get(key, _ABSENT)
+                if now is not value and now != value:
+                    return False
+        if r.local_reads:
+            get = self.locals.get
+            for key, value in r.local_reads.items():
+                now = get(key, _ABSENT)
+                if now is not value and now != value:
+                    return False
         for (name, key), value in r.memo_reads.items():
-            now = self.memo(name).get(key, _ABSENT)
+            now = memo[name].get(key, _ABSENT)
             if now is not value and now != value:
                 return False
         for read, value in r.reads.items():
@@ -205,10 +173,14 @@ class Replay:
     def replay(self, r: Record) -> None:
         form = self.form
         form.types.update(zip(r.created, r.values))
-        for name, made in r.memos.items():
-            self.memo(name).update(made)
-        dict.update(self.locals, r.locals)
-        form._keep += r.keep
+        if r.memos:
+            memo = self.memo_named
+            for name, made in r.memos.items():
+                memo[name].update(made)
+        if r.locals:
+            dict.update(self.locals, r.locals)
+        if r.keep:
+            form._keep += r.keep
         for op in r.ops:
             kind = op[0]
             if kind == "find":

@@ -49,6 +49,8 @@ class SiteTypes:
         calls' kinds hid it (in the body, or in the body of a func or rule it passes it to)."""
         self.refusals: dict[tuple[tuple[str, str], int, Ty], list[Any]] = {}
         self.retypes_left = _MAX_RETYPES
+        self.subtrees: dict[int, list[A.Node]] = {}  # each body's nodes, by its decl (walked once)
+        self.mentioned: dict[tuple[int, str], bool] = {}
         out = []
         for key, sites in self.sites.items():
             decl = (self.funcs if key[0] == "func" else self.rules).get(key[1])
@@ -80,7 +82,7 @@ class SiteTypes:
             if not found and depth < _DEPTH:
                 name = decl.params[i]
                 found = next((f for k, args, types in nested for j, u in enumerate(types)
-                              if _mentions(args[j], name) and (f := self.refused(k, j, u, depth + 1))), [])
+                              if self.mentions(args[j], name) and (f := self.refused(k, j, u, depth + 1))), [])
             self.refusals[memo] = found
         return self.refusals[memo]
 
@@ -93,7 +95,9 @@ class SiteTypes:
             bodies += [m.value for m in self.modifiers.get(decl.name, ())]
         else:  # (a rule's hooks take its parameters: `before coming_home(p) if owns(p, this)`)
             bodies += self.hooks_of.get(decl.name, [])
-        nodes = _subtree(bodies)
+        nodes = self.subtrees.get(id(decl))
+        if nodes is None:
+            nodes = self.subtrees[id(decl)] = _subtree(bodies)
         before = {id(n): form.types[id(n)] for n in nodes if id(n) in form.types}
         was = {(f.code, f.span) for f in form.findings}
         kept, found, locals_, joint = len(form._keep), len(form.findings), dict(self.locals), form.params[key]
@@ -120,6 +124,14 @@ class SiteTypes:
                 form.types.pop(id(n), None)
             form.types.update(before)
             self.locals = locals_
+
+    def mentions(self, x: A.Expr, name: str) -> bool:
+        """_mentions, worked out once for each value and name."""
+        key = (id(x), name)
+        found = self.mentioned.get(key)
+        if found is None:
+            found = self.mentioned[key] = _mentions(x, name)
+        return found
 
     def site_finding(self, arg: A.Expr, decl: A.Func | A.Rule, param: str, t: Ty, f: Any) -> Any:
         if arg.span.line <= 0:

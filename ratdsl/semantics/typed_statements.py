@@ -15,7 +15,6 @@ Ty = Any  # frozenset[T.Base] | None
 _KIND = frozenset((T.KIND,))
 _ZONE = frozenset((T.ZONE,))
 _CARD = frozenset((T.CARD,))
-_BLOCKS = frozenset((A.If, A.ForEach, A.While, A.Repeat, A.AskMay, A.AskChoose, A.Secretly, A.Turn))
 _SHOWN = frozenset((T.CARD, T.LIST, T.PILE, T.NONE))  # what `show` takes (none: nothing to show)
 
 
@@ -40,7 +39,6 @@ class StatementTypes:
     facts: Any
     narrowing: Any
     members_set: dict
-    unit: Any
     read_local: Any
     is_set_let: Any
     join_let: Any
@@ -50,10 +48,7 @@ class StatementTypes:
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
-            if s.__class__ in _BLOCKS:  # (typed again only where what it reads changed: replay.py)
-                self.unit(("stmt", id(s)), lambda s=s: self.stmt(s))
-            else:
-                self.stmt(s)
+            self.stmt(s)
 
     def stmt(self, s: A.Stmt) -> None:
         ty, need = self.ty, self.need
@@ -64,11 +59,10 @@ class StatementTypes:
             self.set(s)
         elif cls is A.If:
             self.condition(s.condition)
-            changed = self.members_set.get(id(s))
-            if changed is None:  # (the same in every walk: worked out once)
-                changed = self.members_set[id(s)] = _members_set(s)
+            facts = self.facts(s.condition)
+            changed = self.members_of(s) if any(f[0][0] == "path" for told in facts for f in told) else ()
             yes, no = ([f for f in told if not self.is_set_let(f[0]) and not (f[0][0] == "path" and f[0][2] in changed)]
-                       for told in self.facts(s.condition))
+                       for told in facts)
             with self.narrowing(yes):  # (a `let` a `set` changes is not narrowed: the set may undo it; nor a
                 # player's `.NAME[k]` where the block sets a `.NAME`)
                 self.block(s.then)
@@ -171,6 +165,15 @@ class StatementTypes:
                 if isinstance(child, A.Expr):
                     ty(child)
 
+    def members_of(self, s: A.If) -> frozenset[str]:
+        """The `.NAME`s an `if` sets (the same in every walk: worked out once, for the `if`s inside
+        it too, and only for an `if` that tests a player's `.NAME[k]`)."""
+        changed = self.members_set.get(id(s))
+        if changed is None:
+            _members_set(s, self.members_set)
+            changed = self.members_set[id(s)]
+        return changed
+
     def items(self, x: A.Expr, t: Ty, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
               hint: str | None = None) -> None:
         """A finding where x, a list, surely holds no item of the accepted kinds (a kind itself is
@@ -266,13 +269,22 @@ def _cards(t: Ty) -> Ty:
     return T.joined(parts)
 
 
-def _members_set(s: A.If) -> frozenset[str]:
-    """The names NAME of the `set X.NAME` statements anywhere in an `if` statement."""
-    out: set[str] = set()
-    todo: list[A.Node] = [s]
+def _members_set(s: A.If, out: dict[int, frozenset[str]]) -> None:
+    """The names NAME of the `set X.NAME` statements anywhere in an `if` statement, and in each
+    `if` inside it, by node id into out (one walk over it, without recursion)."""
+    names: dict[int, set[str]] = {}
+    todo: list[tuple[A.Node, list[A.Node] | None]] = [(s, None)]
     while todo:
-        node = todo.pop()
+        node, children = todo.pop()
+        if children is None:
+            children = A.children_of(node)
+            todo.append((node, children))
+            todo.extend((c, None) for c in children)
+            continue
+        mine = names[id(node)] = set()
+        for c in children:
+            mine |= names.get(id(c), ())
         if isinstance(node, A.Set) and isinstance(node.target, A.Attr):
-            out.add(node.target.name)
-        todo.extend(A.iter_children(node))
-    return frozenset(out)
+            mine.add(node.target.name)
+        if isinstance(node, A.If):
+            out[id(node)] = frozenset(mine)
