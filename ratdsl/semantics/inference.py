@@ -55,6 +55,8 @@ _PASSES = 16  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
 _KINDS = frozenset((T.KIND,))
+_ITSELF_TAGS = {"token kind": T.KIND, SYMBOL: T.SYMBOL, "player zone": T.ZNAME, "deck": T.DECK,
+                "player pile": T.PNAME, "board": T.BOARD}  # (the names that are values of their own)
 
 
 
@@ -99,6 +101,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         self.table = table
         self.form = TypedForm()
         self.types = self.form.types  # (cleared walk by walk, never replaced)
+        self.refs = table.refs
         self.funcs = {d.name: d for d in decls if isinstance(d, A.Func)}
         self.tables = {d.name: d for d in decls if isinstance(d, A.Table)}
         self.rules = {d.name: d for d in decls if isinstance(d, A.Rule)}
@@ -610,11 +613,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         return None
 
     def name(self, x: A.Name) -> Ty:
-        sym = self.table.ref(x)
+        sym = self.refs.get(id(x))  # (the table's ref(x), without the call)
         if sym is None:
             return None
         if sym.kind == LOCAL:
-            return self.local(sym)
+            t = self.local_of(sym)
+            return self.refine((id(sym.decl), sym.name), t) if self.refined else t
         kinds = self.table.value_kinds(x.id)
         group = kinds[0] if kinds else None
         name = x.id
@@ -635,11 +639,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         if group == ITSELF:
             if name in ("left", "right"):
                 return T.named(T.SIDE, name)
-            tag = {"token kind": T.KIND, SYMBOL: T.SYMBOL, "player zone": T.ZNAME, "deck": T.DECK,
-                   "player pile": T.PNAME, "board": T.BOARD}
             for sym_ in self.table.declared.get(name, ()):
-                if sym_.kind in tag:
-                    return T.named(tag[sym_.kind], name)
+                if sym_.kind in _ITSELF_TAGS:
+                    return T.named(_ITSELF_TAGS[sym_.kind], name)
         return None
 
     def const_type(self, name: str) -> Ty:
@@ -652,10 +654,6 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
                 self.form.consts[name] = self.ty(decl.value)
             return self.form.consts[name]
         return None
-
-    def local(self, sym: Any) -> Ty:
-        t = self.local_of(sym)
-        return self.refine((id(sym.decl), sym.name), t) if self.refined else t
 
     def local_of(self, sym: Any) -> Ty:
         binder = sym.decl
