@@ -498,6 +498,10 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
     def _ty(self, x: Any, cls: type) -> Ty:
         if cls is A.Name:  # (the commonest first)
             return self.name(x)
+        if cls is A.Call:
+            return self.call(x)
+        if cls is A.BinOp:
+            return self.binop(x)
         if cls is A.IntLit:
             return T.of(T.NUMBER)
         if cls is A.BoolLit:
@@ -526,10 +530,6 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
             return self.member(obj, x.name)
         if cls is A.Index:
             return self.index(x)
-        if cls is A.Call:
-            return self.call(x)
-        if cls is A.BinOp:
-            return self.binop(x)
         if cls is A.BoolOp:
             told: list[Any] = []  # (what the parts before tell: each is typed where they held, or failed)
             for item in x.items:

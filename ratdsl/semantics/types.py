@@ -144,6 +144,10 @@ def decks(b: Base) -> frozenset[str] | None:
 
 def join(*types: frozenset[Base] | None) -> frozenset[Base] | None:
     """The union of types: a value of any of them. Any kind (None) absorbs the others."""
+    if len(types) == 2:  # (the commonest: a kind joined with the same kind is itself)
+        a, b = types
+        if a is not None and b is not None and len(a) <= 1 and a == b:
+            return a
     out: dict[Any, Base] = {}
     for t in types:
         if t is None:
@@ -190,7 +194,15 @@ def unwritten(t: frozenset[Base] | None) -> frozenset[Base] | None:
 
 
 def without_none(t: frozenset[Base] | None) -> frozenset[Base] | None:
-    return None if t is None else frozenset(b for b in t if b.tag != NONE)
+    if t is None:
+        return None
+    if len(t) == 1:  # (the commonest: one kind, none or not)
+        for b in t:
+            return _NOTHING if b.tag == NONE else t
+    return frozenset(b for b in t if b.tag != NONE)
+
+
+_NOTHING: frozenset[Base] = frozenset()
 
 
 def element(t: frozenset[Base] | None) -> frozenset[Base] | None:
