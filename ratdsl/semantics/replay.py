@@ -141,14 +141,22 @@ class Replay:
         return r
 
     def unchanged(self, r: Record) -> bool:
-        """Whether typing the declaration again would give what its record says."""
-        types = self.form.types
-        if not types.keys().isdisjoint(r.created):
-            return False
-        memo = self.memo_named
-        for name, made in r.memos.items():
-            if not memo[name].keys().isdisjoint(made):
+        """Whether typing the declaration again would give what its record says (what changes
+        most, the last walk's kinds, is looked at first)."""
+        params, final = self.form.params, self.final
+        for read, value in r.reads.items():
+            if read[0] == "param":  # (the commonest: a func's or rule's parameters)
+                now, was = params.get(read[1]), value[0]
+                if now is not was and now != was or now is None and value[1] != final:
+                    return False
+            elif self.now(read) != value:
                 return False
+        memo = self.memo_named
+        for (name, key), value in r.memo_reads.items():
+            now = memo[name].get(key, _ABSENT)
+            if now is not value and now != value:
+                return False
+        types = self.form.types
         if r.type_reads:
             get = types.get
             for key, value in r.type_reads.items():
@@ -161,12 +169,10 @@ class Replay:
                 now = get(key, _ABSENT)
                 if now is not value and now != value:
                     return False
-        for (name, key), value in r.memo_reads.items():
-            now = memo[name].get(key, _ABSENT)
-            if now is not value and now != value:
-                return False
-        for read, value in r.reads.items():
-            if self.now(read) != value:
+        if not types.keys().isdisjoint(r.created):
+            return False
+        for name, made in r.memos.items():
+            if not memo[name].keys().isdisjoint(made):
                 return False
         return True
 
