@@ -48,18 +48,30 @@ class Record:
 
 
 class Locals(dict):
-    """The locals, noting which ones the declaration being typed binds."""
+    """The locals, noting which ones the declaration being typed binds (and, for a body typed
+    again for one call's kinds, typed_sites.py, what each one it binds was before)."""
 
-    __slots__ = ("record",)
+    __slots__ = ("record", "saved")
 
     def __init__(self) -> None:
         super().__init__()
         self.record: Record | None = None
+        self.saved: dict | None = None
 
     def __setitem__(self, key: Any, value: Any) -> None:
         if self.record is not None:
             self.record.wrote.add(key)
+        if self.saved is not None and key not in self.saved:
+            self.saved[key] = dict.get(self, key, _ABSENT)
         dict.__setitem__(self, key, value)
+
+    def put_back(self) -> None:
+        """The locals bound since `saved` was set as they were then."""
+        for key, value in (self.saved or {}).items():
+            if value is _ABSENT:
+                dict.pop(self, key, None)
+            else:
+                dict.__setitem__(self, key, value)
 
 
 class Replay:
