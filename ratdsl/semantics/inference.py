@@ -25,6 +25,7 @@ from . import types as T
 from .annotations import HINT as ANNOTATION_HINT
 from .annotations import annotated, disagrees
 from .narrowing import Narrowing
+from .replay import _ABSENT, Locals, Replay
 from .symbols import (
     BUILTIN,
     BUILTIN_NAMES,
@@ -54,6 +55,8 @@ _PASSES = 16  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
 _KINDS = frozenset((T.KIND,))
+_ITSELF_TAGS = {"token kind": T.KIND, SYMBOL: T.SYMBOL, "player zone": T.ZNAME, "deck": T.DECK,
+                "player pile": T.PNAME, "board": T.BOARD}  # (the names that are values of their own)
 
 
 
@@ -92,11 +95,13 @@ def typed_form(decls: list[A.Decl], table: SymbolTable) -> TypedForm:
     return form
 
 
-class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
+class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
     def __init__(self, decls: list[A.Decl], table: SymbolTable):
         self.decls = decls
         self.table = table
         self.form = TypedForm()
+        self.types = self.form.types  # (cleared walk by walk, never replaced)
+        self.refs = table.refs
         self.funcs = {d.name: d for d in decls if isinstance(d, A.Func)}
         self.tables = {d.name: d for d in decls if isinstance(d, A.Table)}
         self.rules = {d.name: d for d in decls if isinstance(d, A.Rule)}
@@ -108,7 +113,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         self.kinds = {n for d in decls if isinstance(d, A.Tokens) for n in d.names}
         self.player_zones = set(table.player_zones)
         self.player_piles = set(table.player_piles)
-        self.locals: dict[tuple[int, str], Ty] = {}
+        self.locals: dict[tuple[int, str], Ty] = Locals()
         self.narrowed: dict[tuple[int, str], Ty] = {}  # locals a test of their tag narrows (narrowing.py)
         self.aliases: dict[tuple[int, str], Any] = {}  # locals known to be another's tag (narrowing.py)
         self.refined: dict[tuple[int, str], Any] = {}  # locals whose players' `.NAME[k]` a test told (narrowing.py)
@@ -123,6 +128,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         self.data_findings: list[Finding] = []
         self.depth = 0
         self.declared_vars: dict[str, Ty] = {}
+        self.members_set: dict[int, frozenset[str]] = {}  # each `if`'s `.NAME`s set (typed_statements.py)
         self.set_lets: set[tuple[int, str]] = set()  # the `let` names a `set` changes
         self.let_sets: dict[tuple[int, str], Ty] = {}  # and what it sets them to, this pass
         self.was_let_set: dict[tuple[int, str], Ty] = {}  # and the last pass
@@ -190,8 +196,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         self.was_let_set, self.let_sets = self.let_sets, {}
         self.was_pile_in, self.pile_in = self.pile_in, {}
         self.pile_sites: dict[str, A.Expr] = {}  # where each pile's first cards are put, this walk
-        for decl in self.decls:
-            self.decl(decl)
+        self.walk_decls()  # (each declaration typed again only where what it reads changed: replay.py)
 
     def all_called(self) -> bool:
         """Whether every func and rule with parameters has calls (an uncalled one's parameters
@@ -201,7 +206,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
 
     def find(self, node: A.Node, code: str, message: str, hint: str | None = None) -> None:
         if node.span.line > 0:  # (every walk notes them; only the last one's are kept)
-            self.form.findings.append(Finding(code, node.span, message, hint))
+            found = Finding(code, node.span, message, hint)
+            self.form.findings.append(found)
+            self.op("find", found)
 
     # ------------------------------------------------------------ data blocks
     def data(self) -> None:
@@ -258,7 +265,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         if deck is None:
             return None
         key = (deck, name)
-        if key not in self.form.card_fields:
+        if not self.memo_has("card_fields", self.form.card_fields, key):
             self.form.card_fields[key] = None  # (a field that reads itself: any kind)
             values = [f.value for d in self.decls if isinstance(d, A.Card) and d.deck == deck
                       for f in d.fields if f.name == name]
@@ -272,7 +279,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
 
     def board_field(self, board: str, name: str) -> Ty:
         key = (board, name)
-        if key not in self.form.board_fields:
+        if not self.memo_has("board_fields", self.form.board_fields, key):
             self.form.board_fields[key] = None
             b = self.boards[board]
             values = [f.value for s in b.spaces for f in s.fields if f.name == name]
@@ -321,7 +328,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
     def decl(self, d: A.Decl) -> None:
         ty = self.ty
         if isinstance(d, A.Const):
-            if d.name not in self.form.consts:
+            if not self.memo_has("consts", self.form.consts, d.name):
                 self.form.consts[d.name] = None
                 self.form.consts[d.name] = ty(d.value)
         elif isinstance(d, A.Var):
@@ -414,7 +421,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
     def result(self, name: str, modified: bool = True) -> Ty:
         """What a func or table gives (with its modifiers when `modified`)."""
         key = name if modified else "\0" + name
-        if key in self.form.results:
+        if self.memo_has("results", self.form.results, key):
             return self.form.results[key]
         said = self.said_results.get(name)
         if said is not None and key in self.busy:
@@ -469,10 +476,15 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         if x is None:
             return None
         key = id(x)
-        types = self.form.types
+        types = self.types
+        journal = self.journal
         if key in types:
+            if journal is not None:
+                journal.hits.append(key)
             return types[key]
         types[key] = None  # (a node that reads itself: any kind)
+        if journal is not None:
+            journal.created.append(key)
         if self.depth > _MAX_NESTING:  # (funcs inside funcs, each nested deep: any kind past this)
             return None
         self.depth += 1
@@ -484,6 +496,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         return t
 
     def _ty(self, x: Any, cls: type) -> Ty:
+        if cls is A.Name:  # (the commonest first)
+            return self.name(x)
+        if cls is A.Call:
+            return self.call(x)
+        if cls is A.BinOp:
+            return self.binop(x)
         if cls is A.IntLit:
             return T.of(T.NUMBER)
         if cls is A.BoolLit:
@@ -492,8 +510,6 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
             return T.named(T.TEXT, x.value)
         if cls is A.NoneLit:
             return T.of(T.NONE, T.WRITTEN)
-        if cls is A.Name:
-            return self.name(x)
         if cls is A.Attr:
             obj = self.ty(x.obj)
             if T.refuses(obj, _MEMBERED):
@@ -514,10 +530,6 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
             return self.member(obj, x.name)
         if cls is A.Index:
             return self.index(x)
-        if cls is A.Call:
-            return self.call(x)
-        if cls is A.BinOp:
-            return self.binop(x)
         if cls is A.BoolOp:
             told: list[Any] = []  # (what the parts before tell: each is typed where they held, or failed)
             for item in x.items:
@@ -601,11 +613,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         return None
 
     def name(self, x: A.Name) -> Ty:
-        sym = self.table.ref(x)
+        sym = self.refs.get(id(x))  # (the table's ref(x), without the call)
         if sym is None:
             return None
         if sym.kind == LOCAL:
-            return self.local(sym)
+            t = self.local_of(sym)
+            return self.refine((id(sym.decl), sym.name), t) if self.refined else t
         kinds = self.table.value_kinds(x.id)
         group = kinds[0] if kinds else None
         name = x.id
@@ -626,11 +639,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         if group == ITSELF:
             if name in ("left", "right"):
                 return T.named(T.SIDE, name)
-            tag = {"token kind": T.KIND, SYMBOL: T.SYMBOL, "player zone": T.ZNAME, "deck": T.DECK,
-                   "player pile": T.PNAME, "board": T.BOARD}
             for sym_ in self.table.declared.get(name, ()):
-                if sym_.kind in tag:
-                    return T.named(tag[sym_.kind], name)
+                if sym_.kind in _ITSELF_TAGS:
+                    return T.named(_ITSELF_TAGS[sym_.kind], name)
         return None
 
     def const_type(self, name: str) -> Ty:
@@ -638,15 +649,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         const = self.table.globals.get(name)
         decl = const.decl if const is not None else None
         if isinstance(decl, A.Const):
-            if name not in self.form.consts:
+            if not self.memo_has("consts", self.form.consts, name):
                 self.form.consts[name] = None
                 self.form.consts[name] = self.ty(decl.value)
             return self.form.consts[name]
         return None
-
-    def local(self, sym: Any) -> Ty:
-        t = self.local_of(sym)
-        return self.refine((id(sym.decl), sym.name), t) if self.refined else t
 
     def local_of(self, sym: Any) -> Ty:
         binder = sym.decl
@@ -658,8 +665,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
             key = ("func", binder.name) if isinstance(binder, (A.Func, A.Modify)) else \
                 ("rule", binder.name) if isinstance(binder, (A.Rule, A.Hook)) else None
             if key is None:
-                return self.locals.get((id(binder), sym.name))
+                return self.read_local((id(binder), sym.name))
             params = self.form.params.get(key)
+            self.read("param", key, (params, self.final if params is None else None))
             names = binder.params
             if sym.name not in names:
                 return None
@@ -671,11 +679,13 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
             i = names.index(sym.name)
             return params[i] if i < len(params) else None
         key = (id(binder), sym.name)
-        if sym.binder == "let" and key in self.set_lets:  # a `let` a `set` changes: and the kinds it is set to
-            first = T.unwritten(self.locals.get(key))
-            t = T.join(first, self.was_let_set[key]) if key in self.was_let_set else None
+        if sym.binder == "let" and self.is_set_let(key):  # a `let` a `set` changes: and the kinds it is set to
+            first = T.unwritten(self.read_local(key))
+            was = self.was_let_set.get(key, _ABSENT)
+            self.read("letset", key, was)
+            t = T.join(first, was) if was is not _ABSENT else None
             return None if t == T.of(T.NONE) else t
-        return self.locals.get((id(binder), sym.name))
+        return self.read_local(key)
 
     def member(self, obj: Ty, name: str) -> Ty:
         """`obj.name` for each kind obj may be (None where the game decides)."""
@@ -733,6 +743,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         return True
 
     def pile_type(self, name: str) -> Ty:
+        t = self.raw_pile_type(name)
+        self.read("pile", name, t)
+        return t
+
+    def raw_pile_type(self, name: str) -> Ty:
         """A pile named by the rules, with the cards they put in it (`create`, `place`, `reveal`):
         none yet in the first walk (they grow walk by walk, as parameters do), any card where the
         rules put none in it (a scenario may) or where they put cards in a pile they do not name."""
@@ -745,6 +760,14 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         return T.pile(frozenset((name,)), cards)
 
     def put_cards(self, at: A.Expr, dest: Ty, cards: Ty) -> None:
+        self.op("put", at, dest, cards)  # (put again on replay: what it finds depends on the cards put before)
+        muted, self.muted = self.muted, True
+        try:
+            self.raw_put_cards(at, dest, cards)
+        finally:
+            self.muted = muted
+
+    def raw_put_cards(self, at: A.Expr, dest: Ty, cards: Ty) -> None:
         """Notes the cards a statement puts in the piles `dest` may be; E290 where they are surely
         of another deck than the cards already put in one of them (a pile holds one deck's cards,
         as a list holds one kind: whatever reads a field of one would stop on the other's)."""
@@ -790,10 +813,11 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
         """A variable's type as it is read: its declaration's, and what the rules set it to
         (`set`, `plan ... into`; a `set` of another kind is E283 all the same). Declared none and
         never set by the rules (a scenario may): any kind."""
-        if name in self.form.variables:
+        if self.memo_has("variables", self.form.variables, name):
             return self.form.variables[name]
         self.form.variables[name] = None
         declared = self.declared(name)
+        self.read("var", name, (name in self.loose, self.was_set.get(name, _ABSENT)))
         t = T.join(declared, self.was_set[name]) if declared is not None and name in self.was_set else declared
         if name in self.loose:
             t = None
@@ -804,7 +828,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing):
 
     def declared(self, name: str) -> Ty:
         """A variable's declaration's type (a global one's, else a player's)."""
-        if name in self.declared_vars:
+        if self.memo_has("declared_vars", self.declared_vars, name):
             return self.declared_vars[name]
         sym = self.table.globals.get(name)
         decl = sym.decl if sym is not None and sym.kind == VAR else None

@@ -16,7 +16,7 @@ The inference (inference.py) mixes this in.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from ..language import ast as A
@@ -154,9 +154,13 @@ class Narrowing:
             return None
         return (id(sym.decl), sym.name)
 
+    def narrowing(self, facts: list[Fact]) -> AbstractContextManager[None]:
+        """Types what is inside with each local of the facts narrowed to the lists they allow
+        (no facts, the commonest: nothing to do, and no generator made for it)."""
+        return self.narrowed_by(facts) if facts else _UNCHANGED
+
     @contextmanager
-    def narrowing(self, facts: list[Fact]) -> Iterator[None]:
-        """Types what is inside with each local of the facts narrowed to the lists they allow."""
+    def narrowed_by(self, facts: list[Fact]) -> Iterator[None]:
         saved: dict[tuple[int, str], Any] = {}
         aliased: dict[Any, Any] = {}
         marked: dict[Any, Any] = {}
@@ -195,6 +199,7 @@ class Narrowing:
 
 
 _ABSENT = object()
+_UNCHANGED = nullcontext()
 
 
 def _through(x: A.Expr, subst: dict[str, A.Expr]) -> A.Expr:

@@ -148,14 +148,9 @@ class CallTypes:
         """A built-in's result type from its registry's `gives`."""
         def arg(i: int) -> Ty:
             return args[i] if i < len(args) else None
-        simple = {"number": T.of(T.NUMBER), "yes/no": T.of(T.YESNO), "bundle": T.of(T.BUNDLE),
-                  "player": T.of(T.PLAYER), "side": T.of(T.SIDE, frozenset(("left", "right"))),
-                  "list:kind": T.list_of(T.of(T.KIND)), "list:player": T.list_of(T.of(T.PLAYER)),
-                  "list:number": T.list_of(T.of(T.NUMBER)), "list:zone": T.list_of(T.of(T.ZONE)),
-                  "card?": T.join(T.of(T.CARD), T.of(T.NONE)), "player?": T.join(T.of(T.PLAYER), T.of(T.NONE)),
-                  "number?": T.join(T.of(T.NUMBER), T.of(T.NONE))}
-        if spec in simple:
-            return simple[spec]
+        simple = _SIMPLE.get(spec)
+        if simple is not None:
+            return simple
         what, _, at = spec.partition("@") if "@" in spec else spec.partition("?")
         if spec.startswith("item?"):
             of = arg(int(spec[5:]))
@@ -176,6 +171,15 @@ class CallTypes:
             names = _names(arg(i))
             return T.list_of(T.of(T.ZONE, next(iter(names)) if names and len(names) == 1 else None))
         return None
+
+
+# What the built-ins of one fixed kind give (made once: `gives` is asked at every call).
+_SIMPLE = {"number": T.of(T.NUMBER), "yes/no": T.of(T.YESNO), "bundle": T.of(T.BUNDLE),
+           "player": T.of(T.PLAYER), "side": T.of(T.SIDE, frozenset(("left", "right"))),
+           "list:kind": T.list_of(T.of(T.KIND)), "list:player": T.list_of(T.of(T.PLAYER)),
+           "list:number": T.list_of(T.of(T.NUMBER)), "list:zone": T.list_of(T.of(T.ZONE)),
+           "card?": T.join(T.of(T.CARD), T.of(T.NONE)), "player?": T.join(T.of(T.PLAYER), T.of(T.NONE)),
+           "number?": T.join(T.of(T.NUMBER), T.of(T.NONE))}
 
 
 def _names(t: Ty) -> frozenset[str] | None:

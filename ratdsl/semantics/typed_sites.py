@@ -49,6 +49,8 @@ class SiteTypes:
         calls' kinds hid it (in the body, or in the body of a func or rule it passes it to)."""
         self.refusals: dict[tuple[tuple[str, str], int, Ty], list[Any]] = {}
         self.retypes_left = _MAX_RETYPES
+        self.subtrees: dict[int, list[int]] = {}  # each body's nodes' ids, by its decl (walked once)
+        self.mentioned: dict[tuple[int, str], bool] = {}
         out = []
         for key, sites in self.sites.items():
             decl = (self.funcs if key[0] == "func" else self.rules).get(key[1])
@@ -80,7 +82,7 @@ class SiteTypes:
             if not found and depth < _DEPTH:
                 name = decl.params[i]
                 found = next((f for k, args, types in nested for j, u in enumerate(types)
-                              if _mentions(args[j], name) and (f := self.refused(k, j, u, depth + 1))), [])
+                              if self.mentions(args[j], name) and (f := self.refused(k, j, u, depth + 1))), [])
             self.refusals[memo] = found
         return self.refusals[memo]
 
@@ -93,12 +95,16 @@ class SiteTypes:
             bodies += [m.value for m in self.modifiers.get(decl.name, ())]
         else:  # (a rule's hooks take its parameters: `before coming_home(p) if owns(p, this)`)
             bodies += self.hooks_of.get(decl.name, [])
-        nodes = _subtree(bodies)
-        before = {id(n): form.types[id(n)] for n in nodes if id(n) in form.types}
+        ids = self.subtrees.get(id(decl))
+        if ids is None:
+            ids = self.subtrees[id(decl)] = [id(n) for n in _subtree(bodies)]
+        types = form.types
+        before = {k: types[k] for k in ids if k in types}
         was = {(f.code, f.span) for f in form.findings}
-        kept, found, locals_, joint = len(form._keep), len(form.findings), dict(self.locals), form.params[key]
-        for n in nodes:
-            form.types.pop(id(n), None)
+        kept, found, joint = len(form._keep), len(form.findings), form.params[key]
+        saved, self.locals.saved = self.locals.saved, {}  # (the locals as they were, put back after)
+        for k in ids:
+            types.pop(k, None)
         form.params[key] = params
         self.retyping = True
         self.nested: list[Any] = []
@@ -116,10 +122,19 @@ class SiteTypes:
             self.retyping = False
             form.params[key] = joint
             del form.findings[found:], form._keep[kept:]
-            for n in nodes:
-                form.types.pop(id(n), None)
-            form.types.update(before)
-            self.locals = locals_
+            for k in ids:
+                types.pop(k, None)
+            types.update(before)
+            self.locals.put_back()
+            self.locals.saved = saved
+
+    def mentions(self, x: A.Expr, name: str) -> bool:
+        """_mentions, worked out once for each value and name."""
+        key = (id(x), name)
+        found = self.mentioned.get(key)
+        if found is None:
+            found = self.mentioned[key] = _mentions(x, name)
+        return found
 
     def site_finding(self, arg: A.Expr, decl: A.Func | A.Rule, param: str, t: Ty, f: Any) -> Any:
         if arg.span.line <= 0:

@@ -38,7 +38,13 @@ class StatementTypes:
     put_cards: Any
     facts: Any
     narrowing: Any
-    set_lets: set
+    members_set: dict
+    read_local: Any
+    is_set_let: Any
+    join_let: Any
+    join_var: Any
+    join_call: Any
+    op: Any
 
     def block(self, block: A.Block) -> None:
         for s in block.stmts:
@@ -53,9 +59,10 @@ class StatementTypes:
             self.set(s)
         elif cls is A.If:
             self.condition(s.condition)
-            changed = _members_set(s)
-            yes, no = ([f for f in told if f[0] not in self.set_lets and not (f[0][0] == "path" and f[0][2] in changed)]
-                       for told in self.facts(s.condition))
+            facts = self.facts(s.condition)
+            changed = self.members_of(s) if any(f[0][0] == "path" for told in facts for f in told) else ()
+            yes, no = ([f for f in told if not self.is_set_let(f[0]) and not (f[0][0] == "path" and f[0][2] in changed)]
+                       for told in facts)
             with self.narrowing(yes):  # (a `let` a `set` changes is not narrowed: the set may undo it; nor a
                 # player's `.NAME[k]` where the block sets a `.NAME`)
                 self.block(s.then)
@@ -142,7 +149,8 @@ class StatementTypes:
             self.locals[(id(s), "it")] = steps
             if s.likely is not None:
                 ty(s.likely)
-            self.sets[s.into] = T.join(self.sets[s.into], steps) if s.into in self.sets else steps
+            self.join_var(s.into, steps)
+            self.op("var", s.into, steps)
         elif cls is A.Turn:
             need(s.player, frozenset((T.PLAYER,)), "`turn`'s player", "a player", "E282")
             self.block(s.body)
@@ -156,6 +164,15 @@ class StatementTypes:
             for child in A.iter_children(s):
                 if isinstance(child, A.Expr):
                     ty(child)
+
+    def members_of(self, s: A.If) -> frozenset[str]:
+        """The `.NAME`s an `if` sets (the same in every walk: worked out once, for the `if`s inside
+        it too, and only for an `if` that tests a player's `.NAME[k]`)."""
+        changed = self.members_set.get(id(s))
+        if changed is None:
+            _members_set(s, self.members_set)
+            changed = self.members_set[id(s)]
+        return changed
 
     def items(self, x: A.Expr, t: Ty, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
               hint: str | None = None) -> None:
@@ -197,9 +214,10 @@ class StatementTypes:
             if sym is not None and sym.kind == LOCAL and isinstance(sym.decl, A.Let):
                 key = (id(sym.decl), sym.name)
                 self.set_lets.add(key)
-                declared, what = self.locals.get(key), f"{target.id}"
+                declared, what = self.read_local(key), f"{target.id}"
                 unwritten = T.unwritten(value)
-                self.let_sets[key] = T.join(self.let_sets[key], unwritten) if key in self.let_sets else unwritten
+                self.join_let(key, unwritten)
+                self.op("let", key, unwritten)
             elif sym is not None and sym.kind == VAR:
                 declared, what = self.declared(target.id), f"variable {target.id}"
             elif sym is not None and sym.kind == BUILTIN and target.id == "active":
@@ -215,7 +233,8 @@ class StatementTypes:
             return
         if what.startswith("variable "):
             name = what[len("variable "):]
-            self.sets[name] = T.join(self.sets[name], T.unwritten(value)) if name in self.sets else T.unwritten(value)
+            self.join_var(name, T.unwritten(value))
+            self.op("var", name, T.unwritten(value))
         got = T.without_none(value)
         declared = T.without_none(declared)
         if declared and got and T.differ(declared, got):
@@ -227,17 +246,14 @@ class StatementTypes:
     def changed(self, x: A.Expr) -> bool:
         """Whether x is a `let` name that a `set` changes (its type is its first value's)."""
         sym = self.table.ref(x) if isinstance(x, A.Name) else None
-        return sym is not None and sym.kind == LOCAL and (id(sym.decl), sym.name) in self.set_lets
+        return sym is not None and sym.kind == LOCAL and self.is_set_let((id(sym.decl), sym.name))
 
     def arguments(self, key: tuple[str, str], args: tuple[A.Expr, ...]) -> None:
         types = [self.ty(a) for a in args]
         self.note_site(key, args, types)
         self.said_arguments(key, args, types)
-        seen = self.calls.get(key)
-        if seen is None:
-            self.calls[key] = types
-        else:
-            self.calls[key] = [T.join(a, b) for a, b in zip(seen, types)] + seen[len(types):]
+        self.join_call(key, types)
+        self.op("call", key, args, types)
 
 
 def _verb(s: A.Stmt) -> str:
@@ -253,13 +269,22 @@ def _cards(t: Ty) -> Ty:
     return T.joined(parts)
 
 
-def _members_set(s: A.If) -> frozenset[str]:
-    """The names NAME of the `set X.NAME` statements anywhere in an `if` statement."""
-    out: set[str] = set()
-    todo: list[A.Node] = [s]
+def _members_set(s: A.If, out: dict[int, frozenset[str]]) -> None:
+    """The names NAME of the `set X.NAME` statements anywhere in an `if` statement, and in each
+    `if` inside it, by node id into out (one walk over it, without recursion)."""
+    names: dict[int, set[str]] = {}
+    todo: list[tuple[A.Node, list[A.Node] | None]] = [(s, None)]
     while todo:
-        node = todo.pop()
+        node, children = todo.pop()
+        if children is None:
+            children = A.children_of(node)
+            todo.append((node, children))
+            todo.extend((c, None) for c in children)
+            continue
+        mine = names[id(node)] = set()
+        for c in children:
+            mine |= names.get(id(c), ())
         if isinstance(node, A.Set) and isinstance(node.target, A.Attr):
-            out.add(node.target.name)
-        todo.extend(A.iter_children(node))
-    return frozenset(out)
+            mine.add(node.target.name)
+        if isinstance(node, A.If):
+            out[id(node)] = frozenset(mine)

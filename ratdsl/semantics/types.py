@@ -16,7 +16,7 @@ accepted kinds are their registry's `takes` (builtins.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -44,6 +44,13 @@ class Base:
     tag: str
     arg: Any = None
     items: tuple | None = None
+    _hash: int = field(default=0, init=False, repr=False, compare=False)  # (the fields' hash, kept)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.tag, self.arg, self.items)))
+
+    def __hash__(self) -> int:  # (the hash a frozen dataclass has, worked out once: types are hashed all the time)
+        return self._hash
 
 
 Ty = frozenset  # of Base; None stands for "any kind"
@@ -137,6 +144,10 @@ def decks(b: Base) -> frozenset[str] | None:
 
 def join(*types: frozenset[Base] | None) -> frozenset[Base] | None:
     """The union of types: a value of any of them. Any kind (None) absorbs the others."""
+    if len(types) == 2:  # (the commonest: a kind joined with the same kind is itself)
+        a, b = types
+        if a is not None and b is not None and len(a) <= 1 and a == b:
+            return a
     out: dict[Any, Base] = {}
     for t in types:
         if t is None:
@@ -171,7 +182,10 @@ WRITTEN = "written"  # the arg of a none the rules write (`none`), not one a bui
 def written_none(t: frozenset[Base] | None) -> bool:
     """Whether a value of type t may be a `none` the rules wrote: a branch, cell, constant or
     field that says `none` where the others give a value."""
-    return t is not None and Base(NONE, WRITTEN) in t
+    return t is not None and _WRITTEN_NONE in t
+
+
+_WRITTEN_NONE = Base(NONE, WRITTEN)
 
 
 def unwritten(t: frozenset[Base] | None) -> frozenset[Base] | None:
@@ -180,7 +194,15 @@ def unwritten(t: frozenset[Base] | None) -> frozenset[Base] | None:
 
 
 def without_none(t: frozenset[Base] | None) -> frozenset[Base] | None:
-    return None if t is None else frozenset(b for b in t if b.tag != NONE)
+    if t is None:
+        return None
+    if len(t) == 1:  # (the commonest: one kind, none or not)
+        for b in t:
+            return _NOTHING if b.tag == NONE else t
+    return frozenset(b for b in t if b.tag != NONE)
+
+
+_NOTHING: frozenset[Base] = frozenset()
 
 
 def element(t: frozenset[Base] | None) -> frozenset[Base] | None:
@@ -296,8 +318,12 @@ def words(t: frozenset[Base] | None) -> str:
         return "a value of any kind"
     if not t:
         return "nothing"
-    order = {tag: i for i, tag in enumerate(TAGS)}
-    return " or ".join(word(b) for b in sorted(t, key=lambda b: order[b.tag]))
+    # (kinds of one tag, lists of two tags, in the order of their words: a set's own order is
+    # not the same from one run to the next, nor for two equal sets made in different orders)
+    return " or ".join(w for _, w in sorted((_ORDER[b.tag], word(b)) for b in t))
+
+
+_ORDER = {tag: i for i, tag in enumerate(TAGS)}
 
 
 # ---------------------------------------------------------------- the operators, asked
