@@ -154,3 +154,11 @@ def test_metric_counts_only_matching_moves():
     assert counter.counts["rats_starved"] == 2
     assert counter.counts["cheese_eaten"] == 3
     assert counter.counts["cheese_stolen"] == 0
+
+
+@pytest.mark.parametrize("games, seconds, shown", [(1000, 3106.5, "0.32"), (12, 4.0, "3"), (300, 0.25, "1200"),
+                                                   (94, 10.0, "9.4"), (0, 0.0, "0")])
+def test_the_rate_of_a_slow_run_is_not_zero_games_a_second(games, seconds, shown):
+    from ratdsl.cli.cmd_simulate import games_per_second
+
+    assert games_per_second(games, seconds) == shown

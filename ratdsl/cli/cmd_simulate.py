@@ -35,6 +35,12 @@ BACKENDS = ("processes", "dask")  # where games are played (docs/cluster.md)
 PROGRESS_AFTER = 0.5  # seconds of games before a terminal shows a progress bar
 
 
+def games_per_second(games: int, seconds: float) -> str:
+    """The rate as a person reads it: whole games a second, or two digits below ten (a run of
+    search agents plays a game in seconds, and "0 games/s" said nothing)."""
+    rate = games / max(seconds, 1e-9)
+    return f"{rate:.0f}" if rate >= 9.5 else f"{rate:.2g}"
+
 def agent_names(agents: str) -> tuple[str, ...]:
     """The `--agents` list: at least one name (a lone comma names none: a usage error)."""
     names = tuple(a.strip() for a in agents.split(",") if a.strip())
@@ -166,7 +172,7 @@ def register(app: typer.Typer) -> None:
                 print_coverage(console, report["coverage"], "game")
             elapsed = time.perf_counter() - started
             played = report["run"]["games"] + (report["baseline"]["games"] if report["baseline"] else 0)
-            echo(f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
+            echo(f"{played} games in {elapsed:.1f} s ({games_per_second(played, elapsed)} games/s, "
                  f"{workers} worker(s))" + (" — stopped early" if report["stopped_early"] else ""))
         written = write_reports(report, "report", _report_html, out, html_out)
         if report["stopped_early"]:
@@ -259,7 +265,7 @@ def _play(console, shape: tuple[int, bool] | None, simulate, spec, games: int, s
             if elapsed < PROGRESS_AFTER:
                 return
             bar = _progress_bar(console, total)
-        bar.update(bar.task_ids[0], completed=done, rate=f"{done / max(1e-9, elapsed):.0f}")
+        bar.update(bar.task_ids[0], completed=done, rate=games_per_second(done, elapsed))
 
     try:
         return simulate(spec, games, seed, workers, base, advance, precision, backend)
