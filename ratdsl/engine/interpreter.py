@@ -16,8 +16,9 @@ from weakref import WeakKeyDictionary, finalize
 
 from ..language import ast as A
 from ..semantics import operators as ops
+from ..semantics.boards import Layout
 from ..semantics.boards import layout as board_layout
-from ..semantics.builtins import BUILTINS, item_steps
+from ..semantics.builtins import BUILTINS, item_steps, unpaid
 from ..semantics.definition import Attached, GameDef
 from ..semantics.operators import OperatorError
 from ..semantics.symbols import (
@@ -58,7 +59,7 @@ class Interpreter:
 
     # Slots, not a __dict__: every `self.x` is then a fixed offset, not a dict lookup.
     __slots__ = ("_eval", "_exec", "budget", "card_checks", "card_fields", "const_cache", "context",
-                 "coverage", "d", "depth", "fired", "left_step", "n", "name_reads", "player_refs",
+                 "callers", "coverage", "d", "depth", "fired", "layout", "left_step", "n", "name_reads", "player_refs",
                  "players_from", "read_zones", "rt", "rules", "state", "steps", "targets_cache", "zone_refs")
 
     def __init__(self, runtime: Runtime, step_budget: int = DEFAULT_STEP_BUDGET):
@@ -98,6 +99,9 @@ class Interpreter:
         if reads is None:
             reads = self.rules.name_reads = name_reads(self.d)
         self.name_reads = reads
+        # What each name called calls, worked out once per rule set (see call).
+        self.callers: dict[str, Callable[..., Any]] = self.rules.callers
+        self.layout: Layout | None = None  # the boards at this number of players, once read
 
     @property
     def chance(self) -> Chance:
@@ -201,6 +205,10 @@ class Interpreter:
 
     def member(self, obj: Any, name: str, node: A.Node) -> Any:
         d = self.d
+        if isinstance(obj, ZoneRef):  # (the kinds are apart: the commonest first)
+            if obj.name in d.spaces and name not in d.kinds:  # boards: a space's field
+                return self.space_field(obj, name, node)
+            return self.count(self.read_zones[obj], name, node)
         if isinstance(obj, PlayerRef):
             if name in d.player_zones:
                 return ZoneRef(obj.seat, name)
@@ -210,14 +218,10 @@ class Interpreter:
                 return self.state.player_vars[obj.seat][name]
             raise self.error(node, f"a player has no zone, pile or variable {name!r}",
                              _did_you_mean(name, [*d.player_zones, *d.player_piles, *d.player_vars]))
-        if isinstance(obj, ZoneRef):
-            if obj.name in d.spaces and name not in d.kinds:  # boards: a space's field
-                return self.space_field(obj, name, node)
-            return self.count(self.read_zones[obj], name, node)
-        if isinstance(obj, dict):
-            return self.count(obj, name, node)
         if isinstance(obj, CardValue):
             return self.card_field(obj, name, node)
+        if isinstance(obj, dict):
+            return self.count(obj, name, node)
         if isinstance(obj, PileRef):
             raise self.error(node, f"a pile has no member {name!r}; use top({obj}) or size({obj})")
         raise self.error(node, f"{type_name(obj)} has no member {name!r}")
@@ -242,7 +246,9 @@ class Interpreter:
         """`s.FIELD` of a board's space (any owner's zone of it): the value its board's data block
         gives, none for a field of the board it does not set; a name the board does not list as
         a field is a group of kinds or an error, as for any zone."""
-        layout = board_layout(self.d, self.n)
+        layout = self.layout
+        if layout is None:
+            layout = self.layout = board_layout(self.d, self.n)
         value = layout.field_of.get((space.name, name))
         if value is not None:
             return self.eval(value, Env())
@@ -274,18 +280,12 @@ class Interpreter:
                          _did_you_mean(name, [f.name for f in decl.fields]))
 
     def call(self, name: str, args: list[Any], node: A.Node) -> Any:
-        if name not in self.d.funcs and name not in self.d.tables:
-            return _call(self, name, args, node)  # a builtin calls nothing back: no depth
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                raise self.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
-                                 "a function or rule that calls itself needs a condition that stops it")
-            return _call(self, name, args, node)
-        except RecursionError:
-            raise too_deep_for_python(self, node) from None
-        finally:
-            self.depth -= 1
+        """A call of a func, a table or a built-in by its name: what the name calls is worked
+        out once per rule set (`callers`)."""
+        caller = self.callers.get(name)
+        if caller is None:
+            caller = self.callers[name] = _caller(self.d, name)
+        return caller(self, args, node)
 
     def apply_modifiers(self, name: str, args: list[Any], value: Any, params) -> Any:
         for attached in self.d.modifiers.get(name, ()):
@@ -483,29 +483,71 @@ class Interpreter:
         """`show CARDS to PLAYER` once the cards are known."""
         self.rt.show(self.player(player, node.player), cards)
 
-def _call(it: Interpreter, name: str, args: list[Any], node: A.Node) -> Any:
-    d = it.d
+def _caller(d: GameDef, name: str) -> Callable[[Interpreter, list[Any], A.Node], Any]:
+    """What a call of `name` runs, called with the interpreter, the values and the calling node:
+    a func's or a table's call (a step, a level of depth, its modifiers), a built-in's (paid
+    for by the items of the lists it is given, builtins.list_items, and no depth: a built-in
+    calls nothing back), or an unknown name's error."""
     if name in d.funcs:
-        it.tick(node)  # a call of a func costs a step, so branching recursion stops too
         func = d.funcs[name]
-        if len(args) != len(func.params):
-            raise it.error(node, f"{name} takes {len(func.params)} values, got {len(args)}")
-        value = it.eval(func.value, Env(dict(zip(func.params, args))))
-        return it.apply_modifiers(name, args, value, func.params)
+        return _nested(name, func, _call_func)
     if name in d.tables:
-        it.tick(node)  # a table's row costs a step, as a func call does
-        if len(args) != 1:
-            raise it.error(node, f"table {name} takes one value, got {len(args)}")
-        value = _lookup_table(it, d.tables[name], args[0], node)
-        return it.apply_modifiers(name, args, value, (d.tables[name].param,))
+        table = d.tables[name]
+        return _nested(name, table, _call_table)
     builtin = BUILTINS.get(name)
     if builtin is None:
-        raise it.error(node, f"unknown function {name!r}",
-                       _did_you_mean(name, [*d.funcs, *d.tables, *BUILTINS]))
-    try:
-        return builtin.evaluate(it, node, *args)
-    except TypeError as err:
-        raise it.error(node, f"{name}: wrong number or kind of values ({err})") from None
+        def unknown(it: Interpreter, args: list[Any], node: A.Node) -> Any:
+            raise it.error(node, f"unknown function {name!r}",
+                           _did_you_mean(name, [*d.funcs, *d.tables, *BUILTINS]))
+        return unknown
+    evaluate = unpaid(builtin)
+
+    def call_builtin(it: Interpreter, args: list[Any], node: A.Node) -> Any:
+        items = 0
+        for value in args:  # (builtins.list_items, inline)
+            if value.__class__ is list:
+                items += item_steps(len(value))
+        if items:
+            it.charge(node, items)
+        try:
+            return evaluate(it, node, *args)
+        except TypeError as err:
+            raise it.error(node, f"{name}: wrong number or kind of values ({err})") from None
+    return call_builtin
+
+
+def _nested(name: str, decl: A.Func | A.Table, run: Callable[..., Any]) -> Callable[..., Any]:
+    """A call of a func or table: one level deeper, up to MAX_DEPTH (a RecursionError on the way
+    becomes too_deep_for_python's)."""
+
+    def nested(it: Interpreter, args: list[Any], node: A.Node) -> Any:
+        it.depth += 1
+        try:
+            if it.depth > MAX_DEPTH:
+                raise it.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
+                               "a function or rule that calls itself needs a condition that stops it")
+            return run(it, name, decl, args, node)
+        except RecursionError:
+            raise too_deep_for_python(it, node) from None
+        finally:
+            it.depth -= 1
+    return nested
+
+
+def _call_func(it: Interpreter, name: str, func: A.Func, args: list[Any], node: A.Node) -> Any:
+    it.tick(node)  # a call of a func costs a step, so branching recursion stops too
+    if len(args) != len(func.params):
+        raise it.error(node, f"{name} takes {len(func.params)} values, got {len(args)}")
+    value = it.eval(func.value, Env(dict(zip(func.params, args))))
+    return it.apply_modifiers(name, args, value, func.params)
+
+
+def _call_table(it: Interpreter, name: str, table: A.Table, args: list[Any], node: A.Node) -> Any:
+    it.tick(node)  # a table's row costs a step, as a func call does
+    if len(args) != 1:
+        raise it.error(node, f"table {name} takes one value, got {len(args)}")
+    value = _lookup_table(it, table, args[0], node)
+    return it.apply_modifiers(name, args, value, (table.param,))
 
 
 def _lookup_table(it: Interpreter, table: A.Table, key: Any, node: A.Node) -> Any:
