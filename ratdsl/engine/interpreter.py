@@ -338,15 +338,6 @@ class Interpreter:
                 return it.eval(deck.active, Env({"it": value, "this": value}))
         return reads_zones, check, self.rules.card_value(card.name), deck
 
-    def binop(self, node: A.BinOp, left: Any, right: Any) -> Any:
-        try:
-            value = ops.BINARY[node.op](left, right)
-        except OperatorError as err:
-            raise refused(self, err, node) from None
-        if value.__class__ is list:  # two lists joined: paid by the item (builtins.item_steps)
-            self.charge(node, item_steps(len(value)))
-        return value
-
     def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
         """`low..high` once `low` is known to be a number. Each number costs a
         step, as a query's item does: a loop that makes long ranges stops at the budget in
@@ -485,15 +476,13 @@ class Interpreter:
 
 def _caller(d: GameDef, name: str) -> Callable[[Interpreter, list[Any], A.Node], Any]:
     """What a call of `name` runs, called with the interpreter, the values and the calling node:
-    a func's or a table's call (a step, a level of depth, its modifiers), a built-in's (paid
-    for by the items of the lists it is given, builtins.list_items, and no depth: a built-in
-    calls nothing back), or an unknown name's error."""
+    a func's or a table's call (_nested), a built-in's (paid for by the items of the lists it is
+    given, builtins.list_items, and no depth: a built-in calls nothing back), or an unknown
+    name's error."""
     if name in d.funcs:
-        func = d.funcs[name]
-        return _nested(name, func, _call_func)
+        return _nested(d, name, d.funcs[name])
     if name in d.tables:
-        table = d.tables[name]
-        return _nested(name, table, _call_table)
+        return _nested(d, name, d.tables[name])
     builtin = BUILTINS.get(name)
     if builtin is None:
         def unknown(it: Interpreter, args: list[Any], node: A.Node) -> Any:
@@ -516,9 +505,13 @@ def _caller(d: GameDef, name: str) -> Callable[[Interpreter, list[Any], A.Node],
     return call_builtin
 
 
-def _nested(name: str, decl: A.Func | A.Table, run: Callable[..., Any]) -> Callable[..., Any]:
-    """A call of a func or table: one level deeper, up to MAX_DEPTH (a RecursionError on the way
-    becomes too_deep_for_python's)."""
+def _nested(d: GameDef, name: str, decl: A.Func | A.Table) -> Callable[..., Any]:
+    """A call of a func or a table: one level deeper, up to MAX_DEPTH (a RecursionError on the
+    way becomes too_deep_for_python's); a step (Interpreter.tick), so that branching recursion
+    stops too; then the func's value, or the table's row, and the modifiers of the name."""
+    is_func = isinstance(decl, A.Func)
+    params = decl.params if is_func else (decl.param,)
+    modified = bool(d.modifiers.get(name))  # (apply_modifiers changes nothing otherwise)
 
     def nested(it: Interpreter, args: list[Any], node: A.Node) -> Any:
         it.depth += 1
@@ -526,28 +519,24 @@ def _nested(name: str, decl: A.Func | A.Table, run: Callable[..., Any]) -> Calla
             if it.depth > MAX_DEPTH:
                 raise it.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
                                "a function or rule that calls itself needs a condition that stops it")
-            return run(it, name, decl, args, node)
+            it.steps += 1
+            if it.steps > it.budget:
+                raise StepBudgetExceeded(node.span, it.budget)
+            if is_func:
+                if len(args) != len(params):
+                    raise it.error(node, f"{name} takes {len(params)} values, got {len(args)}")
+                body = decl.value
+                value = it._eval[body.__class__](it, body, Env(dict(zip(params, args))))
+            else:
+                if len(args) != 1:
+                    raise it.error(node, f"table {name} takes one value, got {len(args)}")
+                value = _lookup_table(it, decl, args[0], node)
+            return it.apply_modifiers(name, args, value, params) if modified else value
         except RecursionError:
             raise too_deep_for_python(it, node) from None
         finally:
             it.depth -= 1
     return nested
-
-
-def _call_func(it: Interpreter, name: str, func: A.Func, args: list[Any], node: A.Node) -> Any:
-    it.tick(node)  # a call of a func costs a step, so branching recursion stops too
-    if len(args) != len(func.params):
-        raise it.error(node, f"{name} takes {len(func.params)} values, got {len(args)}")
-    value = it.eval(func.value, Env(dict(zip(func.params, args))))
-    return it.apply_modifiers(name, args, value, func.params)
-
-
-def _call_table(it: Interpreter, name: str, table: A.Table, args: list[Any], node: A.Node) -> Any:
-    it.tick(node)  # a table's row costs a step, as a func call does
-    if len(args) != 1:
-        raise it.error(node, f"table {name} takes one value, got {len(args)}")
-    value = _lookup_table(it, table, args[0], node)
-    return it.apply_modifiers(name, args, value, (table.param,))
 
 
 def _lookup_table(it: Interpreter, table: A.Table, key: Any, node: A.Node) -> Any:
