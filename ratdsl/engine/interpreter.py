@@ -206,12 +206,14 @@ class Interpreter:
     def member(self, obj: Any, name: str, node: A.Node) -> Any:
         d = self.d
         if isinstance(obj, ZoneRef):  # (the kinds are apart: the commonest first)
-            if obj.name in d.spaces and name not in d.kinds:  # boards: a space's field
+            if name in d.kinds:  # (count's common case inline)
+                return self.read_zones[obj].get(name, 0)
+            if obj.name in d.spaces:  # boards: a space's field
                 return self.space_field(obj, name, node)
             return self.count(self.read_zones[obj], name, node)
         if isinstance(obj, PlayerRef):
             if name in d.player_zones:
-                return ZoneRef(obj.seat, name)
+                return self.zone_refs[name][obj.seat]  # (the shared ref ZoneRef(seat, name) gives)
             if name in d.player_piles:
                 return PileRef(obj.seat, name)
             if name in d.player_vars:
@@ -699,6 +701,14 @@ _STATE_READS: dict[str, Callable[[Interpreter], Any]] = {
     "player_count": lambda it: it.n,
 }
 assert set(_STATE_READS) == set(STATE_NAMES)
+# The same, as readers of a name's node (name_reads): one call, not two, for the commonest names.
+_STATE_NAME_READS: dict[str, Callable[[Interpreter, A.Name], Any]] = {
+    "players": lambda it, node: it.players(),
+    "active": lambda it, node: it.player_refs[it.state.active],
+    "round": lambda it, node: it.state.round,
+    "player_count": lambda it, node: it.n,
+}
+assert set(_STATE_NAME_READS) == set(STATE_NAMES)
 
 _MISSING = object()
 
@@ -723,8 +733,7 @@ def name_reads(d: GameDef) -> dict[int, Callable[[Interpreter, A.Name], Any]]:
 def _reader(d: GameDef, name: str, kind: str) -> Callable[[Interpreter, A.Name], Any]:
     """How global_name reads a name of this kind, without looking the kind up again."""
     if kind == BUILTIN:
-        state_read = _STATE_READS[name]
-        return lambda it, node: state_read(it)
+        return _STATE_NAME_READS[name]
     if kind == VAR:
         def read_var(it: Interpreter, node: A.Name) -> Any:
             value = it.state.vars.get(name, _MISSING)
@@ -739,9 +748,11 @@ def _reader(d: GameDef, name: str, kind: str) -> Callable[[Interpreter, A.Name],
         value = d.option_values[name]
         return lambda it, node: value
     if kind == ZONE:
-        return lambda it, node: ZoneRef(None, name)
+        zone = ZoneRef(None, name)  # (refs are canonical: this is the ref ZoneRef(None, name) gives)
+        return lambda it, node: zone
     if kind == PILE:
-        return lambda it, node: PileRef(None, name)
+        pile = PileRef(None, name)
+        return lambda it, node: pile
     if kind == CARD:
         return lambda it, node: CardValue(name)
     return lambda it, node: name

@@ -106,7 +106,10 @@ def _eval_range(it: Interpreter, node: A.RangeExpr, env: Env) -> list[int]:
 
 def _eval_in(it: Interpreter, node: A.InExpr, env: Env) -> bool:
     ev, container, item = it._eval, node.container, node.item
-    container = it.iterable(ev[container.__class__](it, container, env), container)
+    items = ev[container.__class__](it, container, env)
+    if items.__class__ is not list:  # (Interpreter.iterable's common case inline)
+        items = it.iterable(items, container)
+    container = items
     item = ev[item.__class__](it, item, env)
     it.charge(node, item_steps(len(container)))  # paid by the item looked through
     return ops.contains(container, item)
