@@ -234,8 +234,13 @@ class Interpreter:
             return [spec]
         if isinstance(spec, str) and spec in self.d.consts:
             spec = self.global_name(spec, node)
-        if isinstance(spec, list) and all(isinstance(k, str) and k in self.d.kinds for k in spec):
-            return spec
+        if isinstance(spec, list):
+            kinds = self.d.kinds
+            for k in spec:  # (a loop, not all() over a generator: this runs at every move)
+                if not (isinstance(k, str) and k in kinds):
+                    break
+            else:
+                return spec
         raise self.error(node, f"expected a token kind or a list of kinds, got {spec!r}",
                          _did_you_mean(str(spec), self.d.kinds))
 
