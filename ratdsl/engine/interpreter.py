@@ -296,12 +296,12 @@ class Interpreter:
 
     def apply_modifiers(self, name: str, args: list[Any], value: Any, params) -> Any:
         for attached in self.d.modifiers.get(name, ()):
+            if attached.card is not None and not self.card_active(attached.card):
+                continue
             mod = attached.decl
             names = dict(zip(mod.params, args))
             names["base"] = value
             if attached.card is not None:
-                if not self.card_active(attached.card):
-                    continue
                 names["this"] = CardValue(attached.card.name)
             env = Env(names)
             if mod.condition is None or self.truth(self.eval(mod.condition, env), mod.condition):
@@ -609,10 +609,10 @@ def _call_rule(it: Interpreter, name: str, args: list[Any], node: A.Node) -> Non
 
 def _run_hook(it: Interpreter, attached: Attached, args: list[Any]) -> bool:
     hook = attached.decl
+    if attached.card is not None and not it.card_active(attached.card):
+        return False
     names = dict(zip(hook.params, args))
     if attached.card is not None:
-        if not it.card_active(attached.card):
-            return False
         names["this"] = CardValue(attached.card.name)
     env = Env(names)
     if hook.condition is not None and not it.truth(it.eval(hook.condition, env), hook.condition):
