@@ -115,13 +115,20 @@ def _eval_in(it: Interpreter, node: A.InExpr, env: Env) -> bool:
     return ops.contains(container, item)
 
 
+# _item_scope: a query binds each item in turn in one scope of its own, not a new scope for each
+# item: the scope of an expression outlives no evaluation of it (expressions bind names only in
+# scopes of their own, `let ... in`; funcs start fresh scopes), so nothing sees the rebinding.
+
+
 def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> list[Any]:
     out = []
     items = it.iterable(it.eval(node.source, env), node.source)
     it.charge(node, len(items))
     ev, var, condition, element = it._eval, node.var, node.condition, node.element
+    inner = env.child()  # one scope for the items, each bound in turn (see _item_scope)
+    names = inner.names
     for item in items:
-        inner = Env({var: item}, env)  # (env.child)
+        names[var] = item
         if condition is None or it.truth(ev[condition.__class__](it, condition, inner), condition):
             out.append(ev[element.__class__](it, element, inner))
     return out
@@ -185,15 +192,27 @@ def _keyed(it: Interpreter, node, env: Env) -> list[tuple[Any, Any]]:
     items = it.iterable(it.eval(node.source, env), node.source)
     it.charge(node, len(items))
     ev, key = it._eval, node.key
-    return [(item, ev[key.__class__](it, key, Env({"it": item}, env))) for item in items]
+    inner = env.child()  # (see _item_scope)
+    names = inner.names
+    keyed = []
+    for item in items:
+        names["it"] = item
+        keyed.append((item, ev[key.__class__](it, key, inner)))
+    return keyed
 
 
 def _eval_where(it: Interpreter, node: A.Where, env: Env) -> list[Any]:
     items = it.iterable(it.eval(node.source, env), node.source)
     it.charge(node, len(items))
     ev, condition = it._eval, node.condition
-    return [i for i in items if it.truth(ev[condition.__class__](it, condition, Env({"it": i}, env)),
-                                           condition)]
+    inner = env.child()  # (see _item_scope)
+    names = inner.names
+    kept = []
+    for item in items:
+        names["it"] = item
+        if it.truth(ev[condition.__class__](it, condition, inner), condition):
+            kept.append(item)
+    return kept
 
 
 def _eval_ordered(it: Interpreter, node: A.Ordered, env: Env) -> list[Any]:
