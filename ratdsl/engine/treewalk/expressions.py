@@ -53,7 +53,10 @@ def _eval_list(it: Interpreter, node: A.ListLit, env: Env) -> list[Any]:
 
 def _eval_if(it: Interpreter, node: A.IfExpr, env: Env) -> Any:
     ev, condition = it._eval, node.condition
-    chosen = node.then if it.truth(ev[condition.__class__](it, condition, env), node) else node.otherwise
+    value = ev[condition.__class__](it, condition, env)
+    if value.__class__ is not bool:  # (it.truth's common case inline)
+        value = it.truth(value, node)
+    chosen = node.then if value else node.otherwise
     return ev[chosen.__class__](it, chosen, env)
 
 
@@ -94,7 +97,10 @@ def _eval_boolop(it: Interpreter, node: A.BoolOp, env: Env) -> bool:
     stop = node.op != "and"  # the value that decides: false for `and`, true for `or`
     ev = it._eval
     for i in node.items:
-        if it.truth(ev[i.__class__](it, i, env), i) is stop:
+        value = ev[i.__class__](it, i, env)
+        if value.__class__ is not bool:  # (it.truth's common case inline)
+            value = it.truth(value, i)
+        if value is stop:
             return stop
     return not stop
 
@@ -129,8 +135,13 @@ def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> lis
     names = inner.names
     for item in items:
         names[var] = item
-        if condition is None or it.truth(ev[condition.__class__](it, condition, inner), condition):
-            out.append(ev[element.__class__](it, element, inner))
+        if condition is not None:
+            value = ev[condition.__class__](it, condition, inner)
+            if value.__class__ is not bool:  # (it.truth's common case inline)
+                value = it.truth(value, condition)
+            if not value:
+                continue
+        out.append(ev[element.__class__](it, element, inner))
     return out
 
 
@@ -210,7 +221,10 @@ def _eval_where(it: Interpreter, node: A.Where, env: Env) -> list[Any]:
     kept = []
     for item in items:
         names["it"] = item
-        if it.truth(ev[condition.__class__](it, condition, inner), condition):
+        value = ev[condition.__class__](it, condition, inner)
+        if value.__class__ is not bool:  # (it.truth's common case inline)
+            value = it.truth(value, condition)
+        if value:
             kept.append(item)
     return kept
 

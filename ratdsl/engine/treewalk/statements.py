@@ -38,7 +38,10 @@ def _exec_set(it: Interpreter, node: A.Set, env: Env) -> None:
 
 def _exec_if(it: Interpreter, node: A.If, env: Env) -> None:
     condition = node.condition
-    if it.truth(it._eval[condition.__class__](it, condition, env), condition):
+    value = it._eval[condition.__class__](it, condition, env)
+    if value.__class__ is not bool:  # (it.truth's common case inline)
+        value = it.truth(value, condition)
+    if value:
         if it.coverage is not None:
             hit(it.coverage, node, THEN)
         it.run_block(node.then, env.child())
