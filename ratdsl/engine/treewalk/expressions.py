@@ -48,7 +48,10 @@ def _eval_neg(it: Interpreter, node: A.Neg, env: Env) -> int:
 
 def _eval_list(it: Interpreter, node: A.ListLit, env: Env) -> list[Any]:
     ev = it._eval
-    return [ev[i.__class__](it, i, env) for i in node.items]
+    values = []
+    for x in node.items:  # (a loop: a list comprehension is a function's call of its own)
+        values.append(ev[x.__class__](it, x, env))
+    return values
 
 
 def _eval_if(it: Interpreter, node: A.IfExpr, env: Env) -> Any:
@@ -72,7 +75,9 @@ def _eval_index(it: Interpreter, node: A.Index, env: Env) -> Any:
 
 def _eval_call(it: Interpreter, node: A.Call, env: Env) -> Any:
     ev = it._eval
-    args = [ev[a.__class__](it, a, env) for a in node.args]
+    args = []
+    for a in node.args:  # (a loop: a list comprehension is a function's call of its own)
+        args.append(ev[a.__class__](it, a, env))
     caller = it.callers.get(node.func)  # (Interpreter.call, once the name has been called)
     if caller is None:
         return it.call(node.func, args, node)

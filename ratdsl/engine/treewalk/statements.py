@@ -170,7 +170,9 @@ def _exec_ask_distribute(it: Interpreter, node: A.AskDistribute, env: Env) -> No
 
 def _exec_do(it: Interpreter, node: A.Do, env: Env) -> None:
     ev = it._eval
-    args = [ev[a.__class__](it, a, env) for a in node.args]
+    args = []
+    for a in node.args:  # (a loop: a list comprehension is a function's call of its own)
+        args.append(ev[a.__class__](it, a, env))
     it.call_rule(node.rule, args, node)
 
 
