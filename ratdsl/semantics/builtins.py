@@ -322,7 +322,7 @@ def _owner(interp, node, thing):
         # so their names are compared, without a call of __eq__ for each card of each pile.
         name, exact = thing.name, thing.__class__ is CardValue
         for ref, cards in interp.state.piles.items():
-            if (name in map(_card_name, cards)) if exact else (thing in cards):
+            if cards and ((name in map(_card_name, cards)) if exact else (thing in cards)):
                 return PlayerRef(ref.owner) if ref.owner is not None else None
         return None
     raise interp.error(node, "owner() takes a zone, a pile or a card")
