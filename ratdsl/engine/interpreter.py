@@ -213,7 +213,7 @@ class Interpreter:
             return self.count(self.read_zones[obj], name, node)
         if isinstance(obj, PlayerRef):
             if name in d.player_zones:
-                return self.zone_refs[name][obj.seat]  # (the shared ref ZoneRef(seat, name) gives)
+                return ZoneRef(obj.seat, name)
             if name in d.player_piles:
                 return PileRef(obj.seat, name)
             if name in d.player_vars:
