@@ -519,6 +519,7 @@ def _nested(d: GameDef, name: str, decl: A.Func | A.Table) -> Callable[..., Any]
     is_func = isinstance(decl, A.Func)
     params = decl.params if is_func else (decl.param,)
     modified = bool(d.modifiers.get(name))  # (apply_modifiers changes nothing otherwise)
+    single = params[0] if len(params) == 1 else None  # (the commonest scope, made without a zip)
 
     def nested(it: Interpreter, args: list[Any], node: A.Node) -> Any:
         it.depth += 1
@@ -533,7 +534,8 @@ def _nested(d: GameDef, name: str, decl: A.Func | A.Table) -> Callable[..., Any]
                 if len(args) != len(params):
                     raise it.error(node, f"{name} takes {len(params)} values, got {len(args)}")
                 body = decl.value
-                value = it._eval[body.__class__](it, body, Env(dict(zip(params, args))))
+                scope = {single: args[0]} if single is not None else dict(zip(params, args))
+                value = it._eval[body.__class__](it, body, Env(scope))
             else:
                 if len(args) != 1:
                     raise it.error(node, f"table {name} takes one value, got {len(args)}")
@@ -600,7 +602,8 @@ def _call_rule(it: Interpreter, name: str, args: list[Any], node: A.Node) -> Non
     if not replaced:
         it.context.append(name)
         try:
-            it.run_block(rule.body, Env(dict(zip(rule.params, args))))
+            params = rule.params  # (the commonest scope, of one parameter, made without a zip)
+            it.run_block(rule.body, Env({params[0]: args[0]} if len(params) == 1 else dict(zip(params, args))))
         finally:
             it.context.pop()
     for attached in hooks.get("after", ()):
