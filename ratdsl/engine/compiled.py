@@ -47,7 +47,7 @@ class CompiledRules:
     """Facts about one rule set worked out when first needed."""
 
     __slots__ = ("_definition", "_deck_cards", "_decks", "_field_constant", "_reading_start", "_refs",
-                 "card_checks", "card_fields", "card_values", "name_reads",
+                 "callers", "card_checks", "card_fields", "card_values", "name_reads",
                  "span_text", "step_plans", "targets")
 
     def __init__(self, d: GameDef):
@@ -73,6 +73,8 @@ class CompiledRules:
         # How the tree-walker reads each global name, by id() of the name's node (see
         # interpreter.name_reads), made by the first game that needs it.
         self.name_reads: dict[int, Callable[..., Any]] | None = None
+        # What a call of each name runs in the tree-walker (see Interpreter.call).
+        self.callers: dict[str, Callable[..., Any]] = {}
 
     @property
     def d(self) -> GameDef:

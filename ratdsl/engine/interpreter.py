@@ -16,8 +16,9 @@ from weakref import WeakKeyDictionary, finalize
 
 from ..language import ast as A
 from ..semantics import operators as ops
+from ..semantics.boards import Layout
 from ..semantics.boards import layout as board_layout
-from ..semantics.builtins import BUILTINS, item_steps
+from ..semantics.builtins import BUILTINS, item_steps, unpaid
 from ..semantics.definition import Attached, GameDef
 from ..semantics.operators import OperatorError
 from ..semantics.symbols import (
@@ -58,7 +59,7 @@ class Interpreter:
 
     # Slots, not a __dict__: every `self.x` is then a fixed offset, not a dict lookup.
     __slots__ = ("_eval", "_exec", "budget", "card_checks", "card_fields", "const_cache", "context",
-                 "coverage", "d", "depth", "fired", "left_step", "n", "name_reads", "player_refs",
+                 "callers", "coverage", "d", "depth", "fired", "layout", "left_step", "n", "name_reads", "player_refs",
                  "players_from", "read_zones", "rt", "rules", "state", "steps", "targets_cache", "zone_refs")
 
     def __init__(self, runtime: Runtime, step_budget: int = DEFAULT_STEP_BUDGET):
@@ -98,6 +99,9 @@ class Interpreter:
         if reads is None:
             reads = self.rules.name_reads = name_reads(self.d)
         self.name_reads = reads
+        # What each name called calls, worked out once per rule set (see call).
+        self.callers: dict[str, Callable[..., Any]] = self.rules.callers
+        self.layout: Layout | None = None  # the boards at this number of players, once read
 
     @property
     def chance(self) -> Chance:
@@ -201,6 +205,12 @@ class Interpreter:
 
     def member(self, obj: Any, name: str, node: A.Node) -> Any:
         d = self.d
+        if isinstance(obj, ZoneRef):  # (the kinds are apart: the commonest first)
+            if name in d.kinds:  # (count's common case inline)
+                return self.read_zones[obj].get(name, 0)
+            if obj.name in d.spaces:  # boards: a space's field
+                return self.space_field(obj, name, node)
+            return self.count(self.read_zones[obj], name, node)
         if isinstance(obj, PlayerRef):
             if name in d.player_zones:
                 return ZoneRef(obj.seat, name)
@@ -210,14 +220,10 @@ class Interpreter:
                 return self.state.player_vars[obj.seat][name]
             raise self.error(node, f"a player has no zone, pile or variable {name!r}",
                              _did_you_mean(name, [*d.player_zones, *d.player_piles, *d.player_vars]))
-        if isinstance(obj, ZoneRef):
-            if obj.name in d.spaces and name not in d.kinds:  # boards: a space's field
-                return self.space_field(obj, name, node)
-            return self.count(self.read_zones[obj], name, node)
-        if isinstance(obj, dict):
-            return self.count(obj, name, node)
         if isinstance(obj, CardValue):
             return self.card_field(obj, name, node)
+        if isinstance(obj, dict):
+            return self.count(obj, name, node)
         if isinstance(obj, PileRef):
             raise self.error(node, f"a pile has no member {name!r}; use top({obj}) or size({obj})")
         raise self.error(node, f"{type_name(obj)} has no member {name!r}")
@@ -228,8 +234,13 @@ class Interpreter:
             return [spec]
         if isinstance(spec, str) and spec in self.d.consts:
             spec = self.global_name(spec, node)
-        if isinstance(spec, list) and all(isinstance(k, str) and k in self.d.kinds for k in spec):
-            return spec
+        if isinstance(spec, list):
+            kinds = self.d.kinds
+            for k in spec:  # (a loop, not all() over a generator: this runs at every move)
+                if not (isinstance(k, str) and k in kinds):
+                    break
+            else:
+                return spec
         raise self.error(node, f"expected a token kind or a list of kinds, got {spec!r}",
                          _did_you_mean(str(spec), self.d.kinds))
 
@@ -242,7 +253,9 @@ class Interpreter:
         """`s.FIELD` of a board's space (any owner's zone of it): the value its board's data block
         gives, none for a field of the board it does not set; a name the board does not list as
         a field is a group of kinds or an error, as for any zone."""
-        layout = board_layout(self.d, self.n)
+        layout = self.layout
+        if layout is None:
+            layout = self.layout = board_layout(self.d, self.n)
         value = layout.field_of.get((space.name, name))
         if value is not None:
             return self.eval(value, Env())
@@ -274,27 +287,21 @@ class Interpreter:
                          _did_you_mean(name, [f.name for f in decl.fields]))
 
     def call(self, name: str, args: list[Any], node: A.Node) -> Any:
-        if name not in self.d.funcs and name not in self.d.tables:
-            return _call(self, name, args, node)  # a builtin calls nothing back: no depth
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                raise self.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
-                                 "a function or rule that calls itself needs a condition that stops it")
-            return _call(self, name, args, node)
-        except RecursionError:
-            raise too_deep_for_python(self, node) from None
-        finally:
-            self.depth -= 1
+        """A call of a func, a table or a built-in by its name: what the name calls is worked
+        out once per rule set (`callers`)."""
+        caller = self.callers.get(name)
+        if caller is None:
+            caller = self.callers[name] = _caller(self.d, name)
+        return caller(self, args, node)
 
     def apply_modifiers(self, name: str, args: list[Any], value: Any, params) -> Any:
         for attached in self.d.modifiers.get(name, ()):
+            if attached.card is not None and not self.card_active(attached.card):
+                continue
             mod = attached.decl
             names = dict(zip(mod.params, args))
             names["base"] = value
             if attached.card is not None:
-                if not self.card_active(attached.card):
-                    continue
                 names["this"] = CardValue(attached.card.name)
             env = Env(names)
             if mod.condition is None or self.truth(self.eval(mod.condition, env), mod.condition):
@@ -337,15 +344,6 @@ class Interpreter:
             def check(it: Interpreter, value: CardValue) -> Any:
                 return it.eval(deck.active, Env({"it": value, "this": value}))
         return reads_zones, check, self.rules.card_value(card.name), deck
-
-    def binop(self, node: A.BinOp, left: Any, right: Any) -> Any:
-        try:
-            value = ops.BINARY[node.op](left, right)
-        except OperatorError as err:
-            raise refused(self, err, node) from None
-        if value.__class__ is list:  # two lists joined: paid by the item (builtins.item_steps)
-            self.charge(node, item_steps(len(value)))
-        return value
 
     def make_range(self, node: A.RangeExpr, low: int, high: Any) -> list[int]:
         """`low..high` once `low` is known to be a number. Each number costs a
@@ -483,29 +481,71 @@ class Interpreter:
         """`show CARDS to PLAYER` once the cards are known."""
         self.rt.show(self.player(player, node.player), cards)
 
-def _call(it: Interpreter, name: str, args: list[Any], node: A.Node) -> Any:
-    d = it.d
+def _caller(d: GameDef, name: str) -> Callable[[Interpreter, list[Any], A.Node], Any]:
+    """What a call of `name` runs, called with the interpreter, the values and the calling node:
+    a func's or a table's call (_nested), a built-in's (paid for by the items of the lists it is
+    given, builtins.list_items, and no depth: a built-in calls nothing back), or an unknown
+    name's error."""
     if name in d.funcs:
-        it.tick(node)  # a call of a func costs a step, so branching recursion stops too
-        func = d.funcs[name]
-        if len(args) != len(func.params):
-            raise it.error(node, f"{name} takes {len(func.params)} values, got {len(args)}")
-        value = it.eval(func.value, Env(dict(zip(func.params, args))))
-        return it.apply_modifiers(name, args, value, func.params)
+        return _nested(d, name, d.funcs[name])
     if name in d.tables:
-        it.tick(node)  # a table's row costs a step, as a func call does
-        if len(args) != 1:
-            raise it.error(node, f"table {name} takes one value, got {len(args)}")
-        value = _lookup_table(it, d.tables[name], args[0], node)
-        return it.apply_modifiers(name, args, value, (d.tables[name].param,))
+        return _nested(d, name, d.tables[name])
     builtin = BUILTINS.get(name)
     if builtin is None:
-        raise it.error(node, f"unknown function {name!r}",
-                       _did_you_mean(name, [*d.funcs, *d.tables, *BUILTINS]))
-    try:
-        return builtin.evaluate(it, node, *args)
-    except TypeError as err:
-        raise it.error(node, f"{name}: wrong number or kind of values ({err})") from None
+        def unknown(it: Interpreter, args: list[Any], node: A.Node) -> Any:
+            raise it.error(node, f"unknown function {name!r}",
+                           _did_you_mean(name, [*d.funcs, *d.tables, *BUILTINS]))
+        return unknown
+    evaluate = unpaid(builtin)
+
+    def call_builtin(it: Interpreter, args: list[Any], node: A.Node) -> Any:
+        items = 0
+        for value in args:  # (builtins.list_items, inline)
+            if value.__class__ is list:
+                items += item_steps(len(value))
+        if items:
+            it.charge(node, items)
+        try:
+            return evaluate(it, node, *args)
+        except TypeError as err:
+            raise it.error(node, f"{name}: wrong number or kind of values ({err})") from None
+    return call_builtin
+
+
+def _nested(d: GameDef, name: str, decl: A.Func | A.Table) -> Callable[..., Any]:
+    """A call of a func or a table: one level deeper, up to MAX_DEPTH (a RecursionError on the
+    way becomes too_deep_for_python's); a step (Interpreter.tick), so that branching recursion
+    stops too; then the func's value, or the table's row, and the modifiers of the name."""
+    is_func = isinstance(decl, A.Func)
+    params = decl.params if is_func else (decl.param,)
+    modified = bool(d.modifiers.get(name))  # (apply_modifiers changes nothing otherwise)
+    single = params[0] if len(params) == 1 else None  # (the commonest scope, made without a zip)
+
+    def nested(it: Interpreter, args: list[Any], node: A.Node) -> Any:
+        it.depth += 1
+        try:
+            if it.depth > MAX_DEPTH:
+                raise it.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
+                               "a function or rule that calls itself needs a condition that stops it")
+            it.steps += 1
+            if it.steps > it.budget:
+                raise StepBudgetExceeded(node.span, it.budget)
+            if is_func:
+                if len(args) != len(params):
+                    raise it.error(node, f"{name} takes {len(params)} values, got {len(args)}")
+                body = decl.value
+                scope = {single: args[0]} if single is not None else dict(zip(params, args))
+                value = it._eval[body.__class__](it, body, Env(scope))
+            else:
+                if len(args) != 1:
+                    raise it.error(node, f"table {name} takes one value, got {len(args)}")
+                value = _lookup_table(it, decl, args[0], node)
+            return it.apply_modifiers(name, args, value, params) if modified else value
+        except RecursionError:
+            raise too_deep_for_python(it, node) from None
+        finally:
+            it.depth -= 1
+    return nested
 
 
 def _lookup_table(it: Interpreter, table: A.Table, key: Any, node: A.Node) -> Any:
@@ -562,7 +602,8 @@ def _call_rule(it: Interpreter, name: str, args: list[Any], node: A.Node) -> Non
     if not replaced:
         it.context.append(name)
         try:
-            it.run_block(rule.body, Env(dict(zip(rule.params, args))))
+            params = rule.params  # (the commonest scope, of one parameter, made without a zip)
+            it.run_block(rule.body, Env({params[0]: args[0]} if len(params) == 1 else dict(zip(params, args))))
         finally:
             it.context.pop()
     for attached in hooks.get("after", ()):
@@ -571,10 +612,10 @@ def _call_rule(it: Interpreter, name: str, args: list[Any], node: A.Node) -> Non
 
 def _run_hook(it: Interpreter, attached: Attached, args: list[Any]) -> bool:
     hook = attached.decl
+    if attached.card is not None and not it.card_active(attached.card):
+        return False
     names = dict(zip(hook.params, args))
     if attached.card is not None:
-        if not it.card_active(attached.card):
-            return False
         names["this"] = CardValue(attached.card.name)
     env = Env(names)
     if hook.condition is not None and not it.truth(it.eval(hook.condition, env), hook.condition):
@@ -668,6 +709,14 @@ _STATE_READS: dict[str, Callable[[Interpreter], Any]] = {
     "player_count": lambda it: it.n,
 }
 assert set(_STATE_READS) == set(STATE_NAMES)
+# The same, as readers of a name's node (name_reads): one call, not two, for the commonest names.
+_STATE_NAME_READS: dict[str, Callable[[Interpreter, A.Name], Any]] = {
+    "players": lambda it, node: it.players(),
+    "active": lambda it, node: it.player_refs[it.state.active],
+    "round": lambda it, node: it.state.round,
+    "player_count": lambda it, node: it.n,
+}
+assert set(_STATE_NAME_READS) == set(STATE_NAMES)
 
 _MISSING = object()
 
@@ -692,8 +741,7 @@ def name_reads(d: GameDef) -> dict[int, Callable[[Interpreter, A.Name], Any]]:
 def _reader(d: GameDef, name: str, kind: str) -> Callable[[Interpreter, A.Name], Any]:
     """How global_name reads a name of this kind, without looking the kind up again."""
     if kind == BUILTIN:
-        state_read = _STATE_READS[name]
-        return lambda it, node: state_read(it)
+        return _STATE_NAME_READS[name]
     if kind == VAR:
         def read_var(it: Interpreter, node: A.Name) -> Any:
             value = it.state.vars.get(name, _MISSING)
@@ -708,9 +756,11 @@ def _reader(d: GameDef, name: str, kind: str) -> Callable[[Interpreter, A.Name],
         value = d.option_values[name]
         return lambda it, node: value
     if kind == ZONE:
-        return lambda it, node: ZoneRef(None, name)
+        zone = ZoneRef(None, name)  # (refs are canonical: this is the ref ZoneRef(None, name) gives)
+        return lambda it, node: zone
     if kind == PILE:
-        return lambda it, node: PileRef(None, name)
+        pile = PileRef(None, name)
+        return lambda it, node: pile
     if kind == CARD:
         return lambda it, node: CardValue(name)
     return lambda it, node: name

@@ -13,6 +13,7 @@ What a pure built-in may use of its context is `Context`; the others use the int
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, Protocol
 
 from .. import kernels
@@ -67,7 +68,14 @@ def _paying(evaluate: Callable[..., Any]) -> Callable[..., Any]:
             interp.charge(node, items)
         return evaluate(interp, node, *values)
 
+    paying.unpaid = evaluate  # type: ignore[attr-defined]
     return paying
+
+
+def unpaid(builtin: Builtin) -> Callable[..., Any]:
+    """A built-in's `evaluate` without its charge for lists: for an evaluator that charges
+    list_items itself (the tree-walker, which pays before it calls)."""
+    return builtin.evaluate.unpaid  # type: ignore[attr-defined]
 
 
 def _numbers(interp, node, values) -> list[int]:
@@ -310,11 +318,17 @@ def _owner(interp, node, thing):
     if isinstance(thing, (ZoneRef, PileRef)):
         return PlayerRef(thing.owner) if thing.owner is not None else None
     if isinstance(thing, CardValue):
+        # The first pile holding a card equal to it: cards are equal by name (CardValue.__eq__),
+        # so their names are compared, without a call of __eq__ for each card of each pile.
+        name, exact = thing.name, thing.__class__ is CardValue
         for ref, cards in interp.state.piles.items():
-            if thing in cards:
+            if cards and ((name in map(_card_name, cards)) if exact else (thing in cards)):
                 return PlayerRef(ref.owner) if ref.owner is not None else None
         return None
     raise interp.error(node, "owner() takes a zone, a pile or a card")
+
+
+_card_name = attrgetter("name")  # (piles hold cards only)
 
 
 def _flatten(interp, node, lists):

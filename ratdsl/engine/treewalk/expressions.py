@@ -1,6 +1,10 @@
 """How the tree-walker evaluates each kind of expression: one function per node class, called
 with the interpreter, the node and the scope (`EVAL[type(node)](it, node, env)`). Names are
-looked up by the interpreter itself (Interpreter._eval_name)."""
+looked up by the interpreter itself (Interpreter._eval_name).
+
+The hottest of them evaluate their operands as `ev[x.__class__](it, x, env)` with `ev = it._eval`:
+that is `it.eval(x, env)` without the frame of the call of `eval`, which was the tree-walker's
+largest cost."""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...language import ast as A
 from ...semantics import operators as ops
 from ...semantics.builtins import item_steps
-from ...semantics.operators import MAX_ITEMS, OperatorError
+from ...semantics.operators import BINARY, MAX_ITEMS, OperatorError
 from ..env import Env
 from ..errors import did_you_mean, list_too_long, refused
 
@@ -43,36 +47,65 @@ def _eval_neg(it: Interpreter, node: A.Neg, env: Env) -> int:
 
 
 def _eval_list(it: Interpreter, node: A.ListLit, env: Env) -> list[Any]:
-    return [it.eval(i, env) for i in node.items]
+    ev = it._eval
+    values = []
+    for x in node.items:  # (a loop: a list comprehension is a function's call of its own)
+        values.append(ev[x.__class__](it, x, env))
+    return values
 
 
 def _eval_if(it: Interpreter, node: A.IfExpr, env: Env) -> Any:
-    return it.eval(node.then if it.truth(it.eval(node.condition, env), node) else node.otherwise, env)
+    ev, condition = it._eval, node.condition
+    value = ev[condition.__class__](it, condition, env)
+    if value.__class__ is not bool:  # (it.truth's common case inline)
+        value = it.truth(value, node)
+    chosen = node.then if value else node.otherwise
+    return ev[chosen.__class__](it, chosen, env)
 
 
 def _eval_attr(it: Interpreter, node: A.Attr, env: Env) -> Any:
-    return it.member(it.eval(node.obj, env), node.name, node)
+    obj = node.obj
+    return it.member(it._eval[obj.__class__](it, obj, env), node.name, node)
 
 
 def _eval_index(it: Interpreter, node: A.Index, env: Env) -> Any:
-    return it.index_value(it.eval(node.obj, env), it.eval(node.key, env), node)
+    ev, obj, key = it._eval, node.obj, node.key
+    return it.index_value(ev[obj.__class__](it, obj, env), ev[key.__class__](it, key, env), node)
 
 
 def _eval_call(it: Interpreter, node: A.Call, env: Env) -> Any:
-    args = [it.eval(a, env) for a in node.args]
-    return it.call(node.func, args, node)
+    ev = it._eval
+    args = []
+    for a in node.args:  # (a loop: a list comprehension is a function's call of its own)
+        args.append(ev[a.__class__](it, a, env))
+    caller = it.callers.get(node.func)  # (Interpreter.call, once the name has been called)
+    if caller is None:
+        return it.call(node.func, args, node)
+    return caller(it, args, node)
 
 
 def _eval_binop(it: Interpreter, node: A.BinOp, env: Env) -> Any:
-    return it.binop(node, it.eval(node.left, env), it.eval(node.right, env))
+    ev, left, right = it._eval, node.left, node.right
+    left, right = ev[left.__class__](it, left, env), ev[right.__class__](it, right, env)
+    try:
+        value = BINARY[node.op](left, right)
+    except OperatorError as err:
+        raise refused(it, err, node) from None
+    if value.__class__ is list:  # two lists joined: paid by the item (builtins.item_steps)
+        it.charge(node, item_steps(len(value)))
+    return value
 
 
 def _eval_boolop(it: Interpreter, node: A.BoolOp, env: Env) -> bool:
     # (A loop, not all()/any() over a generator: those would put C frames on the stack at every
     # level of nesting, see Interpreter's ensure_stack.)
     stop = node.op != "and"  # the value that decides: false for `and`, true for `or`
+    ev = it._eval
     for i in node.items:
-        if it.truth(it.eval(i, env), i) is stop:
+        value = ev[i.__class__](it, i, env)
+        if value.__class__ is not bool:  # (it.truth's common case inline)
+            value = it.truth(value, i)
+        if value is stop:
             return stop
     return not stop
 
@@ -83,20 +116,37 @@ def _eval_range(it: Interpreter, node: A.RangeExpr, env: Env) -> list[int]:
 
 
 def _eval_in(it: Interpreter, node: A.InExpr, env: Env) -> bool:
-    container = it.iterable(it.eval(node.container, env), node.container)
-    item = it.eval(node.item, env)
+    ev, container, item = it._eval, node.container, node.item
+    items = ev[container.__class__](it, container, env)
+    if items.__class__ is not list:  # (Interpreter.iterable's common case inline)
+        items = it.iterable(items, container)
+    container = items
+    item = ev[item.__class__](it, item, env)
     it.charge(node, item_steps(len(container)))  # paid by the item looked through
     return ops.contains(container, item)
+
+
+# _item_scope: a query binds each item in turn in one scope of its own, not a new scope for each
+# item: the scope of an expression outlives no evaluation of it (expressions bind names only in
+# scopes of their own, `let ... in`; funcs start fresh scopes), so nothing sees the rebinding.
 
 
 def _eval_comprehension(it: Interpreter, node: A.Comprehension, env: Env) -> list[Any]:
     out = []
     items = it.iterable(it.eval(node.source, env), node.source)
     it.charge(node, len(items))
+    ev, var, condition, element = it._eval, node.var, node.condition, node.element
+    inner = env.child()  # one scope for the items, each bound in turn (see _item_scope)
+    names = inner.names
     for item in items:
-        inner = env.child({node.var: item})
-        if node.condition is None or it.truth(it.eval(node.condition, inner), node.condition):
-            out.append(it.eval(node.element, inner))
+        names[var] = item
+        if condition is not None:
+            value = ev[condition.__class__](it, condition, inner)
+            if value.__class__ is not bool:  # (it.truth's common case inline)
+                value = it.truth(value, condition)
+            if not value:
+                continue
+        out.append(ev[element.__class__](it, element, inner))
     return out
 
 
@@ -157,14 +207,31 @@ def _eval_bundle(it: Interpreter, node: A.BundleLit, env: Env) -> dict[str, int]
 def _keyed(it: Interpreter, node, env: Env) -> list[tuple[Any, Any]]:
     items = it.iterable(it.eval(node.source, env), node.source)
     it.charge(node, len(items))
-    return [(item, it.eval(node.key, env.child({"it": item}))) for item in items]
+    ev, key = it._eval, node.key
+    inner = env.child()  # (see _item_scope)
+    names = inner.names
+    keyed = []
+    for item in items:
+        names["it"] = item
+        keyed.append((item, ev[key.__class__](it, key, inner)))
+    return keyed
 
 
 def _eval_where(it: Interpreter, node: A.Where, env: Env) -> list[Any]:
     items = it.iterable(it.eval(node.source, env), node.source)
     it.charge(node, len(items))
-    return [i for i in items if it.truth(it.eval(node.condition, env.child({"it": i})),
-                                           node.condition)]
+    ev, condition = it._eval, node.condition
+    inner = env.child()  # (see _item_scope)
+    names = inner.names
+    kept = []
+    for item in items:
+        names["it"] = item
+        value = ev[condition.__class__](it, condition, inner)
+        if value.__class__ is not bool:  # (it.truth's common case inline)
+            value = it.truth(value, condition)
+        if value:
+            kept.append(item)
+    return kept
 
 
 def _eval_ordered(it: Interpreter, node: A.Ordered, env: Env) -> list[Any]:

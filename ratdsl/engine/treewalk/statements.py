@@ -1,6 +1,8 @@
 """How the tree-walker runs each kind of statement: one function per node class, called with the
 interpreter, the node and the scope (`EXEC[type(node)](it, node, env)`). What a statement changes
-in the game goes through the interpreter's runtime (`it.rt`)."""
+in the game goes through the interpreter's runtime (`it.rt`). The commonest evaluate their
+expressions as `ev[x.__class__](it, x, env)` with `ev = it._eval`: `it.eval(x, env)` without the
+frame of its call (see treewalk/expressions.py)."""
 
 from __future__ import annotations
 
@@ -21,11 +23,13 @@ if TYPE_CHECKING:
 
 
 def _exec_let(it: Interpreter, node: A.Let, env: Env) -> None:
-    env.names[node.name] = it.eval(node.value, env)
+    value = node.value
+    env.names[node.name] = it._eval[value.__class__](it, value, env)
 
 
 def _exec_set(it: Interpreter, node: A.Set, env: Env) -> None:
-    value = it.eval(node.value, env)
+    value = node.value
+    value = it._eval[value.__class__](it, value, env)
     target = node.target
     if isinstance(target, A.Name) and env.assign(target.id, value):
         return
@@ -33,7 +37,11 @@ def _exec_set(it: Interpreter, node: A.Set, env: Env) -> None:
 
 
 def _exec_if(it: Interpreter, node: A.If, env: Env) -> None:
-    if it.truth(it.eval(node.condition, env), node.condition):
+    condition = node.condition
+    value = it._eval[condition.__class__](it, condition, env)
+    if value.__class__ is not bool:  # (it.truth's common case inline)
+        value = it.truth(value, condition)
+    if value:
         if it.coverage is not None:
             hit(it.coverage, node, THEN)
         it.run_block(node.then, env.child())
@@ -47,9 +55,12 @@ def _exec_if(it: Interpreter, node: A.If, env: Env) -> None:
 def _exec_for(it: Interpreter, node: A.ForEach, env: Env) -> None:
     start = it.steps
     try:
+        body, var = node.body, node.var
         for item in list(it.iterable(it.eval(node.source, env), node.source)):
-            it.tick(node)
-            it.run_block(node.body, env.child({node.var: item}))
+            it.steps += 1  # (it.tick(node), inline)
+            if it.steps > it.budget:
+                raise StepBudgetExceeded(node.span, it.budget)
+            it.run_block(body, Env({var: item}, env))
     except StepBudgetExceeded as err:
         err.blame(FOR_LOOP, node.span, start)
         raise
@@ -78,10 +89,12 @@ def _exec_repeat(it: Interpreter, node: A.Repeat, env: Env) -> None:
 
 
 def _exec_move(it: Interpreter, node: A.Move, env: Env) -> None:
-    sources = it.zones(it.eval(node.source, env), node.source)
-    dest = it.zone(it.eval(node.dest, env), node.dest)
-    q = node.quantity
-    amount = it.eval(q.amount, env) if q.amount is not None else None
+    ev, source, dest, q = it._eval, node.source, node.dest, node.quantity
+    sources = it.zones(ev[source.__class__](it, source, env), source)
+    dest = it.zone(ev[dest.__class__](it, dest, env), dest)
+    amount = q.amount
+    if amount is not None:
+        amount = ev[amount.__class__](it, amount, env)
     if isinstance(amount, dict):  # a bundle: move exactly (or up to) these tokens
         if node.what is not None:
             raise it.error(node.what, "a bundle already says which tokens; remove the kind")
@@ -156,7 +169,10 @@ def _exec_ask_distribute(it: Interpreter, node: A.AskDistribute, env: Env) -> No
 
 
 def _exec_do(it: Interpreter, node: A.Do, env: Env) -> None:
-    args = [it.eval(a, env) for a in node.args]
+    ev = it._eval
+    args = []
+    for a in node.args:  # (a loop: a list comprehension is a function's call of its own)
+        args.append(ev[a.__class__](it, a, env))
     it.call_rule(node.rule, args, node)
 
 
