@@ -518,8 +518,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
                           "a list's items are reached with `[i]`, `where` or `for each`; a pile's with `top(pile)`")
                 return None
             if self.counts_nothing(obj, x.name):
-                self.find(x, "E225", f"`.{x.name}` of {T.words(obj)}: `{x.name}` is no token kind (nor a "
-                          "constant listing kinds, nor a field of a board's spaces), so there is nothing to count",
+                const = self.table.globals.get(x.name)
+                what = f"a constant of {T.words(self.const_type(x.name))}, not of token kinds" \
+                    if const is not None and const.kind == CONST else \
+                    "no token kind (nor a constant listing kinds, nor a field of a board's spaces)"
+                self.find(x, "E225", f"`.{x.name}` of {T.words(obj)}: `{x.name}` is {what}, so there is nothing "
+                          "to count",
                           "`zone.KIND` and `bundle.KIND` count the tokens of a kind: `{red: 2}.red` is 2")
                 return None
             if self.lacks(obj, x.name):
@@ -797,8 +801,10 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         const = self.table.globals.get(name)
         if const is not None and const.kind == CONST:  # (a group of kinds: a kind, or a list that may hold them)
             t = self.const_type(name)
-            listed = T.element(t) if t is not None and T.LIST in T.tags(t) else None
-            if t is None or not T.refuses(t, _KINDS) or listed is None or not T.refuses(listed, _KINDS):
+            if t is None or not T.refuses(t, _KINDS):
+                return False
+            lists = frozenset(b for b in t if b.tag == T.LIST)
+            if lists and not T.refuses(T.element(lists), _KINDS):
                 return False
         for b in obj:
             if b.tag == T.ZONE:

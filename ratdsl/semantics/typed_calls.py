@@ -111,8 +111,7 @@ class CallTypes:
             elif word in ("deck", "board"):
                 self.no_such_name(arg, t, word, builtin.signature)
         items = _ITEMS_OF.get(builtin.name)
-        if items is not None and args and T.LIST in (T.tags(args[0]) or ()) \
-                and T.refuses_items(args[0], frozenset(), items[0]):
+        if items is not None and args and T.refuses_elements(args[0], items[0]):
             self.find(x.args[0], "E280", f"`{builtin.signature}`'s items: expected {items[1]}, found "
                       f"{T.words(args[0])}", items[2])
         elif items is not None and args:

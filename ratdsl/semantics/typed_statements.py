@@ -16,6 +16,9 @@ _KIND = frozenset((T.KIND,))
 _ZONE = frozenset((T.ZONE,))
 _CARD = frozenset((T.CARD,))
 _SHOWN = frozenset((T.CARD, T.LIST, T.PILE, T.NONE))  # what `show` takes (none: nothing to show)
+_LIST = frozenset((T.LIST,))
+_TARGETS = frozenset((T.ZONE, T.ZNAME, T.TEXT))  # what `distribute ... among` lists: zones, or a player's by name
+_AMONG_HINT = "`among [nursery, pantry]` names the player's own zones; `among [p.hand, q.hand]` gives zones"
 
 
 class StatementTypes:
@@ -132,7 +135,12 @@ class StatementTypes:
             need(s.player, frozenset((T.PLAYER,)), "`ask`'s player", "a player", "E282")
             ty(s.amount)
             need(s.source, frozenset((T.ZONE,)), "`distribute ... from`", "a zone", "E282")
-            ty(s.targets)
+            targets = need(s.targets, _LIST, "`distribute ... among`", "a list of zones or zone names", "E282",
+                           _AMONG_HINT)
+            if not self.items(s.targets, targets, _LIST, "`distribute ... among`", "a list of zones or zone names",
+                              hint=_AMONG_HINT, element=_TARGETS):
+                self.listed(s.targets, _TARGETS, "an item of `distribute ... among`", "a zone or a zone's name",
+                            hint=_AMONG_HINT)
             for limit in s.limits:
                 need(limit.amount, NUMBER, f"`at {limit.kind}`'s count", "a number", "E282")
                 need(limit.zones, ZONES, f"`at {limit.kind} ... in`", "a zone or a list of zones", "E282")
@@ -148,7 +156,8 @@ class StatementTypes:
             steps = T.list_of(T.join(step, T.of(T.NONE)) if s.optional else step)
             self.locals[(id(s), "it")] = steps
             if s.likely is not None:
-                ty(s.likely)
+                need(s.likely, ITEMS, "`plan ... likely`", "a list of the options expected to run", "E282",
+                     "`likely` lists options of the plan: `likely [a, b]`, `likely likely_options(p, it)`")
             self.join_var(s.into, steps)
             self.op("var", s.into, steps)
         elif cls is A.Turn:
@@ -175,11 +184,14 @@ class StatementTypes:
         return changed
 
     def items(self, x: A.Expr, t: Ty, accepted: frozenset[str], what: str, wanted: str, code: str = "E282",
-              hint: str | None = None) -> None:
-        """A finding where x, a list, surely holds no item of the accepted kinds (a kind itself is
-        `need`'s to judge): a game using it stops at its first item."""
-        if T.refuses_items(t, accepted, accepted):
+              hint: str | None = None, element: frozenset[str] | None = None) -> bool:
+        """A finding where x, a list, surely holds no item of the accepted kinds (or of the element
+        kinds, where they differ; a kind itself is `need`'s to judge): a game using it stops at its
+        first item. Whether it found one."""
+        if T.refuses_items(t, accepted, accepted if element is None else element):
             self.find(x, code, f"{what}: expected {wanted}, found {T.words(t)}", hint or HINTS.get(code))
+            return True
+        return False
 
     def cards(self, x: A.Expr, t: Ty, what: str) -> None:
         """A finding where x, which may be a list, surely holds no cards (`place [0, 1] on ...`):

@@ -270,6 +270,16 @@ def refuses_items(t: frozenset[Base] | None, accepted: frozenset[str], element: 
     return all(refuses(b.arg, element) if b.tag == LIST else b.tag not in accepted for b in t)
 
 
+def refuses_elements(t: frozenset[Base] | None, element_kinds: frozenset[str]) -> bool:
+    """True when a value of type t is surely something with items (a list, a pile, a bundle)
+    whose items are surely none of the element kinds (`sum` of a pile: cards, not numbers). A
+    none beside it stops a game all the same."""
+    if t is None or any(b.tag not in (LIST, PILE, BUNDLE, NONE) for b in t):
+        return False
+    lists = [b for b in t if b.tag != NONE]
+    return bool(lists) and all(refuses(element(frozenset((b,))), element_kinds) for b in lists)
+
+
 # ---------------------------------------------------------------- words
 _WORDS = {NUMBER: "a number", YESNO: "yes or no", TEXT: "a text", NONE: "none", KIND: "a token kind",
           SYMBOL: "a symbol", SIDE: "a side (left or right)", ZNAME: "the name of a player zone",
