@@ -641,11 +641,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         if group == CARD:
             return T.of(T.CARD, self.deck_of_card.get(name))
         if group == ITSELF:
-            if name in ("left", "right"):
-                return T.named(T.SIDE, name)
+            side = T.named(T.SIDE, name) if name in ("left", "right") else None
             for sym_ in self.table.declared.get(name, ()):
-                if sym_.kind in _ITSELF_TAGS:
-                    return T.named(_ITSELF_TAGS[sym_.kind], name)
+                if sym_.kind in _ITSELF_TAGS:  # (a zone named `left` is the side's name too)
+                    itself = T.named(_ITSELF_TAGS[sym_.kind], name)
+                    return itself if side is None else T.join(side, itself)
+            return side
         return None
 
     def const_type(self, name: str) -> Ty:

@@ -18,7 +18,7 @@ _CARD = frozenset((T.CARD,))
 _SHOWN = frozenset((T.CARD, T.LIST, T.PILE, T.NONE))  # what `show` takes (none: nothing to show)
 _LIST = frozenset((T.LIST,))
 _TARGETS = frozenset((T.ZONE, T.ZNAME, T.TEXT))  # what `distribute ... among` lists: zones, or a player's by name
-_AMONG_HINT = "`among [nursery, pantry]` names the player's own zones; `among [p.hand, q.hand]` gives zones"
+_AMONG_HINT = "`among [hand, table]` names the player's own zones; `among [p.hand, q.hand]` gives zones"
 
 
 class StatementTypes:
