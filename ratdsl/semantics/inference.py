@@ -55,6 +55,7 @@ _PASSES = 16  # walks over the rules that parameters' kinds get to settle in
 _COMPARE = frozenset(("<", "<=", ">", ">="))
 _MEMBERED = frozenset((T.PLAYER, T.ZONE, T.BUNDLE, T.CARD))  # the kinds `.name` reads
 _KINDS = frozenset((T.KIND,))
+_ORDER_KEYS = frozenset((T.NUMBER, T.LIST))
 _ITSELF_TAGS = {"token kind": T.KIND, SYMBOL: T.SYMBOL, "player zone": T.ZNAME, "deck": T.DECK,
                 "player pile": T.PNAME, "board": T.BOARD}  # (the names that are values of their own)
 
@@ -584,6 +585,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
             return self.ty(x.body)
         if cls is A.Comprehension:
             source = self.need(x.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
+            self.one_kind(x.source, "`for ... in`'s list")
             self.locals[(id(x), x.var)] = T.element(source)
             if x.condition is None:
                 return T.list_of(self.ty(x.element))
@@ -593,6 +595,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         if cls is A.NestedComprehension:
             for clause in x.clauses:
                 source = self.need(clause.source, ITEMS, "`for ... in`", "a list, a pile or a bundle", "E225")
+                self.one_kind(clause.source, "`for ... in`'s list")
                 self.locals[(id(clause), clause.var)] = T.element(source)
                 if clause.condition is not None:
                     self.condition(clause.condition)
@@ -603,8 +606,14 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
             self.locals[(id(x), "it")] = T.element(source)
             if cls is A.Where:
                 self.condition(x.condition)
-            else:
-                self.ty(x.key)
+            else:  # (keys compare as numbers, or as lists of numbers for `ordered by`)
+                accepted = _ORDER_KEYS if cls is A.Ordered else NUMBER
+                wanted = "a number (or a list of numbers)" if cls is A.Ordered else "a number"
+                key = self.need(x.key, accepted, f"`{_query(x)}`'s key", wanted, "E225",
+                                "a query's key is what it compares: `players ordered by score(it)`")
+                if cls is A.Ordered and T.refuses_items(key, NUMBER, NUMBER):
+                    self.find(x.key, "E225", f"`{_query(x)}`'s key: expected {wanted}, found {T.words(key)}",
+                              "a query's key is what it compares: `players ordered by score(it)`")
             if cls is A.Extreme:
                 element = T.element(source)
                 return None if element is None else T.join(element, T.of(T.NONE))
@@ -871,6 +880,12 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
                 parts.append(b.arg if positioned is None else positioned)
             elif b.tag == T.PLAYER and named and all(k.tag in (T.ZNAME, T.ZONE) for k in named):
                 parts.append(self.space_of(named))
+            elif b.tag == T.PLAYER and named and all(k.tag == T.KIND for k in named) \
+                    and all(o.tag in (T.PLAYER, T.NONE) for o in obj) and not self.kinds_are_members(named):
+                self.find(x.key, "E225", f"`[]`: this is {T.words(named)}, and a player has no member named "
+                          "after a token kind", "a player's members are its zones, piles and variables: "
+                          "`p[hand]`; `p.hand.KIND` counts a kind in a zone")
+                return None
             elif key is not None and all(k.tag in T.NAMED and k.arg for k in key):
                 missing = sorted(n for k in key for n in k.arg if self.lacks(frozenset((b,)), n))
                 if missing and all(o.tag in (T.CARD, T.PLAYER, T.NONE) for o in obj):
@@ -884,6 +899,13 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
                 return None
         t = T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
         return self.refined_index(x, t)
+
+    def kinds_are_members(self, key: Ty) -> bool:
+        """Whether a token kind the key may be is also the name of a player's zone, pile or
+        variable (any kind, where the key's names are not known)."""
+        names = set().union(*(k.arg for k in key)) if all(k.arg for k in key) else self.kinds
+        members = (self.player_zones, self.player_piles, self.table.player_vars)
+        return any(n in m for n in names for m in members)
 
     def past_the_end(self, x: A.Index, obj: Ty, at: int) -> bool:
         """E225 for `xs[i]`, i a number written out, past the end of every list xs may be, each
@@ -999,7 +1021,8 @@ def _expected(message: str) -> str:
 
 
 def _query(x: A.Expr) -> str:
-    return "where" if isinstance(x, A.Where) else "ordered by" if isinstance(x, A.Ordered) else "with most"
+    return "where" if isinstance(x, A.Where) else "ordered by" if isinstance(x, A.Ordered) \
+        else "with most" if x.most else "with fewest"
 
 
 

@@ -33,10 +33,17 @@ _ACCEPT_WORDS = {"number": "a number", "numbers": "numbers or a list of numbers"
 _LISTED = {"numbers": frozenset((T.NUMBER,)), "zones": frozenset((T.ZONE,)), "kinds": frozenset((T.KIND,))}
 _LISTED_WORDS = {"numbers": "numbers", "zones": "zones", "kinds": "token kinds"}
 YESNO = frozenset((T.YESNO,))
-# The built-ins whose list must hold items of one kind: that kind, in words, and a hint.
-_ITEMS_OF = {"any": (YESNO, "yes/no values", "write a condition for each item: `any([x > 0 for x in xs])`"),
-             "all": (YESNO, "yes/no values", "write a condition for each item: `all([x > 0 for x in xs])`"),
-             "sum": (frozenset((T.NUMBER,)), "numbers", "`sum` adds numbers: `sum([size(p.hand) for p in players])`")}
+# The built-ins whose list must hold items of one kind: the list's position, that kind, in
+# words, and a hint.
+_SHARES_HINT = "the claims are numbers, one a claimant: `share_in_turn(5, [size(p.hand) for p in players])`"
+_ITEMS_OF = {"any": (0, YESNO, "yes/no values", "write a condition for each item: `any([x > 0 for x in xs])`"),
+             "all": (0, YESNO, "yes/no values", "write a condition for each item: `all([x > 0 for x in xs])`"),
+             "sum": (0, frozenset((T.NUMBER,)), "numbers",
+                     "`sum` adds numbers: `sum([size(p.hand) for p in players])`"),
+             "share_in_turn": (1, frozenset((T.NUMBER,)), "numbers", _SHARES_HINT),
+             "share_evenly": (1, frozenset((T.NUMBER,)), "numbers", _SHARES_HINT),
+             "flatten": (0, frozenset((T.LIST, T.PILE, T.BUNDLE)), "lists (or piles)",
+                         "`flatten` joins lists into one: `flatten([[1, 2], [3]])` is [1, 2, 3]")}
 NUMBER = frozenset((T.NUMBER,))
 ZONES = ACCEPTS["zones"]
 ITEMS = ACCEPTS["items"]
@@ -108,20 +115,23 @@ class CallTypes:
                           "docs/language.md, Built-in functions")
             elif word in _LISTED:
                 self.mixed_items(arg, t, _LISTED[word], builtin.signature, _LISTED_WORDS[word])
-            elif word in ("deck", "board"):
+            elif word in ("deck", "board", "side"):
                 self.no_such_name(arg, t, word, builtin.signature)
         items = _ITEMS_OF.get(builtin.name)
-        if items is not None and args and T.refuses_elements(args[0], items[0]):
-            self.find(x.args[0], "E280", f"`{builtin.signature}`'s items: expected {items[1]}, found "
-                      f"{T.words(args[0])}", items[2])
-        elif items is not None and args:
-            self.mixed_items(x.args[0], args[0], items[0], builtin.signature, items[1])
+        if items is not None and len(args) > items[0]:
+            at, kinds, words, hint = items
+            if T.refuses_elements(args[at], kinds):
+                self.find(x.args[at], "E280", f"`{builtin.signature}`'s items: expected {words}, found "
+                          f"{T.words(args[at])}", hint)
+            else:
+                self.mixed_items(x.args[at], args[at], kinds, builtin.signature, words)
         return self.gives(builtin.gives, args)
 
     def no_such_name(self, arg: A.Expr, t: Ty, word: str, signature: str) -> None:
-        """E280 where a deck's or a board's name is given as a text that names none of them
-        (`cards("")`): a text is taken for the name it holds, and a game stops on any other."""
-        known = set(self.decks if word == "deck" else self.boards)
+        """E280 where a deck's or a board's name (or a side's) is given as a text that names none
+        of them (`cards("")`, `neighbour(p, "up")`): a text is taken for the name it holds, and a
+        game stops on any other."""
+        known = {"left", "right"} if word == "side" else set(self.decks if word == "deck" else self.boards)
         if not t or any(b.tag not in T.NAMED or b.arg is None for b in t) or any(b.tag == word for b in t):
             return
         names = {n for b in t for n in b.arg}

@@ -75,6 +75,7 @@ class StatementTypes:
         elif cls is A.ForEach:
             source = need(s.source, ITEMS, "`for each`'s list", "a list, a pile or a bundle",
                           "E282", "write `for each x in LIST`; a number n counts with `repeat n times`")
+            self.one_kind(s.source, "`for each`'s list")
             self.locals[(id(s), s.var)] = T.element(source)
             self.block(s.body)
         elif cls is A.While:
@@ -206,15 +207,37 @@ class StatementTypes:
         """Each item of a list written out (itself, or a constant's value) that must be of one of
         the accepted kinds: a game using the list stops at the first item that is not. (The
         list's own type may hold other kinds too; its items written out cannot.)"""
+        x = self.written_list(x)
+        if isinstance(x, A.ListLit):
+            for item in x.items:
+                self.need(item, accepted, what, wanted, code, hint)
+
+    def one_kind(self, x: A.Expr, what: str) -> None:
+        """E282 where a list written out (itself, or a constant's value) that is gone through item
+        by item holds items of different kinds (`for each s in [1, right]`): its variable takes
+        each in turn, and what a kind refuses stops a game at that item. (A list of positions,
+        `[build, s, 2]`, is read by `[i]`, not gone through.)"""
+        x = self.written_list(x)
+        if not isinstance(x, A.ListLit):
+            return
+        kinds = [T.without_none(self.ty(item)) for item in x.items]
+        first = next((k for k in kinds if k), None)
+        for item, k in zip(x.items, kinds):
+            if first is not None and k and T.differ(first, k):
+                self.find(item, "E282", f"{what}: a list holds one kind of item, and this one holds "
+                          f"{T.words(first)} and {T.words(k)}",
+                          "write its items of one kind, or go through each kind with a list of its own")
+                return
+
+    def written_list(self, x: A.Expr) -> A.Expr:
+        """x, or the value of the constant x names (and so on)."""
         seen = 0
         while isinstance(x, A.Name) and seen < 20:
             sym = self.table.ref(x)
             if sym is None or sym.kind != CONST or not isinstance(sym.decl, A.Const):
-                return
+                return x
             x, seen = sym.decl.value, seen + 1
-        if isinstance(x, A.ListLit):
-            for item in x.items:
-                self.need(item, accepted, what, wanted, code, hint)
+        return x
 
     def set(self, s: A.Set) -> None:
         value = self.ty(s.value)
