@@ -42,6 +42,8 @@ _ITEMS_OF = {"any": (0, YESNO, "yes/no values", "write a condition for each item
                      "`sum` adds numbers: `sum([size(p.hand) for p in players])`"),
              "share_in_turn": (1, frozenset((T.NUMBER,)), "numbers", _SHARES_HINT),
              "share_evenly": (1, frozenset((T.NUMBER,)), "numbers", _SHARES_HINT),
+             "one_of_each": (0, frozenset((T.KIND,)), "token kinds",
+                             "`one_of_each([red, blue])` is the bundle {red: 1, blue: 1}"),
              "flatten": (0, frozenset((T.LIST, T.PILE, T.BUNDLE)), "lists (or piles)",
                          "`flatten` joins lists into one: `flatten([[1, 2], [3]])` is [1, 2, 3]")}
 NUMBER = frozenset((T.NUMBER,))
