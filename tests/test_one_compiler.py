@@ -5,6 +5,7 @@ under ratdsl/ inherits from it. The simulator's report names only the engines th
 from __future__ import annotations
 
 import ast
+import functools
 import json
 from pathlib import Path
 
@@ -13,17 +14,23 @@ from ratdsl.simulation.engines import CHOICES, ENGINES
 PACKAGE = Path(__file__).resolve().parent.parent / "ratdsl"
 
 
-def subclasses_of(name: str) -> list[str]:
-    """Every class under ratdsl/ with a base spelled `name` (or `module.name`), as path:class."""
+@functools.cache
+def classes() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every class under ratdsl/, as path:class and the names its bases are spelled with (parsed
+    once: each test asks about other bases)."""
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
-                bases = [b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
-                         for b in node.bases]
-                if name in bases:
-                    found.append(f"{path.relative_to(PACKAGE)}:{node.name}")
-    return found
+                bases = tuple(b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
+                              for b in node.bases)
+                found.append((f"{path.relative_to(PACKAGE)}:{node.name}", bases))
+    return tuple(found)
+
+
+def subclasses_of(name: str) -> list[str]:
+    """Every class under ratdsl/ with a base spelled `name` (or `module.name`), as path:class."""
+    return [where for where, bases in classes() if name in bases]
 
 
 def test_no_engine_inherits_from_the_tree_walker():
