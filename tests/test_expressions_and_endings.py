@@ -70,8 +70,16 @@ def test_flatten_refuses_a_list_past_the_limit(tmp_path):
 
 
 def test_flatten_needs_lists(tmp_path):
-    error = both(tmp_path, '    say "n" with flatten([1, 2])', flat=False)
-    assert error[0] == "R001" and "expected a list" in error[3]
+    """The checker finds it before a game (E280); loaded unchecked, as the engine's last defence
+    takes rules, the game stops there."""
+    from .test_limits_runtime import game_folder
+
+    folder = game_folder(tmp_path, '    say "n" with flatten([1, 2])')
+    assert [(d.code, d.line) for d in check_path(folder)] == [("E280", 23)]
+    game = new_game(load_rules(folder, check=False), 2, 0)
+    with pytest.raises(RuleRuntimeError) as err:
+        game.play()
+    assert err.value.code == "R001" and "expected a list" in err.value.message
 
 
 def test_a_comprehension_has_at_most_four_clauses():

@@ -81,6 +81,8 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E290      | static types: cards of one deck put in a pile holding another deck's cards   |
 | E291      | static types: `X[k]` where X or k may be a kind (none aside) the lookup      |
 |           | refuses: one of several kinds on some paths (a tagged list read untested)   |
+| E292      | static types: a list of two kinds of item (`+` of lists sharing no kind, or |
+|           | a list written out of two kinds gone through by `for each`)                  |
 | W301      | a phase never runs: the round does not list it                              |
 | W302      | a func, rule, table or const is never used                                  |
 | W303      | a card does not set a field its deck declares                               |

@@ -1,4 +1,4 @@
-"""The checker's static type findings (E280-E291, and E224/E225 where only the types know):
+"""The checker's static type findings (E280-E292, and E224/E225 where only the types know):
 the typed form (semantics/inference.py) notes what is surely of the wrong kind, and this
 reports it, once per place: a finding where another check already stands is left to that one.
 
@@ -16,6 +16,8 @@ reports it, once per place: a finding where another check already stands is left
 | E289 | a func's annotation its body or a call disagrees with, or naming no type        |
 | E290 | cards of one deck put in a pile that holds cards of another deck               |
 | E291 | `X[k]` where X or k may be a kind (none aside) the lookup refuses              |
+| E292 | a list of two kinds of item: `+` of lists sharing no kind, or a list written   |
+|      | out of two kinds that `for each` / `for ... in` goes through                    |
 """
 
 from __future__ import annotations

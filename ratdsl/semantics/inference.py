@@ -999,7 +999,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
                 if any(b.tag == T.YESNO for b in (self.ty(blame) or ())) else None
             self.find(blame, "E225", f"`{op}`: {_expected(refusal.message)}, found {found}", hint or HINTS["E225"])
         elif op == "+" and _lists_differ(T.without_none(left), T.without_none(right)):
-            self.find(x, "E225", f"`+` joins {T.words(left)} and {T.words(right)}: a list holds one kind of "
+            self.find(x, "E292", f"`+` joins {T.words(left)} and {T.words(right)}: a list holds one kind of "
                       "item, and these share none", "join lists of one kind of item: `[s] + neighbours(s)`")
         return t if t is not None or op not in _COMPARE else T.of(T.YESNO)
 

@@ -213,7 +213,7 @@ class StatementTypes:
                 self.need(item, accepted, what, wanted, code, hint)
 
     def one_kind(self, x: A.Expr, what: str) -> None:
-        """E282 where a list written out (itself, or a constant's value) that is gone through item
+        """E292 where a list written out (itself, or a constant's value) that is gone through item
         by item holds items of different kinds (`for each s in [1, right]`): its variable takes
         each in turn, and what a kind refuses stops a game at that item. (A list of positions,
         `[build, s, 2]`, is read by `[i]`, not gone through.)"""
@@ -224,7 +224,7 @@ class StatementTypes:
         first = next((k for k in kinds if k), None)
         for item, k in zip(x.items, kinds):
             if first is not None and k and T.differ(first, k):
-                self.find(item, "E282", f"{what}: a list holds one kind of item, and this one holds "
+                self.find(item, "E292", f"{what}: a list holds one kind of item, and this one holds "
                           f"{T.words(first)} and {T.words(k)}",
                           "write its items of one kind, or go through each kind with a list of its own")
                 return
