@@ -76,6 +76,13 @@ RECURSIVE_GAME = ('game g "G" {{\n  players 2..3\n  ends after 4 rounds\n}}\n'
     # two funcs that call each other, one with a modifier that reads the state
     ("func even(n) = if n == 0 then 1 else 1 - odd(n - 1)\nfunc odd(n) = if n == 0 then 0 else 1 - even(n - 1)\n"
      "modify odd(n) if total > 5 = base + 1\n", "even(round) + odd(round + 1)"),
+    # a call of itself with another word than its function is written for: the function for any
+    # word, begun inside the one for "a" (which stopped a build with a KeyError)
+    pytest.param('func f(n, w) = if n <= 0 then 0 else 1 + f(n - 1, "b")\n', 'f(round, "a")', id="other-word"),
+    # the same, where a func finished inside the one for "a" calls it: written again, calling
+    # the function for any word (not the one for "a", never written)
+    pytest.param('func f(n, w) = if n <= 0 then 0 else g(n - 1) + f(n - 1, "b")\nfunc g(n) = f(n, "a") + 1\n',
+                 'f(round, "a")', id="other-word-through-another"),
 ])
 def test_a_func_that_calls_itself_builds_and_plays_the_reference_games(tmp_path, funcs, value):
     """A func that calls itself is a function of its own, which pays each call's step and counts
@@ -105,6 +112,22 @@ def test_a_func_that_calls_itself_and_gives_another_kind_than_a_number_is_refuse
     assert isinstance(gap, Unsupported), gap
     assert (gap.node.span.line, gap.node.span.column) == (9, 14), gap
     assert "a func that calls itself and gives" in str(gap)
+
+
+@pytest.mark.parametrize("funcs, place", [
+    pytest.param("func f(n, x) = if n <= 0 then 0 else f(n - 1, [x])\n", (9, 38), id="direct"),
+    pytest.param("func f(n, x) = if n <= 0 then 0 else g(n - 1, [x])\nfunc g(n, y) = f(n, y) + 1\n", (10, 16),
+                 id="through-another"),
+])
+def test_a_func_that_calls_itself_with_values_of_other_kinds_is_refused_at_that_call(tmp_path, funcs, place):
+    """A call of itself (directly or through another func) with values of another kind would
+    need a function of its own, begun inside the one being written, perhaps without end (a list
+    of a list of...): refused at that call. Such a build used to stop with a KeyError."""
+    (tmp_path / "game.rat").write_text(RECURSIVE_GAME.format(funcs=funcs, value="f(round, 1)"), "utf-8")
+    gap = flat_module(load_rules(tmp_path), 2)
+    assert isinstance(gap, Unsupported), gap
+    assert (gap.node.span.line, gap.node.span.column) == place, gap
+    assert str(gap).endswith("a func that calls itself with values of other kinds"), gap
 
 
 def test_a_func_that_calls_itself_too_deep_stops_where_the_reference_stops(tmp_path):

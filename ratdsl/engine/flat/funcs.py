@@ -69,16 +69,25 @@ class FuncLowering:
         fixed = [a.known and a.const.__class__ in (str, bool) for a in args]
         key = ("func", name, tuple((a.t, a.domain, a.const if f else None) for a, f in zip(args, fixed)), sc.zsrc)
         py = self.defined.get(key)
+        if py is None and name in self.func_lowering:
+            # a call of itself (or through other funcs) with values of other kinds or other words,
+            # while its function is being written: that one would need a function of its own,
+            # written inside this one, perhaps without end (a list of a list of...). Its function
+            # for any word, else refused (promised_kind says the same of a function begun).
+            if not any(fixed):
+                raise Unsupported(node, "a func that calls itself with values of other kinds")
+            return self.call_func(name, unfixed(args, fixed), node, sc)
         if py is None:
             py = self.defined[key] = self.fresh("F")
+            before = set(self.defined)
             try:
                 self.func_unit(py, name, args, sc.zsrc, fixed)
             except Unsupported:  # (no form with that word: the func for any value)
+                self.forget_since(before)
                 if not any(fixed):
                     raise
                 del self.defined[key]
-                return self.call_func(name, [Val(a.code, a.t, domain=a.domain) if f else a
-                                             for a, f in zip(args, fixed)], node, sc)
+                return self.call_func(name, unfixed(args, fixed), node, sc)
         t = self.func_types[py]
         if t is None:
             t = self.promised_kind(py, name, key, node)
@@ -87,6 +96,14 @@ class FuncLowering:
         if inline is not None:
             return Val(inline, t)
         return Val(f"{py}({', '.join(a.code for a in args)})", t, bound=self.func_bounds.get(py))
+
+    def forget_since(self, before: set) -> None:
+        """Forget the functions begun since `before`, once the func whose function was being
+        written then is refused: some may call that function (a call of itself through them,
+        promised_kind), which is never written. Asked for again, they are written again; the
+        ones forgotten stay in the module, called by nothing."""
+        for key in [k for k in self.defined if k not in before]:
+            del self.defined[key]
 
     def func_at_let(self, name: str, args: list[Val], code: Code, sc: Scope) -> Val | None:
         """`let x = f(ARGS)` for a func with modifiers that can apply, its arguments plain names or
@@ -313,6 +330,12 @@ class FuncLowering:
             raise Unsupported(node, "a table that looks itself up")
         self.pay(self.func_cost(name))
         return Val(f"{py}({args[0].code})", t, bound=self.func_bounds.get(py))
+
+
+def unfixed(args: list[Val], fixed: list[bool]) -> list[Val]:
+    """The arguments with the words a func's function was to be written for made plain values
+    of their kind: the call then takes the function for any word."""
+    return [Val(a.code, a.t, domain=a.domain) if f else a for a, f in zip(args, fixed)]
 
 
 def result_kind(d: Any, name: str) -> Any:
