@@ -47,6 +47,8 @@ Every finding has a code. E: an error (the rules cannot be played as written); W
 | E226      | a game header's player range starts below 1 (`players 0..4`)                |
 | E227      | a game header's player range goes above 100 (MAX_PLAYERS)                   |
 | E228      | a game header's player range is empty: `players 5..2`                       |
+| E229      | a constant worked out from itself, directly or through other constants     |
+|           | (constants.py)                                                              |
 | E233      | `sample(N, ...)` with N surely below zero                                   |
 | E234      | `distribute ... at least N in ZONES` where no zone of ZONES is a target     |
 | E237      | a persona weight that a game could change (`pick`, zones, players...): it     |
@@ -114,6 +116,7 @@ from ..semantics.inference import typed_form
 from ..semantics.resolver import OPERANDS, resolve
 from ..semantics.symbols import BUILTIN, CALLABLE, CONST, FUNC, GAME_NAMES, LOCAL, RULE, TABLE, VAR, ZONE, SymbolTable
 from .boards import check_board
+from .constants import check_constants
 from .diagnostic import _SOURCES, Diagnostic, _source
 from .dropped_options import check_dropped_options
 from .hints import Candidates, Hints
@@ -261,6 +264,7 @@ class Checker:
             if isinstance(decl, (A.Func, A.Rule, A.Table, A.Const)) and decl.name not in self.used:
                 self.report(decl.span, "W302", f"{decl.kind} {decl.name!r} is never used",
                             severity="warning")
+        check_constants(self)
         check_dropped_options(self)
         check_information(self)
         check_endings(self, game)  # turns

@@ -18,6 +18,7 @@ _CARD = frozenset((T.CARD,))
 _SHOWN = frozenset((T.CARD, T.LIST, T.PILE, T.NONE))  # what `show` takes (none: nothing to show)
 _LIST = frozenset((T.LIST,))
 _TARGETS = frozenset((T.ZONE, T.ZNAME, T.TEXT))  # what `distribute ... among` lists: zones, or a player's by name
+_LIMITED = frozenset((T.ZONE,)) | T.NAMED  # what a limit's list holds (a name no target is left out)
 _AMONG_HINT = "`among [hand, table]` names the player's own zones; `among [p.hand, q.hand]` gives zones"
 
 
@@ -144,7 +145,11 @@ class StatementTypes:
                             hint=_AMONG_HINT)
             for limit in s.limits:
                 need(limit.amount, NUMBER, f"`at {limit.kind}`'s count", "a number", "E282")
-                need(limit.zones, ZONES, f"`at {limit.kind} ... in`", "a zone or a list of zones", "E282")
+                zones = need(limit.zones, ZONES, f"`at {limit.kind} ... in`", "a zone or a list of zones", "E282")
+                if not self.items(limit.zones, zones, ZONES, f"`at {limit.kind} ... in`", "a zone or a list of zones",
+                                  element=_LIMITED):
+                    self.listed(limit.zones, _LIMITED, f"an item of `at {limit.kind} ... in`",
+                                "a zone or a zone's name")
         elif cls is A.Do:
             self.arguments(("rule", s.rule), s.args)
         elif cls is A.Secretly:
