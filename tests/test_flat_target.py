@@ -466,3 +466,19 @@ def test_a_zone_no_player_has_stops_the_flat_code_not_python(tmp_path):
         tiny(tmp_path, body)
     d = load_rules(tmp_path / "tiny", check=False)
     assert "no zone, pile or variable 'nope'" in stops_alike(d)
+
+
+def test_zones_of_a_text_naming_no_player_zone_is_refused_by_the_flat_compiler(tmp_path):
+    """Fuzz case 1:33387 (`zones(p, [..., ""])`, a text among the names, which the checker let
+    through): a ValueError of the flat compiler. The checker sees it now (E280); loaded unchecked,
+    the flat compiler refuses it and the reference stops with R001."""
+    body = '    move 1 coin from bank to first(zones(active, [purse, ""]))'
+    with pytest.raises(RulesInvalid) as err:
+        tiny(tmp_path, body)
+    assert "E280" in str(err.value) and "which names none" in str(err.value)
+    d = load_rules(tmp_path / "tiny", check=False)
+    with pytest.raises(Unsupported, match="no player zone"):
+        FlatModule(d, 2)
+    with pytest.raises(RuleRuntimeError) as stopped:
+        Game(d, 2, 0, agents=random_agents(0, 2)).play()
+    assert "'' is not a player zone" in stopped.value.render()

@@ -69,6 +69,8 @@ class CallTypes:
     arguments: Any
     result: Any
     listed: Any
+    written_list: Any
+    player_zones: Any
 
     def call(self, x: A.Call) -> Ty:
         target = self.table.ref(x)
@@ -100,6 +102,7 @@ class CallTypes:
                 else:
                     self.listed(arg, _ZONE_NAMES, f"`{builtin.signature}`'s names", "the name of a player zone",
                                 "E280", _ZONES_HINT)
+                    self.texts_naming_no_zone(arg, builtin.signature)
             elif T.written_none(t) and not T.refuses(t, ACCEPTS[word]):
                 self.find(arg, "E280", f"`{builtin.signature}`: this may be a `none` the rules write "
                           f"({T.words(t)})", NONE_HINT)
@@ -128,6 +131,20 @@ class CallTypes:
             else:
                 self.mixed_items(x.args[at], args[at], kinds, builtin.signature, words)
         return self.gives(builtin.gives, args)
+
+    def texts_naming_no_zone(self, arg: A.Expr, signature: str) -> None:
+        """E280 for a text among a list's names of player zones that names none (`zones(p,
+        [""])`): a text is taken for the zone it names, and a game stops on any other."""
+        listed = self.written_list(arg)
+        items = listed.items if isinstance(listed, A.ListLit) else (arg,)
+        for item in items:
+            t = self.ty(item) if item is not arg else T.element(self.ty(arg))
+            if not t or any(b.tag != T.TEXT or not b.arg for b in t):
+                continue
+            names = {n for b in t for n in b.arg}
+            if not names & set(self.player_zones):
+                self.find(item, "E280", f"`{signature}`'s names: expected the name of a player zone, found "
+                          f"{T.words(t)}, which names none", _ZONES_HINT)
 
     def no_such_name(self, arg: A.Expr, t: Ty, word: str, signature: str) -> None:
         """E280 where a deck's or a board's name (or a side's) is given as a text that names none

@@ -189,6 +189,8 @@ class BuiltinLowering:
             raise Unsupported(node, "zones of something that is not a player and zone names")
         if not player.known:
             player = replace(player, code=sure(player.code))
+        if names.known and any(n not in self.lay.per_player for n in names.const):
+            raise Unsupported(node, "zones of a name that is no player zone (the reference stops there)")
         if names.known:
             offs = [self.lay.player_offset(n) for n in names.const]
             if player.known:
