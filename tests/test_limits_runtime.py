@@ -377,9 +377,16 @@ def test_the_narrator_shows_a_huge_value_short(tmp_path):
 
 
 def test_a_limit_naming_something_else_than_zones_is_r001_in_both_engines(tmp_path):
-    """`at most 5 in [1..3]` (found by the fuzzer): a positioned error, not a TypeError when the
-    answer is checked."""
+    """`at most 5 in [1..3]` (found by the fuzzer): the checker finds it (E282); loaded unchecked,
+    as the engines' last defence takes rules, a positioned error, not a TypeError when the answer
+    is checked."""
+    from ratdsl.checker.run import check_path
+
     step = ("    for each p in players {\n      ask p spread: distribute red from bank among [p.purse]\n"
             "        at most 5 in [1..3]\n    }")
-    error = both(tmp_path, step, flat=False)  # (a limit naming no zones)
-    assert error is not None and error[0] == "R001" and "not a list" in error[3]
+    folder = game_folder(tmp_path, step)
+    assert [(d.code, d.line) for d in check_path(folder)] == [("E282", 25)]
+    game = new_game(load_rules(folder, check=False), 2, 0)
+    with pytest.raises(RuleRuntimeError) as err:
+        game.play()
+    assert err.value.code == "R001" and "not a list" in err.value.message
