@@ -163,3 +163,12 @@ def test_an_index_past_the_end_of_a_list_written_out(tmp_path):
     assert not form.findings
     _, form = _typed(tmp_path, "func a() = [[active, 1]][0][2]")
     assert [f.code for f in form.findings] == ["E225"]
+
+
+def test_a_kind_the_key_cannot_look_up_in_gives_nothing_to_the_lookups_kind(tmp_path):
+    """`o[0]` of a zone or a list of numbers: a zone looked up by a number stops a game (E291 and
+    E288, the call giving the zone, say so), and the lookup is a number, not any kind (which hid
+    what its callers do with it: fuzz case 1:18866)."""
+    _, form = _typed(tmp_path, "func head(o) = o[0]\nfunc used() = head([1, 2]) + head(stock)")
+    assert _result(form, "head") == "a number"
+    assert sorted(f.code for f in form.findings) == ["E288", "E291"]

@@ -895,8 +895,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
                               "name it may be is one")
                     return None
                 parts.extend(self.member(T.of(b.tag, b.arg), n) for k in key for n in k.arg)
-            elif b.tag != T.NONE:
-                return None
+            elif b.tag != T.NONE and T.index_refusal(frozenset((b,)), key) is None:
+                return None  # (a kind the key surely cannot look up in stops a game there: the others
+                # are what it gives)
         t = T.joined(parts) if parts else frozenset()  # (only none: a game stops there)
         return self.refined_index(x, t)
 
