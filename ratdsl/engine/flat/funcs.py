@@ -302,27 +302,29 @@ class FuncLowering:
             code = Code(f"def {py}(a0):")
             sc2 = Scope({table.param: Val("a0", INT)}, sc.zsrc)
             self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
-            t = NONE
-            word = "if"
-            sizes = []
-            for entry in table.rows:
-                row = entry.row
-                v = self.ex(entry.value, sc2)
-                t = self.join(t, v.t, entry)
-                sizes.append(v.size)
-                test = "True" if row.low is None else f"{row.low} <= a0 <= {row.high}"
-                code(f"{word} {test}:")
-                code(f"    v = {v.code}")
-                word = "elif"
-                if row.low is None:
-                    break
-            else:
-                code("else:")
-                code("    raise Abort")
-            bound = None if None in sizes or not sizes else max(sizes)
-            self.func_types[py], self.func_bounds[py] = self.apply_modifiers(code, name, ["a0"], [INT], t, sc.zsrc,
-                                                                              bound)
-            self.costs.pop()
+            try:  # (a refused row is caught by a caller that goes on: the costs stay as they were)
+                t = NONE
+                word = "if"
+                sizes = []
+                for entry in table.rows:
+                    row = entry.row
+                    v = self.ex(entry.value, sc2)
+                    t = self.join(t, v.t, entry)
+                    sizes.append(v.size)
+                    test = "True" if row.low is None else f"{row.low} <= a0 <= {row.high}"
+                    code(f"{word} {test}:")
+                    code(f"    v = {v.code}")
+                    word = "elif"
+                    if row.low is None:
+                        break
+                else:
+                    code("else:")
+                    code("    raise Abort")
+                bound = None if None in sizes or not sizes else max(sizes)
+                self.func_types[py], self.func_bounds[py] = self.apply_modifiers(code, name, ["a0"], [INT], t, sc.zsrc,
+                                                                                  bound)
+            finally:
+                self.costs.pop()
             code("return v")
             self.units.append(code.text())
         t = self.func_types[py]
