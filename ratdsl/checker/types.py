@@ -17,7 +17,7 @@ reports it, once per place: a finding where another check already stands is left
 | E290 | cards of one deck put in a pile that holds cards of another deck               |
 | E291 | `X[k]` where X or k may be a kind (none aside) the lookup refuses              |
 | E292 | a list of two kinds of item: `+` of lists sharing no kind, or a list written   |
-|      | out of two kinds that `for each` / `for ... in` goes through                    |
+|      | out of two kinds that `for each`, `for ... in` or a query goes through          |
 """
 
 from __future__ import annotations

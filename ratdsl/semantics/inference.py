@@ -603,6 +603,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         if cls is A.Where or cls is A.Ordered or cls is A.Extreme:
             source = self.need(x.source, ITEMS, f"`{_query(x)}`", "a list, a pile or a bundle",
                                "E225")
+            self.one_kind(x.source, f"`{_query(x)}`'s list")
             self.locals[(id(x), "it")] = T.element(source)
             if cls is A.Where:
                 self.condition(x.condition)
