@@ -18,6 +18,7 @@ from ratdsl.engine.flat.game import FlatModule, flat_module, play_flat, play_mod
 from ratdsl.session import RulesInvalid, load_rules
 from ratdsl.simulation.runner import GamePlayer, SimulationSpec, persona_weights
 
+from .flat_agree import plays_the_reference_games
 from .scale import cases
 from .test_runtime_errors import HEADER  # (the same tiny game, here loaded rather than started)
 
@@ -394,6 +395,9 @@ NONE_CASES = {
     "a field of a card without it": 'say "n" with n_of(first([b, a]))',
     "an index of no list": 'let o = first([x for x in [[1, 2]] if size(x) > 5])\n    say "x" with o[0]',
     "a zero divisor": 'say "q" with 6 / (size(players) - 2)',
+    # (`end game` after: the flat code, were the show left out, would end the game, not stop it)
+    "a none among the cards shown": "show [top(stack)] to active\n    end game",
+    "cards shown to no player": "show [a] to first(players where seat(it) == 9)\n    end game",
 }
 
 
@@ -482,3 +486,27 @@ def test_zones_of_a_text_naming_no_player_zone_is_refused_by_the_flat_compiler(t
     with pytest.raises(RuleRuntimeError) as stopped:
         Game(d, 2, 0, agents=random_agents(0, 2)).play()
     assert "'' is not a player zone" in stopped.value.render()
+
+
+GEMS = ["amber", "basalt", "cobalt", "dolomite", "emerald"]
+SHOWN = (
+    'game shown "Shown" {\n  players 2..4\n  ends after 4 rounds\n}\n'
+    'deck gems "Gems" {\n  fields value\n}\n'
+    + "".join(f"card {name} in gems {{\n  value = {i + 1}\n}}\n" for i, name in enumerate(GEMS))
+    + "pile table\nper player var points = 0\n"
+    'setup {\n  step deal {\n    create cards(gems) in table\n  }\n}\n'
+    "round main\n"
+    'phase main "Main" {\n  step look {\n    for each p in players {\n'
+    "      show [pick(table)] where it != none to p\n"
+    "      show pick(cards(gems)) to p\n"
+    "      set p.points = p.points + pick(table).value\n"
+    "    }\n  }\n}\n"
+    "scoring p {\n  score = p.points\n}\n")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_pick_in_what_is_shown_draws_as_on_the_reference(tmp_path, players):
+    """Fuzz case 1:48654: the flat code left out a `show` it did not log, and with it the draw of
+    the `pick` in its cards, so every later draw of the game differed from the reference's."""
+    (tmp_path / "game.rat").write_text(SHOWN, "utf-8")
+    assert plays_the_reference_games(load_rules(tmp_path), players, range(cases(6, 60))) == (cases(6, 60), [])

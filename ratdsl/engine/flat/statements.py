@@ -341,10 +341,20 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
 
     def st_Show(self, node: A.Show, code: Code, sc: Scope) -> None:
         # What a player was shown is read only by views and the log, which the flat target's
-        # agents never read: the cards and player are still checked for a flat form.
+        # agents never read; but, logged or not, the cards and then the player are worked out and
+        # checked as the reference does (_exec_show): a `pick` there draws, a query pays its steps,
+        # a none among the cards or for the player stops the game.
         cards = self.ex(node.cards, sc)
-        player = self.ex(node.player, sc)
+        if cards.t not in (CARD_T, PILE_T, NONE, list_of(CARD_T), list_of(NONE)):
+            raise Unsupported(node, "showing something other than cards to a player")
+        shown = self.local(code, cards, "sh")
+        if is_list(cards.t):  # (Runtime.cards_of: each item a card; a lone none shows nothing)
+            code(f"if None in {shown}: raise Abort")
+        player = self.want(self.ex(node.player, sc), PLAYER, node.player)
+        if player.t != PLAYER:
+            raise Unsupported(node, "showing cards to something that is not a player")
+        seat = sure(player.code)
         if self.logging:
-            if player.t != PLAYER or cards.t not in (CARD_T, list_of(CARD_T), PILE_T):
-                raise Unsupported(node, "showing something other than cards to a player, in a logged game")
-            code(f"LSHOW({player.code}, {cards.code})")
+            code(f"LSHOW({seat}, {shown})")
+        elif not SIMPLE_CODE.match(seat):
+            code(seat)
