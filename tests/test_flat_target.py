@@ -440,6 +440,46 @@ def test_a_field_the_cards_deck_names_but_the_card_lacks_is_none_as_on_the_refer
     assert flat.state["vars"]["seen"] == 1
 
 
+# A none where a condition is needed (a card's yes/no field it lacks, its deck naming the field):
+# the reference stops on it (R001, a condition is exactly yes or no); the flat code took it for
+# false and played to the end (fuzz case 1:48598). Each form that tests a condition.
+NONE_CONDITIONS = {
+    "if": "    if first([b, a]).flag {\n      set seen = 1\n    }",
+    "if of a func's value": "    if flag_of(first([b, a])) {\n      set seen = 1\n    }",
+    "if of a rule's parameter": "    do mark(first([b, a]))",
+    "if of a local": "    let f = first([b, a]).flag\n    if f {\n      set seen = 1\n    }",
+    "while": "    while first([b, a]).flag {\n      set seen = 1\n    }",
+    "not": "    if not first([b, a]).flag {\n      set seen = 1\n    }",
+    "and": "    if seen == 0 and first([b, a]).flag {\n      set seen = 1\n    }",
+    "an if expression": "    set seen = if first([b, a]).flag then 1 else 2",
+    "where": '    say "w" with size(players where first([b, a]).flag)',
+    "a comprehension's if": '    say "w" with [1 for x in [b, a] if x.flag]',
+    "any": '    say "w" with any([x.flag for x in [b, a]])',
+    "all": '    say "w" with all([b.flag, a.flag])',
+}
+FLAG_CARDS = ('deck d "D" {\n  fields flag\n}\ncard a in d {\n  flag = true\n}\ncard b in d "B" { }\n'
+              'var seen = 0\nfunc flag_of(c) = c.flag\n'
+              'rule mark(t) "Mark" {\n  if t.flag {\n    set seen = 1\n  }\n}\n')
+
+
+@pytest.mark.parametrize("case", list(NONE_CONDITIONS))
+def test_a_none_taken_as_a_condition_stops_the_flat_code_as_the_reference(tmp_path, case):
+    d = tiny(tmp_path, NONE_CONDITIONS[case] + "\n    end game", FLAG_CARDS)
+    assert "expected yes or no (a condition), got none" in stops_alike(d)
+
+
+def test_a_none_after_the_answer_of_any_or_or_is_never_tested_on_either_engine(tmp_path):
+    """`any` and `or` stop at their answer on the reference: a none after it is never a condition."""
+    body = ('    if a.flag or b.flag {\n      set seen = 1\n    }\n'
+            '    if any([x.flag for x in [a, b]]) {\n      set seen = seen + 1\n    }\n    end game')
+    d = tiny(tmp_path, body, FLAG_CARDS)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    flat = play_module(module, 0, random_agents(0, 2), loud=True)
+    assert outcome(flat) == outcome(Game(d, 2, 0, agents=random_agents(0, 2)).play())
+    assert flat.state["vars"]["seen"] == 2
+
+
 def test_moving_a_bundle_field_the_card_lacks_stops_the_flat_code_not_python(tmp_path):
     """Fuzz case 1:10470: a bundle read from a card whose deck names the field but which lacks it
     is none; moving it is R001 on the reference, and stopped the flat code with an AttributeError."""

@@ -12,6 +12,7 @@ from functools import partial
 from ...language import ast as A
 from ...semantics.builtins import item_steps
 from .code import Scope, uncopied
+from .expressions import all_yes_no
 from .orders import sure
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
 from .val import COUNT_BOUND, LENGTH_BOUND, Val, is_list, list_of
@@ -61,6 +62,10 @@ class BuiltinLowering:
             raise TypeError(f"{name} takes {len(kinds)} values")
         if any(a.t != k for a, k in zip(args, kinds)):
             raise Unsupported(node, why)
+        if name in ("any", "all") and not all_yes_no(node.args[0]):
+            # (each item is a condition, as on the reference: a none met before the answer stops)
+            e = self.fresh("e")
+            return Val(f"{name}(present({e}) for {e} in {args[0].code})", t)
         return Val(code.format(*(a.code for a in args), z=sc.zsrc), t)
 
     def paid_arguments(self, args: list[Val]) -> tuple[list[Val], int]:

@@ -27,6 +27,33 @@ def arithmetic(op: str, left: Val, right: Val) -> Val:
     return Val(f"BD{code}", INT)
 
 
+_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+
+
+def surely_yes_no(node: A.Expr) -> bool:
+    """Whether the flat form of `node` is a Python bool whenever it is worked out: a comparison,
+    `in`, `not` and `and`/`or` (whose parts are held to yes/no themselves), and an `if` or a `let`
+    of such forms. A name, a call, a field or an item may hold none."""
+    if isinstance(node, (A.BoolLit, A.InExpr, A.Not, A.BoolOp)):
+        return True
+    if isinstance(node, A.BinOp):
+        return node.op in _COMPARISONS
+    if isinstance(node, A.IfExpr):
+        return surely_yes_no(node.then) and surely_yes_no(node.otherwise)
+    if isinstance(node, A.LetIn):
+        return surely_yes_no(node.body)
+    return False
+
+
+def all_yes_no(node: A.Expr) -> bool:
+    """Whether every item of the list `node` is surely yes or no (surely_yes_no)."""
+    if isinstance(node, A.ListLit):
+        return all(surely_yes_no(i) for i in node.items)
+    if isinstance(node, (A.Comprehension, A.NestedComprehension)):
+        return surely_yes_no(node.element)
+    return False
+
+
 class ExpressionLowering:
     """Operators and literal forms for FlatCompiler."""
 
@@ -38,12 +65,26 @@ class ExpressionLowering:
     def ex_NoneLit(self, node: A.NoneLit, sc: Scope) -> Val:
         return self.flat_value(None, node)
 
-    def cond(self, node: A.Expr, sc: Scope) -> Val:
-        """A condition: yes/no, a general value taken as one."""
-        c = self.want(self.ex(node, sc), BOOL, node)
-        if c.t != BOOL:
-            raise Unsupported(node, "a condition that is not yes/no")
-        return c
+    def cond(self, node: A.Expr, sc: Scope, why: str = "a condition that is not yes/no",
+             at: A.Node | None = None) -> Val:
+        """A condition: yes/no, a general value taken as one (checked as it is unboxed). A yes/no
+        value may be none as the game runs (a card's field it lacks, a func's none, an item):
+        the reference stops on it (R001: a condition is exactly yes or no), where Python would
+        take none for false, so a none stops the flat code too (present) wherever the condition
+        is not surely yes or no by its form."""
+        return self.yes_no(self.ex(node, sc), node, why, at)
+
+    def yes_no(self, v: Val, node: A.Expr, why: str = "a condition that is not yes/no",
+               at: A.Node | None = None, unbox: bool = True) -> Val:
+        """`v`, the lowered `node`, taken as a condition (cond); `unbox=False`: a general value is
+        refused rather than unboxed."""
+        if v.t == DYN and unbox:
+            return self.as_kind(v, BOOL, node)
+        if v.t != BOOL:
+            raise Unsupported(at or node, why)
+        if v.known or surely_yes_no(node):
+            return v
+        return Val(f"present({v.code})", BOOL)
 
     def ex_BinOp(self, node: A.BinOp, sc: Scope) -> Val:
         left = self.ex(node.left, sc)
@@ -103,9 +144,7 @@ class ExpressionLowering:
         parts = []
         stop = node.op != "and"
         for item in node.items:
-            v = self.want(self.ex(item, sc), BOOL, item)
-            if v.t != BOOL:
-                raise Unsupported(item, "a condition that is not yes/no")
+            v = self.cond(item, sc)
             if v.known:
                 if v.const is stop:
                     if not parts:
@@ -119,9 +158,7 @@ class ExpressionLowering:
         return Val("(" + f" {node.op} ".join(parts) + ")", BOOL)
 
     def ex_Not(self, node: A.Not, sc: Scope) -> Val:
-        v = self.want(self.ex(node.operand, sc), BOOL, node)
-        if v.t != BOOL:
-            raise Unsupported(node, "`not` of a value that is not yes/no")
+        v = self.cond(node.operand, sc, "`not` of a value that is not yes/no", node)
         if v.known:
             return Val(repr(not v.const), BOOL, not v.const)
         return Val(f"(not {v.code})", BOOL)
@@ -135,9 +172,7 @@ class ExpressionLowering:
         return Val(f"(-{v.code})", INT, bound=v.bound)
 
     def ex_IfExpr(self, node: A.IfExpr, sc: Scope) -> Val:
-        c = self.want(self.ex(node.condition, sc), BOOL, node)
-        if c.t != BOOL:
-            raise Unsupported(node, "a condition that is not yes/no")
+        c = self.cond(node.condition, sc, at=node)
         if c.known:
             return self.ex(node.then if c.const else node.otherwise, sc)
         a = self.ex(node.then, sc)

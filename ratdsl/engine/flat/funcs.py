@@ -13,7 +13,7 @@ from ...language import ast as A
 from ...semantics.recursion import funcs_reaching_themselves
 from ...semantics.values import CardValue
 from .code import SIMPLE_CODE, Code, Scope
-from .tags import BOOL, CARD_T, INT, NONE, Unsupported
+from .tags import CARD_T, INT, NONE, Unsupported
 from .val import Val
 
 _PARAM = re.compile(r"\ba(\d+)\b")
@@ -266,9 +266,7 @@ class FuncLowering:
         sc = Scope(names, zsrc)
         condition = attached.decl.condition
         if condition is not None:
-            c = self.cond(condition, sc) if unboxed else self.ex(condition, sc)
-            if c.t != BOOL:
-                raise Unsupported(attached.decl, "a condition that is not yes/no")
+            c = self.yes_no(self.ex(condition, sc), condition, at=attached.decl, unbox=unboxed)
             if c.known and not c.const:
                 return None
             if not c.known:

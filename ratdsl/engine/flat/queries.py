@@ -5,11 +5,12 @@ known now, else as it runs (CH). A mixin of FlatCompiler."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...language import ast as A
 from .code import Scope, uncopied
-from .tags import BOOL, INT, Unsupported
+from .tags import INT, Unsupported
 from .val import Val, domain_of, is_list, list_of
 
 
@@ -60,7 +61,7 @@ class QueryLowering:
         el, cost = self.costed(node.element, inner)
         cond = ""
         if node.condition is not None:
-            c, more = self.costed(node.condition, inner)
+            c, more = self.costed(node.condition, inner, self.cond)
             cond = f" if {c.code}"
             cost += more
         return Val(f"[{el.code} for {py} in {self.paid(src, cost)}{cond}]", list_of(el.t), length=src.length)
@@ -78,7 +79,7 @@ class QueryLowering:
                 clauses[-1][3] += cost
             py = self.fresh("q")
             inner = inner.child(**{clause.var: Val(py, src.t[1])})
-            cond, cost = (None, 0) if clause.condition is None else self.costed(clause.condition, inner)
+            cond, cost = (None, 0) if clause.condition is None else self.costed(clause.condition, inner, self.cond)
             clauses.append([py, src, cond, 1 + cost])
         el, cost = self.costed(node.element, inner)
         clauses[-1][3] += cost
@@ -92,9 +93,7 @@ class QueryLowering:
 
     def ex_Where(self, node: A.Where, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, "it", sc)
-        c, cost = self.costed(node.condition, inner)
-        if c.t != BOOL:
-            raise Unsupported(node, "a condition that is not yes/no")
+        c, cost = self.costed(node.condition, inner, partial(self.cond, at=node))
         return Val(f"[{py} for {py} in {self.paid(src, cost)} if {c.code}]", src.t, length=src.length)
 
     def ex_Ordered(self, node: A.Ordered, sc: Scope) -> Val:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...language import ast as A
 from .support import Abort
-from .tags import BOOL, BUNDLE, INT, PLAYER, ZONE_T, Unsupported
+from .tags import BUNDLE, INT, PLAYER, ZONE_T, Unsupported
 
 ACTION_ID, ABILITY_ID = "action", "ability"  # (engine/turns.py's ids)
 
@@ -98,9 +98,7 @@ class TurnLowering:
             code(f"if tf.get({name!r}, 0) >= {most.const}: return False")
         tests = []
         if action.condition is not None:
-            test, steps = self.costed(action.condition, sc)
-            if test.t != BOOL:
-                raise Unsupported(action.condition, "a condition that is not yes/no")
+            test, steps = self.costed(action.condition, sc, self.cond)
             if steps:
                 code(f"ST[0] -= {steps}")
             tests.append(test.code)
