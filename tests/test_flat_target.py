@@ -390,6 +390,20 @@ NONE_CASES = {
     "the seat of no player": 'say "s" with seat(first(players where seat(it) == 9))',
     "the top of an empty pile": "place top(stack) on top of heap",
     "a zone of no player": "move 1 coin from bank to first(players where seat(it) == 9).purse",
+    # (a question or a turn of no player: the reference stops before it reads the options, so even
+    # where there are none to choose from or nothing to distribute)
+    "a choice asked of no player": 'ask first(players where seat(it) == 9) pick: choose x from [1, 2] {\n'
+                                   '      say "x" with x\n    }\n    end game',
+    "a choice of nothing asked of no player": 'let p = first(players where seat(it) == 9)\n'
+                                              '    ask p pick: choose x from [x for x in [1] if x > 3] {\n'
+                                              '      say "x" with x\n    }\n    end game',
+    "a may asked of no player": 'ask first(players where seat(it) == 9) go: may {\n      say "y" with 1\n'
+                                '    }\n    end game',
+    "nothing to distribute asked of no player": 'ask first(players where seat(it) == 9) spread: distribute coin '
+                                                'from active.purse among ["purse"]\n    end game',
+    "a turn of no player": 'turn first(players where seat(it) == 9) {\n      say "t" with 1\n    }\n    end game',
+    "a plan of no player": "plan pick for each p in [first(players where seat(it) == 9)]: choose 1 from [1, 2] "
+                           "into picks\n    end game",
     "the neighbour of no player": 'say "s" with seat(neighbour(first(players where seat(it) == 9), left))',
     "an index outside the list": 'let xs = [1, 2, 3]\n    say "x" with xs[size(players) + 3]',
     "a field of a card without it": 'say "n" with n_of(first([b, a]))',
@@ -404,7 +418,8 @@ NONE_CASES = {
 @pytest.mark.parametrize("case", list(NONE_CASES))
 def test_what_stops_the_reference_stops_the_flat_code_not_python(tmp_path, case):
     cards = 'deck d "D" {\n  fields n\n}\ncard a in d {\n  n = 1\n}\ndeck e "E" { }\ncard b in e "B" { }\n'
-    d = tiny(tmp_path, "    " + NONE_CASES[case], "pile stack\npile heap\nfunc n_of(c) = c.n\n" + cards)
+    extra = "pile stack\npile heap\nfunc n_of(c) = c.n\nper player var picks = [0]\n"
+    d = tiny(tmp_path, "    " + NONE_CASES[case], extra + cards)
     stops_alike(d)
 
 

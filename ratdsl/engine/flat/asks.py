@@ -21,18 +21,27 @@ class AskLowering:
         p = self.ex(node.player, sc)
         if p.t != PLAYER:
             raise Unsupported(node, "asking something that is not a player")
+        seat = self.asked_seat(code, p)
         if self.logging:
-            seat = self.local(code, p, "a")
+            seat = self.local(code, Val(seat, PLAYER), "a")
             self.branch(code, f"LDEC({seat}, {node.id!r}, AG[{seat}].fast_may({node.id!r}))", node.body,
                         node.otherwise, sc)
             return
-        self.branch(code, f"AG[{p.code}].fast_may({node.id!r})", node.body, node.otherwise, sc)
+        self.branch(code, f"AG[{seat}].fast_may({node.id!r})", node.body, node.otherwise, sc)
+
+    def asked_seat(self, code: Code, p: Val) -> str:
+        """The asked player's code, checked first as the reference does (a none stops the flat
+        code, support.present, before the options are read: even where there are none); a
+        player that may be none is named by a local, so it is worked out once."""
+        checked = sure(p.code)
+        return checked if checked == p.code else self.local(code, Val(checked, PLAYER), "a")
 
     def st_AskChoose(self, node: A.AskChoose, code: Code, sc: Scope) -> None:
         p = self.ex(node.player, sc)
         opts = self.items_of(self.ex(node.options, sc), node.options)
         if p.t != PLAYER:
             raise Unsupported(node, "asking something that is not a player")
+        p = Val(self.asked_seat(code, p), PLAYER)
         t = opts.t[1]
         o, i = self.fresh("o"), self.fresh("i")
         code(f"{o} = {opts.code}")
@@ -79,6 +88,7 @@ class AskLowering:
         targets = self.ex(node.targets, sc)
         if p.t != PLAYER or source.t != ZONE_T or targets.t != list_of(STR):
             raise Unsupported(node, "a distribution other than of a player's zone among zone names")
+        p = Val(self.asked_seat(code, p), PLAYER)
         src, amount, names = self.fresh("s"), self.fresh("n"), self.fresh("z")
         # In the reference's order: source, targets and every limit are worked out (modifiers
         # fire) before the amount is read; nothing is asked when there is nothing to place.
@@ -119,7 +129,7 @@ class AskLowering:
         stride = self.lay.player_stride
         offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
         base, cnt = self.fresh("b"), self.fresh("c")
-        code(f"{base} = {sure(p.code)} * {stride}")
+        code(f"{base} = {p.code} * {stride}")  # (checked: asked_seat)
         # No limit can bind (every `at least` asks for 0, no `at most` names a target): the agent
         # spreads the tokens freely (fast_spread), and the counts come back in the targets' order.
         # (logged: always fast_distribute, whose answer, as the agent gave it, is the record's)
@@ -132,7 +142,7 @@ class AskLowering:
         code(f"    if distribution_problem({cnt}, {names}, {amount}, [{', '.join(most)}], [{', '.join(least)}]):")
         code("        raise Abort")
         if self.logging:
-            code(f"    LDEC({sure(p.code)}, {node.id!r}, {cnt})")
+            code(f"    LDEC({p.code}, {node.id!r}, {cnt})")
         code(f"    {cnt} = [{cnt}.get(z, 0) for z in {names}]")
         counting = Code("")
         counting.depth = code.depth + 2

@@ -17,6 +17,7 @@ from typing import Any
 from ...language import ast as A
 from ..plans import MAX_PLAN_STEPS
 from .dyn import d_key
+from .orders import sure
 from .support import Abort
 from .tags import INT, PLAYER, Unsupported
 from .val import Val, is_list, list_of
@@ -102,7 +103,9 @@ class PlanLowering:
         code(f"{values} = {options.code}")
         offered = self.encoder(item, values, node, p)
         logged = f", LCHO, {p}" if self.logging else ""
-        code(f"{steps} = plan_one(AG[{p}], {node.id!r}, {values}, {n}, {node.optional}, {likely}, {offered}{logged})")
+        # (a none among the players: the reference's R001, before anything is asked)
+        code(f"{steps} = plan_one(AG[{sure(p)}], {node.id!r}, {values}, {n}, {node.optional}, {likely}, "
+             f"{offered}{logged})")
         code(f"{plans}.append(({p}, {steps}))")
         code.depth -= 1
         if self.logging:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...language import ast as A
+from .orders import sure
 from .support import Abort
 from .tags import BUNDLE, INT, PLAYER, ZONE_T, Unsupported
 
@@ -162,7 +163,7 @@ class TurnLowering:
         abilities = [a.name for a in self.d.actions.values() if a.ability]
         offered = self.action_table(abilities, node) if abilities else None
         frame = self.fresh("tf")
-        code(f"{frame} = ({p.code}, {{}})")
+        code(f"{frame} = ({sure(p.code)}, {{}})")  # (a turn of none: the reference's R001)
         code(f"TS.append({frame})")
         window = f"turn_window({frame}, {offered}, AG, ST{', LDEC' if self.logging else ''})"
         start = len(code.lines)
