@@ -428,7 +428,13 @@ class Checker:
                     self.report(s.target.span, "E209", f"cannot set {name!r}: it is not a variable",
                                 "declare it with `var NAME = VALUE`, or use `let` for a local name")
             elif isinstance(s.target, A.Attr):
+                before = len(self.out)
                 e(s.target)
+                if s.target.name not in self.table.player_vars and len(self.out) == before:  # (a zone, a pile, a
+                    # card's field: no variable; an unknown name is E210 already)
+                    self.report(s.target.span, "E209", f"cannot set `.{s.target.name}`: it is not a per-player "
+                                "variable", "declare it with `per player var NAME = VALUE`; move tokens into a "
+                                "zone with `move`, cards into a pile with `place`")
             else:  # `set 0 = ...`, `set f(x) = ...`: the grammar takes any postfix expression
                 self.report(s.target.span, "E209", "only a variable or a player's variable (OWNER.NAME) can be set",
                             "declare it with `var NAME = VALUE`, or use `let` for a local name")
