@@ -417,9 +417,12 @@ NONE_CASES = {
 
 @pytest.mark.parametrize("case", list(NONE_CASES))
 def test_what_stops_the_reference_stops_the_flat_code_not_python(tmp_path, case):
+    """Each case is followed by `end game`, so that a flat code leaving the check out ends the game
+    (and the test fails) rather than stopping later on something else."""
     cards = 'deck d "D" {\n  fields n\n}\ncard a in d {\n  n = 1\n}\ndeck e "E" { }\ncard b in e "B" { }\n'
     extra = "pile stack\npile heap\nfunc n_of(c) = c.n\nper player var picks = [0]\n"
-    d = tiny(tmp_path, "    " + NONE_CASES[case], extra + cards)
+    body = NONE_CASES[case] if NONE_CASES[case].endswith("end game") else NONE_CASES[case] + "\n    end game"
+    d = tiny(tmp_path, "    " + body, extra + cards)
     stops_alike(d)
 
 
