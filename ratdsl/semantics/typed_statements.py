@@ -158,7 +158,9 @@ class StatementTypes:
             players = need(s.players, ITEMS, "`plan ... for each`", "a list of players", "E282")
             self.locals[(id(s), s.var)] = T.element(players)
             need(s.count, NUMBER, "`plan`'s count", "a number", "E282")
-            step = T.element(ty(s.options))  # (a step passed, `or pass`, is none)
+            step = T.element(need(s.options, ITEMS, "`plan ... from`", "a list of the options", "E282",
+                                  "a plan chooses among a list: `choose 2 from plan_options(p)`"))  # (a step
+            # passed, `or pass`, is none)
             steps = T.list_of(T.join(step, T.of(T.NONE)) if s.optional else step)
             self.locals[(id(s), "it")] = steps
             if s.likely is not None:
