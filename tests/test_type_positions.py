@@ -172,3 +172,15 @@ def test_a_kind_the_key_cannot_look_up_in_gives_nothing_to_the_lookups_kind(tmp_
     _, form = _typed(tmp_path, "func head(o) = o[0]\nfunc used() = head([1, 2]) + head(stock)")
     assert _result(form, "head") == "a number"
     assert sorted(f.code for f in form.findings) == ["E288", "E291"]
+
+
+def test_a_let_set_twice_in_a_row_keeps_its_kind(tmp_path):
+    """Fuzz case 1:62927: with two `set`s of a `let` in a row, the second read it as any kind in
+    the first walk, and the walks settled there, so a pair read by the wrong position passed."""
+    rule = ("rule pairs(p) {\n  let xs = [[p, 1]]\n  set xs = xs + [[p, 2]]\n  set xs = xs + [[p, 3]]\n"
+            "  for each m in xs {\n    move m[1] red from stock to m[0][hand]\n  }\n}\n"
+            "phase other {\n  step t {\n    do pairs(active)\n  }\n}\n")
+    _, form = _typed(tmp_path, rule)
+    assert not [f for f in form.findings if f.code.startswith("E")]
+    _, form = _typed(tmp_path, rule.replace("m[0][hand]", "m[1][hand]"))
+    assert "E225" in [f.code for f in form.findings]

@@ -698,7 +698,9 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
             first = T.unwritten(self.read_local(key))
             was = self.was_let_set.get(key, _ABSENT)
             self.read("letset", key, was)
-            t = T.join(first, was) if was is not _ABSENT else None
+            # (no `set` of it seen before this walk: its first value, the kinds the sets give coming
+            # in walk by walk, as parameters' do; in the final walk, any kind)
+            t = T.join(first, was) if was is not _ABSENT else None if self.final else first
             return None if t == T.of(T.NONE) else t
         return self.read_local(key)
 
