@@ -142,7 +142,7 @@ class CallTypes:
             if not t or any(b.tag != T.TEXT or not b.arg for b in t):
                 continue
             names = {n for b in t for n in b.arg}
-            if not names & set(self.player_zones):
+            if not names & self.player_zones:
                 self.find(item, "E280", f"`{signature}`'s names: expected the name of a player zone, found "
                           f"{T.words(t)}, which names none", _ZONES_HINT)
 
