@@ -159,9 +159,13 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         self.data()
         # Parameters take the kinds of their calls' values, starting from none at all and
         # growing pass by pass until they settle; any that has not settled by then is any kind
-        # (never a kind too few: that could make a false finding).
+        # (never a kind too few: that could make a false finding). Kinds that have not settled in
+        # half the passes grow without end, most often lists inside lists inside lists (a func's
+        # value given back to it): from then on, lists are kept 3 deep in calls' kinds, and any
+        # kind below (case 63545: a step's places given steps, each holding places).
         settled = False
-        for _ in range(_PASSES):
+        for n in range(_PASSES):
+            self.widening = n >= _PASSES // 2
             self.walk()
             settled = self.calls == form.params and self.sets == self.was_set and self.let_sets == self.was_let_set \
                 and self.pile_in == self.was_pile_in

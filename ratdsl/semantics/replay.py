@@ -22,6 +22,7 @@ from ..language import ast as A
 from . import types as T
 
 _ABSENT = object()
+_WIDEN_DEPTH = 3  # lists in calls' kinds kept this deep once the kinds would not settle (inference.run)
 _NONE: dict = {}  # (an empty record's, never written)
 _MEMOS = ("results", "consts", "variables", "card_fields", "board_fields", "declared_vars")
 
@@ -97,6 +98,7 @@ class Replay:
 
     journal: Record | None = None
     muted = False
+    widening = False
     records: list[Record | None] | None = None
     memos: tuple
     memo_named: dict
@@ -264,6 +266,8 @@ class Replay:
 
     # ------------------------------------------------------------ what is done (and done again)
     def join_call(self, key: tuple[str, str], types: list) -> None:
+        if self.widening:  # (kinds that did not settle: their lists cut to a depth, to settle them)
+            types = [T.shallow(t, _WIDEN_DEPTH) for t in types]
         seen = self.calls.get(key)
         if seen is None:
             self.calls[key] = types

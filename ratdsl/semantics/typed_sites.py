@@ -50,7 +50,8 @@ class SiteTypes:
         self.refusals: dict[tuple[tuple[str, str], int, Ty], list[Any]] = {}
         self.retypes_left = _MAX_RETYPES
         self.subtrees: dict[int, list[int]] = {}  # each body's nodes' ids, by its decl (walked once)
-        self.mentioned: dict[tuple[int, str], bool] = {}
+        self.mentioned: dict[tuple[int, frozenset[str]], bool] = {}
+        self.binders: dict[int, list[tuple[str, A.Expr]]] = {}  # each body's (name, value bound)
         out = []
         for key, sites in self.sites.items():
             decl = (self.funcs if key[0] == "func" else self.rules).get(key[1])
@@ -80,9 +81,9 @@ class SiteTypes:
             self.refusals[memo] = []  # (a func that passes the value on to itself: nothing more)
             found, nested = self.retype(decl, key, [*joint[:i], own, *joint[i + 1:]])
             if not found and depth < _DEPTH:
-                name = decl.params[i]
+                names = self.derived(decl, decl.params[i])
                 found = next((f for k, args, types in nested for j, u in enumerate(types)
-                              if self.mentions(args[j], name) and (f := self.refused(k, j, u, depth + 1))), [])
+                              if self.mentions(args[j], names) and (f := self.refused(k, j, u, depth + 1))), [])
             self.refusals[memo] = found
         return self.refusals[memo]
 
@@ -128,13 +129,31 @@ class SiteTypes:
             self.locals.put_back()
             self.locals.saved = saved
 
-    def mentions(self, x: A.Expr, name: str) -> bool:
-        """_mentions, worked out once for each value and name."""
-        key = (id(x), name)
+    def mentions(self, x: A.Expr, names: frozenset[str]) -> bool:
+        """_mentions, worked out once for each value and set of names."""
+        key = (id(x), names)
         found = self.mentioned.get(key)
         if found is None:
-            found = self.mentioned[key] = _mentions(x, name)
+            found = self.mentioned[key] = _mentions(x, names)
         return found
+
+    def derived(self, decl: A.Func | A.Rule, name: str) -> frozenset[str]:
+        """The parameter's name and the names bound in decl's body from a value worked out from it
+        (`for a in places`, `let o = places[0]`, `places where ...`'s `it`): a call given one of
+        them passes the parameter's kind on (case 63545: `steps_from(p, a)` for a in places)."""
+        binders = self.binders.get(id(decl))
+        if binders is None:
+            bodies: list[A.Node] = [decl.value if isinstance(decl, A.Func) else decl.body]
+            binders = self.binders[id(decl)] = [b for n in _subtree(bodies) if (b := _binding(n)) is not None]
+        names = {name}
+        grew = True
+        while grew:
+            grew = False
+            for var, value in binders:
+                if var not in names and _mentions(value, frozenset(names)):
+                    names.add(var)
+                    grew = True
+        return frozenset(names)
 
     def site_finding(self, arg: A.Expr, decl: A.Func | A.Rule, param: str, t: Ty, f: Any) -> Any:
         if arg.span.line <= 0:
@@ -147,9 +166,21 @@ class SiteTypes:
                        "kind")
 
 
-def _mentions(x: A.Expr, name: str) -> bool:
-    """Whether the value x is worked out from the name (a parameter passed on, or a part of it)."""
-    return any(isinstance(n, A.Name) and n.id == name for n in _subtree([x]))
+def _mentions(x: A.Expr, names: frozenset[str]) -> bool:
+    """Whether the value x is worked out from one of the names (a parameter passed on, or a part
+    of it)."""
+    return any(isinstance(n, A.Name) and n.id in names for n in _subtree([x]))
+
+
+def _binding(node: A.Node) -> tuple[str, A.Expr] | None:
+    """The name a node binds and the value it is bound from, if it binds one."""
+    if isinstance(node, (A.Comprehension, A.ForClause, A.ForEach)):
+        return node.var, node.source
+    if isinstance(node, (A.LetIn, A.Let)):
+        return node.name, node.value
+    if isinstance(node, A.Where):
+        return "it", node.source
+    return None
 
 
 def _subtree(roots: list[A.Node]) -> list[A.Node]:

@@ -111,6 +111,19 @@ def at_position(t: frozenset[Base] | None, i: int) -> frozenset[Base] | None:
     return joined(parts) if parts else None
 
 
+def shallow(t: frozenset[Base] | None, depth: int) -> frozenset[Base] | None:
+    """t with the lists nested more than `depth` deep as lists of any kind: a type that grows
+    without end (a func putting its parameter's items into what it gives, given back its own
+    value) stops growing there, and still says that the outer levels are lists."""
+    if t is None or not any(b.tag == LIST for b in t):
+        return t
+    if depth <= 0:
+        return frozenset(Base(LIST) if b.tag == LIST else b for b in t)
+    return frozenset(Base(LIST, shallow(b.arg, depth - 1),
+                          None if b.items is None else tuple(shallow(x, depth - 1) for x in b.items))
+                     if b.tag == LIST else b for b in t)
+
+
 def tags(t: frozenset[Base] | None) -> frozenset[str] | None:
     return None if t is None else frozenset(b.tag for b in t)
 
