@@ -412,6 +412,20 @@ NONE_CASES = {
     # (`end game` after: the flat code, were the show left out, would end the game, not stop it)
     "a none among the cards shown": "show [top(stack)] to active\n    end game",
     "cards shown to no player": "show [a] to first(players where seat(it) == 9)\n    end game",
+    # (a number that is none as the game runs: the typed form says where it may be, the flat code
+    # checks it there; Python would stop with a TypeError, or take it for a number)
+    "none in arithmetic": 'say "n" with first([size(p.purse) for p in players if seat(p) == 9]) + 1',
+    "none compared by size": 'say "n" with seat(active) < first([seat(p) for p in players if seat(p) == 9])',
+    "none as the amount of a move": "move first([seat(p) for p in players if seat(p) == 9]) coin from bank "
+                                    "to active.purse",
+    "none as a count of repeats": 'repeat first([seat(p) for p in players if seat(p) == 9]) times {\n'
+                                  '      say "r" with 1\n    }',
+    "none as an index": 'say "p" with seat(players[first([seat(p) for p in players if seat(p) == 9])])',
+    "none as a built-in's number": 'say "m" with min(first([seat(p) for p in players if seat(p) == 9]), 3)',
+    "none among the numbers of a built-in": 'say "s" with sum([1, first([seat(p) for p in players if seat(p) == 9])])',
+    "a loop's item that is none": 'for each i in [first([seat(p) for p in players if seat(p) == 9])] {\n'
+                                  '      say "i" with i - 1\n    }',
+    "none as a range's end": 'say "r" with size(1..first([seat(p) for p in players if seat(p) == 9]))',
 }
 
 

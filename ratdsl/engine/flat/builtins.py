@@ -42,6 +42,7 @@ class BuiltinLowering:
             return self.call_func(name, args, node, sc)
         if name in self.d.tables:
             return self.call_table(name, args, node, sc)
+        args = [self.number(v, a) for v, a in zip(args, node.args)]  # (a built-in refuses a none number)
         method = getattr(self, "b_" + name, None)
         if method is None and name in _PLAIN:
             method = partial(self.plain_builtin, name)

@@ -423,7 +423,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         if is_list(obj.t):
             if key.t != INT:
                 raise Unsupported(node, "a list indexed by a non-number")
-            return self.list_item(obj, key)
+            return self.list_item(obj, self.number(key, node.key))
         if key.t == ZONE_T:  # (p[s]: a player's zone of a board's space: boards.py)
             return self.player_space(obj, key, node)
         if key.t != STR:

@@ -4,6 +4,7 @@ mixin of FlatCompiler, which lowers names, members and indexes)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...language import ast as A
@@ -11,6 +12,7 @@ from ...semantics.operators import MAX_NUMBER, MAX_RANGE
 from .code import Scope
 from .dyn import has_dyn
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .typed import items_may_be_none, may_be_none
 from .val import Val, is_list, list_of
 
 
@@ -28,6 +30,7 @@ def arithmetic(op: str, left: Val, right: Val) -> Val:
 
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+_NUMERIC = ("+", "-", "*", "/", "%", "<", "<=", ">", ">=")  # (operators that refuse none; `+` of lists too)
 
 
 def surely_yes_no(node: A.Expr) -> bool:
@@ -86,10 +89,24 @@ class ExpressionLowering:
             return v
         return Val(f"present({v.code})", BOOL)
 
+    def number(self, v: Val, node: A.Expr) -> Val:
+        """`v`, the lowered `node`, where a number is needed: checked by present() when it is a
+        number that may be none as the game runs (the reference stops on it, R001; Python would
+        stop with a TypeError, or take none for 0)."""
+        if v.known:
+            return v
+        if v.t == INT and may_be_none(self.d, node):
+            return Val(f"present({v.code})", INT, bound=v.bound)
+        if v.t == list_of(INT) and items_may_be_none(self.d, node):
+            return replace(v, code=f"all_present({v.code})", items=None)
+        return v
+
     def ex_BinOp(self, node: A.BinOp, sc: Scope) -> Val:
         left = self.ex(node.left, sc)
         right = self.ex(node.right, sc)
         op = node.op
+        if op in _NUMERIC:
+            left, right = self.number(left, node.left), self.number(right, node.right)
         if left.known and right.known and left.t in (INT, BOOL, STR, NONE) and right.t in (INT, BOOL, STR, NONE):
             from ...semantics import operators as ops
 
@@ -164,7 +181,7 @@ class ExpressionLowering:
         return Val(f"(not {v.code})", BOOL)
 
     def ex_Neg(self, node: A.Neg, sc: Scope) -> Val:
-        v = self.want(self.ex(node.operand, sc), INT, node)
+        v = self.number(self.want(self.ex(node.operand, sc), INT, node), node.operand)
         if v.t != INT:
             raise Unsupported(node, "`-` of a value that is not a number")
         if v.known:
@@ -203,8 +220,8 @@ class ExpressionLowering:
         return Val("[" + ", ".join(v.code for v in items) + "]", list_of(t), items=tuple(items))
 
     def ex_RangeExpr(self, node: A.RangeExpr, sc: Scope) -> Val:
-        lo = self.ex(node.low, sc)
-        hi = self.ex(node.high, sc)
+        lo = self.number(self.ex(node.low, sc), node.low)
+        hi = self.number(self.ex(node.high, sc), node.high)
         if lo.t != INT or hi.t != INT:
             raise Unsupported(node, "a range of non-numbers")
         # (each number costs a step, as in the reference: Interpreter.make_range)

@@ -32,6 +32,7 @@ _HELPERS = {"Abort": S.Abort, "Ended": S.Ended, "CardValue": CardValue, "move_to
             "ADD": ops.add, "SUB": ops.subtract, "MUL": ops.multiply, "BD": ops.bounded, "RG": ops.whole_range,
             "SHORT": ops.short, "share_out": share_out, "share_equal": share_equal, "plan_one": plan_one,
             "count_kinds": S.count_kinds, "first_of": S.first_of, "present": S.present, "item_at": S.item_at,
+            "all_present": S.all_present,
             "field_of": S.field_of, "distribution_problem": distribution_problem,
             "entry_of": S.entry_of,
             "flatten_items": flatten_items,

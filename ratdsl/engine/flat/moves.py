@@ -45,7 +45,8 @@ class MoveLowering:
         if dst.t != ZONE_T:
             raise Unsupported(node.dest, "a move to something that is not one zone")
         q = node.quantity
-        amount = self.want(self.ex(q.amount, sc), INT, q.amount) if q.amount is not None else None
+        amount = self.number(self.want(self.ex(q.amount, sc), INT, q.amount), q.amount) \
+            if q.amount is not None else None
         if amount is not None and amount.t == BUNDLE:
             srcs = self.zone_list(src, node.source)
             kept = self.moves_kept(src, dst, None)

@@ -259,7 +259,7 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
         return True
 
     def st_Repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
-        n = self.ex(node.count, sc)
+        n = self.number(self.ex(node.count, sc), node.count)
         if n.t != INT:
             raise Unsupported(node, "repeat of something that is not a number")
         if n.known:

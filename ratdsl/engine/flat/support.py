@@ -287,6 +287,14 @@ def present(value: Any) -> Any:
     return value
 
 
+def all_present(values: Any) -> Any:
+    """A list read where numbers are needed, some of which may be none (`sum([first(xs)])`): a
+    none stops the flat code, as present() does for one value."""
+    if None in values:
+        raise Abort
+    return values
+
+
 def count_moves(moves: list, matching: dict, step: int, counts: list, miss: Any) -> None:
     """Adds each move the helpers recorded, (source, dest, kind, n), to the metrics that count it,
     then forgets the moves: `matching` holds those metrics' positions by (source, dest, kind,

@@ -57,3 +57,18 @@ def let_kind(d: GameDef, let: A.Let) -> Any | None:
                     ty = form.type_of(n.value)
                     kinds.add(flat_kind(T.without_none(ty) if ty else None, True))
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def may_be_none(d: GameDef, node: A.Expr) -> bool:
+    """Whether the typed form says `node` may be none as the game runs (`first` of an empty list,
+    a func's none on one path, an item of a list holding none): where a number is needed, the
+    flat code then checks it (support.present), as the reference stops on it (R001)."""
+    ty = typed_form(list(d.ruleset.decls), d.symbol_table).type_of(node)
+    return ty is not None and any(b.tag == T.NONE for b in ty)
+
+
+def items_may_be_none(d: GameDef, node: A.Expr) -> bool:
+    """Whether the typed form says the list `node` may hold none as the game runs."""
+    ty = typed_form(list(d.ruleset.decls), d.symbol_table).type_of(node)
+    items = T.element(ty) if ty else None
+    return items is not None and any(b.tag == T.NONE for b in items)
