@@ -184,3 +184,15 @@ def test_a_let_set_twice_in_a_row_keeps_its_kind(tmp_path):
     assert not [f for f in form.findings if f.code.startswith("E")]
     _, form = _typed(tmp_path, rule.replace("m[0][hand]", "m[1][hand]"))
     assert "E225" in [f.code for f in form.findings]
+
+
+def test_a_zone_of_any_board_reads_a_field_not_a_count(tmp_path):
+    """Fuzz case 1:73717: `s.tiles` of a zone whose board is not known was a pile or a number (a
+    count of tokens), so `min(s.tiles)` passed; `tiles` names no token kind, so it is the field."""
+    board = ('board map "Map" {\n  fields heap\n  space north "North" { heap = market }\n}\n'
+             "func heaps() = [s.heap for s in [north, stock]]\nfunc counted() = [s.red for s in [north, stock]]\n")
+    _, form = _typed(tmp_path, board)
+    assert _result(form, "heaps") == "a list of piles of cards"
+    assert _result(form, "counted") == "a list of numbers"
+    _, form = _typed(tmp_path, board + "func least() = min(heaps()[0])\n")
+    assert "E280" in [f.code for f in form.findings]

@@ -725,7 +725,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
                 boards = [b.arg] if b.arg else [n for n, d in self.boards.items() if name in d.fields]
                 boards = [n for n in boards if n in self.boards and name in self.boards[n].fields]
                 parts.extend(self.board_field(n, name) for n in boards)
-                if not b.arg or not boards:  # (a zone that is no space counts its tokens)
+                if not boards or not b.arg and self.may_count(name):  # (a zone that is no space counts its tokens)
                     parts.append(T.of(T.NUMBER))
             elif b.tag == T.BUNDLE:
                 parts.append(T.of(T.NUMBER))
@@ -810,19 +810,26 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
                 self.pile_sites.setdefault(n, at)
                 self.pile_in[n] = T.join(held, cards)
 
+    def may_count(self, name: str) -> bool:
+        """Whether `zone.name` may count tokens: name is a token kind, or a constant that may hold
+        kinds (a kind, or a list that may hold them). Else a zone of any board reads a field of
+        its board (`s.tiles` of a space: a pile, never a number; case 73717)."""
+        if name in self.kinds:
+            return True
+        const = self.table.globals.get(name)
+        if const is None or const.kind != CONST:
+            return False
+        t = self.const_type(name)
+        if t is None or not T.refuses(t, _KINDS):
+            return True
+        lists = frozenset(b for b in t if b.tag == T.LIST)
+        return bool(lists) and not T.refuses(T.element(lists), _KINDS)
+
     def counts_nothing(self, obj: Ty, name: str) -> bool:
         """Whether `obj.name` surely stops a game: obj is only bundles and zones (that are no
         space with such a field), and name is no token kind nor a constant (a group of kinds)."""
-        if not obj or name in self.kinds:
+        if not obj or self.may_count(name):
             return False
-        const = self.table.globals.get(name)
-        if const is not None and const.kind == CONST:  # (a group of kinds: a kind, or a list that may hold them)
-            t = self.const_type(name)
-            if t is None or not T.refuses(t, _KINDS):
-                return False
-            lists = frozenset(b for b in t if b.tag == T.LIST)
-            if lists and not T.refuses(T.element(lists), _KINDS):
-                return False
         for b in obj:
             if b.tag == T.ZONE:
                 boards = [b.arg] if b.arg else list(self.boards)
