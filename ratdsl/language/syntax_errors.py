@@ -396,6 +396,15 @@ def describe(err: UnexpectedInput, text: str) -> SyntaxDescription:
                                      f"`assert` needs a message in quotes after its condition, not {found}",
                                      'write e.g. `assert n >= 0 "a count is never negative"`', end)
     label = classify(err) or _heuristic(token, expected)
+    # (`10 + 2 * (rats - 24` then `}`, or `[1, 2` then a declaration on the next line: the ")" or
+    # "]" is missing, not a "{")
+    bracket = _open_bracket(text, offset) if token.type in ("RBRACE", "$END") or expected & {"RPAR", "RSQB"} else None
+    if bracket is not None and (token.type in ("RBRACE", "$END") or bracket[1] < line):
+        ch, b_line, b_col = bracket
+        return SyntaxDescription(CODES["missing_close"], b_line, b_col,
+                                 f'this "{ch}" is never closed: a "{_CLOSER[ch]}" is missing before {found}'
+                                 + ("" if token.type == "$END" else f" on line {line}"),
+                                 f'add "{_CLOSER[ch]}" where what it holds ends', b_col + 1)
     if label == "missing_close":
         opened = _open_braces(text, offset)
         suspect = _misaligned(text, opened) if opened else None
@@ -547,8 +556,9 @@ def _last_position(text: str) -> tuple[int, int]:
 _SKIP = re.compile(r'"([^"\\\n]|\\.)*"|#[^\n]*')
 
 
-def _braces(text: str, stop: int):
-    """(char, line, column) of every brace before offset `stop`, skipping texts and comments."""
+def _braces(text: str, stop: int, chars: str = "{}"):
+    """(char, line, column) of every brace (or of `chars`) before offset `stop`, skipping texts
+    and comments."""
     line, col, i = 1, 1, 0
     while i < min(stop, len(text)):
         ch = text[i]
@@ -558,7 +568,7 @@ def _braces(text: str, stop: int):
                 col += m.end() - i
                 i = m.end()
                 continue
-        if ch in "{}":
+        if ch in chars:
             yield ch, line, col
         if ch == "\n":
             line, col = line + 1, 1
@@ -576,6 +586,26 @@ def _open_braces(text: str, stop: int) -> list[tuple[int, int]]:
         elif stack:
             stack.pop()
     return stack
+
+
+_CLOSER = {"(": ")", "[": "]"}
+
+
+def _open_bracket(text: str, stop: int) -> tuple[str, int, int] | None:
+    """The innermost "(" or "[" still open at offset `stop` inside the innermost open block, as
+    (char, line, column): a "}" met there means its ")" or "]" is missing, not a "{"."""
+    stack: list[tuple[str, int, int]] = []
+    for ch, line, col in _braces(text, stop, "{}()[]"):
+        if ch in "{([":
+            stack.append((ch, line, col))
+        elif ch == "}":
+            while stack and stack[-1][0] != "{":
+                stack.pop()  # (an earlier block's unclosed bracket: reported there, not here)
+            if stack:
+                stack.pop()
+        elif stack and _CLOSER.get(stack[-1][0]) == ch:
+            stack.pop()
+    return stack[-1] if stack and stack[-1][0] in _CLOSER else None
 
 
 def _misaligned(text: str, opened: list[tuple[int, int]]) -> str | None:
