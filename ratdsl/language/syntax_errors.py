@@ -396,7 +396,7 @@ def describe(err: UnexpectedInput, text: str) -> SyntaxDescription:
                                      f"`assert` needs a message in quotes after its condition, not {found}",
                                      'write e.g. `assert n >= 0 "a count is never negative"`', end)
     label = classify(err) or _heuristic(token, expected)
-    # (`10 + 2 * (rats - 24` then `}`, or `[1, 2` then a declaration on the next line: the ")" or
+    # (`2 * (n - 3` then `}`, or `[1, 2` then a declaration on the next line: the ")" or
     # "]" is missing, not a "{")
     bracket = _open_bracket(text, offset) if token.type in ("RBRACE", "$END") or expected & {"RPAR", "RSQB"} else None
     if bracket is not None and (token.type in ("RBRACE", "$END") or bracket[1] < line):
