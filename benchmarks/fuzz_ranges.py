@@ -17,7 +17,9 @@ from ratdsl.schemas import SchemaError, validate
 from tests import fuzz_cases as F
 
 SCHEMA = "fuzz-summary"
-VERSION = 2  # 2: the accepted cases were played on the flat target too (`flat`)
+# 2: the accepted cases were played on the flat target too (`flat`); 3: the ten slowest cases, and
+# whether the commands were timed and which took over 2 s (a version 2 summary adds up without them)
+VERSION = 3
 FLAT = ("played", "stopped", "refused", "crash")
 
 
@@ -35,6 +37,9 @@ def summary(run: F.Run, start: int, cases: int) -> dict:
         "seconds": round(run.seconds, 3), "cpu": round(run.cpu, 3),
         "flat": {**{k: run.flat[k] for k in FLAT}, "reasons": dict(sorted(run.flat_refusals.items())),
                  "disagreements": flat_disagreements(run.bad)},
+        "timed": run.timed,
+        "slowest": [{"case": i, "outcome": o, "seconds": round(t, 3)} for t, i, o in run.slowest],
+        "slow_commands": [{"case": i, "command": c, "seconds": round(t, 3)} for t, i, c in sorted(run.slow_commands)],
     }
 
 
@@ -70,6 +75,9 @@ class Total:
     flat: Counter = field(default_factory=Counter)  # played, stopped, refused, crash
     flat_reasons: Counter = field(default_factory=Counter)  # refusals by reason
     flat_disagreements: int = 0
+    slowest: list[tuple[float, int, int, str]] = field(default_factory=list)  # (seconds, seed, case, outcome)
+    slow_commands: list[tuple[float, int, int, str]] = field(default_factory=list)  # (seconds, seed, case, command)
+    timed: int = 0  # ranges whose commands were timed
 
     @property
     def cases(self) -> int:
@@ -109,6 +117,11 @@ def read(folder: Path) -> Total:
         total.flat.update({k: doc["flat"][k] for k in FLAT})
         total.flat_reasons.update(doc["flat"]["reasons"])
         total.flat_disagreements += doc["flat"]["disagreements"]
+        total.slowest = sorted(total.slowest + [(t["seconds"], doc["seed"], t["case"], t["outcome"])
+                                                for t in doc.get("slowest", [])], reverse=True)[:10]
+        total.slow_commands += [(t["seconds"], doc["seed"], t["case"], t["command"])
+                                for t in doc.get("slow_commands", [])]
+        total.timed += bool(doc.get("timed"))
     return total
 
 
@@ -154,6 +167,22 @@ def flat_lines(flat: Counter, reasons: Counter, disagreements: int) -> list[str]
     return lines
 
 
+def slow_lines(seed: int | None, slowest: list, slow_commands: list | None) -> list[str]:
+    """The ten slowest cases by processor time and, where the commands were timed, every command
+    over 2 s of processor time on a case (items: (seconds, index, what), or (seconds, seed, index,
+    what) with seed None)."""
+    def case(item: tuple) -> tuple[float, str, str]:
+        return (item[0], f"{item[1]}:{item[2]}", item[3]) if seed is None else (item[0], f"{seed}:{item[1]}", item[2])
+
+    lines = ["slowest cases (processor seconds):"]
+    lines += [f"  {t:6.2f} s  case {c} ({what})" for t, c, what in map(case, slowest)]
+    if slow_commands is not None:
+        over = sorted(map(case, slow_commands), reverse=True)
+        lines.append(f"commands over {F.SLOW_COMMAND:g} s of processor time on a case: {len(over)}")
+        lines += [f"  {t:6.2f} s  {what} on case {c}" for t, c, what in over[:20]]
+    return lines
+
+
 def print_sum(folder: Path) -> int:
     """`fuzz.py --sum --out DIR`: the ranges in DIR as one run. Exit 1 when a case crashed, hung,
     disagreed or stopped on a type error, 2 when the ranges cannot be added."""
@@ -175,6 +204,10 @@ def print_sum(folder: Path) -> int:
         print(f"  none: case {seed}:{case}: {error[:300]}")
     for seed, case, outcome, signature in total.bad:
         print(f"  {outcome}: case {seed}:{case}: {signature}")
+    timed = total.slow_commands if total.timed else None
+    print("\n".join(slow_lines(None, total.slowest, timed)))
+    if total.timed:
+        print(f"commands timed in {total.timed} of {len(total.ranges)} ranges")
     print(f"crashes {total.counts['crash']}, hangs {total.counts['hang']}, "
           f"engine disagreements {total.counts['disagreement']} ({total.flat_disagreements} of them flat/tree-walker)")
-    return 1 if total.bad or total.type_errors else 0
+    return 1 if total.bad or total.type_errors or total.slow_commands else 0

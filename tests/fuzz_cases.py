@@ -800,7 +800,10 @@ class Run:
     cpu: float = 0.0  # processor seconds spent in the cases, all workers together
     played: int = 0
     codes: Counter = field(default_factory=Counter)  # (outcome, error code) of the refused and stopped
-    slowest: list[tuple[float, int, str]] = field(default_factory=list)  # (seconds, index, outcome), top 10
+    # (processor seconds, index, outcome), top 10: processor time, as other work on the machine
+    # stretches the wall time of a case, not its processor time
+    slowest: list[tuple[float, int, str]] = field(default_factory=list)
+    timed: bool = False  # whether the cases timed their commands (benchmarks/fuzz.py --time)
     # (seconds, index, command) of each command over SLOW_COMMAND seconds on a case, where the
     # cases time their commands (benchmarks/fuzz.py --time: a result's `commands`)
     slow_commands: list[tuple[float, int, str]] = field(default_factory=list)
@@ -868,7 +871,7 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
     def record(index: int, result: Result) -> None:
         run.counts[result.outcome] += 1
         run.cpu += result.cpu
-        run.slowest = sorted(run.slowest + [(result.seconds, index, result.outcome)], reverse=True)[:10]
+        run.slowest = sorted(run.slowest + [(result.cpu, index, result.outcome)], reverse=True)[:10]
         for command, seconds in getattr(result, "commands", {}).items():
             if seconds > SLOW_COMMAND:
                 run.slow_commands.append((seconds, index, command))

@@ -72,7 +72,7 @@ def test_ranges_add_up_and_overlapping_ones_are_refused(tmp_path, capsys):
     R.write(second, 6005, 3, tmp_path)
     doc = json.loads(one.read_text("utf-8"))
     validate(R.SCHEMA, doc)
-    assert doc["version"] == 2 and doc["flat"] == {"played": 1, "stopped": 1, "refused": 1, "crash": 0,
+    assert doc["version"] == 3 and doc["flat"] == {"played": 1, "stopped": 1, "refused": 1, "crash": 0,
                                                    "reasons": {"the name NAME": 1}, "disagreements": 0}
     assert one.name == "summary-1-6000-6004.json" and doc["type_errors"] == [{"case": 6001, "error": WRONG_KIND}]
     assert [n["case"] for n in doc["none_errors"]] == [6004]
@@ -112,3 +112,39 @@ def test_a_summary_made_without_the_flat_target_is_refused_not_added(tmp_path, c
     assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "version 1" in err and "flat target" in err and "again" in err
+
+
+def test_ranges_keep_their_slowest_cases_and_slow_commands(tmp_path, capsys):
+    """Each range keeps its ten slowest cases by processor time and, timed, its commands over 2 s;
+    --sum lists the ten slowest of all ranges and fails on a slow command (issue 39)."""
+    quick = _run(1, [(i, F.Result("ok", "", 2, cpu=0.1 + i / 100)) for i in range(12)])
+    quick.slowest = sorted([(0.1 + i / 100, i, "ok") for i in range(12)], reverse=True)[:10]
+    quick.timed = True
+    R.write(quick, 0, 12, tmp_path)
+    slow = _run(1, [(12, F.Result("ok", "", 2, cpu=2.5))])
+    slow.slowest, slow.slow_commands, slow.timed = [(2.5, 12, "ok")], [(2.2, 12, "summary")], True
+    doc = json.loads(R.write(slow, 12, 1, tmp_path).read_text("utf-8"))
+    validate(R.SCHEMA, doc)
+    assert doc["slow_commands"] == [{"case": 12, "command": "summary", "seconds": 2.2}] and doc["timed"] is True
+
+    total = R.read(tmp_path)
+    assert [s[2] for s in total.slowest] == [12, 11, 10, 9, 8, 7, 6, 5, 4, 3] and total.timed == 2
+    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 1  # a command over 2 s
+    out = capsys.readouterr().out
+    assert "2.50 s  case 1:12 (ok)" in out and "commands over 2 s of processor time on a case: 1" in out
+    assert "2.20 s  summary on case 1:12" in out and "commands timed in 2 of 2 ranges" in out
+
+    (tmp_path / "summary-1-12-12.json").unlink()  # (the quick range alone: nothing over 2 s)
+    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 0
+    assert "commands over 2 s of processor time on a case: 0" in capsys.readouterr().out
+
+
+def test_a_version_2_summary_adds_up_without_slowest_cases(tmp_path, capsys):
+    doc = R.summary(_run(1, [(0, F.Result("ok", "", 2, flat="played"))]), 0, 1)
+    doc["version"] = 2
+    del doc["timed"], doc["slowest"], doc["slow_commands"]
+    validate(R.SCHEMA, doc)
+    (tmp_path / "summary-1-0-0.json").write_text(json.dumps(doc), "utf-8")
+    assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "slowest cases (processor seconds):" in out and "commands over" not in out
