@@ -196,3 +196,22 @@ def test_a_zone_of_any_board_reads_a_field_not_a_count(tmp_path):
     assert _result(form, "counted") == "a list of numbers"
     _, form = _typed(tmp_path, board + "func least() = min(heaps()[0])\n")
     assert "E280" in [f.code for f in form.findings]
+
+
+def test_going_through_what_has_no_items_gives_nothing_not_any_kind(tmp_path):
+    """Fuzz case 1:84506: Ratatopolis's `group` calling `attack_reach` (which goes through its
+    places) with a planned step's building: going through a zone was any kind, which spread
+    through the plans back to the call, so nothing was found and a game stopped on it. A zone has
+    no items (a game stops there): it gives no kind, and the call is found."""
+    import shutil
+
+    from ratdsl.checker.run import check_path
+
+    folder = tmp_path / "ratatopolis"
+    shutil.copytree(ROOT / "rules" / "ratatopolis", folder)
+    actions = folder / "actions.rat"
+    text = actions.read_text("utf-8")
+    assert "func group(p, k) = rats(p, p.orders[k][1])" in text
+    actions.write_text(text.replace("func group(p, k) = rats(", "func group(p, k) = attack_reach("), "utf-8")
+    codes = {d.code for d in check_path(folder)}
+    assert {"E288", "E280"} <= codes

@@ -220,7 +220,7 @@ _NOTHING: frozenset[Base] = frozenset()
 
 def element(t: frozenset[Base] | None) -> frozenset[Base] | None:
     """What `for each`, `in`, `where` and the queries go through a value of type t give, one by
-    one: a list's items, a pile's cards, a bundle's token kinds."""
+    one: a list's items, a pile's cards, a bundle's token kinds (of what has no items, nothing)."""
     if t is None or not t:
         return t  # (any kind has items of any kind; nothing has none)
     parts: list[frozenset[Base] | None] = []
@@ -231,7 +231,9 @@ def element(t: frozenset[Base] | None) -> frozenset[Base] | None:
             parts.append(of(CARD) if b.arg is None or b.arg[1] is None else b.arg[1])
         elif b.tag == BUNDLE:
             parts.append(of(KIND))
-    return joined(parts) if parts else None
+    # (nothing else has items: going through a zone, a number or none stops a game, so it gives
+    # no kind, not any kind, which would spread to whatever the loop's values reach: case 84506)
+    return joined(parts) if parts else frozenset()
 
 
 def items_of(t: frozenset[Base] | None) -> frozenset[Base] | None:
