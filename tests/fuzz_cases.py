@@ -24,7 +24,7 @@ does, or stop where it stops. Outcomes:
   rule_error    the tree-walker stopped on a positioned runtime error (the flat target too)
   crash         any other exception, an error with no position, or the worker died or ran out
                 of memory
-  hang          the case took longer than the time limit (its worker is killed)
+  hang          the case took more processor time than the time limit (its worker is killed)
   disagreement  the flat target ended the game otherwise, or stopped where the tree-walker did not
 """
 
@@ -76,7 +76,8 @@ def game_of(index: int) -> str:
 OUTCOMES = ("syntax_error", "finding", "ok", "rule_error", "crash", "hang", "disagreement")
 BAD = ("crash", "hang", "disagreement")
 PLAYED = ("ok", "rule_error", "disagreement")  # (a crash may also happen while playing)
-TIME_LIMIT = 5.0  # seconds per case
+TIME_LIMIT = 5.0  # processor seconds per case
+WALL_SLACK = 10  # a case this many times over the limit in wall time is a hang whatever its processor time
 SLOW_COMMAND = 2.0  # seconds a command may take on a case before the time mode reports it
 MEMORY_LIMIT = 2 * 1024 ** 3  # bytes of address space per worker
 MAX_ROUNDS = 30  # the games last 5 to 12 rounds; a mutated one that never ends stops here
@@ -842,27 +843,31 @@ def pair_of(signature: str) -> str:
 
 def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limit: float = TIME_LIMIT,
               progress=None) -> Run:
-    """Runs the cases in `workers` processes; a case over `time_limit` seconds is a hang (its
-    worker is killed and replaced), a worker that dies is a crash."""
+    """Runs the cases in `workers` processes; a case over `time_limit` seconds of its worker's
+    processor time is a hang (its worker is killed and replaced), a worker that dies is a crash.
+    Processor time, not wall time: other work on the machine (a test suite beside the fuzzer)
+    stretches a case's wall time, so a 1 s case of a starved worker once counted as a hang; a
+    worker asleep for `WALL_SLACK` times the limit is one all the same."""
     ctx = get_context("fork" if sys.platform != "win32" else "spawn")
     todo = list(indexes)[::-1]
     run = Run(seed)
     started = time.perf_counter()
-    live: dict[Any, tuple[Any, Any, int | None, float]] = {}  # conn -> (process, conn, index, since)
+    # conn -> (process, conn, index, since: wall time, the worker's processor time then)
+    live: dict[Any, tuple[Any, Any, int | None, float, float | None]] = {}
 
     def start() -> None:
         parent, child = ctx.Pipe()
         proc = ctx.Process(target=_worker, args=(child, seed, scratch), daemon=True)
         proc.start()
         child.close()
-        live[parent] = (proc, parent, None, time.perf_counter())  # fed when it says it is ready
+        live[parent] = (proc, parent, None, time.perf_counter(), None)  # fed when it says it is ready
 
     def feed(conn) -> None:
         proc = live[conn][0]
         if todo:
             index = todo.pop()
             conn.send(index)
-            live[conn] = (proc, conn, index, time.perf_counter())
+            live[conn] = (proc, conn, index, time.perf_counter(), processor_seconds(proc.pid))
         else:
             conn.send(None)
             proc.join(timeout=10)
@@ -892,7 +897,7 @@ def run_cases(seed: int, indexes: range | list[int], workers: int = 2, time_limi
             progress(run)
 
     def retire(conn, result: Result) -> None:
-        proc, _, index, _ = live.pop(conn)
+        proc, _, index, *_ = live.pop(conn)
         proc.kill()
         proc.join()
         if index is not None:
@@ -918,7 +923,8 @@ def _serve(live, todo, time_limit, record, retire, feed) -> None:
     retires a worker whose case ran over the time limit or who died."""
     while live:
         now = time.perf_counter()
-        deadline = min(since + (time_limit if index is not None else WARM_UP) for _, _, index, since in live.values())
+        deadline = min(since + WARM_UP if index is None else since + time_limit if now - since <= time_limit
+                       else now + min(0.5, time_limit) for _, _, index, since, _ in live.values())  # (past it: polled)
         ready = wait(list(live), timeout=max(0.0, deadline - now))
         for conn in ready:
             try:
@@ -934,16 +940,33 @@ def _serve(live, todo, time_limit, record, retire, feed) -> None:
             index, result = message
             record(index, result)
             if out_of_memory(result):
-                live[conn] = (live[conn][0], conn, None, 0.0)
+                live[conn] = (live[conn][0], conn, None, 0.0, None)
                 retire(conn, result)  # (already recorded: index None)
                 continue
             feed(conn)
         now = time.perf_counter()
-        for conn, (_proc, _, index, since) in list(live.items()):
-            if index is not None and now - since > time_limit:
+        for conn, (proc, _, index, since, cpu) in list(live.items()):
+            if index is not None and now - since > time_limit and (
+                    _used(proc.pid, cpu, now - since) > time_limit or now - since > time_limit * WALL_SLACK):
                 retire(conn, Result("hang", f"over {time_limit:g} s", signature="hang"))
             elif index is None and now - since > WARM_UP:
                 raise RuntimeError(f"a fuzz worker did not start within {WARM_UP:g} s")
+
+
+def processor_seconds(pid: int) -> float | None:
+    """The processor time (user and system) a live process has used, from /proc (None where
+    there is no /proc: the wall time stands in for it)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text("ascii").rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def _used(pid: int, since: float | None, wall: float) -> float:
+    """The processor seconds a worker has spent on its case, or the wall time where unknown."""
+    now = processor_seconds(pid) if since is not None else None
+    return wall if now is None or since is None else now - since
 
 
 def minimize(case: Case, outcome: str, ws: Workspace) -> tuple[int, ...]:

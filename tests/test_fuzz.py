@@ -353,3 +353,27 @@ def test_a_case_over_the_time_limit_is_a_hang_and_the_run_goes_on():
 
     run = F.run_cases(ENGINE_SEED, range(2), workers=1, time_limit=0.001)
     assert run.counts["hang"] == 2 and run.cases == 2
+
+
+def test_a_hang_is_processor_time_not_a_worker_kept_waiting(monkeypatch):
+    """A case whose worker waits (a starved worker: other work on the machine) is no hang until it
+    has waited WALL_SLACK times the limit; one that works past the limit is one (the workers are
+    forked: they run the patched run_case)."""
+    import time as clock
+
+    from . import fuzz_cases as F
+
+    def waits(case, ws, only=None):
+        clock.sleep(0.6)  # (wall time, no processor time)
+        return F.Result("ok", "", 2)
+
+    def works(case, ws, only=None):
+        end = clock.process_time() + 0.6
+        while clock.process_time() < end:
+            pass
+        return F.Result("ok", "", 2)
+
+    monkeypatch.setattr(F, "run_case", waits)
+    assert F.run_cases(ENGINE_SEED, range(2), workers=1, time_limit=0.2).counts == {"ok": 2}
+    monkeypatch.setattr(F, "run_case", works)
+    assert F.run_cases(ENGINE_SEED, range(1), workers=1, time_limit=0.2).counts == {"hang": 1}
