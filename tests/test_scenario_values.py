@@ -87,6 +87,18 @@ def test_a_variable_the_rules_cannot_hold_is_refused_with_where(tmp_path, state,
     assert not outcome.ok and message in outcome.report()
 
 
+@pytest.mark.parametrize("body, message", [
+    ({"state": {"zones": {"P1.purs": {"coin": 1}}}}, "unknown zone 'P1.purs'; did you mean 'P1.purse'?"),
+    ({"state": {"zones": {"bnak": {"coin": 1}}}}, "unknown zone 'bnak'; did you mean 'bank'?"),
+    ({"run": {"phases": ["mian"]}}, "error: no phase 'mian' (did you mean 'main'?); phases: main"),
+])
+def test_a_misspelt_zone_or_phase_is_named_with_the_likely_one(tmp_path, body, message):
+    """A phase's error reads as its text, not a KeyError's quoted repr."""
+    path = scenario(tmp_path, {"expect": {}, **body})
+    outcome = run_scenario(path)
+    assert not outcome.ok and message in outcome.report(), outcome.report()
+
+
 PLACES = '''game places "Places" {
   players 2..2
 }

@@ -6,6 +6,7 @@ state and run just the part they are about; `play` runs a whole game.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from typing import Any
 
@@ -156,7 +157,9 @@ class Game:
         resumes the step a decision was asked in)."""
         phase = self.d.phases.get(name)
         if phase is None:
-            raise KeyError(f"no phase {name!r}; phases: {', '.join(self.d.phases)}")
+            close = difflib.get_close_matches(name, list(self.d.phases), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise KeyError(f"no phase {name!r}{hint}; phases: {', '.join(self.d.phases)}")
         rt = self.runtime
         rt.state.phase = name
         rt.begin_phase(name in self.reading_start)

@@ -4,6 +4,8 @@ schemas/scenario.schema.json."""
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,7 +87,8 @@ def run_scenario(path: str | Path, without_variant: bool = False, coverage: Tall
         _run(path, data, outcome, without_variant, coverage)
     except (RulesInvalid, RuleError, ScriptExhausted, ScriptError, ValueError, KeyError) as err:
         expected_error = data["expect"].get("error")
-        message = err.render() if isinstance(err, RuleError) else str(err)
+        message = err.render() if isinstance(err, RuleError) else \
+            str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)  # (not KeyError's quotes)
         if expected_error is None or expected_error not in message:
             outcome.failures.append(f"error: {message}")
     return outcome
@@ -193,11 +196,16 @@ def _zone_ref(game: Game, text: str) -> ZoneRef:
         player, name = text.split(".", 1)
         seat = _seat(game, player, f"zone {text!r}")
         if name not in d.player_zones:
-            raise ValueError(f"unknown zone {text!r}")
+            raise ValueError(f"unknown zone {text!r}{_did_you_mean(name, d.player_zones, player + '.')}")
         return ZoneRef(seat, name)
     if text not in d.shared_zones:
-        raise ValueError(f"unknown zone {text!r}")
+        raise ValueError(f"unknown zone {text!r}{_did_you_mean(text, d.shared_zones)}")
     return ZoneRef(None, text)
+
+
+def _did_you_mean(name: str, known: Iterable[str], prefix: str = "") -> str:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f"; did you mean {prefix + close[0]!r}?" if close else ""
 
 
 def _pile_ref(game: Game, text: str) -> PileRef:
