@@ -56,6 +56,17 @@ CASES = [
     ("const a = 'x'\n", "E010", 1, 11, "'", "double quotes"),
     ("rule a() {\n  x = 1\n}\n", "E001", 2, 3, "a statement", "set x = ..."),
     ("move 1 x from a to b\n", "E001", 1, 1, "a declaration", "inside a rule"),
+    # a ")" or "]" left out: the "(" or "[" never closed is pointed at
+    ("table t(n) {\n  otherwise -> 2 * (n - 3\n}\n", "E002", 2, 20, 'a ")" is missing before "}" on line 3',
+     'add ")"'),
+    ("const xs = [1, 2\nzone z\n", "E002", 1, 12, 'a "]" is missing before "zone" on line 2', 'add "]"'),
+    ("const xs = max(1, 2\n", "E002", 1, 15, "before the end of the file", 'add ")"'),
+    # another language's habits
+    ("rule a() {\n  if x then {\n  }\n}\n", "E001", 2, 8, 'no "then"', "if CONDITION { ... }"),
+    ("rule a() {\n  if x {\n  } elif y {\n  }\n}\n", "E006", 3, 5, '"elif"', "} else if CONDITION {"),
+    ("rule a() {\n  for p in players {\n  }\n}\n", "E001", 2, 7, 'expected "each"', "for each p in LIST"),
+    ("rule a() {\n  repeat 3 {\n  }\n}\n", "E001", 2, 12, 'expected "times"', "repeat COUNT times"),
+    ("rule a() {\n  move 2 x to b\n}\n", "E001", 2, 12, 'expected "from"', "from SOURCE to PLACE"),
 ]
 
 

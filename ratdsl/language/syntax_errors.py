@@ -405,6 +405,11 @@ def describe(err: UnexpectedInput, text: str) -> SyntaxDescription:
                                  f'this "{ch}" is never closed: a "{_CLOSER[ch]}" is missing before {found}'
                                  + ("" if token.type == "$END" else f" on line {line}"),
                                  f'add "{_CLOSER[ch]}" where what it holds ends', b_col + 1)
+    common = _common_mistake(token, expected)
+    if common is not None:
+        message, hint = common
+        code = CODES["misspelt_keyword"] if message.startswith("unknown word") else CODES["other"]
+        return SyntaxDescription(code, line, column, message, hint, end)
     if label == "missing_close":
         opened = _open_braces(text, offset)
         suspect = _misaligned(text, opened) if opened else None
@@ -466,6 +471,28 @@ def describe(err: UnexpectedInput, text: str) -> SyntaxDescription:
                                  f"the file ends too early; expected {wanted}", hint)
     return SyntaxDescription(CODES["other"], line, column, f"unexpected {found}; expected {wanted}",
                              hint, end)
+
+
+def _common_mistake(token, expected: set[str]) -> tuple[str, str] | None:
+    """A message and hint for mistakes a designer makes often, written in another language's
+    habits: `if c then {`, `elif`, `for x in`, `repeat 3 {`, `move 2 red to z`."""
+    word = str(token)
+    if token.type == "THEN" and "LBRACE" in expected:
+        return ('an `if` statement has no "then": its block follows the condition',
+                "write `if CONDITION { ... }`; `then` belongs to a value: `if c then a else b`")
+    if word == "elif" and "ELSE" in expected:
+        return ('unknown word "elif"', "write `} else if CONDITION {`")
+    if token.type == "NAME" and _closest_keyword(word, expected):
+        return None  # (`for eahc x`: a misspelt keyword, said as one)
+    if expected == {"EACH"}:
+        name = word if token.type == "NAME" else "NAME"
+        return (f"unexpected {describe_token(token)}; expected \"each\"", f"write `for each {name} in LIST {{ ... }}`")
+    if expected == {"TIMES"}:
+        return (f"unexpected {describe_token(token)}; expected \"times\"", "write `repeat COUNT times { ... }`")
+    if token.type == "TO" and "FROM" in expected:
+        return ('unexpected "to"; expected "from"',
+                "a move names where the tokens come from, then where they go: `move 2 red from SOURCE to PLACE`")
+    return None
 
 
 def _heuristic(token, expected: set[str], skip_misspelt: bool = False) -> str | None:
