@@ -67,6 +67,8 @@ CASES = [
     ("rule a() {\n  for p in players {\n  }\n}\n", "E001", 2, 7, 'expected "each"', "for each p in LIST"),
     ("rule a() {\n  repeat 3 {\n  }\n}\n", "E001", 2, 12, 'expected "times"', "repeat COUNT times"),
     ("rule a() {\n  move 2 x to b\n}\n", "E001", 2, 12, 'expected "from"', "from SOURCE to PLACE"),
+    ("rule a() {\n  ask p pick: choose x from [1, 2]\n}\n", "E001", 3, 1, 'a "{" is missing before this "}"',
+     "choose x from LIST { ... }"),
 ]
 
 

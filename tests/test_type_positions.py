@@ -215,3 +215,9 @@ def test_going_through_what_has_no_items_gives_nothing_not_any_kind(tmp_path):
     actions.write_text(text.replace("func group(p, k) = rats(", "func group(p, k) = attack_reach("), "utf-8")
     codes = {d.code for d in check_path(folder)}
     assert {"E288", "E280"} <= codes
+
+
+def test_the_length_of_a_zone_says_how_a_zone_is_counted(tmp_path):
+    _, form = _typed(tmp_path, "func held() = len(stock)\n")
+    [found] = [f for f in form.findings if f.code == "E280"]
+    assert "size(zone)" in found.hint and "zone.KIND" in found.hint

@@ -482,6 +482,9 @@ def _common_mistake(token, expected: set[str]) -> tuple[str, str] | None:
                 "write `if CONDITION { ... }`; `then` belongs to a value: `if c then a else b`")
     if word == "elif" and "ELSE" in expected:
         return ('unknown word "elif"', "write `} else if CONDITION {`")
+    if token.type == "RBRACE" and "LBRACE" in expected and "RBRACE" not in expected:
+        return ('a "{" is missing before this "}": the statement before it needs its block',
+                "a question, a loop or a test has a block: `ask p pick: choose x from LIST { ... }`")
     if token.type == "NAME" and _closest_keyword(word, expected):
         return None  # (`for eahc x`: a misspelt keyword, said as one)
     if expected == {"EACH"}:

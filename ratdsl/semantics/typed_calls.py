@@ -52,6 +52,7 @@ ITEMS = ACCEPTS["items"]
 _ZONE_NAMES = frozenset((T.ZNAME, T.TEXT))
 _ZONES_HINT = "`zones(p, [hand, table])` lists p's own zones of those names"
 NONE_HINT = "give a value of the same kind on every path (0, [], ...) instead of `none`"
+_ZONE_COUNT_HINT = "a zone's tokens are counted by `size(zone)`, one kind's by `zone.KIND` (`p.hand.red`)"
 HINTS = {"E282": "each part of a statement takes one kind of value: docs/language.md, Statements",
          "E225": "an operator takes the kinds docs/language.md, Expressions, gives it",
          "E280": "docs/language.md, Built-in functions, gives the kinds each value takes"}
@@ -115,9 +116,10 @@ class CallTypes:
             elif T.refuses(t, ACCEPTS[word]):
                 param = builtin.params[min(i, len(builtin.params) - 1)]
                 param = builtin.params[-2] if param == "..." else param
+                hint = _ZONE_COUNT_HINT if builtin.name == "len" and T.tags(t) == {T.ZONE} else \
+                    f"each value of `{builtin.signature}` has its kind: docs/language.md, Built-in functions"
                 self.find(arg, "E280", f"`{builtin.signature}`'s {param}: expected {_ACCEPT_WORDS[word]}, "
-                          f"found {T.words(t)}", f"each value of `{builtin.signature}` has its kind: "
-                          "docs/language.md, Built-in functions")
+                          f"found {T.words(t)}", hint)
             elif word in _LISTED:
                 self.mixed_items(arg, t, _LISTED[word], builtin.signature, _LISTED_WORDS[word])
             elif word in ("deck", "board", "side"):
