@@ -69,6 +69,7 @@ CASES = [
     ("rule a() {\n  move 2 x to b\n}\n", "E001", 2, 12, 'expected "from"', "from SOURCE to PLACE"),
     ("rule a() {\n  ask p pick: choose x from [1, 2]\n}\n", "E001", 3, 1, 'a "{" is missing before this "}"',
      "choose x from LIST { ... }"),
+    ("after feeding.eat {\n}\n", "E001", 1, 14, "a hook names a rule", "replace step PHASE.STEP"),
 ]
 
 

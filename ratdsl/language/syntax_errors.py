@@ -405,7 +405,7 @@ def describe(err: UnexpectedInput, text: str) -> SyntaxDescription:
                                  f'this "{ch}" is never closed: a "{_CLOSER[ch]}" is missing before {found}'
                                  + ("" if token.type == "$END" else f" on line {line}"),
                                  f'add "{_CLOSER[ch]}" where what it holds ends', b_col + 1)
-    common = _common_mistake(token, expected)
+    common = _common_mistake(token, expected, [w for w, _ in before])
     if common is not None:
         message, hint = common
         code = CODES["misspelt_keyword"] if message.startswith("unknown word") else CODES["other"]
@@ -473,10 +473,14 @@ def describe(err: UnexpectedInput, text: str) -> SyntaxDescription:
                              hint, end)
 
 
-def _common_mistake(token, expected: set[str]) -> tuple[str, str] | None:
+def _common_mistake(token, expected: set[str], before: list[str]) -> tuple[str, str] | None:
     """A message and hint for mistakes a designer makes often, written in another language's
-    habits: `if c then {`, `elif`, `for x in`, `repeat 3 {`, `move 2 red to z`."""
+    habits: `if c then {`, `elif`, `for x in`, `repeat 3 {`, `move 2 red to z`, a hook on a
+    step (`after feeding.eat {`). `before`: the two words before the token."""
     word = str(token)
+    if word == "." and "LPAR" in expected and before and before[0] in ("after", "before", "of"):
+        return ('a hook names a rule, not a step: "(" and its parameters are expected here',
+                "write `after RULE(PARAMS) { ... }`; a variant changes a step with `replace step PHASE.STEP`")
     if token.type == "THEN" and "LBRACE" in expected:
         return ('an `if` statement has no "then": its block follows the condition',
                 "write `if CONDITION { ... }`; `then` belongs to a value: `if c then a else b`")
