@@ -582,3 +582,25 @@ def test_a_pick_in_what_is_shown_draws_as_on_the_reference(tmp_path, players):
     the `pick` in its cards, so every later draw of the game differed from the reference's."""
     (tmp_path / "game.rat").write_text(SHOWN, "utf-8")
     assert plays_the_reference_games(load_rules(tmp_path), players, range(cases(6, 60))) == (cases(6, 60), [])
+
+
+def test_owner_of_a_card_scans_only_the_piles_its_deck_is_put_in_and_plays_the_same(tmp_path):
+    """`owner(king)` scans the piles the rules put cards of king's deck in (a pile holds one deck's
+    cards: E290), not the heap of another deck's cards before them (Rattus: the class cards
+    against the plague tiles), and answers as the reference does while the card changes hands."""
+    extra = ('deck roles "Roles" { }\ncard king in roles "King" { }\ncard monk in roles "Monk" { }\n'
+             'deck tiles "Tiles" { }\ncard t1 in tiles "T1" { }\ncard t2 in tiles "T2" { }\n'
+             "pile heap\npile display\nper player pile held\n"
+             "setup {\n  step cards {\n    create cards(tiles) in heap\n    create cards(roles) in display\n  }\n}\n")
+    body = ("    ask active pick: choose c from cards(roles) {\n      place c on top of active.held\n    }\n"
+            "    if owner(king) == active {\n      move up to 1 coin from bank to active.purse\n    }\n"
+            "    if owner(monk) == none {\n      move up to 1 coin from active.purse to bank\n    }\n"
+            "    if round == 12 {\n      end game\n    }")
+    d = tiny(tmp_path, body, extra)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    piles = [*d.shared_piles, *(name for _ in range(2) for name in d.player_piles)]
+    assert [[piles[i] for i in kept] for kept in module.gen.pile_subsets] == [["display", "held", "held"]]
+    for seed in range(8):
+        reference = Game(d, 2, seed, agents=random_agents(seed, 2)).play()
+        assert outcome(play_module(module, seed, random_agents(seed, 2))) == outcome(reference), seed

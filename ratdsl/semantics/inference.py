@@ -74,6 +74,9 @@ class TypedForm:
     options: dict[str, Ty] = field(default_factory=dict)
     card_fields: dict[tuple[str, str], Ty] = field(default_factory=dict)  # (deck, field)
     board_fields: dict[tuple[str, str], Ty] = field(default_factory=dict)  # (board, field)
+    # the decks whose cards the rules put in each pile (None for a pile: any deck; the whole of it
+    # None: the rules put cards in piles they do not name), read by the flat target's `owner`
+    pile_decks: dict[str, frozenset[str] | None] | None = None
     findings: list[Finding] = field(default_factory=list)
     _keep: list[A.Node] = field(default_factory=list, repr=False)
 
@@ -183,6 +186,7 @@ class _Infer(StatementTypes, CallTypes, SiteTypes, Narrowing, Replay):
         self.final = True
         if not settled or not self.all_called():  # else the last walk was the final one already
             self.walk()
+        form.pile_decks = None if self.piles_unknown else {n: _decks(t) for n, t in self.pile_in.items()}
         self.check_sites()
         form.findings[:0] = self.data_findings
         return form

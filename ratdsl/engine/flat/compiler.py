@@ -104,6 +104,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         self.active_cards: dict[str, int] = {}
         self.pile_names: list[str] = [*d.shared_piles]
         self.player_pile_names: list[str] = [*d.player_piles]
+        self.pile_subsets: list[tuple[int, ...]] = []  # (positions in PILES `owner` scans: lists.py)
         self.sight_declared = sight_node(d) is not None  # (choices among cards then offer places: sight.py)
         self.pvar_types: dict[str, Any] = {}
         self.var_types: dict[str, Any] = {}

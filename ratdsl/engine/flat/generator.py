@@ -105,6 +105,9 @@ class FlatModule:
         gen.activity_unit()
         source = "\n\n".join(gen.units)
         self.source = source
+        for j, kept in enumerate(gen.pile_subsets):  # (the same pile lists: `owner` of a deck's card)
+            ns[f"PSUB{j}"] = [ns["PILES"][i] for i in kept]
+            ns[f"POWNSUB{j}"] = [ns["POWN"][i] for i in kept]
         for i, (_name, _kinds, _src, _dst, where) in enumerate(gen.metrics):
             if where is not None:
                 ns[f"MS{i}"] = [at == where or at.startswith(where + ".") for at in self.steps]

@@ -13,6 +13,7 @@ from ...semantics.operators import MAX_ITEMS
 from .dyn import has_dyn
 from .support import Abort
 from .tags import BOOL, CARD_T, INT, PILE_T, PLAYER, STR, ZONE_T, Unsupported
+from .typed import piles_for_cards
 from .val import Val, is_list, list_of
 
 _PLAIN = (INT, BOOL, STR, PLAYER, ZONE_T)  # kinds whose flat values compare as the language's
@@ -57,6 +58,15 @@ owner_of_card = kernels.twin(owner_of_card)
 class ListBuiltins:
     """The three built-ins for FlatCompiler (a mixin: it reads the layout and the piles' globals)."""
 
+    pile_subsets: list[tuple[int, ...]]
+
+    def pile_subset(self, kept: tuple[int, ...]) -> int:
+        """The number of the namespace's PSUBj/POWNSUBj lists for these positions in PILES
+        (generator.py makes them, of the same pile lists)."""
+        if kept not in self.pile_subsets:
+            self.pile_subsets.append(kept)
+        return self.pile_subsets.index(kept)
+
     def b_flatten(self, node, sc, lists: Any) -> Any:
 
         if not is_list(lists.t) or not (is_list(lists.t[1]) or lists.t[1] == PILE_T):
@@ -81,5 +91,10 @@ class ListBuiltins:
             owners = tuple(self.lay.owners())
             return Val(f"{self.k(owners)}[{thing.code} // {self.lay.width}]", PLAYER)
         if thing.t == CARD_T:
-            return Val(f"owner_of_card({thing.code}, PILES, POWN)", PLAYER)
+            names = [*self.pile_names, *(name for _ in range(self.n) for name in self.player_pile_names)]
+            kept = piles_for_cards(self.d, node.args[0], names)
+            if kept is None or len(kept) == len(names):
+                return Val(f"owner_of_card({thing.code}, PILES, POWN)", PLAYER)
+            j = self.pile_subset(kept)  # (the piles that may hold it, in PILES's order: the first one holding it)
+            return Val(f"owner_of_card({thing.code}, PSUB{j}, POWNSUB{j})", PLAYER)
         raise Unsupported(node, f"the owner of a {thing.t}")

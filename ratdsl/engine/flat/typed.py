@@ -72,3 +72,21 @@ def items_may_be_none(d: GameDef, node: A.Expr) -> bool:
     ty = typed_form(list(d.ruleset.decls), d.symbol_table).type_of(node)
     items = T.element(ty) if ty else None
     return items is not None and any(b.tag == T.NONE for b in items)
+
+
+def piles_for_cards(d: GameDef, node: A.Expr, piles: list[str]) -> tuple[int, ...] | None:
+    """The positions in `piles` of the piles that may hold the card `node` is, by the decks the
+    typed form says the rules put in each (a pile holds one deck's cards: E290), so that `owner`
+    scans those alone; None when that is not known (a card of any deck, cards put in piles the
+    rules do not name): then every pile."""
+    form = typed_form(list(d.ruleset.decls), d.symbol_table)
+    ty = form.type_of(node)
+    if ty is None or form.pile_decks is None or not ty or any(b.tag != T.CARD or b.arg is None for b in ty):
+        return None
+    decks = frozenset().union(*(T.decks(b) for b in ty))
+    kept = []
+    for i, name in enumerate(piles):
+        held = form.pile_decks.get(name)  # (a pile the rules put no cards in: a scenario may, any deck)
+        if name not in form.pile_decks or held is None or held & decks:
+            kept.append(i)
+    return tuple(kept)
