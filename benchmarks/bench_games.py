@@ -8,9 +8,11 @@ says played the games where it says so (its `engine` object), so a figure of the
 engine is not read as one of the compiled target.
 
     nice -n 19 python benchmarks/bench_games.py [--games 300] [--players 4] [--repeat 3]
-                                                [--workers 1] [--extra ARG ...]
+                                                [--workers 1] [--extra ARG ...] [--reference]
 
-`--extra` is passed to every `ratdsl simulate` (e.g. `--extra=--native --extra=off`).
+`--extra` is passed to every `ratdsl simulate` (e.g. `--extra=--native --extra=off`). `--reference`
+also times each game on `--engine reference`, interleaved, and prints each game's rate against it
+(issue 32: each game's native build against its reference engine).
 
 The package's bytecode is compiled first, as bench_process.py does (as `pip install` does): with
 PYTHONDONTWRITEBYTECODE set (this machine sets it), every process would otherwise compile every
@@ -65,24 +67,32 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--workers", default="1")
     ap.add_argument("--extra", action="append", default=[])
+    ap.add_argument("--reference", action="store_true",
+                    help="also time each game on --engine reference (the tree-walker), the same way, and "
+                         "print how many times as many games/s the first runs play")
     a = ap.parse_args()
     compileall.compile_dir(str(ROOT / "ratdsl"), quiet=1)  # (see the module's docstring)
-    best: dict[str, float] = {}
+    arms = {"": a.extra, **({"reference": [*a.extra, "--engine", "reference"]} if a.reference else {})}
+    best: dict[tuple[str, str], float] = {}
     said: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for game in GAMES:  # (once untimed: the caches of compiled modules and parsed rules are made)
             timed_run(game, 1, a.players, "1", a.extra, Path(tmp) / f"{game}.json")
         for _ in range(a.repeat):
             for game in GAMES:
-                out = Path(tmp) / f"{game}.json"
-                took = timed_run(game, a.games, a.players, a.workers, a.extra, out)
-                best[game] = min(best.get(game, took), took)
-                said[game] = engine_words(out)
-    base = a.games / best["ratland"]
+                for arm, extra in arms.items():
+                    out = Path(tmp) / f"{game}{arm}.json"
+                    took = timed_run(game, a.games, a.players, a.workers, extra, out)
+                    best[game, arm] = min(best.get((game, arm), took), took)
+                    if not arm:
+                        said[game] = engine_words(out)
+    base = a.games / best["ratland", ""]
     print(f"{a.games} games, {a.players} players, -w {a.workers}, best of {a.repeat}, whole process")
     for game in GAMES:
-        rate = a.games / best[game]
-        print(f"  {game:<12} {best[game]:7.2f} s  {rate:8.1f} games/s  {rate / base:6.3f} of RatLand  {said[game]}")
+        took = best[game, ""]
+        rate = a.games / took
+        against = f"  {best[game, 'reference'] / took:5.1f}x the reference engine's" if a.reference else ""
+        print(f"  {game:<12} {took:7.2f} s  {rate:8.1f} games/s  {rate / base:6.3f} of RatLand{against}  {said[game]}")
 
 
 if __name__ == "__main__":
