@@ -51,7 +51,7 @@ class SiteTypes:
         self.retypes_left = _MAX_RETYPES
         self.subtrees: dict[int, list[int]] = {}  # each body's nodes' ids, by its decl (walked once)
         self.mentioned: dict[tuple[int, frozenset[str]], bool] = {}
-        self.binders: dict[int, list[tuple[str, A.Expr]]] = {}  # each body's (name, value bound)
+        self.binders: dict[int, dict[str, list[str]]] = {}  # each body's names, and what is bound from each
         out = []
         for key, sites in self.sites.items():
             decl = (self.funcs if key[0] == "func" else self.rules).get(key[1])
@@ -141,18 +141,20 @@ class SiteTypes:
         """The parameter's name and the names bound in decl's body from a value worked out from it
         (`for a in places`, `let o = places[0]`, `places where ...`'s `it`): a call given one of
         them passes the parameter's kind on (case 63545: `steps_from(p, a)` for a in places)."""
-        binders = self.binders.get(id(decl))
-        if binders is None:
+        bound_from = self.binders.get(id(decl))
+        if bound_from is None:  # (each name -> the names bound from a value that mentions it: one walk)
             bodies: list[A.Node] = [decl.value if isinstance(decl, A.Func) else decl.body]
-            binders = self.binders[id(decl)] = [b for n in _subtree(bodies) if (b := _binding(n)) is not None]
-        names = {name}
-        grew = True
-        while grew:
-            grew = False
-            for var, value in binders:
-                if var not in names and _mentions(value, frozenset(names)):
+            bound_from = self.binders[id(decl)] = {}
+            for n in _subtree(bodies):
+                if (b := _binding(n)) is not None:
+                    for read in {m.id for m in _subtree([b[1]]) if isinstance(m, A.Name)}:
+                        bound_from.setdefault(read, []).append(b[0])
+        names, todo = {name}, [name]
+        while todo:  # (linear in the body: each name is followed once)
+            for var in bound_from.get(todo.pop(), ()):
+                if var not in names:
                     names.add(var)
-                    grew = True
+                    todo.append(var)
         return frozenset(names)
 
     def site_finding(self, arg: A.Expr, decl: A.Func | A.Rule, param: str, t: Ty, f: Any) -> Any:
