@@ -17,6 +17,12 @@ _TAGS = {T.NUMBER: INT, T.YESNO: BOOL, T.PLAYER: PLAYER, T.ZONE: ZONE_T, T.PILE:
          T.BUNDLE: BUNDLE, T.NONE: NONE, **{named: STR for named in T.NAMED}}
 
 
+def _form(d: GameDef) -> Any:
+    """The rule set's typed form (kept with its symbol table: the list of declarations is made
+    only the first time, not at every one of the compiler's questions)."""
+    return d.symbol_table.typed or typed_form(list(d.ruleset.decls), d.symbol_table)
+
+
 def flat_kind(ty: Any, general: bool = False) -> Any | None:
     """The flat target's kind of a value of static type `ty`, when it is one kind (None: several
     kinds, or any kind, which the flat target has no one form for). With `general`, several kinds
@@ -40,14 +46,14 @@ def flat_kind(ty: Any, general: bool = False) -> Any | None:
 def variable_kind(d: GameDef, name: str) -> Any | None:
     """The kind of a variable (global or per player) from every value the rules give it: items
     of several kinds are in their general form."""
-    form = typed_form(list(d.ruleset.decls), d.symbol_table)
+    form = _form(d)
     return flat_kind(T.without_none(form.variables.get(name)) if form.variables.get(name) else None, True)
 
 
 def let_kind(d: GameDef, let: A.Let) -> Any | None:
     """The kind of a local whose first value is an empty list, from what the rules `set` it to
     (the typed form's type of each value), when that is one kind."""
-    form = typed_form(list(d.ruleset.decls), d.symbol_table)
+    form = _form(d)
     kinds = set()
     for decl in d.ruleset.decls:
         for n in A.walk(decl):
@@ -63,13 +69,13 @@ def may_be_none(d: GameDef, node: A.Expr) -> bool:
     """Whether the typed form says `node` may be none as the game runs (`first` of an empty list,
     a func's none on one path, an item of a list holding none): where a number is needed, the
     flat code then checks it (support.present), as the reference stops on it (R001)."""
-    ty = typed_form(list(d.ruleset.decls), d.symbol_table).type_of(node)
+    ty = _form(d).type_of(node)
     return ty is not None and any(b.tag == T.NONE for b in ty)
 
 
 def items_may_be_none(d: GameDef, node: A.Expr) -> bool:
     """Whether the typed form says the list `node` may hold none as the game runs."""
-    ty = typed_form(list(d.ruleset.decls), d.symbol_table).type_of(node)
+    ty = _form(d).type_of(node)
     items = T.element(ty) if ty else None
     return items is not None and any(b.tag == T.NONE for b in items)
 
@@ -79,7 +85,7 @@ def piles_for_cards(d: GameDef, node: A.Expr, piles: list[str]) -> tuple[int, ..
     typed form says the rules put in each (a pile holds one deck's cards: E290), so that `owner`
     scans those alone; None when that is not known (a card of any deck, cards put in piles the
     rules do not name): then every pile."""
-    form = typed_form(list(d.ruleset.decls), d.symbol_table)
+    form = _form(d)
     ty = form.type_of(node)
     if ty is None or form.pile_decks is None or not ty or any(b.tag != T.CARD or b.arg is None for b in ty):
         return None
