@@ -604,3 +604,20 @@ def test_owner_of_a_card_scans_only_the_piles_its_deck_is_put_in_and_plays_the_s
     for seed in range(8):
         reference = Game(d, 2, seed, agents=random_agents(seed, 2)).play()
         assert outcome(play_module(module, seed, random_agents(seed, 2))) == outcome(reference), seed
+
+
+def test_a_list_holding_none_plays_on_where_a_number_is_not_needed(tmp_path):
+    """`len`, `first` and `+` of lists take none as an item, as the reference does: only where an
+    item is read as a number (`sum`, `min`) does a none stop the flat code (NONE_CASES)."""
+    body = ("    let xs = [size(active.purse), first([size(p.purse) for p in players if size(p.purse) > 9])]\n"
+            "    move len(xs) coin from bank to active.purse\n"
+            "    let ys = xs + [2]\n"
+            "    move len(ys) - len(unique(ys)) coin from bank to active.purse\n"
+            "    if first(xs + ys) == 0 {\n      move 1 coin from bank to active.purse\n    }\n"
+            "    end game")
+    d = tiny(tmp_path, body)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    reference = Game(d, 2, 3, agents=random_agents(3, 2)).play()
+    assert reference.winners  # (the reference played it through)
+    assert outcome(play_module(module, 3, random_agents(3, 2))) == outcome(reference)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import partial
 
 from ...language import ast as A
-from ...semantics.builtins import item_steps
+from ...semantics.builtins import BUILTINS, item_steps
 from .code import Scope, uncopied
 from .expressions import all_yes_no
 from .orders import sure
@@ -32,6 +32,11 @@ _PLAIN = {
 }
 
 
+# The built-ins that add or share out their list's items as numbers: the list's position (their
+# signature's word for it is `items`, which `len` and `first` share and which takes none).
+_SUMMED = {"sum": 0, "share_in_turn": 1, "share_evenly": 1}
+
+
 class BuiltinLowering:
     """Calls of built-ins (and the dispatch of every call) for FlatCompiler."""
 
@@ -42,7 +47,7 @@ class BuiltinLowering:
             return self.call_func(name, args, node, sc)
         if name in self.d.tables:
             return self.call_table(name, args, node, sc)
-        args = [self.number(v, a) for v, a in zip(args, node.args)]  # (a built-in refuses a none number)
+        args = self.numbers_checked(name, args, node)
         method = getattr(self, "b_" + name, None)
         if method is None and name in _PLAIN:
             method = partial(self.plain_builtin, name)
@@ -55,6 +60,22 @@ class BuiltinLowering:
             return Val(f"CN({steps}, {value.code})", value.t, domain=value.domain, bound=value.bound,
                        length=value.length)
         return value
+
+    def numbers_checked(self, name: str, args: list[Val], node: A.Call) -> list[Val]:
+        """The built-in's values, each one it reads as a number (or a list of numbers) checked
+        where the typed form says it may be none (expressions.number, numbers), as its signature
+        says (`takes`): `min(a, b)`, `sample(n, xs)`'s n, `sum(xs)`'s items."""
+        builtin = BUILTINS.get(name)
+        words = list(builtin.takes or ()) if builtin is not None else []
+        out = []
+        for i, (v, a) in enumerate(zip(args, node.args)):
+            word = words[min(i, len(words) - 1)] if words else None
+            if word in ("number", "numbers"):
+                v = self.numbers(self.number(v, a), a)
+            elif name in _SUMMED and i == _SUMMED[name]:
+                v = self.numbers(v, a)
+            out.append(v)
+        return out
 
     def plain_builtin(self, name: str, node: A.Node, sc: Scope, *args: Val) -> Val:
         """A call of one of the _PLAIN built-ins."""

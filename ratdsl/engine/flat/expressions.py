@@ -92,12 +92,16 @@ class ExpressionLowering:
     def number(self, v: Val, node: A.Expr) -> Val:
         """`v`, the lowered `node`, where a number is needed: checked by present() when it is a
         number that may be none as the game runs (the reference stops on it, R001; Python would
-        stop with a TypeError, or take none for 0)."""
-        if v.known:
-            return v
-        if v.t == INT and may_be_none(self.d, node):
+        stop with a TypeError, or take none for 0). Anything else is left as it is."""
+        if v.t == INT and not v.known and may_be_none(self.d, node):
             return Val(f"present({v.code})", INT, bound=v.bound)
-        if v.t == list_of(INT) and items_may_be_none(self.d, node):
+        return v
+
+    def numbers(self, v: Val, node: A.Expr) -> Val:
+        """`v`, the lowered list `node`, where a built-in adds or compares its items as numbers
+        (`sum`, `min`, the claims of `share_evenly`): checked by all_present when the typed form
+        says an item may be none. Only there: `len`, `first`, `+` of lists take none as an item."""
+        if v.t == list_of(INT) and not v.known and items_may_be_none(self.d, node):
             return replace(v, code=f"all_present({v.code})", items=None)
         return v
 
