@@ -51,7 +51,7 @@ class SiteTypes:
         self.retypes_left = _MAX_RETYPES
         self.subtrees: dict[int, list[int]] = {}  # each body's nodes' ids, by its decl (walked once)
         self.mentioned: dict[tuple[int, frozenset[str]], bool] = {}
-        self.binders: dict[int, dict[str, list[str]]] = {}  # each body's names, and what is bound from each
+        self.bound_from: dict[int, dict[str, list[str]]] = {}  # by body: each name, and the names bound from it
         out = []
         for key, sites in self.sites.items():
             decl = (self.funcs if key[0] == "func" else self.rules).get(key[1])
@@ -141,10 +141,10 @@ class SiteTypes:
         """The parameter's name and the names bound in decl's body from a value worked out from it
         (`for a in places`, `let o = places[0]`, `places where ...`'s `it`): a call given one of
         them passes the parameter's kind on (case 63545: `steps_from(p, a)` for a in places)."""
-        bound_from = self.binders.get(id(decl))
+        bound_from = self.bound_from.get(id(decl))
         if bound_from is None:  # (each name -> the names bound from a value that mentions it: one walk)
             bodies: list[A.Node] = [decl.value if isinstance(decl, A.Func) else decl.body]
-            bound_from = self.binders[id(decl)] = {}
+            bound_from = self.bound_from[id(decl)] = {}
             for n in _subtree(bodies):
                 if (b := _binding(n)) is not None:
                     for read in {m.id for m in _subtree([b[1]]) if isinstance(m, A.Name)}:

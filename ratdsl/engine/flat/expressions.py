@@ -30,7 +30,7 @@ def arithmetic(op: str, left: Val, right: Val) -> Val:
 
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
-_NUMERIC = ("+", "-", "*", "/", "%", "<", "<=", ">", ">=")  # (operators that refuse none; `+` of lists too)
+_NUMERIC = ("+", "-", "*", "/", "%", "<", "<=", ">", ">=")  # (operators that refuse a none number)
 
 
 def surely_yes_no(node: A.Expr) -> bool:
