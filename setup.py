@@ -8,5 +8,6 @@ compiler or Python's headers the install still succeeds and the package runs its
 from setuptools import Extension, find_packages, setup
 
 setup(packages=[*find_packages(include=["ratdsl*"]), "ratdsl.games"], package_dir={"ratdsl.games": "rules"},
-      ext_modules=[Extension("ratdsl._kernels", ["ratdsl/_kernels.c", "ratdsl/_stream.c", "ratdsl/_sampler.c"],
+      ext_modules=[Extension("ratdsl._kernels", ["ratdsl/_kernels.c", "ratdsl/_stream.c", "ratdsl/_sampler.c",
+                                                     "ratdsl/_general.c"],
                              depends=["ratdsl/_kernels.h"], optional=True)])

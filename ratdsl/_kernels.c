@@ -1337,6 +1337,7 @@ k_handed_over(PyObject *mod, PyObject *unused)
 }
 
 #define FAST(name, doc) {#name, (PyCFunction)(void (*)(void))k_##name, METH_FASTCALL, doc}
+#define GENERAL(name, doc) {#name, (PyCFunction)(void (*)(void))g_##name, METH_FASTCALL, doc}
 
 static PyMethodDef methods[] = {
     FAST(move_tokens, "support.move_tokens, compiled."),
@@ -1357,6 +1358,14 @@ static PyMethodDef methods[] = {
     FAST(zone_sizer, "zone_size for a rule set's number of kinds, compiled."),
     FAST(space_of, "boards.space_of, compiled."),
     FAST(budget_charges, "(CH, CI) of support.make_limits for a budget, compiled."),
+    GENERAL(d_key, "flat.dyn.d_key, compiled (_general.c)."),
+    GENERAL(d_eq, "flat.dyn.d_eq, compiled."),
+    GENERAL(d_in, "flat.dyn.d_in, compiled."),
+    GENERAL(d_encode, "flat.dyn.d_encode, compiled."),
+    GENERAL(as_zone, "flat.dyn.as_zone, compiled."),
+    GENERAL(as_player, "flat.dyn.as_player, compiled."),
+    GENERAL(d_size, "flat.dyn.d_size, compiled."),
+    GENERAL(d_index, "flat.dyn.d_index, compiled."),
     {"setup", (PyCFunction)(void (*)(void))k_setup, METH_VARARGS | METH_KEYWORDS,
      "setup(abort=, sample_positions=, random_type=): what the kernels raise, call and expect."},
     {"handed_over", k_handed_over, METH_NOARGS, "How many calls the kernels handed to their Python twins."},

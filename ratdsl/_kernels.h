@@ -38,4 +38,14 @@ PyObject *kernels_twin(const char *name);
 extern PyObject *Twins;  /* dict: name -> Python twin (a function, or a class for a type) */
 extern Py_ssize_t HandedOver;  /* calls handed to a Python twin (the tests read it) */
 
+/* The twins of the flat target's helpers for general values (_general.c: flat/dyn.py). */
+PyObject *g_d_key(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_d_eq(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_d_in(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_d_encode(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_as_zone(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_as_player(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_d_size(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_d_index(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+
 #endif

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import kernels
 from ...language import ast as A
 from ...semantics.values import CardValue
 from .support import Abort
@@ -176,6 +177,17 @@ def d_unique(items: list) -> list:
             out.append(x)
     return out
 
+
+# ---------------------------------------------------------------- compiled twins (ratdsl/_general.c)
+# (the same results, exceptions included: tests/test_kernels.py; a value not plain is left to these)
+d_key = kernels.twin(d_key)
+d_eq = kernels.twin(d_eq)
+d_in = kernels.twin(d_in)
+d_encode = kernels.twin(d_encode)
+as_zone = kernels.twin(as_zone)
+as_player = kernels.twin(as_player)
+d_size = kernels.twin(d_size)
+d_index = kernels.twin(d_index)
 
 RUNTIME = {f.__name__: f for f in (as_int, as_bool, as_str, as_player, as_zone, as_card, as_bundle, as_list, as_none,
                                     d_eq, d_in, d_as, d_item, d_index, d_size, d_encode, d_key, d_unique)}

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...language import ast as A
-from ...semantics.operators import MAX_NUMBER, MAX_RANGE
+from ...semantics.operators import MAX_ITEMS, MAX_NUMBER, MAX_RANGE
 from .code import Scope
 from .dyn import has_dyn
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
@@ -148,6 +148,9 @@ class ExpressionLowering:
                 if left.t[1] != NONE and right.t[1] != NONE and left.t != right.t:
                     raise Unsupported(node, "joining lists of different kinds")
                 # (the shared operator: R007 past MAX_ITEMS; a step per item, builtins.list_items)
+                lm, rm = left.most, right.most
+                if lm is not None and rm is not None and lm + rm <= MAX_ITEMS:  # (surely short enough)
+                    return Val(f"CI({left.code} + {right.code})", t, length=lm + rm)
                 return Val(f"CI(ADD({left.code}, {right.code}))", t)
             if left.t == BUNDLE and right.t == BUNDLE:
                 return Val(f"ADD({left.code}, {right.code})", BUNDLE)
