@@ -1,8 +1,8 @@
 /* Compiled twins of the flat target's helpers for general values (ratdsl/engine/flat/dyn.py): a
  * value of several kinds, where a seat is the box ("p", n), a zone ("z", n), and names, numbers,
- * yes/no values, none and lists are themselves. A plan's steps in Ratatopolis are lists such as
- * ["attack", ("z", 12), ("p", 2)]: comparing, keying and showing them was half that game's time
- * in Python function calls.
+ * yes/no values, none and lists are themselves. Plan steps written as tagged lists, such as
+ * ["raid", ("z", 12), ("p", 2)], are compared, keyed and shown to agents again and again: in
+ * Python function calls, that was half of one bundled game's time.
  *
  * As in _kernels.c, each twin gives exactly what its Python original gives, by doing the work only
  * for the plain values the generated code passes (exact lists, tuples, str, int, bool and None,
