@@ -15,6 +15,7 @@
 
 #define MAX_DEPTH 48      /* lists nested deeper are left to Python */
 #define SMALL (1LL << 62) /* the ints worked on here stay below this in size */
+#define MAX_ITEMS 100000  /* semantics/operators.py's MAX_ITEMS: the most items of a list */
 
 static PyObject *s_l, *s_p, *s_z, *s_int, *s_bool;
 
@@ -271,10 +272,11 @@ g_d_encode(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 }
 
 /* ------------------------------------------------------------------ unboxing, sizes, indexes */
+/* `tag` is read after ready(): the interned names are made at the first call of any twin. */
 static PyObject *
-unbox(const char *name, PyObject *tag, PyObject *const *args, Py_ssize_t nargs)
+unbox(const char *name, PyObject **tag, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 1 || !ready() || !boxed(args[0], tag))
+    if (nargs != 1 || !ready() || !boxed(args[0], *tag))
         return hand_over(name, args, nargs);
     return Py_NewRef(PyTuple_GET_ITEM(args[0], 1));
 }
@@ -283,13 +285,13 @@ unbox(const char *name, PyObject *tag, PyObject *const *args, Py_ssize_t nargs)
 PyObject *
 g_as_zone(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
-    return unbox("as_zone", s_z, args, nargs);
+    return unbox("as_zone", &s_z, args, nargs);
 }
 
 PyObject *
 g_as_player(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
-    return unbox("as_player", s_p, args, nargs);
+    return unbox("as_player", &s_p, args, nargs);
 }
 
 /* dyn.d_size: a list's length, or the tokens of a boxed zone (Z[z:z + width] summed). */
@@ -340,4 +342,16 @@ g_d_index(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     out = PyTuple_Pack(2, s_z, n);
     Py_DECREF(n);
     return out;
+}
+
+/* ------------------------------------------------------------------ joined_lists */
+/* flat/lists.joined_lists: two exact lists joined, when the result stays within MAX_ITEMS; a
+   longer one (the original stops the flat code) and anything else go to the original. */
+PyObject *
+g_joined_lists(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyList_CheckExact(args[0]) || !PyList_CheckExact(args[1])
+        || PyList_GET_SIZE(args[0]) + PyList_GET_SIZE(args[1]) > MAX_ITEMS)
+        return hand_over("joined_lists", args, nargs);
+    return PySequence_Concat(args[0], args[1]);
 }

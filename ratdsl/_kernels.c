@@ -1366,6 +1366,7 @@ static PyMethodDef methods[] = {
     GENERAL(as_player, "flat.dyn.as_player, compiled."),
     GENERAL(d_size, "flat.dyn.d_size, compiled."),
     GENERAL(d_index, "flat.dyn.d_index, compiled."),
+    GENERAL(joined_lists, "flat.lists.joined_lists, compiled."),
     {"setup", (PyCFunction)(void (*)(void))k_setup, METH_VARARGS | METH_KEYWORDS,
      "setup(abort=, sample_positions=, random_type=): what the kernels raise, call and expect."},
     {"handed_over", k_handed_over, METH_NOARGS, "How many calls the kernels handed to their Python twins."},

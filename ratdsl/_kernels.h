@@ -47,5 +47,6 @@ PyObject *g_as_zone(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 PyObject *g_as_player(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 PyObject *g_d_size(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 PyObject *g_d_index(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_joined_lists(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 
 #endif

@@ -7,6 +7,8 @@ handed over whole, which the same comparison holds to the same results."""
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -118,3 +120,23 @@ def test_the_chosen_general_helpers_pickle_by_their_name(name):
     assert pickle.loads(pickle.dumps(fn)) is fn
     assert dyn.RUNTIME[name] is fn
     assert kernels.PYTHON[name].__name__ == name
+
+
+FIRST = ("import ast, sys; from ratdsl.engine.flat import dyn, lists; name = sys.argv[1]; "
+         "args = ast.literal_eval(sys.argv[2]); "
+         "fn = getattr(dyn, name, None) or getattr(lists, name)\n"
+         "try:\n    print(repr(fn(*args)))\nexcept Exception as e:\n    print(type(e).__name__)")
+FIRST_CALLS = [("as_zone", "[('p', 1)]", "Abort"), ("as_player", "[('p', 1)]", "1"),
+               ("d_key", "[[True]]", "('l', ('bool', True))"), ("d_encode", "[('p', 0), [], 3]", "'P1'"),
+               ("d_size", "[('z', 0), [2], 1]", "2"), ("d_index", "[('p', 1), ('z', 0), {0: 5}, 7]", "('z', 12)"),
+               ("d_eq", "[[1], [1]]", "True"), ("d_in", "[1, [True]]", "False"),
+               ("joined_lists", "[[1], [2]]", "[1, 2]")]
+
+
+@needs_native
+@pytest.mark.parametrize(("name", "args", "printed"), FIRST_CALLS, ids=[c[0] for c in FIRST_CALLS])
+def test_each_twin_works_as_the_first_call_of_a_process(name, args, printed):
+    """The names the twins share are made at the first call of any of them (as_zone once read
+    them before that, and crashed the process)."""
+    done = subprocess.run([sys.executable, "-c", FIRST, name, args], capture_output=True, text=True)
+    assert (done.returncode, done.stdout.strip()) == (0, printed), done.stderr[-500:]

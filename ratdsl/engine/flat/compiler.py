@@ -30,7 +30,7 @@ from ..reach import phases_reading_start
 from .boards import BoardLowering
 from .builtins import BuiltinLowering
 from .code import Scope
-from .dyn import DynLowering
+from .dyn import DynLowering, has_dyn
 from .expressions import ExpressionLowering
 from .funcs import FuncLowering
 from .gaps import sight_node
@@ -39,7 +39,7 @@ from .lists import ListBuiltins
 from .orders import OrderLowering, sure
 from .queries import QueryLowering
 from .tags import BOOL, BUNDLE, CARD_T, DYN, INT, NONE, PILE_T, PLAYER, STR, ZONE_T, Unsupported
-from .typed import variable_kind
+from .typed import narrowed_kind, variable_kind
 from .val import _NOCONST, COUNT_BOUND, Val, is_list, list_of
 
 _LITERAL = {type(None): NONE, bool: BOOL, int: INT, str: STR}  # constants written as Python literals
@@ -216,7 +216,12 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         method = getattr(self, "ex_" + type(node).__name__, None)
         if method is None:
             raise Unsupported(node, f"no flat form for the expression {type(node).__name__}")
-        return method(node, sc)
+        v = method(node, sc)
+        if has_dyn(v.t):  # (the typed form may know the one kind of a general value: unboxed, checked)
+            kind = narrowed_kind(self.d, node)
+            if kind is not None:
+                v = replace(self.as_kind(v, kind, node), length=v.most)
+        return v
 
     def ex_Name(self, node: A.Name, sc: Scope) -> Val:
         name = node.id

@@ -151,7 +151,7 @@ class ExpressionLowering:
                 lm, rm = left.most, right.most
                 if lm is not None and rm is not None and lm + rm <= MAX_ITEMS:  # (surely short enough)
                     return Val(f"CI({left.code} + {right.code})", t, length=lm + rm)
-                return Val(f"CI(ADD({left.code}, {right.code}))", t)
+                return Val(f"CI(LJ({left.code}, {right.code}))", t)  # (lists.joined_lists)
             if left.t == BUNDLE and right.t == BUNDLE:
                 return Val(f"ADD({left.code}, {right.code})", BUNDLE)
         if op == "-" and left.t == BUNDLE and right.t == BUNDLE:

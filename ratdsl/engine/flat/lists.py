@@ -29,6 +29,14 @@ def flatten_items(parts: list) -> list:
     return out
 
 
+def joined_lists(left: list, right: list) -> list:
+    """`left + right` of two lists; past MAX_ITEMS the flat code stops (R007 on the reference:
+    operators.add)."""
+    if len(left) + len(right) > MAX_ITEMS:
+        raise Abort
+    return left + right
+
+
 def unique_cards(cards: list) -> list:
     seen: set[str] = set()
     out = []
@@ -53,6 +61,7 @@ def owner_of_card(card: Any, piles: list[list], owners: list[int | None]) -> int
 
 
 owner_of_card = kernels.twin(owner_of_card)
+joined_lists = kernels.twin(joined_lists)
 
 
 class ListBuiltins:

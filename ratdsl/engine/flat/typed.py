@@ -43,6 +43,21 @@ def flat_kind(ty: Any, general: bool = False) -> Any | None:
     return DYN if kind is None and general else kind
 
 
+_NARROWED = (INT, BOOL, STR, PLAYER, ZONE_T, CARD_T)  # (kinds whose general form is checked by one unboxing)
+
+
+def narrowed_kind(d: GameDef, node: A.Expr) -> Any | None:
+    """The one kind the typed form gives `node`, where the flat lowering only has the general
+    form (a list's item of several kinds, read where the rules have told it apart: `o[2]` after
+    a test of `o[0]`, an item at a written position): one of _NARROWED, or a list of them. None
+    where the typed form gives several kinds, none among them, or nothing."""
+    kind = flat_kind(_form(d).type_of(node))
+    base = kind
+    while isinstance(base, tuple) and base[0] == "list":
+        base = base[1]
+    return kind if base in _NARROWED else None
+
+
 def variable_kind(d: GameDef, name: str) -> Any | None:
     """The kind of a variable (global or per player) from every value the rules give it: items
     of several kinds are in their general form."""
