@@ -14,7 +14,7 @@
 #include "_kernels.h"
 
 #define MAX_DEPTH 48      /* lists nested deeper are left to Python */
-#define SMALL (1LL << 62) /* the ints worked on here stay below this in size */
+#define SMALL (1LL << 62) /* the ints worked on here stay below this in size (small_int) */
 #define MAX_ITEMS 100000  /* semantics/operators.py's MAX_ITEMS: the most items of a list */
 
 static PyObject *s_l, *s_p, *s_z, *s_int, *s_bool;
@@ -40,23 +40,6 @@ hand_over(const char *name, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     HandedOver++;
     return PyObject_Vectorcall(fn, args, nargs, NULL);
-}
-
-/* An exact int of size below SMALL. */
-static int
-small(PyObject *o, long long *out)
-{
-    int overflow;
-    long long v;
-    if (!PyLong_CheckExact(o))
-        return 0;
-    v = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (overflow || v <= -SMALL || v >= SMALL) {
-        PyErr_Clear();
-        return 0;
-    }
-    *out = v;
-    return 1;
 }
 
 /* A box: an exact tuple of two items whose first is the exact str `tag` (compared by value). */
@@ -213,7 +196,7 @@ encode(PyObject *x, PyObject *labels, long long width, int depth, PyObject **out
     Py_ssize_t i, n;
     long long v;
     if (PyTuple_CheckExact(x)) {
-        if (PyTuple_GET_SIZE(x) != 2 || !small(PyTuple_GET_ITEM(x, 1), &v))
+        if (PyTuple_GET_SIZE(x) != 2 || !small_int(PyTuple_GET_ITEM(x, 1), &v))
             return 0;
         if (boxed(x, s_p)) {
             *out = PyUnicode_FromFormat("P%lld", v + 1);
@@ -263,7 +246,7 @@ g_d_encode(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     PyObject *out;
     long long width;
     int r;
-    if (nargs != 3 || !ready() || !PyList_CheckExact(args[1]) || !small(args[2], &width) || width <= 0)
+    if (nargs != 3 || !ready() || !PyList_CheckExact(args[1]) || !small_int(args[2], &width) || width <= 0)
         return hand_over("d_encode", args, nargs);
     r = encode(args[0], args[1], width, 0, &out);
     if (r < 0)
@@ -303,11 +286,11 @@ g_d_size(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
         return hand_over("d_size", args, nargs);
     if (PyList_CheckExact(args[0]))
         return PyLong_FromSsize_t(PyList_GET_SIZE(args[0]));
-    if (!boxed(args[0], s_z) || !small(PyTuple_GET_ITEM(args[0], 1), &z) || !PyList_CheckExact(args[1])
-        || !small(args[2], &width) || z < 0 || width < 0 || z + width > PyList_GET_SIZE(args[1]))
+    if (!boxed(args[0], s_z) || !small_int(PyTuple_GET_ITEM(args[0], 1), &z) || !PyList_CheckExact(args[1])
+        || !small_int(args[2], &width) || z < 0 || width < 0 || z + width > PyList_GET_SIZE(args[1]))
         return hand_over("d_size", args, nargs);
     for (k = 0; k < width; k++) {
-        if (!small(PyList_GET_ITEM(args[1], (Py_ssize_t)(z + k)), &v))
+        if (!small_int(PyList_GET_ITEM(args[1], (Py_ssize_t)(z + k)), &v))
             return hand_over("d_size", args, nargs);
         total += v;
         if (total <= -SMALL || total >= SMALL)
@@ -324,8 +307,8 @@ g_d_index(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
     PyObject *found, *n, *out;
     long long seat, base, stride, z;
     if (nargs != 4 || !ready() || !boxed(args[0], s_p) || !boxed(args[1], s_z) || !PyDict_CheckExact(args[2])
-        || !small(PyTuple_GET_ITEM(args[0], 1), &seat) || !small(args[3], &stride)
-        || !small(PyTuple_GET_ITEM(args[1], 1), &z))
+        || !small_int(PyTuple_GET_ITEM(args[0], 1), &seat) || !small_int(args[3], &stride)
+        || !small_int(PyTuple_GET_ITEM(args[1], 1), &z))
         return hand_over("d_index", args, nargs);
     found = PyDict_GetItemWithError(args[2], PyTuple_GET_ITEM(args[1], 1));
     if (found == NULL) {
@@ -333,7 +316,7 @@ g_d_index(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         return hand_over("d_index", args, nargs);
     }
-    if (!small(found, &base) || seat <= -(1LL << 30) || seat >= (1LL << 30) || stride <= -(1LL << 30)
+    if (!small_int(found, &base) || seat <= -(1LL << 30) || seat >= (1LL << 30) || stride <= -(1LL << 30)
         || stride >= (1LL << 30) || base <= -(1LL << 60) || base >= (1LL << 60))
         return hand_over("d_index", args, nargs);
     n = PyLong_FromLongLong(base + seat * stride);

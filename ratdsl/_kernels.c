@@ -62,8 +62,8 @@ raise_abort(void)
 }
 
 /* An exact int (not a bool, not a subclass) of size below LIMIT, into *out. 0 when it is not
- * one (no error is left set). */
-static int
+ * one (no error is left set). Shared with _general.c (_kernels.h). */
+int
 small_int(PyObject *o, long long *out)
 {
     int overflow;

@@ -38,6 +38,9 @@ PyObject *kernels_twin(const char *name);
 extern PyObject *Twins;  /* dict: name -> Python twin (a function, or a class for a type) */
 extern Py_ssize_t HandedOver;  /* calls handed to a Python twin (the tests read it) */
 
+/* An exact int (not a bool) of size below 2**62, into *out; 0 when it is not one. */
+int small_int(PyObject *o, long long *out);
+
 /* The twins of the flat target's helpers for general values (_general.c: flat/dyn.py). */
 PyObject *g_d_key(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 PyObject *g_d_eq(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
