@@ -49,6 +49,10 @@ def register(app: typer.Typer) -> None:
         scheduler: str | None = typer.Option(None, "--scheduler", help="With --backend dask: a scheduler address."),
         out: Path | None = typer.Option(None, "--out", help="Write the report as JSON."),
         html_out: Path | None = typer.Option(None, "--html", help="Write the report as an HTML page."),
+        journal_path: Path | None = typer.Option(
+            None, "--journal", help="Keep every game played in this file (JSON lines) and take the games it "
+                                    "holds: a stopped run goes on where it stopped, a larger -n plays only the "
+                                    "new games."),
     ) -> None:
         """Compare a variant with its base game: who wins, and how the game plays.
 
@@ -60,6 +64,8 @@ def register(app: typer.Typer) -> None:
         from ..agents.names import is_search_agent
         from ..session import RulesInvalid, load_rules, parse_option_pairs
         from ..simulation.balance import BalanceSpec, Precision, arms, balance
+        from ..simulation.fingerprint import rules_fingerprint
+        from ..simulation.journal import Journal, JournalError
         from ..simulation.runner import BackendUnavailable, ProcessBackend, UnknownAgent, auto_workers
         from .cmd_simulate import _backend, _precision, _workers
 
@@ -85,13 +91,23 @@ def register(app: typer.Typer) -> None:
             fail(str(err))
         base_mods = tuple(modules if baseline_modules is None else [m for m in baseline_modules if m != "none"])
         spec = BalanceSpec(str(rules), str(baseline), players, tuple(modules), base_mods, opts, strong, weak)
-        loaded = {}
+        loaded, prints = {}, {}
         for path, mods, is_base in ((rules, spec.modules, False), (baseline, base_mods, True)):
             try:
                 definition = load_rules(path, list(mods), dict(opts))
             except (RulesInvalid, RuleError, ValueError, OSError) as err:
                 fail(*rules_failure(err, path))
             loaded |= {spec.spec(arm, is_base): definition for arm in arms(strong, weak, players)}
+            prints[is_base] = rules_fingerprint(definition)
+        journal = None
+        if journal_path is not None:
+            run = {"variant": prints[False], "baseline": prints[True], "modules": list(spec.modules),
+                   "baseline_modules": list(base_mods), "options": [list(kv) for kv in opts], "players": players,
+                   "strong": strong, "weak": weak, "seed": seed}
+            try:
+                journal = Journal(journal_path, run)
+            except JournalError as err:
+                fail(str(err))
         report_on_stdout = STDOUT in (str(out), str(html_out))
         with contextlib.redirect_stdout(sys.stderr) if report_on_stdout else contextlib.nullcontext():
             started = time.perf_counter()
@@ -99,9 +115,9 @@ def register(app: typer.Typer) -> None:
             try:
                 with dask or contextlib.nullcontext() as chosen:
                     runner = chosen if chosen is not None else ProcessBackend(workers_n, loaded=loaded)
-                    with _progress(total) as advance:
-                        report = balance(spec, games, seed, runner, advance, wanted)
-            except UnknownAgent as err:
+                    with _progress(total) as advance, journal or contextlib.nullcontext():
+                        report = balance(spec, games, seed, runner, advance, wanted, journal)
+            except (UnknownAgent, JournalError) as err:
                 fail(str(err))
             except (RulesInvalid, RuleError, ValueError) as err:
                 fail(*rules_failure(err, rules))
@@ -114,7 +130,9 @@ def register(app: typer.Typer) -> None:
         if not write_reports(report, "balance", _balance_html, out, html_out):
             raise typer.Exit(2)
         if report["stopped_early"]:
-            echo("interrupted: the report is partial (stopped_early: true)", err=True)
+            kept = f"; the games played are kept in {journal_path}: run the same command to go on" \
+                if journal_path is not None else ""
+            echo(f"interrupted: the report is partial (stopped_early: true){kept}", err=True)
             raise typer.Exit(INTERRUPTED)
 
 

@@ -24,6 +24,7 @@ SCHEMA_FILES = {
     "report": "report.schema.json",
     "diff": "diff.schema.json",
     "balance": "balance.schema.json",
+    "balance-journal": "balance-journal.schema.json",
     "tuning": "tuning.schema.json",
     "tuning-report": "tuning-report.schema.json",
     "fuzz-summary": "fuzz-summary.schema.json",

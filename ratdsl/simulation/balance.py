@@ -11,14 +11,15 @@ the correction taken across every metric of every arm at once. Games come from a
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..records import record
 from .collect import GameStats
+from .journal import Journal, JournalError
 from .quality import GameRecord, metric_of, summarize, values
 from .report import compare_series
-from .runner import Backend, ProcessBackend, SimulationSpec
+from .runner import Backend, ProcessBackend, SimulationSpec, game_seed
 from .stats import format_p
 
 BATCH = 20  # games per arm and rule set between two --precision checks (a fixed size: seeded stops
@@ -88,10 +89,12 @@ class Precision:
 
 
 def balance(spec: BalanceSpec, games: int, seed: int, backend: Backend | None = None,
-            progress: Callable[[int], None] | None = None, precision: Precision | None = None) -> dict[str, Any]:
+            progress: Callable[[int], None] | None = None, precision: Precision | None = None,
+            journal: Journal | None = None) -> dict[str, Any]:
     """The balance report (schemas/balance.schema.json). `games` per arm and rule set; with
     `precision` batches until every interval is narrow enough (or max_games). Ctrl-C: the games
-    played so far, marked stopped_early."""
+    played so far, marked stopped_early. `journal`: the games it keeps are taken from it, the
+    others played and kept in it (journal.py)."""
     backend = backend or ProcessBackend(1)
     plan = arms(spec.strong, spec.weak, spec.players)
     sides = {(arm.name, b): Side() for arm in plan for b in (False, True)}
@@ -104,7 +107,7 @@ def balance(spec: BalanceSpec, games: int, seed: int, backend: Backend | None = 
             for arm in plan:
                 for baseline in (False, True):
                     side = sides[(arm.name, baseline)]
-                    for g in backend.play(spec.spec(arm, baseline), n, seed, start=played):
+                    for g in _games(backend, spec.spec(arm, baseline), n, seed, played, journal, arm.name, baseline):
                         side.add(g, spec.players, g.index % spec.players if arm.rotate else None)
                         if progress is not None:
                             progress(1)
@@ -116,6 +119,31 @@ def balance(spec: BalanceSpec, games: int, seed: int, backend: Backend | None = 
     except KeyboardInterrupt:
         stopped = True
     return _report(spec, plan, sides, seed, limit, stopped, precision, widest)
+
+
+def _games(backend: Backend, sim: SimulationSpec, n: int, seed: int, start: int, journal: Journal | None,
+           arm: str, baseline: bool) -> Iterator[GameStats]:
+    """Games start to start + n - 1, in order: those the journal keeps, the others played (and
+    kept in it as they end)."""
+    if journal is None:
+        yield from backend.play(sim, n, seed, start=start)
+        return
+    i, stop = start, start + n
+    while i < stop:
+        kept = journal.take(arm, baseline, i)
+        if kept is not None:
+            if kept.seed != game_seed(seed, i):
+                raise JournalError(f"{journal.named}: game {i} of {arm} has seed {kept.seed}, not this run's")
+            yield kept
+            i += 1
+            continue
+        end = i + 1
+        while end < stop and journal.take(arm, baseline, end) is None:
+            end += 1
+        for g in backend.play(sim, end - i, seed, start=i):
+            journal.keep(arm, baseline, g)
+            yield g
+        i = end
 
 
 def _compare(plan: list[Arm], sides: dict[tuple[str, bool], Side]) -> dict[str, dict[str, Any]]:

@@ -9,7 +9,6 @@ process pool's: each game's seed depends on the master seed and its index alone.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import signal
@@ -19,10 +18,10 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
-from .. import __version__
 from ..language.errors import RuleError
 from ..session import RulesInvalid
 from .collect import GameStats
+from .fingerprint import rules_fingerprint as definition_fingerprint
 from .runner import BackendUnavailable, GamePlayer, SimulationSpec, chunk_size
 
 INSTALL_HINT = "--backend dask needs Dask distributed: pip install 'ratdsl[dask]'"
@@ -41,13 +40,8 @@ class WorkerCannotPlay(BackendUnavailable):
 
 
 def rules_fingerprint(player: GamePlayer) -> str:
-    """What a worker must have the same as this machine for its games to be the same: the text of
-    every rule file read, in order, and ratdsl's version."""
-    digest = hashlib.blake2b(f"ratdsl {__version__}".encode(), digest_size=16)
-    ruleset = player.definition.ruleset
-    for file in ruleset.files:
-        digest.update(b"\0" + (ruleset.source(str(file)) or "").encode())
-    return digest.hexdigest()
+    """What a worker must have the same as this machine for its games to be the same."""
+    return definition_fingerprint(player.definition)
 
 
 _LOCAL = threading.local()  # a worker may run tasks in several threads: a player per thread
