@@ -338,3 +338,55 @@ g_joined_lists(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
         return hand_over("joined_lists", args, nargs);
     return PySequence_Concat(args[0], args[1]);
 }
+
+/* ------------------------------------------------------------------ card_in */
+/* flat/lists.card_in: `card in cards` of a card and a list of cards, which are equal by name
+   (CardValue.__eq__), compared here as strings; an item that is neither a card nor none, or a
+   name that is not an exact str, goes to the original (nothing is changed on the way). */
+PyObject *
+g_card_in(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    static PyObject *s_name = NULL;
+    PyObject *name, *cards;
+    Py_ssize_t i;
+    int found = 0;
+    if (nargs != 2 || CardType == NULL || Py_TYPE(args[0]) != CardType || !PyList_CheckExact(args[1]))
+        return hand_over("card_in", args, nargs);
+    if (s_name == NULL && (s_name = PyUnicode_InternFromString("name")) == NULL)
+        return NULL;
+    name = PyObject_GetAttr(args[0], s_name);
+    if (name == NULL)
+        return NULL;
+    if (!PyUnicode_CheckExact(name)) {
+        Py_DECREF(name);
+        return hand_over("card_in", args, nargs);
+    }
+    cards = args[1];
+    for (i = 0; !found && i < PyList_GET_SIZE(cards); i++) {
+        PyObject *held = PyList_GET_ITEM(cards, i), *other;
+        if (held == args[0]) {
+            found = 1;
+            break;
+        }
+        if (held == Py_None)
+            continue;
+        if (Py_TYPE(held) != CardType) {
+            Py_DECREF(name);
+            return hand_over("card_in", args, nargs);
+        }
+        other = PyObject_GetAttr(held, s_name);
+        if (other == NULL) {
+            Py_DECREF(name);
+            return NULL;
+        }
+        if (!PyUnicode_CheckExact(other)) {
+            Py_DECREF(other);
+            Py_DECREF(name);
+            return hand_over("card_in", args, nargs);
+        }
+        found = PyUnicode_Compare(other, name) == 0;
+        Py_DECREF(other);
+    }
+    Py_DECREF(name);
+    return PyBool_FromLong(found);
+}

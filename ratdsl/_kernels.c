@@ -27,6 +27,7 @@ static PyObject *Abort = NULL;
 static PyObject *SamplePositions = NULL;
 static PyObject *RandomType = NULL;
 PyObject *Twins = NULL;             /* dict: name -> Python function (or class, for a type) */
+PyTypeObject *CardType = NULL;      /* semantics.values.CardValue (setup): cards equal by name */
 static PyObject *s_getrandbits = NULL;
 Py_ssize_t HandedOver = 0;          /* calls handed to a Python twin (the tests read it) */
 
@@ -1302,10 +1303,17 @@ k_budget_charges(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *
 k_setup(PyObject *mod, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"abort", "sample_positions", "random_type", NULL};
-    PyObject *abort = NULL, *sample = NULL, *random_type = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OOO", names, &abort, &sample, &random_type))
+    static char *names[] = {"abort", "sample_positions", "random_type", "card_type", NULL};
+    PyObject *abort = NULL, *sample = NULL, *random_type = NULL, *card_type = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OOOO", names, &abort, &sample, &random_type, &card_type))
         return NULL;
+    if (card_type != NULL && card_type != Py_None) {
+        if (!PyType_Check(card_type)) {
+            PyErr_SetString(PyExc_TypeError, "setup: card_type must be a class");
+            return NULL;
+        }
+        Py_XSETREF(CardType, (PyTypeObject *)Py_NewRef(card_type));
+    }
     if (abort != NULL && abort != Py_None)
         Py_XSETREF(Abort, Py_NewRef(abort));
     if (sample != NULL && sample != Py_None)
@@ -1367,8 +1375,9 @@ static PyMethodDef methods[] = {
     GENERAL(d_size, "flat.dyn.d_size, compiled."),
     GENERAL(d_index, "flat.dyn.d_index, compiled."),
     GENERAL(joined_lists, "flat.lists.joined_lists, compiled."),
+    GENERAL(card_in, "flat.lists.card_in, compiled."),
     {"setup", (PyCFunction)(void (*)(void))k_setup, METH_VARARGS | METH_KEYWORDS,
-     "setup(abort=, sample_positions=, random_type=): what the kernels raise, call and expect."},
+     "setup(abort=, sample_positions=, random_type=, card_type=): what the kernels raise, call and expect."},
     {"handed_over", k_handed_over, METH_NOARGS, "How many calls the kernels handed to their Python twins."},
     FAST(fallback, "fallback(name, function): the Python twin a kernel calls for inputs it leaves to Python."),
     {NULL, NULL, 0, NULL},

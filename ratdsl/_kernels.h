@@ -35,6 +35,7 @@ uint64_t stream_below(StreamObject *s, uint64_t n);
 /* The Python twin registered under `name` (see _kernels.c's `fallback`), borrowed; NULL with an
  * error set when there is none. */
 PyObject *kernels_twin(const char *name);
+extern PyTypeObject *CardType;  /* the cards' class (setup's card_type), or NULL before setup */
 extern PyObject *Twins;  /* dict: name -> Python twin (a function, or a class for a type) */
 extern Py_ssize_t HandedOver;  /* calls handed to a Python twin (the tests read it) */
 
@@ -51,5 +52,6 @@ PyObject *g_as_player(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 PyObject *g_d_size(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 PyObject *g_d_index(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 PyObject *g_joined_lists(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
+PyObject *g_card_in(PyObject *mod, PyObject *const *args, Py_ssize_t nargs);
 
 #endif

@@ -5,6 +5,8 @@ that weighs options by name plays the same game on both engines."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ratdsl.agents import PersonaAgent
 from ratdsl.agents.random_agent import agent_seed
@@ -57,3 +59,27 @@ def test_cards_whose_faces_are_hidden_are_offered_by_place():
     assert offer_cards([bag[1], hand[0]], 0, piles) == ["bag#2", "P2.hand#1"]
     assert offer_cards([bag[1], hand[0]], 1, piles) == ["bag#2", "cobalt"]
     assert offer_cards([CardValue("amber")], 0, piles) == ["amber"]  # (a card in no pile: its name)
+
+
+def every_place(cards: list, seat: int, piles: list) -> list[str]:
+    """The meaning offer_cards keeps, read the plain way: every pile's every card, the last place
+    of a copy winning."""
+    where = {card.uid: (label, i, seen) for held, label, seen in piles for i, card in enumerate(held)
+             if card.uid is not None}
+    places = [where.get(card.uid) if card.uid is not None else None for card in cards]
+    return [card.name if p is None or p[2][seat] else f"{p[0]}#{p[1] + 1}" for card, p in zip(cards, places)]
+
+
+@given(st.data())
+@settings(max_examples=cases(200, 2000), deadline=None)
+def test_offers_are_those_of_every_place_read_in_order(data):
+    """Looked for from the end and only until each offered copy is found: the same offers as
+    reading every place, with copies in two piles (the last wins) and copies in none."""
+    copies = [CardValue(name, uid=data.draw(st.one_of(st.none(), st.integers(0, 6)))) for name in CARDS[:6]]
+    piles = []
+    for label in ("bag", "row", "P1.hand", "P2.hand"):
+        held = data.draw(st.lists(st.sampled_from(copies), max_size=5))
+        piles.append((held, label, (data.draw(st.booleans()), data.draw(st.booleans()))))
+    offered = data.draw(st.lists(st.sampled_from(copies), max_size=4))
+    for seat in (0, 1):
+        assert offer_cards(offered, seat, piles) == every_place(offered, seat, piles)

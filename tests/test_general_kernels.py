@@ -140,3 +140,25 @@ def test_each_twin_works_as_the_first_call_of_a_process(name, args, printed):
     them before that, and crashed the process)."""
     done = subprocess.run([sys.executable, "-c", FIRST, name, args], capture_output=True, text=True)
     assert (done.returncode, done.stdout.strip()) == (0, printed), done.stderr[-500:]
+
+
+cards = st.builds(CardValue, st.sampled_from(["amber", "basalt", "cobalt"]), st.one_of(st.none(), st.integers(0, 3)))
+
+
+@needs_native
+@SETTINGS
+@given(st.one_of(cards, st.none(), st.just(Name("amber"))), st.lists(st.one_of(cards, cards, st.none(), st.integers()),
+                                                                     max_size=5))
+def test_card_in_agrees(card, held):
+    """`card in cards` by name: copies of a name are equal, none is no card, an item of another
+    kind is left to Python's own `in`."""
+    agree("card_in", [card, held])
+
+
+@needs_native
+def test_card_in_of_cards_runs_compiled():
+    before = NATIVE.handed_over()
+    amber = CardValue("amber", 1)
+    assert NATIVE.card_in(amber, [CardValue("basalt", 2), None, CardValue("amber", 7)])
+    assert not NATIVE.card_in(amber, [CardValue("basalt", 2)])
+    assert NATIVE.handed_over() == before

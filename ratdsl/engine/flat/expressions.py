@@ -258,6 +258,8 @@ class ExpressionLowering:
         if item.t != cont.t[1] and cont.t[1] != NONE:
             # (never there, but looked through and paid for as the reference does)
             return Val(f"(CI({cont.code}) is None)", BOOL)
+        if item.t == CARD_T:  # (by name, compared in C: lists.card_in)
+            return Val(f"card_in({item.code}, CI({cont.code}))", BOOL)
         return Val(f"({item.code} in CI({cont.code}))", BOOL)
 
     def ex_AtPhaseStart(self, node: A.AtPhaseStart, sc: Scope) -> Val:

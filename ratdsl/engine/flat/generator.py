@@ -17,7 +17,7 @@ from . import support as S
 from .boards import over_capacity, room_of, space_of
 from .code import Code, Scope
 from .dyn import RUNTIME, d_encode
-from .lists import flatten_items, joined_lists, owner_of_card, unique_cards
+from .lists import card_in, flatten_items, joined_lists, owner_of_card, unique_cards
 from .plans import plan_one
 from .sight import offer_cards, seen_piles
 from .tags import DYN, INT, NONE, PLAYER, STR, ZONE_T, Unsupported
@@ -35,7 +35,7 @@ _HELPERS = {"Abort": S.Abort, "Ended": S.Ended, "CardValue": CardValue, "move_to
             "all_present": S.all_present,
             "field_of": S.field_of, "distribution_problem": distribution_problem,
             "entry_of": S.entry_of,
-            "flatten_items": flatten_items, "LJ": joined_lists,
+            "flatten_items": flatten_items, "LJ": joined_lists, "card_in": card_in,
             "unique_cards": unique_cards, "owner_of_card": owner_of_card, "act_run": act_run,
             "turn_window": turn_window, "offer_cards": offer_cards, "space_of": space_of,
             "over_capacity": over_capacity, "room_of": room_of, **RUNTIME}

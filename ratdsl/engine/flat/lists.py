@@ -37,6 +37,11 @@ def joined_lists(left: list, right: list) -> list:
     return left + right
 
 
+def card_in(card: Any, cards: list) -> bool:
+    """`card in cards`: the language's equality, a card equal to any copy of its name."""
+    return card in cards
+
+
 def unique_cards(cards: list) -> list:
     seen: set[str] = set()
     out = []
@@ -62,6 +67,7 @@ def owner_of_card(card: Any, piles: list[list], owners: list[int | None]) -> int
 
 owner_of_card = kernels.twin(owner_of_card)
 joined_lists = kernels.twin(joined_lists)
+card_in = kernels.twin(card_in)
 
 
 class ListBuiltins:

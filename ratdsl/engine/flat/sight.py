@@ -28,12 +28,19 @@ def seen_piles(sight: Sight, ns: dict[str, Any], shared: list[str], per_player: 
 
 
 def offer_cards(cards: list, seat: int, piles: list[tuple[list, str, tuple[bool, ...]]]) -> list[str]:
-    """The options `seat` is offered: a card's name where its face is seen, else its place."""
+    """The options `seat` is offered: a card's name where its face is seen, else its place (the
+    last place holding that copy, in the piles' order: looked for from the end, and only until
+    every copy offered is found)."""
+    wanted = {card.uid for card in cards if card.uid is not None}
     where: dict[int, tuple[str, int, tuple[bool, ...]]] = {}
-    for held, label, seen in piles:
-        for i, card in enumerate(held):
-            if card.uid is not None:
-                where[card.uid] = (label, i, seen)
+    for held, label, seen in reversed(piles):
+        if not wanted:
+            break
+        for i in range(len(held) - 1, -1, -1):
+            uid = held[i].uid
+            if uid in wanted:
+                where[uid] = (label, i, seen)
+                wanted.discard(uid)
     offered = []
     for card in cards:
         place = where.get(card.uid) if card.uid is not None else None

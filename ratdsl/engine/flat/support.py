@@ -17,6 +17,7 @@ from typing import Any
 from ... import kernels
 from ...semantics.builtins import ITEMS_PER_STEP
 from ...semantics.operators import MAX_ITEMS
+from ...semantics.values import CardValue
 from ..chance import sample_positions
 from ..limits import MAX_TOKENS
 
@@ -313,7 +314,7 @@ def count_moves(moves: list, matching: dict, step: int, counts: list, miss: Any)
 # The helpers above run compiled unless ratdsl/kernels.py says otherwise: the same results,
 # exceptions and random numbers. The generated code's namespace takes these names (generator.py),
 # so it calls whichever was chosen; the Python originals stay in kernels.PYTHON.
-kernels.setup(abort=Abort, sample_positions=sample_positions, random_type=random.Random)
+kernels.setup(abort=Abort, sample_positions=sample_positions, random_type=random.Random, card_type=CardValue)
 move_tokens = kernels.twin(move_tokens)
 move_all = kernels.twin(move_all)
 move_bundle = kernels.twin(move_bundle)
