@@ -544,6 +544,22 @@ def test_a_zone_no_player_has_stops_the_flat_code_not_python(tmp_path):
     assert "no zone, pile or variable 'nope'" in stops_alike(d)
 
 
+def test_a_player_zone_named_from_a_list_of_zone_names_is_read_without_a_check(tmp_path):
+    """`p[z]` for z going through a written list of the player's zones: every name is one of
+    theirs, so the zone is read from the offsets at once (no entry_of), and the games are the
+    reference's."""
+    extra = "per player zone stash\n"
+    body = ("    for each z in [purse, stash] {\n      move up to 1 coin from bank to active[z]\n    }\n"
+            "    if round == 6 {\n      end game\n    }")
+    d = tiny(tmp_path, body, extra)
+    module = flat_module(d, 2)
+    assert isinstance(module, FlatModule), module
+    assert "entry_of(" not in module.source
+    for seed in range(4):
+        reference = Game(d, 2, seed, agents=random_agents(seed, 2)).play()
+        assert outcome(play_module(module, seed, random_agents(seed, 2))) == outcome(reference), seed
+
+
 def test_zones_of_a_text_naming_no_player_zone_is_refused_by_the_flat_compiler(tmp_path):
     """Fuzz case 1:33387 (`zones(p, [..., ""])`, a text among the names, which the checker let
     through): a ValueError of the flat compiler. The checker sees it now (E280); loaded unchecked,

@@ -439,8 +439,8 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         if obj.t == PLAYER:
             offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
             # (a name no player's zone has, e.g. a kind's: entry_of stops the flat code, R001 there)
-            offset = f"{self.k(offsets)}[{key.code}]" if key.known and key.const in offsets else \
-                f"entry_of({self.k(offsets)}, {key.code})"
+            sure_key = (key.known and key.const in offsets) or (key.domain is not None and key.domain <= offsets.keys())
+            offset = f"{self.k(offsets)}[{key.code}]" if sure_key else f"entry_of({self.k(offsets)}, {key.code})"
             return Val(f"({offset} + {sure(obj.code)} * {self.lay.player_stride})", ZONE_T)
         if obj.t == ZONE_T:
             return Val(f"{sc.zsrc}[{obj.code} + KI[{key.code}]]", INT, bound=COUNT_BOUND)
