@@ -89,13 +89,14 @@ def test_a_last_line_cut_short_is_dropped_and_its_game_played_again(greed, tmp_p
     with Journal(path, run_key(greed)) as journal:
         balance(spec(greed, "mcts:4"), 2, 1, Counting(), journal=journal)
     text = path.read_text()
-    path.write_text(text[:-20])  # (the process stopped while writing the last game)
+    path.write_bytes(text[:-20].replace("\n", "\r\n", 1).encode())  # (cut short; a line end as Windows writes it)
+    text = text.replace("\n", "\r\n", 1)
     with Journal(path, run_key(greed)) as journal:
         assert len(journal.games) == 6 * 2 - 1
-        assert path.read_text() == text[:text.rindex("\n", 0, len(text) - 1) + 1]
+        assert path.read_bytes().decode() == text[:text.rindex("\n", 0, len(text) - 1) + 1]
         again = Counting()
         balance(spec(greed, "mcts:4"), 2, 1, again, journal=journal)
-    assert again.played == 1 and path.read_text() == text
+    assert again.played == 1 and path.read_bytes().decode() == text
 
 
 @pytest.mark.parametrize(("change", "words"), [
@@ -113,6 +114,15 @@ def test_a_line_that_is_not_a_game_is_refused_with_its_number(greed, tmp_path, c
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(JournalError, match=words):
         Journal(path, run_key(greed))
+
+
+@pytest.mark.parametrize("text", ["notes without a newline", "some notes\nmore notes", '{"a": 1}\ntail'])
+def test_a_file_that_is_not_a_journal_is_refused_and_left_as_it_is(greed, tmp_path, text):  # noqa: F811
+    path = tmp_path / "notes.txt"
+    path.write_text(text)
+    with pytest.raises(JournalError):
+        Journal(path, run_key(greed))
+    assert path.read_text() == text
 
 
 def test_a_game_whose_seed_is_not_the_runs_is_refused(greed, tmp_path):  # noqa: F811

@@ -80,7 +80,7 @@ class Journal:
         """Reads what the file holds, drops a last line cut short, and opens it to add games
         (locked: another run adding to it now is refused)."""
         try:
-            handle = open(self.target, "a+", encoding="utf-8")  # noqa: SIM115 - kept open for the run
+            handle = open(self.target, "a+", encoding="utf-8", newline="")  # noqa: SIM115 - kept open for the run
         except OSError as err:
             raise JournalError(f"{self.named}: {err.strerror or err}") from None
         try:
@@ -105,12 +105,10 @@ class Journal:
         except UnicodeDecodeError:
             raise JournalError(f"{self.named} is not text (UTF-8)") from None
         lines = text.split("\n")
-        kept = len(text) - len(lines[-1])  # (a last line with no newline was cut short: dropped)
-        if lines[-1]:
-            handle.truncate(len(text[:kept].encode("utf-8")))
-        lines = lines[:-1]
+        torn, lines = lines[-1], lines[:-1]  # (a last line with no newline was cut short)
         if not lines:
-            handle.seek(0, os.SEEK_END)
+            if torn:  # (no whole line: not a journal this command wrote, and left as it is)
+                raise JournalError(f"{self.named} is not a balance journal (its first line is not whole)")
             handle.write(json.dumps({**HEADER, "run": self.run}, separators=(",", ":")) + "\n")
             handle.flush()
             return
@@ -129,6 +127,8 @@ class Journal:
             self.games.setdefault((game["arm"], game["baseline"], game["index"]), GameStats(
                 game["index"], game["seed"], game["rounds"], game["scores"], game["winners"],
                 trajectory=trajectory))
+        if torn:  # (only now that the file is known to be this run's journal: the cut line dropped)
+            handle.truncate(len(text.encode("utf-8")) - len(torn.encode("utf-8")))
         handle.seek(0, os.SEEK_END)
 
     def _line(self, line: str, number: int) -> dict[str, Any]:
