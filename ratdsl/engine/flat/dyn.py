@@ -179,7 +179,7 @@ def d_unique(items: list) -> list:
 
 
 # ---------------------------------------------------------------- compiled twins (ratdsl/_general.c)
-# (the same results, exceptions included: tests/test_kernels.py; a value not plain is left to these)
+# (the same results, exceptions included: tests/test_general_kernels.py; a value not plain is left to these)
 d_key = kernels.twin(d_key)
 d_eq = kernels.twin(d_eq)
 d_in = kernels.twin(d_in)
