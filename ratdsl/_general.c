@@ -14,7 +14,6 @@
 #include "_kernels.h"
 
 #define MAX_DEPTH 48      /* lists nested deeper are left to Python */
-#define SMALL (1LL << 62) /* the ints worked on here stay below this in size (small_int) */
 #define MAX_ITEMS 100000  /* semantics/operators.py's MAX_ITEMS: the most items of a list */
 
 static PyObject *s_l, *s_p, *s_z, *s_int, *s_bool;
@@ -293,7 +292,7 @@ g_d_size(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
         if (!small_int(PyList_GET_ITEM(args[1], (Py_ssize_t)(z + k)), &v))
             return hand_over("d_size", args, nargs);
         total += v;
-        if (total <= -SMALL || total >= SMALL)
+        if (total <= -LIMIT || total >= LIMIT)
             return hand_over("d_size", args, nargs);
     }
     return PyLong_FromLongLong(total);

@@ -16,7 +16,6 @@
 
 #include "_kernels.h"
 
-#define LIMIT (1LL << 62)  /* counts and totals stay below this: no 64-bit overflow anywhere */
 #define MAXW 256           /* the widest row (kinds per zone) handled here; wider ones fall back */
 #define MAXB 64            /* the most kinds in a bundle handled here */
 

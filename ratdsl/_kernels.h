@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #define MT_N 624
+#define LIMIT (1LL << 62)  /* counts, totals and the ints the twins work on stay below this: no 64-bit overflow */
 
 /* A Mersenne Twister with the state and the algorithms of CPython's random.Random. */
 typedef struct {

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ratdsl import kernels
-from ratdsl.engine.flat import dyn
+from ratdsl.engine.flat import dyn, lists  # noqa: F401 - lists registers the twins of joined_lists and card_in
 from ratdsl.semantics.values import CardValue
 
 from .test_kernels import NATIVE, SETTINGS, agree, needs_native
