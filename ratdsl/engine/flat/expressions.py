@@ -4,6 +4,7 @@ mixin of FlatCompiler, which lowers names, members and indexes)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -33,32 +34,42 @@ _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 _NUMERIC = ("+", "-", "*", "/", "%", "<", "<=", ">", ">=")  # (operators that refuse a none number)
 
 
-def surely_yes_no(node: A.Expr) -> bool:
+def surely_yes_no(node: A.Expr, funcs: Mapping[str, A.Func] | None = None, seen: frozenset[str] = frozenset()) -> bool:
     """Whether the flat form of `node` is a Python bool whenever it is worked out: a comparison,
-    `in`, `not` and `and`/`or` (whose parts are held to yes/no themselves), and an `if` or a `let`
-    of such forms. A name, a call, a field or an item may hold none."""
+    `in`, `not` and `and`/`or` (whose parts are held to yes/no themselves), an `if` or a `let`
+    of such forms, and a call of one of `funcs` whose body is one (`alive(s)` for
+    `func alive(s) = not s in fallen`). A name, a field, an item or another call may hold none."""
     if isinstance(node, (A.BoolLit, A.InExpr, A.Not, A.BoolOp)):
         return True
     if isinstance(node, A.BinOp):
         return node.op in _COMPARISONS
     if isinstance(node, A.IfExpr):
-        return surely_yes_no(node.then) and surely_yes_no(node.otherwise)
+        return surely_yes_no(node.then, funcs, seen) and surely_yes_no(node.otherwise, funcs, seen)
     if isinstance(node, A.LetIn):
-        return surely_yes_no(node.body)
+        return surely_yes_no(node.body, funcs, seen)
+    if isinstance(node, A.Call) and funcs is not None and node.func in funcs and node.func not in seen:
+        return surely_yes_no(funcs[node.func].value, funcs, seen | {node.func})
     return False
 
 
-def all_yes_no(node: A.Expr) -> bool:
+def all_yes_no(node: A.Expr, funcs: Mapping[str, A.Func] | None = None) -> bool:
     """Whether every item of the list `node` is surely yes or no (surely_yes_no)."""
     if isinstance(node, A.ListLit):
-        return all(surely_yes_no(i) for i in node.items)
+        return all(surely_yes_no(i, funcs) for i in node.items)
     if isinstance(node, (A.Comprehension, A.NestedComprehension)):
-        return surely_yes_no(node.element)
+        return surely_yes_no(node.element, funcs)
     return False
 
 
 class ExpressionLowering:
     """Operators and literal forms for FlatCompiler."""
+
+    def plain_funcs(self) -> dict[str, A.Func]:
+        """The funcs no modifier can change: what their body gives is what a call gives."""
+        plain = self.__dict__.get("_plain_funcs")
+        if plain is None:
+            plain = self._plain_funcs = {n: f for n, f in self.d.funcs.items() if not self.d.modifiers.get(n)}
+        return plain
 
     def ex_IntLit(self, node: A.IntLit | A.StrLit | A.BoolLit, sc: Scope) -> Val:
         return self.flat_value(node.value, node)
@@ -85,7 +96,7 @@ class ExpressionLowering:
             return self.as_kind(v, BOOL, node)
         if v.t != BOOL:
             raise Unsupported(at or node, why)
-        if v.known or surely_yes_no(node):
+        if v.known or surely_yes_no(node, self.plain_funcs()):
             return v
         return Val(f"present({v.code})", BOOL)
 
