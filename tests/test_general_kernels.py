@@ -162,3 +162,19 @@ def test_card_in_of_cards_runs_compiled():
     assert NATIVE.card_in(amber, [CardValue("basalt", 2), None, CardValue("amber", 7)])
     assert not NATIVE.card_in(amber, [CardValue("basalt", 2)])
     assert NATIVE.handed_over() == before
+
+
+@needs_native
+@pytest.mark.parametrize("extra", [-1, 0, 1, 2])
+def test_joined_lists_stops_where_the_language_limit_does(extra):
+    """The C twin keeps its own copy of MAX_ITEMS (_general.c): at the language's limit and one
+    past it, it gives what the Python original gives (a join of MAX_ITEMS items, then Abort)."""
+    from ratdsl.semantics.operators import MAX_ITEMS
+
+    left = [0] * (MAX_ITEMS // 2)
+    right = [1] * (MAX_ITEMS - len(left) + extra)
+    (how, what), _ = agree("joined_lists", [left, right])
+    if extra > 0:
+        assert (how, what.__name__) == ("raised", "Abort")
+    else:
+        assert (how, len(what)) == ("value", MAX_ITEMS + extra)
