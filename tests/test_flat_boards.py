@@ -5,6 +5,8 @@ game loop checks them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ratdsl.session import load_rules
@@ -109,3 +111,37 @@ def test_the_board_demo_plays_the_reference_games():
     for players in (3, 4):
         ended, stopped = plays_the_reference_games(d, players, range(cases(6, 60)))
         assert ended + len(stopped) == cases(6, 60)
+
+
+BONUS = "            set p.points = p.points + 1\n"
+
+
+def _with_bonus(tmp_path, factor: str, summit: str = "4"):
+    """The isle with a bonus worked out from a field at each move: `x.worth * FACTOR` for x from a
+    written list of spaces (a field whose value is known for each space, `summit`'s as given)."""
+    text = BOARD.replace(BONUS, BONUS + f"            for each x in [harbour, summit] {{\n"
+                                        f"              set p.points = p.points + x.worth * {factor}\n"
+                                        f"            }}\n")
+    text = text.replace("space summit { worth = 4 }", f"space summit {{ worth = {summit} }}")
+    (tmp_path / "game.rat").write_text(text, "utf-8")
+    return load_rules(tmp_path)
+
+
+def test_a_field_of_known_small_numbers_is_worked_with_unchecked_and_plays_the_reference_games(tmp_path):
+    """The field's values are known (at most 4): `x.worth * 1000` needs no check of the number
+    limit (operators.bounded, BD); the sum it is added to still does."""
+    from ratdsl.engine.flat.generator import FlatModule
+
+    d = _with_bonus(tmp_path, "1000")
+    source = FlatModule(d, 2).source
+    assert "* 1000)" in source and "BD(PV" in source
+    assert not re.search(r"BD\((present\()?space_of\(", source), source
+    assert plays_the_reference_games(d, 2, range(cases(8, 60))) == (cases(8, 60), [])
+
+
+@pytest.mark.parametrize(("factor", "summit"), [("100000000000000000", "4"), ("100", "100000000000000000")])
+def test_a_field_past_the_number_limit_still_stops_where_the_reference_does(tmp_path, factor, summit):
+    """A field's number times a factor, or a sum of them, past 10^18: R006 on both engines."""
+    d = _with_bonus(tmp_path, factor, summit)
+    ended, stopped = plays_the_reference_games(d, 2, range(cases(6, 30)))
+    assert stopped and set(stopped) == {"R006"}, (ended, stopped)

@@ -182,7 +182,8 @@ class BoardLowering:
             table = {z: None if v.t == NONE else self.ns[v.code] for z, v in values.items()}
         else:
             table = {z: v.const for z, v in values.items()}
-        return Val(f"space_of({self.k(table)}, {obj.code})", kind)
+        bound = _bound(values.values()) if kind == INT else None
+        return Val(f"space_of({self.k(table)}, {obj.code})", kind, bound=bound)
 
     def player_space(self, player: Any, space: Any, node: A.Node) -> Any:
         """`p[s]`: player p's zone of space s (any owner's zone of s names the space)."""
@@ -192,6 +193,15 @@ class BoardLowering:
         seat0 = self.board_tables()["seat0"]
         return Val(f"(space_of({self.k(seat0)}, {space.code}) + {sure(player.code)} * {self.lay.player_stride})",
                    ZONE_T)
+
+
+def _bound(values: Any) -> int | None:
+    """What a field's numbers are surely below in size (each space's value is known), so the
+    arithmetic on it needs no check of the number limit (operators.bounded)."""
+    numbers = [v for v in values if v.t == INT]
+    if not all(v.known and v.const.__class__ is int for v in numbers):
+        return None
+    return max((abs(v.const) for v in numbers), default=0) + 1
 
 
 def _env() -> Any:
