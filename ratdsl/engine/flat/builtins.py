@@ -84,7 +84,7 @@ class BuiltinLowering:
             raise TypeError(f"{name} takes {len(kinds)} values")
         if any(a.t != k for a, k in zip(args, kinds)):
             raise Unsupported(node, why)
-        if name in ("any", "all") and not all_yes_no(node.args[0], self.plain_funcs()):
+        if name in ("any", "all") and not all_yes_no(node.args[0], self.plain_funcs):
             # (each item is a condition, as on the reference: a none met before the answer stops)
             e = self.fresh("e")
             return Val(f"{name}(present({e}) for {e} in {args[0].code})", t)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from ...language import ast as A
@@ -64,12 +65,10 @@ def all_yes_no(node: A.Expr, funcs: Mapping[str, A.Func] | None = None) -> bool:
 class ExpressionLowering:
     """Operators and literal forms for FlatCompiler."""
 
+    @cached_property
     def plain_funcs(self) -> dict[str, A.Func]:
         """The funcs no modifier can change: what their body gives is what a call gives."""
-        plain = self.__dict__.get("_plain_funcs")
-        if plain is None:
-            plain = self._plain_funcs = {n: f for n, f in self.d.funcs.items() if not self.d.modifiers.get(n)}
-        return plain
+        return {n: f for n, f in self.d.funcs.items() if not self.d.modifiers.get(n)}
 
     def ex_IntLit(self, node: A.IntLit | A.StrLit | A.BoolLit, sc: Scope) -> Val:
         return self.flat_value(node.value, node)
@@ -96,7 +95,7 @@ class ExpressionLowering:
             return self.as_kind(v, BOOL, node)
         if v.t != BOOL:
             raise Unsupported(at or node, why)
-        if v.known or surely_yes_no(node, self.plain_funcs()):
+        if v.known or surely_yes_no(node, self.plain_funcs):
             return v
         return Val(f"present({v.code})", BOOL)
 
