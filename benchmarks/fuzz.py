@@ -12,7 +12,8 @@ index), what was mutated, the first lines of the error, and the folder where the
 was saved (OUT/case-SEED-INDEX/GAME, with case.txt). `--case I` runs one case in this process
 and prints its result (to reproduce one); `--minimize` keeps the fewest of a bad case's
 mutations that still give its outcome. `--time` also times `ast`, `fmt`, `check` and `summary`
-on each case (and `run`: loading and playing on both engines) and lists every command over 2 s
+on each case, and `run` as it plays on its default engine (the compiled one, and the reference
+where that stops) and with `--engine reference`, and lists every command over 2 s
 of processor time on a case (processor time: work beside the fuzzer stretches wall time, not
 that). Every run lists the ten slowest cases by processor time. Exit status 1 when any case
 crashed, hung or disagreed, or, timed, a command took over 2 s.
@@ -132,11 +133,46 @@ def timed_run_case(case: F.Case, ws: F.Workspace, only: tuple[int, ...] | None =
         commands = _commands(case, ws)
         cpu = time.process_time() - cpu
         result = _untimed_run_case(case, ws, only)
-        commands["run"] = result.cpu  # (its processor time: loading, and the games on both engines)
-    result.seconds += sum(seconds for command, seconds in commands.items() if command != "run")
+    load, reference = result.parts.get("load", 0.0), result.parts.get("reference", 0.0)
+    with F.mutated(case, ws, only):  # (run_case put the shipped text back as it ended)
+        started = time.process_time()
+        stopped = _compiled_ahead(case, ws, result) if "reference" in result.parts else False
+        ahead = time.process_time() - started
+        cpu += ahead
+    # `ratdsl run` as it plays, each engine's part timed once (the fuzzer's own replays with a
+    # larger budget, which only compare the engines, are no command's): `--engine reference`
+    # loads the rules and plays on the tree-walker; the default (auto) plays on the compiled
+    # engine with its log, and on the reference too where the compiled engine stops (its error)
+    commands["run --engine reference"] = load + reference
+    commands["run"] = load + ahead + (reference if stopped else 0.0)
+    result.seconds += sum(commands.values()) - load - reference
     result.cpu += cpu  # (the processor time per case printed at the end is the whole case's)
     result.commands = commands  # type: ignore[attr-defined]
     return result
+
+
+def _compiled_ahead(case: F.Case, ws: F.Workspace, result: F.Result) -> bool:
+    """The game `ratdsl run` plays ahead on the compiled engine (cli/main.py, _compiled_ahead:
+    the logging module made and the game played with its log kept); True where that stops, so
+    that `run` plays it again on the reference."""
+    from ratdsl.agents import RandomAgent
+    from ratdsl.agents.random_agent import agent_seed
+    from ratdsl.engine.flat import logged
+    from ratdsl.engine.log import GameLog
+    from ratdsl.session import load_rules
+
+    folder = ws.folder(case.game)
+    definition = load_rules(folder / case.variant if case.variant else folder, case.modules, dict(case.options))
+    players, seed = result.players, case.game_seed
+    try:
+        agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
+        game = logged.FlatLoggedGame(definition, players, seed, agents, GameLog(keep=True))
+        game.play()
+    except Exception:  # noqa: BLE001 - a module it cannot make, or a game it stops: the reference plays
+        return True
+    finally:
+        logged._MODULES.pop((definition, players), None)  # (a worker keeps no finished case's module)
+    return False
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -150,8 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minimize", action="store_true", help="minimize each bad case's mutations")
     ap.add_argument("--case", type=int, help="run this one case here and print it")
     ap.add_argument("--time", action="store_true",
-                    help="also time ast, fmt, check and summary on each case (run: the load and both "
-                         "engines' games) and report every command over 2 s")
+                    help="also time ast, fmt, check and summary on each case, and run on each engine, "
+                         "and report every command over 2 s")
     ap.add_argument("--sum", action="store_true",
                     help="add up the ranges' summaries in --out and print them as one run")
     args = ap.parse_args(argv)

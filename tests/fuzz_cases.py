@@ -523,6 +523,9 @@ class Result:
     signature: str = ""  # what tells one bad finding from another (see known findings in tests)
     flat: str = ""  # what the flat target did: played, stopped, refused, crash ("": not asked)
     flat_refusal: str = ""  # why it refused (fuzz_flat.refusal_reason)
+    # processor seconds of the case's parts, for benchmarks/fuzz.py --time: "load" (the rules
+    # loaded and checked), "reference" (its game on the tree-walker, the first time)
+    parts: dict[str, float] = field(default_factory=dict)
 
 
 class Workspace:
@@ -612,11 +615,19 @@ def _restore(path: str, text: str) -> None:
 
 
 def _run(case: Case, ws: Workspace) -> Result:
+    folder = ws.folder(case.game)
+    target = folder / case.variant if case.variant else folder
+    started = time.process_time()
+    result = _load_and_play(case, target)
+    result.parts.setdefault("load", time.process_time() - started)  # (rules refused: the load is all)
+    return result
+
+
+def _load_and_play(case: Case, target: Path) -> Result:
     from ratdsl.semantics.definition import DefinitionError
     from ratdsl.session import RulesInvalid, load_rules
 
-    folder = ws.folder(case.game)
-    target = folder / case.variant if case.variant else folder
+    started = time.process_time()
     try:
         definition = load_rules(target, case.modules, dict(case.options))
     except RuleSyntaxError as err:
@@ -639,11 +650,14 @@ def _run(case: Case, ws: Workspace) -> Result:
     if players is None:
         return Result("finding", f"no number of players in {definition.game.min_players}.."
                                  f"{definition.game.max_players} (the checker accepted it)")
+    loaded = time.process_time()
     budget = STEP_BUDGET
     reference = _play(definition, players, case.game_seed)
+    played = time.process_time()
     result = _outcome(reference, players)
     if result.outcome in ("ok", "rule_error"):
         result = _against_flat(result, definition, players, case.game_seed, reference, budget)
+    result.parts.update(load=loaded - started, reference=played - loaded)
     return result
 
 
