@@ -153,10 +153,11 @@ def timed_run_case(case: F.Case, ws: F.Workspace, only: tuple[int, ...] | None =
 
 def _compiled_ahead(case: F.Case, ws: F.Workspace, result: F.Result) -> bool:
     """The game `ratdsl run` plays ahead on the compiled engine (cli/main.py, _compiled_ahead:
-    the logging module made and the game played with its log kept); True where that stops, so
-    that `run` plays it again on the reference."""
+    the logging module made and the game played with its log kept); True where that stops without
+    naming the error itself, so that `run` plays it again on the reference."""
     from ratdsl.agents import RandomAgent
     from ratdsl.agents.random_agent import agent_seed
+    from ratdsl.engine.errors import StepBudgetExceeded
     from ratdsl.engine.flat import logged
     from ratdsl.engine.log import GameLog
     from ratdsl.session import load_rules
@@ -168,6 +169,8 @@ def _compiled_ahead(case: F.Case, ws: F.Workspace, result: F.Result) -> bool:
         agents = [RandomAgent(agent_seed(seed, s)) for s in range(players)]
         game = logged.FlatLoggedGame(definition, players, seed, agents, GameLog(keep=True))
         game.play()
+    except StepBudgetExceeded:  # (named by the compiled engine itself: engine/flat/budget.py)
+        return False
     except Exception:  # noqa: BLE001 - a module it cannot make, or a game it stops: the reference plays
         return True
     finally:

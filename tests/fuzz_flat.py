@@ -11,9 +11,10 @@ What the flat target does with a case:
            winners, rounds, end state and fired counts
   crash    any other exception while the module was made or played (CompiledCodeError's cause)
 
-A step budget counts differently in the two (the flat code pays for some queries unchecked), so a
-game that ran out of steps in one engine only is played again with four times the budget before
-it counts as a disagreement.
+The flat code counts the step budget as the tree-walker does (tests/test_flat_steps.py): a game
+both play to the end takes the same steps in both, and a game the budget stops in the flat code,
+which names the loop or rule call that used it (engine/flat/budget.py), stops the tree-walker with
+the same R002, at the same place, with the same message.
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
-
-STEP_SLACK = 4  # times the budget a game that ran out in one engine only is played again with
 
 
 @dataclass
@@ -33,6 +32,8 @@ class FlatPlay:
     result: Any = None  # the GameResult (played)
     detail: str = ""  # the reason (refused), the error and its traceback (crash)
     signature: str = ""  # (crash)
+    steps: int | None = None  # the steps it took (played)
+    error: tuple | None = None  # (code, where, message) of the R002 it named itself (stopped)
 
 
 _QUOTED = re.compile(r"(?<!\w)'[^'\s]*'|\"[^\"\s]*\"")  # a name as repr() shows it (not "player's")
@@ -49,6 +50,7 @@ def play_flat(definition, players: int, seed: int, max_rounds: int, budget: int)
     """The game on the flat target, as `simulate --engine compiled` plays it, with the random
     agents new_game gives the tree-walker (fresh, on the same streams)."""
     from ratdsl.agents.random_agent import random_agents
+    from ratdsl.engine.flat.budget import budget_error
     from ratdsl.engine.flat.game import Stopped, flat_module, play_module
     from ratdsl.engine.flat.tags import Unsupported
 
@@ -59,10 +61,12 @@ def play_flat(definition, players: int, seed: int, max_rounds: int, budget: int)
     if isinstance(module, Unsupported):
         return FlatPlay("refused", detail=refusal_reason(module.why))
     try:
-        return FlatPlay("played", play_module(module, seed, random_agents(seed, players), budget,
-                                              max_rounds=max_rounds, loud=True))
+        result = play_module(module, seed, random_agents(seed, players), budget, max_rounds=max_rounds, loud=True)
+        return FlatPlay("played", result, steps=budget - module.ns["ST"][0])
     except Stopped:
-        return FlatPlay("stopped")
+        err = budget_error(module, budget)
+        return FlatPlay("stopped", error=None if err is None else
+                        (err.code, f"{err.file}:{err.line}:{err.column}", err.message))
     except Exception as err:  # noqa: BLE001 - a Python error of the flat code: a compiler bug
         return _crashed("flat", err)
 
@@ -95,7 +99,8 @@ def outcome(result) -> tuple:
     return result.scores, result.tiebreaks, result.winners, result.rounds, result.state, result.fired
 
 
-def compare(flat: FlatPlay, reference_error: tuple | None, reference_result) -> tuple[str, str, str] | None:
+def compare(flat: FlatPlay, reference_error: tuple | None, reference_result,
+            reference_steps: int | None = None) -> tuple[str, str, str] | None:
     """None when the flat target agrees with the tree-walker (or refused the rules), else
     (outcome, detail, signature): a crash or a flat/tree-walker disagreement."""
     if flat.kind == "crash":
@@ -107,6 +112,10 @@ def compare(flat: FlatPlay, reference_error: tuple | None, reference_result) -> 
         if ended:
             return ("disagreement", "flat/tree-walker: the flat code stopped; the tree-walker played to the end",
                     "flat/tree-walker: flat stopped, tree-walker ended")
+        if flat.error is not None and tuple(reference_error[1:4]) != flat.error:
+            return ("disagreement", f"flat/tree-walker: the flat code stopped with {' '.join(flat.error)}; the "
+                                    f"tree-walker with {' '.join(map(str, reference_error[1:4]))}",
+                    "flat/tree-walker: R002 differs")
         return None
     if not ended:
         return ("disagreement", f"flat/tree-walker: the flat code played to the end; the tree-walker stopped "
@@ -121,13 +130,7 @@ def compare(flat: FlatPlay, reference_error: tuple | None, reference_result) -> 
         return ("disagreement", f"flat/tree-walker: {', '.join(which)} differ; {first}: flat "
                                 f"{str(mine[i])[:200]} | tree-walker {str(theirs[i])[:200]}",
                 f"flat/tree-walker: {first} differ")
+    if reference_steps is not None and flat.steps is not None and flat.steps != reference_steps:
+        return ("disagreement", f"flat/tree-walker: the flat code took {flat.steps} steps, the tree-walker "
+                                f"{reference_steps}", "flat/tree-walker: steps differ")
     return None
-
-
-def ran_out_in_one(flat: FlatPlay, reference_error: tuple | None) -> bool:
-    """Whether only one of the two ran out of steps (R002 on the tree-walker; a stop on the flat
-    target, which does not say why, is taken as one when the tree-walker ended)."""
-    out = reference_error is not None and reference_error[1] == "R002"
-    if flat.kind == "stopped":
-        return reference_error is None
-    return out and flat.kind == "played"

@@ -66,31 +66,29 @@ def test_a_flat_stop_where_the_tree_walker_ends_is_a_disagreement(ended, workspa
     case, first = ended
     if first.flat != "played":
         pytest.skip("the flat target refused this case's rules")
-    budgets = []
 
     def stops(real, m, seed, agents, budget, **kw):
-        budgets.append(budget)
         raise flat_game.Stopped
 
     _patched_play(monkeypatch, stops)
     result = F.run_case(case, workspace)
     assert result.outcome == "disagreement" and result.signature == "flat/tree-walker: flat stopped, tree-walker ended"
-    assert budgets == [F.STEP_BUDGET, FF.STEP_SLACK * F.STEP_BUDGET]  # (played again with room to spare)
 
 
-def test_a_flat_stop_on_the_budget_alone_is_played_again_with_room(ended, workspace, monkeypatch):
+def test_a_game_that_takes_other_steps_on_the_flat_target_is_a_disagreement(ended, workspace, monkeypatch):
+    """The two count the step budget alike (tests/test_flat_steps.py): a step more is a finding."""
     case, first = ended
     if first.flat != "played":
         pytest.skip("the flat target refused this case's rules")
 
-    def short_of_steps(real, m, seed, agents, budget, **kw):
-        if budget == F.STEP_BUDGET:
-            raise flat_game.Stopped
-        return real(m, seed, agents, budget, **kw)
+    def a_step_more(real, m, seed, agents, budget, **kw):
+        result = real(m, seed, agents, budget, **kw)
+        m.ns["ST"][0] -= 1
+        return result
 
-    _patched_play(monkeypatch, short_of_steps)
+    _patched_play(monkeypatch, a_step_more)
     result = F.run_case(case, workspace)
-    assert (result.outcome, result.flat) == ("ok", "played")
+    assert result.outcome == "disagreement" and result.signature == "flat/tree-walker: steps differ"
 
 
 def test_a_python_error_of_the_flat_code_is_a_crash(ended, workspace, monkeypatch):

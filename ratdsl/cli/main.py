@@ -162,7 +162,7 @@ def run(rules: Path = typer.Argument(..., help="A game folder under rules/, or a
         except ValueError as err:
             fail(str(err))
         if ahead is not None:
-            status, message = _relay(ahead, game_log)
+            status, message = _relay(*ahead, game_log)
         else:
             status, message = _play(game, game_log)
     if game_log.keep:
@@ -201,14 +201,17 @@ def _game(definition, players: int, seed: int, agents: list, game_log: GameLog, 
         fail(f"--engine compiled: {err}")
 
 
-def _compiled_ahead(definition, players: int, seed: int, label: str) -> list[dict] | None:
+def _compiled_ahead(definition, players: int, seed: int, label: str) -> tuple | None:
     """`run --engine auto` with no human seat: the game played on the compiled engine first, its
     log kept (the same records the reference writes, byte for byte: tests/test_flat_log.py), to be
-    narrated once it has ended. None where the compiled engine cannot play it to its end: rules it
-    has no form for (said on stderr), or a game the rules stop, which the reference then plays
-    live and reports with its position, as `simulate` does."""
+    narrated once it has ended; with the R002 that stopped it, if the step budget ran out inside a
+    loop or rule call (the compiled engine names it: engine/flat/budget.py). None where the
+    compiled engine cannot play it to its end otherwise: rules it has no form for (said on
+    stderr), or a game the rules stop, which the reference then plays live and reports with its
+    position, as `simulate` does."""
     from ..agents import RandomAgent
     from ..agents.random_agent import agent_seed
+    from ..engine.errors import StepBudgetExceeded
     from ..engine.flat.logged import FlatLoggedGame, FlatLogStopped
     from ..engine.log import GameLog
 
@@ -221,16 +224,23 @@ def _compiled_ahead(definition, players: int, seed: int, label: str) -> list[dic
         return None
     try:
         game.play()
+    except StepBudgetExceeded as err:
+        return kept.records, (game.where, err)
     except Exception:  # noqa: BLE001 - the rules stopped it, or a limit: the reference plays it and says where
         return None
-    return kept.records
+    return kept.records, None
 
 
-def _relay(records: list[dict], game_log: GameLog) -> tuple[int, str]:
-    """Narrates and keeps a log played ahead, as `_play` would have live."""
+def _relay(records: list[dict], stopped: tuple | None, game_log: GameLog) -> tuple[int, str]:
+    """Narrates and keeps a log played ahead, as `_play` would have live: with the `aborted`
+    record and the error of a game `stopped` at (where, error)."""
     try:
         for record in records:
             game_log.relay(record)
+        if stopped is not None:
+            where, err = stopped
+            game_log.abort("error", where, err)
+            return 1, err.render()
     except BrokenPipeError:  # `ratdsl run ... | head`: the reader left; stop quietly
         silence_stdout()
         return 1, ""

@@ -26,8 +26,8 @@ FOR_LOOP, WHILE_LOOP, REPEAT_LOOP = "`for each` loop", "`while` loop", "`repeat`
 
 class StepBudgetExceeded(RuleRuntimeError):
     """R002 where the budget ran out; each loop and rule call it passes through on its way out
-    `blame`s itself, so that the message names the one that used the budget (the flat target blames
-    the same loops and rules, with the same counts)."""
+    `blame`s itself, so that the error is at the one that used the budget and names it with its
+    count (the flat target blames the same loops and rules, with the same counts: flat/budget.py)."""
 
     def __init__(self, span: Span, budget: int):
         super().__init__(span, f"step budget of {budget} exceeded: the rules may loop forever",
@@ -39,12 +39,15 @@ class StepBudgetExceeded(RuleRuntimeError):
         """A loop or rule call that began when `start` steps had been taken is left by this
         error. Named: the innermost such that used at least half of the budget (else the outermost)."""
         used = self.budget - start
-        if self.blamed is not None and 2 * self.blamed[2] >= self.budget:
-            return
+        if used <= 0 or self.blamed is not None and 2 * self.blamed[2] >= self.budget:
+            return  # (a block paid ahead ran the budget out as it began: nothing of it used here)
         self.blamed = (what, span, used)
-        where = f"line {span.line}" if span.file == self.file else f"{span.file}:{span.line}"
-        self.message = (f"step budget of {self.budget} exceeded: the {what} at {where}, column {span.column} "
-                        f"used {used} steps of it; the rules may loop forever")
+        # (the error is then at that loop or call: each engine finds the same one, with the same
+        # count, where the place the budget ran out inside it is the reference's alone)
+        self.span, self.file, self.line, self.column = span, span.file, span.line, span.column
+        self.end_column = span.end_column if span.end_line == span.line else None
+        self.message = (f"step budget of {self.budget} exceeded: the {what} at line {span.line}, column "
+                        f"{span.column} used {used} steps of it; the rules may loop forever")
 
 
 class ConservationError(RuleRuntimeError):

@@ -37,7 +37,7 @@ from .compiled import CompiledRules
 from .coverage import EFFECT, HOOK, MODIFIER, RULE, hit
 from .env import Env
 from .errors import RuleRuntimeError, StepBudgetExceeded, did_you_mean, refused
-from .limits import DEFAULT_STEP_BUDGET  # noqa: F401 (read from here by many)
+from .limits import ACTIVITY_STEPS, DEFAULT_STEP_BUDGET  # noqa: F401 (read from here by many)
 from .log import GameLog
 from .runtime import Runtime
 from .treewalk.expressions import EVAL
@@ -324,7 +324,15 @@ class Interpreter:
             known = rt.active_cache.get(name)
             if known is not None:
                 return known
-        active = True if check is None else check(self, value)
+        if check is None:
+            active = True
+        else:  # (a budget of its own, the game's count left as it was: limits.ACTIVITY_STEPS)
+            steps, budget = self.steps, self.budget
+            self.steps, self.budget = 0, ACTIVITY_STEPS
+            try:
+                active = check(self, value)
+            finally:
+                self.steps, self.budget = steps, budget
         if active.__class__ is not bool:
             active = self.truth(active, deck.active)  # raises
         if reads_zones:

@@ -274,8 +274,12 @@ class GamePlayer:
 
     def _play_flat(self, seed: int):
         """The game on the flat target (engine/flat), or (None, None) where the reference engine
-        must play it: a game the flat code stopped (which the reference engine then plays, and reports)."""
+        must play it: a game the flat code stopped (which the reference engine then plays, and
+        reports), but for a step budget run out inside a loop or rule call, whose R002 the flat
+        code names itself, as the reference would (engine/flat/budget.py)."""
+        from ..engine.flat.budget import budget_error
         from ..engine.flat.game import Stopped, play_module
+        from ..engine.limits import DEFAULT_STEP_BUDGET
 
         module = self._flat()
         if isinstance(module, Exception):
@@ -284,6 +288,9 @@ class GamePlayer:
             result = play_module(module, seed, self.agents(seed), metrics=bool(self.definition.metrics), zones=False)
             return result, _Counted(module.metric_counts())
         except Stopped:
+            ran_out = budget_error(module, DEFAULT_STEP_BUDGET)
+            if ran_out is not None:
+                raise ran_out from None
             return None, None
 
     def _engine_for(self) -> tuple[str, str | None]:

@@ -124,8 +124,6 @@ class AskLowering:
         code.depth += 1
         for line in checks:
             code(line)
-        code(f"ST[0] -= {amount}")  # (each token placed costs a step, as in the reference engine;
-        # checked at the next loop turn, query or draw, and when the game ends)
         stride = self.lay.player_stride
         offsets = {name: self.lay.player_offset(name) for name in self.d.player_zones}
         base, cnt = self.fresh("b"), self.fresh("c")
@@ -166,4 +164,6 @@ class AskLowering:
             code(f"        t = {self.k(offsets)}[z] + {base}")
             code(f"        Z[t + {k}] += c")
             code.lines.extend(counting.lines[1:])
+        code(f"ST[0] -= {amount}")  # (each token placed costs a step once it is placed, as in the reference)
+        code("if ST[0] < 0: raise Abort")
         code.depth -= 1

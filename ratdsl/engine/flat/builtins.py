@@ -100,8 +100,8 @@ class BuiltinLowering:
             elif a.known and isinstance(a.const, list):
                 steps += item_steps(len(a.const))
                 out.append(a)
-            elif a.items is not None or a.seat_zones is not None:
-                steps += item_steps(a.most)
+            elif a.exact_length is not None:
+                steps += item_steps(a.exact_length)
                 out.append(a)
             else:
                 out.append(replace(a, code=f"CI({a.code})"))

@@ -37,9 +37,10 @@ from weakref import WeakKeyDictionary
 from ...language import cache as disk
 from ...semantics.definition import GameDef
 
-FORMAT = 2  # the entry's layout below; bumped when it changes
+FORMAT = 3  # the entry's layout below; bumped when it changes
 # The generator's facts a game reads after the module is made (game.py, FlatModule.reset/_flush).
-GEN_FACTS = ("reading_start", "pile_names", "player_pile_names", "fired_keys", "metrics", "int_locals")
+GEN_FACTS = ("reading_start", "pile_names", "player_pile_names", "fired_keys", "metrics", "int_locals",
+             "blame_sites")
 # FlatModule's own attributes that are data (the others are the namespace, the generator, the
 # rules, and functions found again in the namespace).
 MODULE_DATA = ("players", "layout", "var_init", "pvar_init", "var_types", "pvar_types", "steps", "setup",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...language import ast as A
 from ...semantics.values import CardValue
+from ..limits import ACTIVITY_STEPS
 from .code import Code, Scope
 from .tags import CARD_T, INT, PILE_T, Unsupported
 from .val import Val, is_list, list_of
@@ -163,6 +164,18 @@ class CardLowering:
     def activity_unit(self) -> None:
         """`act()`: every card with modifiers or hooks, whether its deck has it in play now."""
         code = Code("def act():")
+        code(f"s, ST[0] = ST[0], {ACTIVITY_STEPS}")  # (a budget of its own: Interpreter.card_active)
+        self.costs.append([0])  # (what its expressions call is not paid)
+        try:
+            self.activity_items(code)
+        finally:
+            self.costs.pop()
+        code("ST[0] = s")
+        code("return v")
+        self.units.append(code.text())
+
+    def activity_items(self, code: Code) -> None:
+        """act()'s list, in AC[0] and `v`."""
         items = []
         named: dict[str, str | None] = {}  # deck -> the local holding the name its `active when` compares with
         for name in self.active_cards:  # (filled while the rules were lowered)
@@ -183,5 +196,3 @@ class CardLowering:
             c = self.cond(deck.active, Scope({"it": this, "this": this}))
             items.append(c.code)
         code(f"AC[0] = v = [{', '.join(items)}]")
-        code("return v")
-        self.units.append(code.text())

@@ -34,23 +34,50 @@ class Scope:
 
 # Module globals that are the same object for every game (changed in place): each function that
 # reads one takes it as a keyword-only default, so it is a local (LOAD_FAST) there.
-STABLE = ("Z", "PS", "G", "AC", "ST", "W", "FC", "KI", "PF", "MC", "MO", "AG", "NB", "OPP", "ZNB")
+STABLE = ("Z", "PS", "G", "AC", "ST", "W", "FC", "KI", "PF", "MC", "MO", "AG", "NB", "OPP", "ZNB", "BS")
 _CHARGE = re.compile(r"^(\s*)ST\[0\] -= (\d+)$")
+_CHECK = re.compile(r"^(\s*)if ST\[0\] < (-?\d+): raise Abort$")
 _STATE = ("Z", "PS")
 
 
 def tidied(lines: list[str]) -> list[str]:
-    """The lines with two constant charges in a row made one, and the `+ 0` of a count's place
-    (`Z[b + 0]`) left out: what the lowering, which writes each part alone, cannot see."""
+    """The lines with each run of constant charges and budget checks in a row (at one depth) made
+    one charge and one check, and the `+ 0` of a count's place (`Z[b + 0]`) left out: what the
+    lowering, which writes each part alone, cannot see. Nothing happens between the lines of such
+    a run, so one check at its end, which holds when any of them would, stops the game as soon."""
     out: list[str] = []
+    run: list[tuple[str, int | None, int]] = []  # (indent, a charge's steps, or None and a check's bound)
+
+    def flush() -> None:
+        if not run:
+            return
+        indent = run[0][0]
+        total = sum(steps for _, steps, _ in run if steps is not None)
+        bound, charged = None, 0
+        for _, steps, at in run:  # a check `ST < at` after `charged` steps: `ST < at - (total - charged)` at the end
+            if steps is not None:
+                charged += steps
+            else:
+                b = at - (total - charged)
+                bound = b if bound is None else max(bound, b)
+        if total:
+            out.append(f"{indent}ST[0] -= {total}")
+        if bound is not None:
+            out.append(f"{indent}if ST[0] < {bound}: raise Abort")
+        run.clear()
+
     for line in lines:
         m = _CHARGE.match(line)
-        if m and out:
-            before = _CHARGE.match(out[-1])
-            if before and before.group(1) == m.group(1):
-                out[-1] = f"{m.group(1)}ST[0] -= {int(before.group(2)) + int(m.group(2))}"
-                continue
+        c = None if m else _CHECK.match(line)
+        if m or c:
+            indent = (m or c).group(1)
+            if run and run[0][0] != indent:
+                flush()
+            run.append((indent, int(m.group(2)), 0) if m else (indent, None, int(c.group(2))))
+            continue
+        flush()
         out.append(_without_zero_offsets(line) if " + 0]" in line else line)
+    flush()
     return out
 
 

@@ -81,13 +81,12 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         self.table = d.symbol_table
         self.ns: dict[str, Any] = {}
         # The step budget (R002) as the reference engine counts it: a step per statement, func call
-        # and table row, per loop turn, per item of a query, per token drawn or placed. What is
-        # known now is paid in constants: `costs` holds the steps of the expression being lowered
-        # (a statement's, paid with its block; a query's item's, which multiply the query's
-        # length). None on top: paid as it runs (a func's body: its calls are in func_cost).
+        # and table row, per loop turn, per item of a query, per token drawn or placed, each paid
+        # where the reference pays it or earlier within the same statement (StatementLowering.st),
+        # so both stop a game at the same statement. `costs` holds the steps of what is being
+        # lowered that are known now (a statement's, paid where it starts; a query's item's, which
+        # multiply its length; a function's, paid where it starts). None on top: paid as it runs.
         self.costs: list[list[int] | None] = [None]
-        self.block_steps: list[list[int]] = [[0]]  # each open block's steps (StatementLowering.block)
-        self._func_costs: dict[str, int] = {}
         # a player's zones are at offset + seat * stride: a loop over players works out seat * stride
         # once per turn, in a local named here by the loop variable's (see StatementLowering.st_ForEach)
         self.seat_bases: dict[str, str] = {}
@@ -96,6 +95,8 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         # the fresh locals that only ever hold a machine-sized integer (a place in Z, a count read
         # or moved, a seat): a native build (native.py) declares them C integers; Python ignores it
         self.int_locals: set[str] = set()
+        # the loops and rule calls R002 may name, by the number their code pushes on BS (budget.py)
+        self.blame_sites: list[tuple[str, A.Span]] = []
         self.defined: dict[tuple, str] = {}
         self.const_names: dict[int, str] = {}
         self.keep: list[Any] = []
@@ -115,6 +116,7 @@ class FlatCompiler(ExpressionLowering, QueryLowering, BuiltinLowering, FuncLower
         self.func_types: dict[str, Any] = {}  # each generated func's kind of value
         self.func_bounds: dict[str, int | None] = {}  # and what a number it gives is surely below
         self.func_bodies: dict[str, str] = {}  # funcs with no modifiers: their value's code
+        self.func_charges: dict[str, int] = {}  # and the steps their function pays where it starts
         self.fired_keys: dict[str, int] = {}  # what GameResult.fired counts, by its place in FC
         self._recursive: frozenset[str] | None = None
         self._recursive_funcs: frozenset[str] | None = None

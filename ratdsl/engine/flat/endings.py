@@ -26,8 +26,9 @@ class EndingLowering:
             if ending.moment != moment:
                 continue
             c, steps = self.costed(ending.condition, scope, self.cond)
-            if steps:  # (what working it out costs: checked at the next loop, query or the game's end)
+            if steps:  # (what working it out costs, checked)
                 out.append(f"ST[0] -= {steps}")
+                out.append("if ST[0] < 0: raise Abort")
             out.append(f"if {c.code}: {action}")
         return out
 

@@ -177,8 +177,16 @@ class ExpressionLowering:
     def ex_BoolOp(self, node: A.BoolOp, sc: Scope) -> Val:
         parts = []
         stop = node.op != "and"
-        for item in node.items:
-            v = self.cond(item, sc)
+        for i, item in enumerate(node.items):
+            if i == 0:
+                v = self.cond(item, sc)
+            else:  # (worked out only when the items before did not decide: its calls paid then)
+                v, steps = self.costed(item, sc, self.cond)
+                if steps:
+                    parts.append(self.ticked(v, steps).code)
+                    if v.known and v.const is stop:
+                        break
+                    continue
             if v.known:
                 if v.const is stop:
                     if not parts:
@@ -209,8 +217,8 @@ class ExpressionLowering:
         c = self.cond(node.condition, sc, at=node)
         if c.known:
             return self.ex(node.then if c.const else node.otherwise, sc)
-        a = self.ex(node.then, sc)
-        b = self.ex(node.otherwise, sc)
+        a = self.maybe(node.then, sc)
+        b = self.maybe(node.otherwise, sc)
         t = self.joined(a.t, b.t)
         a, b = self.as_kind(a, t, node), self.as_kind(b, t, node)
         return Val(f"({a.code} if {c.code} else {b.code})", t)

@@ -23,32 +23,6 @@ _QUOTED_PARAM = re.compile(r"'[^']*\ba\d+\b[^']*'")
 class FuncLowering:
     """Calls of funcs and tables, and their modifiers, for FlatCompiler."""
 
-    def func_cost(self, name: str) -> int:
-        """The steps a call of a func or table costs in the reference engine, beyond its queries'
-        items (which pay as they run): one, each func or table its value calls, and its
-        modifiers' (a table, its costliest row). A func that can call itself pays its own when it
-        runs (`own_cost`, at its function's start): its callers pay nothing for it here."""
-        if name in self.recursive_funcs():
-            return 0
-        return self.own_cost(name)
-
-    def own_cost(self, name: str) -> int:
-        """What one call of the func or table costs, the funcs that can call themselves among
-        its calls left out (each pays its own as it runs)."""
-        cost = self._func_costs.get(name)
-        if cost is None:
-            self._func_costs[name] = 0  # (reached again through itself: paid as it runs)
-            if name in self.d.funcs:
-                values = [self.d.funcs[name].value]
-                cost = 1 + call_steps(self, values[0])
-            else:
-                cost = 1 + max((call_steps(self, e.value) for e in self.d.tables[name].rows), default=0)
-            for attached in self.d.modifiers.get(name, ()):
-                mod = attached.decl
-                cost += call_steps(self, mod.value) + (call_steps(self, mod.condition) if mod.condition else 0)
-            self._func_costs[name] = cost
-        return cost
-
     def call_func(self, name: str, args: list[Val], node: A.Node, sc: Scope) -> Val:
         func = self.d.funcs[name]
         if len(args) != len(func.params):
@@ -59,11 +33,12 @@ class FuncLowering:
             # the body lowered where it is called, with the arguments' Vals: constants fold, and
             # what is known of a zone or list stays known
             self.inlining.add(name)
-            self.pay(1)  # (the call; what its value calls pays as it is lowered here)
+            paid = self.pay(1)  # (the call's step; what its value calls pays as it is lowered here)
             try:
-                return self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
+                v = self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
             finally:
                 self.inlining.discard(name)
+            return v if paid else self.ticked(v, 1)
         # a func is written once for each set of argument kinds, and once more for each word
         # (a side, a kind...) it is called with: its body then folds what depends on that word
         fixed = [a.known and a.const.__class__ in (str, bool) for a in args]
@@ -91,10 +66,10 @@ class FuncLowering:
         t = self.func_types[py]
         if t is None:
             t = self.promised_kind(py, name, key, node)
-        self.pay(self.func_cost(name))
-        inline = self.inlined(py, [a.code for a in args])
-        if inline is not None:
-            return Val(inline, t)
+        inline = self.inlined(py, [a.code for a in args])  # (the function pays the call's steps)
+        if inline is not None:  # (its body here, and the steps the function pays where it starts)
+            steps = self.func_charges[py]
+            return Val(inline, t) if self.pay(steps) else self.ticked(Val(inline, t), steps)
         return Val(f"{py}({', '.join(a.code for a in args)})", t, bound=self.func_bounds.get(py))
 
     def forget_since(self, before: set) -> None:
@@ -115,9 +90,8 @@ class FuncLowering:
                 or not self.live_modifiers(name, args, sc)
                 or not all(a.known or SIMPLE_CODE.match(a.code) for a in args)):
             return None
-        self.pay(self.func_cost(name))
+        self.pay(1)  # (the call's step; what the body and modifiers call pays as they are lowered here)
         self.inlining.add(name)
-        self.costs.append(None)
         try:
             # (worked out once, where the call would be: a draw in it draws as the call would)
             body = self.ex(func.value, Scope(dict(zip(func.params, args)), sc.zsrc))
@@ -126,7 +100,6 @@ class FuncLowering:
             t, bound = self.apply_modifiers(code, name, [a.code for a in args], [a.t for a in args], body.t,
                                             sc.zsrc, body.size, var=py, given=args)
         finally:
-            self.costs.pop()
             self.inlining.discard(name)
         return Val(py, t, bound=bound)
 
@@ -179,16 +152,17 @@ class FuncLowering:
                     for i, p in enumerate(func.params)}, zsrc)
         self.func_types[py] = None  # (while its body is lowered: a call back to it takes promised_kind)
         recursive = name in self.recursive_funcs()
+        # The reference pays a step for each call (and what the value calls) as it runs: this
+        # function pays them where it starts (`charge`, once the body is lowered).
+        charge = len(code.lines)
         if recursive:
-            # The reference pays a step for each call as it runs and stops calls nested more than
-            # MAX_DEPTH deep (R001): this function pays its own call and counts its depth as the
-            # rules that can reach themselves do (rules.py), and stops early enough.
-            code(f"ST[0] -= {self.own_cost(name)}")
-            code("if ST[0] < 0: raise Abort")
+            # It stops calls nested more than MAX_DEPTH deep (R001): this function counts its depth
+            # as the rules that can reach themselves do (rules.py), and stops early enough.
             code("DP[0] += 1")
             code(f"if DP[0] > {self.recursion_limit()}: raise Abort")
         self.func_lowering[name] = self.func_key(py)
-        self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
+        acc = [1]
+        self.costs.append(acc)
         try:
             body = self.ex(func.value, sc)
             code(f"v = {body.code}")
@@ -197,6 +171,7 @@ class FuncLowering:
         finally:
             self.costs.pop()
             del self.func_lowering[name]
+        code.lines[charge:charge] = [f"    ST[0] -= {acc[0]}", "    if ST[0] < 0: raise Abort"]
         promised = self.func_promised.pop(py, None)
         if promised is not None and promised != t:
             raise Unsupported(func.value, f"a func that calls itself and gives {t}, where its calls of "
@@ -206,8 +181,9 @@ class FuncLowering:
             code("DP[0] -= 1")  # (an exception ends the game: no finally is needed)
         code("return v")
         self.func_types[py] = t
-        if not recursive and len(code.lines) == 3 and "sample_of" not in body.code and "pick_of" not in body.code:
+        if not recursive and len(code.lines) == 5 and "sample_of" not in body.code and "pick_of" not in body.code:
             self.func_bodies[py] = body.code  # (no modifier: the body alone is the value)
+            self.func_charges[py] = acc[0]
         self.units.append(code.text())
 
     def func_key(self, py: str) -> tuple | None:
@@ -247,7 +223,7 @@ class FuncLowering:
             if guarded is None:
                 continue
             sc, guard = guarded
-            value = self.ex(mod.value, sc)
+            value = self.maybe(mod.value, sc) if guard else self.ex(mod.value, sc)
             t = self.join(t, value.t, mod)
             bound = None if bound is None or value.size is None else max(bound, value.size)
             inner = f"{var} = {value.code}; FC[{self.fired_index(attached)}] += 1"
@@ -265,11 +241,14 @@ class FuncLowering:
             guard.append(self.active_test(attached.card.name))
         sc = Scope(names, zsrc)
         condition = attached.decl.condition
-        if condition is not None:
-            c = self.yes_no(self.ex(condition, sc), condition, at=attached.decl, unbox=unboxed)
-            if c.known and not c.const:
+        if condition is not None:  # (its calls paid when it is worked out: only with its card in play)
+            c, steps = self.costed(condition, sc, lambda n, s: self.yes_no(self.ex(n, s), n, at=attached.decl,
+                                                                          unbox=unboxed))
+            if steps:
+                guard.append(self.ticked(c, steps).code)
+            elif c.known and not c.const:
                 return None
-            if not c.known:
+            elif not c.known:
                 guard.append(c.code)
         return sc, guard
 
@@ -299,14 +278,17 @@ class FuncLowering:
             table = self.d.tables[name]
             code = Code(f"def {py}(a0):")
             sc2 = Scope({table.param: Val("a0", INT)}, sc.zsrc)
-            self.costs.append(None)  # (called from anywhere: its calls are in func_cost, its queries pay as they run)
+            code("ST[0] -= 1")  # (the call's step; the row worked out pays its calls as it is)
+            code("if ST[0] < 0: raise Abort")
+            acc = [0]
+            self.costs.append(acc)  # (the modifiers that always apply: paid where it starts)
             try:  # (a refused row is caught by a caller that goes on: the costs stay as they were)
                 t = NONE
                 word = "if"
                 sizes = []
                 for entry in table.rows:
                     row = entry.row
-                    v = self.ex(entry.value, sc2)
+                    v = self.maybe(entry.value, sc2)
                     t = self.join(t, v.t, entry)
                     sizes.append(v.size)
                     test = "True" if row.low is None else f"{row.low} <= a0 <= {row.high}"
@@ -323,12 +305,13 @@ class FuncLowering:
                                                                                   bound)
             finally:
                 self.costs.pop()
+            if acc[0]:
+                code.lines[1] = f"    ST[0] -= {1 + acc[0]}"
             code("return v")
             self.units.append(code.text())
         t = self.func_types[py]
         if t is None:
             raise Unsupported(node, "a table that looks itself up")
-        self.pay(self.func_cost(name))
         return Val(f"{py}({args[0].code})", t, bound=self.func_bounds.get(py))
 
 
@@ -346,30 +329,3 @@ def result_kind(d: Any, name: str) -> Any:
 
     ty = typed_form(list(d.ruleset.decls), d.symbol_table).results.get(name)
     return flat_kind(T.without_none(ty) if ty else None) if ty else None
-
-
-# The parts of a query worked out once per item: their steps are multiplied by the query's length.
-_PER_ITEM = {A.Comprehension: ("element", "condition"), A.Where: ("condition",), A.Ordered: ("key",),
-             A.Extreme: ("key",)}
-
-
-def call_steps(low: Any, node: A.Node) -> int:
-    """The steps the func and table calls of an expression cost each time it is worked out
-    (FlatCompiler.func_cost), leaving out what its queries' items call (they pay as they run)."""
-    total = 0
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, A.Call) and (n.func in low.d.funcs or n.func in low.d.tables):
-            total += low.func_cost(n.func)
-        if isinstance(n, A.NestedComprehension):
-            todo.append(n.clauses[0].source)
-            continue
-        skip = _PER_ITEM.get(type(n), ())
-        for name, value in vars(n).items():
-            if name in skip or name == "span":
-                continue
-            for v in (value if isinstance(value, tuple) else (value,)):
-                if isinstance(v, A.Node):
-                    todo.append(v)
-    return total

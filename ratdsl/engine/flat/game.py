@@ -21,6 +21,7 @@ from ...semantics.operators import OperatorError
 from ..chance import Chance
 from ..limits import DEFAULT_STEP_BUDGET
 from ..result import GameResult
+from .budget import budget_error
 from .cache import load_or_make
 from .failure import CompiledCodeError
 from .generator import FlatModule
@@ -193,6 +194,9 @@ def play_flat(d: GameDef, players: int, seed: int, make_agents: Callable[[], lis
         try:
             return play_module(m, seed, agents, budget), True
         except Stopped:
+            ran_out = budget_error(m, budget)  # (R002, named by the flat code itself: budget.py)
+            if ran_out is not None:
+                raise ran_out from None
             agents = make_agents()  # fresh streams: the reference plays the game from the start
     from ..game import Game  # (the reference engine: only where it plays)
 

@@ -67,7 +67,8 @@ class FlatModule:
             "PF": [[(a + i * step) % n for i in range(n)] for a in range(n)], "ZL": lay.labels(),
             "NB": {"left": [(p + step) % n for p in range(n)], "right": [(p - step) % n for p in range(n)]},
             "OPP": {"left": "right", "right": "left"},
-            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "W": S.step_mark(),
+            "Z": [0] * lay.size, "PS": [0] * lay.size, "G": [0, 0], "AC": [None], "ST": [0], "BS": [],
+            "W": S.step_mark(),
             "FC": [], "MV": None, "RNG": None, "UID": None, "AG": [], "FLUSH": self._flush,
             "MC": [0] * len(gen.metrics), "MO": [False],
             "ZNB": [name for name in lay.names() for _ in range(lay.width)],
@@ -204,6 +205,7 @@ class FlatModule:
         ns["G"][:] = [0, 0]
         ns["AC"][0] = None
         ns["ST"][0] = budget  # (counted down)
+        ns["BS"].clear()  # (the loops a game the flat code stopped was inside: budget.py)
         ns["CR"][:] = [0, 0]  # tokens and cards created so far
         ns["DP"][0] = 0  # rules that can reach themselves, nested now
         ns["W"][0] = 0

@@ -23,6 +23,7 @@ from ..chance import Chance
 from ..limits import DEFAULT_STEP_BUDGET
 from ..log import GameLog, digest
 from ..result import GameResult
+from .budget import budget_error
 from .deciding import seated
 from .game import _result, snapshot
 from .generator import FlatModule
@@ -93,12 +94,16 @@ class FlatLoggedGame:
         return steps[w] if 0 <= w < len(steps) else ""
 
     def play(self, max_rounds: int | None = None) -> GameResult:
-        """The whole game and its log; FlatLogStopped where the flat code stops (the reference
-        engine reports such a game with its position: `--engine reference`). `max_rounds`
-        replaces the header's round cap (Game.play)."""
+        """The whole game and its log; StepBudgetExceeded (R002) where the budget ran out inside a
+        loop or rule call (budget.py), FlatLogStopped where the flat code stops otherwise (the
+        reference engine reports such a game with its position: `--engine reference`).
+        `max_rounds` replaces the header's round cap (Game.play)."""
         try:
             return self._play(max_rounds)
         except (Abort, OperatorError, RecursionError, ZeroDivisionError, NotLogged, _Capped) as err:
+            ran_out = budget_error(self.m, self.budget) if isinstance(err, Abort) else None
+            if ran_out is not None:  # (R002: the flat code says where itself)
+                raise ran_out from None
             why = str(err) if isinstance(err, NotLogged) else "a rule's error or a limit"
             raise FlatLogStopped(f"the flat target stopped this game at {self.where or 'its start'} ({why}); "
                                  "play it with --engine reference to see the error and its place") from None

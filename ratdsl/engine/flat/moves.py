@@ -256,12 +256,13 @@ class MoveLowering:
         # each token drawn costs a step (Interpreter.draw_tokens): draw() says how many it drew. (A
         # draw of one token was written out here once; draw() compiled (ratdsl/_kernels.c) is cheaper.)
         kept, exact = self.moves_kept(src, dst, None), q.mode == "exact"
+        drawn = self.fresh_int("n")
         if self.logging:  # (the `random` record, then the move)
             s, d = self.local(code, src, "s"), self.local(code, dst, "d")
-            code(f"ST[0] -= LDRAW({s}, {d}, {wanted}, {exact}, {self.by_code()})")
-            code("if ST[0] < 0: raise Abort")
-            return
-        code(f"ST[0] -= draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {exact}, {kept})")
+            code(f"{drawn} = LDRAW({s}, {d}, {wanted}, {exact}, {self.by_code()})")
+        else:
+            code(f"{drawn} = draw(Z, RNG, {self.lay.width}, {src.code}, {dst.code}, {wanted}, {exact}, {kept})")
+        code(f"ST[0] -= {drawn}")  # (not `ST[0] -= draw(...)`: what its values call pays in between)
         code("if ST[0] < 0: raise Abort")
 
     def st_Create(self, node: A.Create, code: Code, sc: Scope) -> None:

@@ -36,12 +36,25 @@ class QueryLowering:
         finally:
             self.costs.pop()
 
+    def ticked(self, v: Val, steps: int) -> Val:
+        """`v`, paying `steps` as it is worked out (CN, checked): what a part of an expression that
+        may not be worked out costs (an `and`'s later items, an `if`'s branches), paid only when
+        it is, as the reference pays its calls as they happen."""
+        if not steps:
+            return v
+        return Val(f"CN({steps}, {v.code})", v.t, domain=v.domain, bound=v.bound, length=v.length)
+
+    def maybe(self, node: A.Expr, sc: Scope, lower: Any = None) -> Val:
+        """A part of an expression that is worked out only sometimes, its calls paid when it is."""
+        v, steps = self.costed(node, sc, lower)
+        return self.ticked(v, steps)
+
     def paid(self, src: Val, per_item: int) -> str:
         """A query's source, paid for by the item (and what each item costs besides): with the
         expression around it when its length is known now, else as it runs (CH)."""
         k = 1 + per_item
-        most = src.most
-        if most is not None and self.pay(most * k):
+        exact = src.exact_length
+        if exact is not None and self.pay(exact * k):
             return src.code
         return f"CH({src.code})" if k == 1 else f"CH({src.code}, {k})"
 
@@ -58,22 +71,27 @@ class QueryLowering:
 
     def ex_Comprehension(self, node: A.Comprehension, sc: Scope) -> Val:
         src, py, inner = self.query(node, node.source, node.var, sc)
-        el, cost = self.costed(node.element, inner)
-        cond = ""
-        if node.condition is not None:
-            c, more = self.costed(node.condition, inner, self.cond)
+        cond, cost = "", 0
+        if node.condition is not None:  # (the element is then worked out only for the items kept)
+            c, cost = self.costed(node.condition, inner, self.cond)
             cond = f" if {c.code}"
-            cost += more
+            el = self.maybe(node.element, inner)
+        else:
+            el, cost = self.costed(node.element, inner)
         return Val(f"[{el.code} for {py} in {self.paid(src, cost)}{cond}]", list_of(el.t), length=src.length)
 
     def ex_NestedComprehension(self, node: A.NestedComprehension, sc: Scope) -> Val:
         # each clause pays for its items as its loop starts (the reference's charge), times what
         # an item costs: its condition, the next clause's source, or the element
+        # (what an item's condition keeps out works out nothing more: the next clause's source or
+        # the element behind a condition pays as it is worked out)
         inner = sc
         clauses = []
         for i, clause in enumerate(node.clauses):
             if i == 0:
                 src = self.iterable(clause.source, inner)
+            elif clauses[-1][2] is not None:
+                src = self.maybe(clause.source, inner, self.iterable)
             else:
                 src, cost = self.costed(clause.source, inner, self.iterable)
                 clauses[-1][3] += cost
@@ -81,8 +99,11 @@ class QueryLowering:
             inner = inner.child(**{clause.var: Val(py, src.t[1])})
             cond, cost = (None, 0) if clause.condition is None else self.costed(clause.condition, inner, self.cond)
             clauses.append([py, src, cond, 1 + cost])
-        el, cost = self.costed(node.element, inner)
-        clauses[-1][3] += cost
+        if clauses[-1][2] is not None:
+            el = self.maybe(node.element, inner)
+        else:
+            el, cost = self.costed(node.element, inner)
+            clauses[-1][3] += cost
         parts = []
         for py, src, cond, k in clauses:
             parts.append(f"for {py} in CH({uncopied(src.code)}, {k})")

@@ -40,11 +40,20 @@ class RuleLowering:
                     py = self.fresh("a")
                     code(f"{py} = {a.code}")
                     bound.append(Val(py, a.t, domain=a.domain, rel=a.rel, seat_zones=a.seat_zones))
-            self.rule_body(node.rule, bound, code, sc.zsrc, hoist=True)
+            pushed = len(code.lines)
+            self.blame_from(code, f"call of rule {node.rule}", node)
+            code("if ST[0] < 0: raise Abort")  # (the reference's check at every call of a rule)
+            self.rule_body(node.rule, bound, code, sc.zsrc)
+            if len(code.lines) == pushed + 2:  # (nothing runs in it: it uses no step, so none blames it)
+                del code.lines[pushed]
+            else:
+                self.blame_done(code)
             return
         py = self.rule_function(node.rule, args, sc.zsrc, node)
         if py:
+            self.blame_from(code, f"call of rule {node.rule}", node)
             code(f"{py}({', '.join(a.code for a in args)})")
+            self.blame_done(code)
 
     def rule_function(self, name: str, args: list[Val], zsrc: str, node: A.Node) -> str:
         """A rule's function for arguments of these kinds (and possible values), with its hooks."""
@@ -60,9 +69,11 @@ class RuleLowering:
             return ""  # (nothing to run: the call is left out)
         py = self.defined[key] = self.fresh("R")
         step, self.step_now = self.step_now, None  # (its own function, called from any step)
+        self.costs.append(None)  # (its code pays its own steps: none are the calling statement's)
         try:
             self.rule_function_body(py, name, args, types, zsrc)
         finally:
+            self.costs.pop()
             self.step_now = step
         return py
 
@@ -71,8 +82,8 @@ class RuleLowering:
         params = [f"a{i}" for i in range(len(types))]
         code = Code(f"def {py}({', '.join(params)}):")
         recursive = name in self.recursive_rules()
+        code("if ST[0] < 0: raise Abort")  # (the reference's check at every call of a rule)
         if recursive:
-            self.tick(code)  # (loops tick too; a rule that can reach itself must, or it could branch forever)
             # The reference engine stops calls nested more than MAX_DEPTH deep (R001), counting
             # every func, rule and card effect; only these functions can nest without bound here,
             # so they stop early enough that the others, nested at most once each, fit in the rest.
@@ -83,16 +94,14 @@ class RuleLowering:
             code("DP[0] -= 1")  # (an exception ends the game: no finally is needed)
         self.units.append(code.text())
 
-    def rule_body(self, name: str, args: list[Val], code: Code, zsrc: str, hoist: bool = False) -> None:
-        """A rule's hooks and body with its parameters bound to `args` (interpreter._call_rule);
-        `hoist`: written where it is called, its steps paid with the `do` statement (every hook's
-        and the body's, whichever run)."""
+    def rule_body(self, name: str, args: list[Val], code: Code, zsrc: str) -> None:
+        """A rule's hooks and body with its parameters bound to `args` (interpreter._call_rule),
+        each block paying its steps where it starts."""
         rule = self.d.rules[name]
         hooks = self.d.hooks.get(name, {})
         start = len(code.lines)
-        steps = 0
         for attached in hooks.get("before", ()):
-            steps += self.hook(attached, code, args, zsrc, None, hoist)
+            self.hook(attached, code, args, zsrc, None)
         instead = list(reversed(hooks.get("instead", ())))
         sc = Scope(dict(zip(rule.params, args)), zsrc)
         if instead:
@@ -101,33 +110,30 @@ class RuleLowering:
             for attached in instead:
                 code(f"if not {flag}:")
                 code.depth += 1
-                steps += self.hook(attached, code, args, zsrc, flag, hoist)
+                self.hook(attached, code, args, zsrc, flag)
                 code.depth -= 1
             code(f"if not {flag}:")
             self.by.append(name)
             try:
-                steps += self.indented(rule.body, code, sc, hoist)
+                self.indented(rule.body, code, sc)
             finally:
                 self.by.pop()
         elif rule.body.stmts:
             self.by.append(name)
             try:
-                steps += self.block(rule.body, code, sc, hoist)
+                self.block(rule.body, code, sc)
             finally:
                 self.by.pop()
         for attached in hooks.get("after", ()):
-            steps += self.hook(attached, code, args, zsrc, None, hoist)
-        if hoist:
-            self.pay(steps)
+            self.hook(attached, code, args, zsrc, None)
         if len(code.lines) == start and code.depth == 1 and len(code.lines) == 1:
             code("pass")
 
-    def hook(self, attached: Any, code: Code, args: list[Val], zsrc: str, flag: str | None,
-             hoist: bool = False) -> int:
+    def hook(self, attached: Any, code: Code, args: list[Val], zsrc: str, flag: str | None) -> None:
         """One hook of a rule, written into the rule's code (interpreter._run_hook)."""
         guarded = self.guarded(attached, dict(zip(attached.decl.params, args)), zsrc)
         if guarded is None:
-            return 0
+            return
         sc, guard = guarded
         if guard:
             code(f"if {' and '.join(guard)}:")
@@ -138,12 +144,11 @@ class RuleLowering:
         decl = attached.decl
         self.by.append(attached.card.name if attached.card is not None else f"{decl.time} {decl.name}")
         try:
-            steps = self.block(attached.decl.body, code, sc, hoist)
+            self.block(attached.decl.body, code, sc)
         finally:
             self.by.pop()
         if guard:
             code.depth -= 1
-        return steps
 
     def recursion_limit(self) -> int:
         """How deep rules that can reach themselves may nest here: MAX_DEPTH less one level for

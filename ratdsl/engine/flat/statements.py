@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...language import ast as A
 from ...semantics.operators import MAX_ITEMS
+from ..errors import FOR_LOOP, REPEAT_LOOP, WHILE_LOOP
 from .asks import AskLowering
 from .cards import CardLowering
 from .code import NAME, SIMPLE_CODE, Code, Scope, uncopied
@@ -32,27 +33,23 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
     _names_set: set[str] | None = None
 
     def block(self, block: A.Block, code: Code, sc: Scope, hoist: bool = False) -> int:
-        """A block's statements, paying the step budget for all of them (a step each, and what
-        their expressions cost) in one line where the block starts; with `hoist`, no line: the
-        caller pays the steps it gets back where it pays its own (a loop's charge, or the
-        statement around a branch). Paying a block's steps early, or a branch's steps when the
-        other branch runs, can only stop a game sooner than the reference engine would: the
-        reference then plays it again and says whether it really stops (game.py)."""
+        """A block's statements, paying a step each in one line where the block starts (the
+        reference's run_block), unless `hoist`: the caller pays them with its own (a loop's
+        turn). Returns that number of steps. What a statement's expressions cost is paid where
+        the statement starts (`st`), every sub-block where it starts: the flat code pays each
+        step where the reference engine pays it, or earlier within the same statement, so that
+        both stop a game at the same statement with the same count (tests/test_flat_steps.py)."""
         start = len(code.lines)
         depth = code.depth
-        steps = [0]
-        self.block_steps.append(steps)
-        try:
-            inner = sc.child()
-            for stmt in block.stmts:
-                inner = self.st(stmt, code, inner)
-        finally:
-            self.block_steps.pop()
-        if steps[0] and not hoist:
-            code.lines.insert(start, "    " * depth + f"ST[0] -= {steps[0]}")
+        inner = sc.child()
+        for stmt in block.stmts:
+            inner = self.st(stmt, code, inner)
+        steps = len(block.stmts)
+        if steps and not hoist:
+            code.lines.insert(start, "    " * depth + f"ST[0] -= {steps}")
         if len(code.lines) == start:
             code("pass")
-        return steps[0]
+        return steps
 
     def indented(self, block: A.Block, code: Code, sc: Scope, hoist: bool = False) -> int:
         code.depth += 1
@@ -61,31 +58,42 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
         return steps
 
     def hoisted(self, block: A.Block, code: Code, sc: Scope) -> None:
-        """A block run at most once each time the statement around it runs: its steps are paid
-        with that statement's."""
-        self.pay(self.block(block, code, sc, hoist=True))
+        """A block run at most once each time the statement around it runs, paying its steps
+        where it starts."""
+        self.block(block, code, sc)
 
     def st(self, node: A.Node, code: Code, sc: Scope) -> Scope:
         method = getattr(self, "st_" + type(node).__name__, None)
         if method is None:
             raise Unsupported(node, f"no flat form for the statement {type(node).__name__}")
-        # a step for the statement, and what its expressions cost (compiler.py, FlatCompiler.pay),
-        # paid with its block; the budget is checked at the next loop turn, query or draw, and
-        # when the game ends
-        acc = [1]
+        # What its expressions cost (their calls, the items of queries whose length is known now;
+        # compiler.py, FlatCompiler.pay) is paid where it starts, checked: before anything it does,
+        # as the reference pays it while it works them out (its own step: with its block's).
+        # What is worked out only sometimes (an `and`'s later items, a branch) pays when it is.
+        start, depth = len(code.lines), code.depth
+        acc = [0]
         self.costs.append(acc)
         try:
             out = method(node, code, sc)
         finally:
             self.costs.pop()
-        self.block_steps[-1][0] += acc[0]
+        if acc[0]:
+            if start < len(code.lines) and code.lines[start].lstrip().startswith("BS.append("):
+                start += 1  # (a loop's steps from its start: its source's calls too, as the reference counts)
+            indent = "    " * depth
+            code.lines[start:start] = [f"{indent}ST[0] -= {acc[0]}", f"{indent}if ST[0] < 0: raise Abort"]
         return sc if out is None else out
 
-    def tick(self, code: Code) -> None:
-        """A loop turn's (or a rule that can reach itself) step, checked: `block` adds the steps
-        of the statements it runs each turn to this line."""
-        code("ST[0] -= 1")
-        code("if ST[0] < 0: raise Abort")
+    def blame_from(self, code: Code, what: str, node: A.Node) -> None:
+        """Where a loop or a rule's call begins: pushes its site and the steps left then, popped by
+        `blame_done` where it ends. A game the budget stops inside leaves them on BS, innermost
+        last, for R002's message (budget.py; the reference blames the same sites alike:
+        StepBudgetExceeded.blame)."""
+        code(f"BS.append(({len(self.blame_sites)}, ST[0]))")
+        self.blame_sites.append((what, node.span))
+
+    def blame_done(self, code: Code) -> None:
+        code("BS.pop()")
 
     def local(self, code: Code, v: Val, prefix: str) -> str:
         """The code naming a value worked out once: itself when it is a constant or a plain
@@ -188,15 +196,19 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
 
     def branch(self, code: Code, test: str, then: A.Block, otherwise: A.Block | None, sc: Scope) -> None:
         """`if TEST: THEN else: OTHERWISE`, written out (an `if` statement, a `may` question); the
-        dearer branch's steps are paid with the statement, whichever branch runs."""
+        branch that runs pays its steps where it starts."""
         code(f"if {test}:")
-        steps = self.indented(then, code, sc, hoist=True)
+        self.indented(then, code, sc)
         if otherwise is not None:
             code("else:")
-            steps = max(steps, self.indented(otherwise, code, sc, hoist=True))
-        self.pay(steps)
+            self.indented(otherwise, code, sc)
 
     def st_ForEach(self, node: A.ForEach, code: Code, sc: Scope) -> None:
+        self.blame_from(code, FOR_LOOP, node)  # (before its source, as the reference counts it)
+        self.for_each(node, code, sc)
+        self.blame_done(code)
+
+    def for_each(self, node: A.ForEach, code: Code, sc: Scope) -> None:
         if isinstance(node.source, A.Call) and node.source.func == "pieces" and len(node.source.args) == 1:
             zone = self.ex(node.source.args[0], sc)
             if zone.t == ZONE_T and self.pieces_loop(node, zone, code, sc):
@@ -210,37 +222,25 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
             self.int_locals.add(f"{py}b")
             self.seat_bases[py] = f"{py}b"  # (where this player's zones start: compiler.seat_address)
             first.append(f"{py}b = {py} * {self.lay.player_stride}")
-        items = uncopied(src.code)
-        turns = src.most
-        if turns is None:
-            if not NAME.match(items):
-                held = self.fresh("t")
-                code(f"{held} = {items}")
-                items = held
-            turns = f"len({items})"
-        self.loop(code, f"for {py} in {items}:", node.body,
-                  sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}), first, turns=turns)
+        self.loop(code, f"for {py} in {uncopied(src.code)}:", node.body,
+                  sc.child(**{node.var: Val(py, src.t[1], domain=domain_of(src))}), first)
 
     def pieces_loop(self, node: A.ForEach, zone: Val, code: Code, sc: Scope) -> bool:
         """`for each x in pieces(ZONE)` as one loop a kind, the body written for that kind: `x`
         is then a constant, so tests of it fold and its moves address one count. The kinds come
         in the rules' order, each as often as the zone held it when the loop began (what
-        pieces() lists), and every turn pays what a turn of the body written for any kind pays.
+        pieces() lists), and every turn pays as a turn of the loop over the list does.
         False (nothing written) where the bodies would be too long."""
         kinds = self.lay.kinds
         width = len(kinds)
-        scratch = Code("")
-        scratch.depth = code.depth + 1  # (as deep as the loop's body: rules are written in alike)
-        generic = sc.child(**{node.var: Val(self.fresh("x"), STR)})  # (as the loop over the list is charged)
-        steps = 1 + self.block(node.body, scratch, generic, hoist=True)  # (what a turn pays: not written)
         bodies = []
         try:
             for kind in kinds:
                 body = Code("")
-                body.depth = code.depth + 1  # (lowered as deep as the loop's body, then indented once more)
+                body.depth = code.depth + 2  # (as deep as the loop's body, inside its test of the count)
                 kind_sc = sc.child(**{node.var: Val(repr(kind), STR, kind, domain=frozenset([kind]))})
-                self.block(node.body, body, kind_sc, hoist=True)
-                bodies.append(["    " + line for line in body.lines[1:]])
+                steps = self.block(node.body, body, kind_sc, hoist=True)
+                bodies.append(body.lines[1:])
         except Unsupported:  # (a body that has a form only for pieces of some kinds: the one loop)
             return False
         if sum(map(len, bodies)) > MAX_PIECE_LINES:
@@ -249,60 +249,55 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
         code(f"{c} = {sc.zsrc}[{z}:{z} + {width}]")
         code(f"{n} = sum({c})")
         code(f"if {n} > {MAX_ITEMS}: raise Abort")  # (R007, as pieces() refuses a longer list)
-        code(f"ST[0] -= {steps} * {n}")
-        code("if ST[0] < 0: raise Abort")
         for k, lines in enumerate(bodies):
             code(f"if {c}[{k}]:")
             self.int_locals.add("_")  # (a loop's counter, read by nothing)
             code(f"    for _ in range({c}[{k}]):")
+            code.depth += 2
+            self.turn_charge(code, steps)
+            code.depth -= 2
             code.lines.extend(lines)
         return True
 
     def st_Repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
+        self.blame_from(code, REPEAT_LOOP, node)
+        self.repeat(node, code, sc)
+        self.blame_done(code)
+
+    def repeat(self, node: A.Repeat, code: Code, sc: Scope) -> None:
         n = self.number(self.ex(node.count, sc), node.count)
         if n.t != INT:
             raise Unsupported(node, "repeat of something that is not a number")
-        if n.known:
-            turns: int | str = max(0, n.const)
-        else:
-            held = self.fresh("r")
-            code(f"{held} = {n.code}")
-            n = Val(held, INT)
-            turns = f"max(0, {held})"
         self.int_locals.add("_")  # (a loop's counter, read by nothing)
-        self.loop(code, f"for _ in range({n.code}):", node.body, sc, turns=turns)
+        self.loop(code, f"for _ in range({n.code}):", node.body, sc)
 
     def st_While(self, node: A.While, code: Code, sc: Scope) -> None:
-        # the condition is worked out before every turn and once more: paid with each turn, and once
+        # the condition is worked out before every turn and once more, paying its calls each time
+        self.blame_from(code, WHILE_LOOP, node)
         c, steps = self.costed(node.condition, sc, self.cond)
-        self.pay(steps)
-        self.loop(code, f"while {c.code}:", node.body, sc, per_turn=steps)
+        self.loop(code, f"while {self.ticked(c, steps).code}:", node.body, sc)
+        self.blame_done(code)
 
-    def loop(self, code: Code, header: str, body: A.Block, sc: Scope, first: list[str] = (),
-             per_turn: int = 0, turns: int | str | None = None) -> None:
-        """A loop whose every turn counts against the step budget (for each, repeat, while): a
-        step for the turn, its body's statements and `per_turn` steps more (a while's
-        condition); `first`: lines each turn starts with. Where the number of turns is known
-        before the loop starts (`turns`: a number, or the code of one; at most that many),
-        every turn is paid and checked there, once; else (a while) each turn pays and checks."""
-        if turns is not None:
-            charge = len(code.lines)
-            code("ST[0] -= 0")  # (the steps a turn costs are known once the body is lowered)
-            code("if ST[0] < 0: raise Abort")
+    def loop(self, code: Code, header: str, body: A.Block, sc: Scope, first: list[str] = ()) -> None:
+        """A loop (for each, repeat, while) each of whose turns pays a step and its body's
+        statements as it begins, checked after the first (the reference's tick, then its
+        run_block); `first`: lines each turn starts with."""
         code(header)
         code.depth += 1
-        tick = len(code.lines)
-        if turns is None:
-            self.tick(code)
+        charge = len(code.lines)
         for line in first:
             code(line)
-        steps = 1 + per_turn + self.block(body, code, sc, hoist=True)
+        steps = self.block(body, code, sc, hoist=True)
+        self.turn_charge(code, steps, at=charge)
         code.depth -= 1
-        if turns is None:
-            code.lines[tick] = code.lines[tick].replace("ST[0] -= 1", f"ST[0] -= {steps}")
-        else:
-            total = steps * turns if isinstance(turns, int) else f"{steps} * {turns}"
-            code.lines[charge] = code.lines[charge].replace("ST[0] -= 0", f"ST[0] -= {total}")
+
+    def turn_charge(self, code: Code, steps: int, at: int | None = None) -> None:
+        """A loop turn's charge, at line `at` (else here): its step, checked, and the `steps` of
+        its body's statements, in one subtraction."""
+        lines = ["    " * code.depth + f"ST[0] -= {1 + steps}",
+                 "    " * code.depth + f"if ST[0] < {-steps}: raise Abort"]
+        at = len(code.lines) if at is None else at
+        code.lines[at:at] = lines
 
     def st_Secretly(self, node: A.Secretly, code: Code, sc: Scope) -> None:
         if not self.logging:

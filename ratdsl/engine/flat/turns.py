@@ -102,6 +102,7 @@ class TurnLowering:
             test, steps = self.costed(action.condition, sc, self.cond)
             if steps:
                 code(f"ST[0] -= {steps}")
+                code("if ST[0] < 0: raise Abort")
             tests.append(test.code)
         if action.cost is not None:
             if tests:
@@ -166,21 +167,15 @@ class TurnLowering:
         code(f"{frame} = ({sure(p.code)}, {{}})")  # (a turn of none: the reference's R001)
         code(f"TS.append({frame})")
         window = f"turn_window({frame}, {offered}, AG, ST{', LDEC' if self.logging else ''})"
-        start = len(code.lines)
-        steps = [0]
-        self.block_steps.append(steps)
-        try:
-            inner = sc.child()
-            for stmt in node.body.stmts:
-                if offered:
-                    code(window)
-                inner = self.st(stmt, code, inner)
-        finally:
-            self.block_steps.pop()
+        if node.body.stmts:  # (the body's statements, paid where the turn starts: Block's rule)
+            code(f"ST[0] -= {len(node.body.stmts)}")
+        inner = sc.child()
+        for stmt in node.body.stmts:
+            if offered:
+                code(window)
+            inner = self.st(stmt, code, inner)
         if offered:
             code(window)
-        if steps[0]:  # (the body's statements, paid where the turn starts: Block's rule)
-            code.lines.insert(start, "    " * code.depth + f"ST[0] -= {steps[0]}")
         code("TS.pop()")
         self.emit_endings(code, A.END_OF_TURN, type(sc)())  # (the game may end after a turn: endings.py)
 

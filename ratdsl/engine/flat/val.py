@@ -58,6 +58,18 @@ class Val:
             return len(self.seat_zones[1])
         return self.length
 
+    @property
+    def exact_length(self) -> int | None:
+        """This list's length, when it is known now exactly (not only a bound): what a charge by
+        the item may be paid ahead with (the reference pays the length it finds)."""
+        if self.const is not _NOCONST and isinstance(self.const, list):
+            return len(self.const)
+        if self.items is not None:
+            return len(self.items)
+        if self.seat_zones is not None:
+            return len(self.seat_zones[1])
+        return None
+
 
 def domain_of(items: Val) -> frozenset | None:
     """The values an item of a constant list may take."""
