@@ -50,13 +50,8 @@ class Val:
     @property
     def most(self) -> int | None:
         """What this list's length is surely at most, when that is known now."""
-        if self.const is not _NOCONST and isinstance(self.const, list):
-            return len(self.const)
-        if self.items is not None:
-            return len(self.items)
-        if self.seat_zones is not None:
-            return len(self.seat_zones[1])
-        return self.length
+        exact = self.exact_length
+        return self.length if exact is None else exact
 
     @property
     def exact_length(self) -> int | None:
