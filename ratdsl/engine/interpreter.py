@@ -21,6 +21,7 @@ from ..semantics.boards import layout as board_layout
 from ..semantics.builtins import BUILTINS, item_steps, unpaid
 from ..semantics.definition import Attached, GameDef
 from ..semantics.operators import OperatorError
+from ..semantics.recursion import funcs_reaching_themselves
 from ..semantics.symbols import (
     BUILTIN,
     CARD,
@@ -528,9 +529,12 @@ def _nested(d: GameDef, name: str, decl: A.Func | A.Table) -> Callable[..., Any]
     params = decl.params if is_func else (decl.param,)
     modified = bool(d.modifiers.get(name))  # (apply_modifiers changes nothing otherwise)
     single = params[0] if len(params) == 1 else None  # (the commonest scope, made without a zip)
+    # a func that can call itself is named by R002 as loops and rule calls are (its declaration)
+    blamed = f"func {name}" if is_func and name in _recursive_funcs(d) else None
 
     def nested(it: Interpreter, args: list[Any], node: A.Node) -> Any:
         it.depth += 1
+        start = it.steps
         try:
             if it.depth > MAX_DEPTH:
                 raise it.error(node, f"{name} calls itself (or others) more than {MAX_DEPTH} deep",
@@ -549,11 +553,26 @@ def _nested(d: GameDef, name: str, decl: A.Func | A.Table) -> Callable[..., Any]
                     raise it.error(node, f"table {name} takes one value, got {len(args)}")
                 value = _lookup_table(it, decl, args[0], node)
             return it.apply_modifiers(name, args, value, params) if modified else value
+        except StepBudgetExceeded as err:
+            if blamed is not None:
+                err.blame(blamed, decl.span, start)
+            raise
         except RecursionError:
             raise too_deep_for_python(it, node) from None
         finally:
             it.depth -= 1
     return nested
+
+
+_RECURSIVE: WeakKeyDictionary[GameDef, frozenset[str]] = WeakKeyDictionary()
+
+
+def _recursive_funcs(d: GameDef) -> frozenset[str]:
+    """The funcs and tables that can call themselves (semantics/recursion.py), once per rule set."""
+    found = _RECURSIVE.get(d)
+    if found is None:
+        found = _RECURSIVE[d] = funcs_reaching_themselves(d)
+    return found
 
 
 def _lookup_table(it: Interpreter, table: A.Table, key: Any, node: A.Node) -> Any:

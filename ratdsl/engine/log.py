@@ -82,12 +82,21 @@ class GameLog:
 
     def relay(self, record: dict[str, Any]) -> None:
         """Passes on a record another log made (a game played ahead with its log kept, then
-        narrated: `run --engine auto`), as if it were emitted here."""
-        self.seq = record["seq"]
-        self.secret = 1 if record.get("secret") else 0
-        fields = {k: v for k, v in record.items() if k not in ("seq", "t", "secret")}
-        self.emit(record["t"], **fields)
-        self.secret = 0
+        narrated: `run --engine auto`), as if it were emitted here: the record itself, which is
+        what `emit` would make of it (its `seq`, `t`, fields and `secret` in that order)."""
+        self.seq = record["seq"] + 1
+        if not self.active:
+            return
+        if self.keep or self.stream is not None:
+            self.written += 1
+            if self.written > self.limit and record["t"] != "aborted":
+                raise LogTooLong(self.limit)
+        if self.keep:
+            self.records.append(record)
+        if self.stream is not None:
+            self.stream.write(dumps(record) + "\n")
+        for listener in self.listeners:
+            listener(record)
 
     def abort(self, reason: str, where: str, error: BaseException | None = None) -> None:
         """Ends the log of a game that stopped before its end: `reason` is "error" (the rules

@@ -1,9 +1,9 @@
 """R002 from the flat target itself: a game whose step budget runs out in compiled code is
-reported with the loop or rule call that used it, as the reference engine reports it, without
+reported with the loop, rule call or func that used it, as the reference engine reports it, without
 playing the game again on the reference (issue 39: that replay doubled the time a runaway rule
 took to stop, past 2 s for the costliest runaway of the bundled rule sets).
 
-Each loop and rule call of the generated code pushes its site and the steps left on BS as it
+Each loop, rule call and func that can call itself pushes its site and the steps left on BS as it
 begins and pops them as it ends (StatementLowering.blame_from), so a game stopped by the budget
 leaves on BS the sites it was inside, innermost last. They are blamed innermost first with
 StepBudgetExceeded.blame, the rule the reference applies: the message is written in one place.
@@ -22,9 +22,8 @@ from ..errors import StepBudgetExceeded
 
 def budget_error(m: Any, budget: int) -> StepBudgetExceeded | None:
     """The R002 of a game the flat module `m` stopped, or None when its budget did not run out
-    or no loop or rule call it was inside used any of it (a func that recurses, a block that
-    ran it out as it began): the error is then where the budget ran out, which only the reference
-    engine knows, and it reports it."""
+    or nothing it was inside used any of it (a block that ran it out as it began): the error is
+    then where the budget ran out, which only the reference engine knows, and it reports it."""
     ns = m.ns
     entered = ns["BS"]
     if ns["ST"][0] >= 0 or not entered:

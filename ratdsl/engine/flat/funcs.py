@@ -152,6 +152,8 @@ class FuncLowering:
                     for i, p in enumerate(func.params)}, zsrc)
         self.func_types[py] = None  # (while its body is lowered: a call back to it takes promised_kind)
         recursive = name in self.recursive_funcs()
+        if recursive:  # (named by R002 as a loop is: Interpreter's _nested)
+            self.blame_from(code, f"func {name}", func)
         # The reference pays a step for each call (and what the value calls) as it runs: this
         # function pays them where it starts (`charge`, once the body is lowered).
         charge = len(code.lines)
@@ -179,6 +181,7 @@ class FuncLowering:
         self.func_bounds[py] = None if recursive else bound  # (a value built by calls of itself: no bound known)
         if recursive:
             code("DP[0] -= 1")  # (an exception ends the game: no finally is needed)
+            self.blame_done(code)
         code("return v")
         self.func_types[py] = t
         if not recursive and len(code.lines) == 5 and "sample_of" not in body.code and "pick_of" not in body.code:
