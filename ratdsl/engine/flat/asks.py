@@ -59,7 +59,7 @@ class AskLowering:
         code.depth += 1
         py = self.fresh("v")
         code(f"{py} = {o}[{i}]")
-        self.hoisted(node.body, code, sc.child(**{node.var: Val(py, t)}))
+        self.block(node.body, code, sc.child(**{node.var: Val(py, t)}))
         code.depth -= 2
 
     def encoder(self, t: Any, items: str, node: A.Node, seat: str) -> str:

@@ -57,11 +57,6 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
         code.depth -= 1
         return steps
 
-    def hoisted(self, block: A.Block, code: Code, sc: Scope) -> None:
-        """A block run at most once each time the statement around it runs, paying its steps
-        where it starts."""
-        self.block(block, code, sc)
-
     def st(self, node: A.Node, code: Code, sc: Scope) -> Scope:
         method = getattr(self, "st_" + type(node).__name__, None)
         if method is None:
@@ -190,7 +185,7 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
         if c.known:
             chosen = node.then if c.const else node.otherwise
             if chosen is not None:
-                self.hoisted(chosen, code, sc)
+                self.block(chosen, code, sc)
             return
         self.branch(code, c.code, node.then, node.otherwise, sc)
 
@@ -301,7 +296,7 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
 
     def st_Secretly(self, node: A.Secretly, code: Code, sc: Scope) -> None:
         if not self.logging:
-            self.hoisted(node.body, code, sc)  # (nothing is logged or viewed here: nothing to hide)
+            self.block(node.body, code, sc)  # (nothing is logged or viewed here: nothing to hide)
             return
         # logged: what the block records is marked secret, and the players' zones it changed are
         # uncovered after it (not when `end game` or an error leaves it: Runtime.open_secret)
@@ -309,7 +304,7 @@ class StatementLowering(TurnLowering, PlanLowering, EndingLowering, RuleLowering
         code(f"{before} = LSO(Z)")
         code("try:")
         code.depth += 1
-        self.hoisted(node.body, code, sc)
+        self.block(node.body, code, sc)
         code.depth -= 1
         code("finally:")
         code("    LSC()")
