@@ -89,6 +89,8 @@ def _one(seed: int, index: int, minimize: bool) -> int:
 
 
 _untimed_run_case = F.run_case
+# what --time times on a case (the names a summary's slow commands may have: fuzz-summary's enum)
+COMMANDS = ("ast", "fmt", "check", "summary", "run", "run --engine reference")
 
 
 def _commands(case: F.Case, ws: F.Workspace) -> dict[str, float]:

@@ -223,3 +223,18 @@ def test_a_runaway_rule_stops_in_both_engines_at_the_same_step(tmp_path):
         module = flat_module(d, 2)
         with pytest.raises(Stopped):
             play_module(module, 0, random_agents(0, 2), 20_000)
+
+
+def test_a_budget_run_out_inside_a_plan_names_the_plan_in_both_engines(tmp_path):
+    """Fuzz case 1:1775: Ratatopolis with 11 actions a round, whose plans' `likely` lists cost
+    most of a game's steps. A plan goes round its players as a loop does: both engines name it."""
+    import shutil
+
+    folder = tmp_path / "ratatopolis"
+    shutil.copytree(RULES / "ratatopolis", folder)
+    game = folder / "game.rat"
+    game.write_text(game.read_text().replace("const actions_per_round = 2", "const actions_per_round = 11"))
+    d = load_rules(folder)
+    reference, flat = stop_in_both(d, 4, 0, 30_000)
+    assert reference is not None and same_stop(reference, flat)
+    assert flat[1] is not None and "the `plan` at line" in flat[1]

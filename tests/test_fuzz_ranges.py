@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ratdsl.schemas import validate
+from ratdsl.schemas import load_schema, validate
 
 from . import fuzz_cases as F
 
@@ -148,3 +148,14 @@ def test_a_version_2_summary_adds_up_without_slowest_cases(tmp_path, capsys):
     assert fuzz_cli.main(["--sum", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "slowest cases (processor seconds):" in out and "commands over" not in out
+
+
+def test_every_command_the_time_mode_times_may_be_a_slow_command_of_a_summary(tmp_path):
+    """A summary names each command over 2 s; the schema allows exactly those --time times (a
+    name it lacked once stopped a range from being written)."""
+    enum = load_schema(R.SCHEMA)["properties"]["slow_commands"]["items"]["properties"]["command"]["enum"]
+    assert enum == list(fuzz_cli.COMMANDS)
+    slow = _run(1, [(12, F.Result("ok", "", 2, cpu=2.5))])
+    slow.slowest, slow.timed = [(2.5, 12, "ok")], True
+    slow.slow_commands = [(2.1, 12, command) for command in fuzz_cli.COMMANDS]
+    validate(R.SCHEMA, json.loads(R.write(slow, 12, 1, tmp_path).read_text("utf-8")))

@@ -22,6 +22,7 @@ class RuleRuntimeError(RuleError):
 
 
 FOR_LOOP, WHILE_LOOP, REPEAT_LOOP = "`for each` loop", "`while` loop", "`repeat` loop"  # (R002 names them)
+PLAN, TURN, ACT = "`plan`", "`turn`", "`act`"  # (and these, which go round their players or choices too)
 
 
 class StepBudgetExceeded(RuleRuntimeError):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...language import ast as A
+from ..errors import PLAN
 from ..plans import MAX_PLAN_STEPS
 from .dyn import d_key
 from .orders import sure
@@ -64,6 +65,11 @@ class PlanLowering:
         return Val(f"share_equal(max(0, {total.code}), [max(0, c) for c in {claims.code}])", list_of(INT))
 
     def st_Plan(self, node: A.Plan, code: Any, sc: Any) -> None:
+        self.blame_from(code, PLAN, node)  # (named by R002 as a loop is: it goes round its players)
+        self.plan_statement(node, code, sc)
+        self.blame_done(code)
+
+    def plan_statement(self, node: A.Plan, code: Any, sc: Any) -> None:
         if node.into not in self.d.player_vars:
             raise Unsupported(node, "a plan set into something that is not a player's variable")
         who = self.items_of(self.ex(node.players, sc), node.players)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...language import ast as A
+from ..errors import ACT, TURN
 from .orders import sure
 from .support import Abort
 from .tags import BUNDLE, INT, PLAYER, ZONE_T, Unsupported
@@ -154,6 +155,11 @@ class TurnLowering:
         return "(" + "".join(f"({n!r}, {legal}, {take}), " for n, legal, take in made) + ")"
 
     def st_Turn(self, node: A.Turn, code: Any, sc: Any) -> None:
+        self.blame_from(code, TURN, node)  # (named by R002 as a loop is: it goes round its windows)
+        self.turn_statement(node, code, sc)
+        self.blame_done(code)
+
+    def turn_statement(self, node: A.Turn, code: Any, sc: Any) -> None:
         nested = [decl for decl in [*self.d.rules.values(), *self.d.actions.values()]
                   if any(isinstance(n, A.Turn) for n in A.walk(decl))]
         if nested:  # (a turn an action's effect can reach again could nest without the depth limit)
@@ -181,4 +187,6 @@ class TurnLowering:
 
     def st_Act(self, node: A.Act, code: Any, sc: Any) -> None:
         table = self.action_table(list(node.actions), node)
+        self.blame_from(code, ACT, node)  # (named by R002 as a loop is: it goes round its choices)
         code(f"act_run(TS, {node.mode!r}, {bool(node.optional)}, {table}, AG, ST{', LDEC' if self.logging else ''})")
+        self.blame_done(code)

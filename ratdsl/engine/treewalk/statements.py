@@ -15,7 +15,18 @@ from .. import turns
 from ..coverage import ELSE, NO, THEN, YES, hit
 from ..decisions import Decision
 from ..env import Env
-from ..errors import ASSERTION_FAILED, FOR_LOOP, REPEAT_LOOP, WHILE_LOOP, GameOver, StepBudgetExceeded, assertion_failed
+from ..errors import (
+    ACT,
+    ASSERTION_FAILED,
+    FOR_LOOP,
+    PLAN,
+    REPEAT_LOOP,
+    TURN,
+    WHILE_LOOP,
+    GameOver,
+    StepBudgetExceeded,
+    assertion_failed,
+)
 from ..plans import plan_count, plan_steps, reveal_plans  # plans
 
 if TYPE_CHECKING:
@@ -186,7 +197,23 @@ def _exec_secretly(it: Interpreter, node: A.Secretly, env: Env) -> None:
     rt.uncover(before)
 
 
+def blamed(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A statement that goes round players or choices, named by R002 as a loop is (its place and
+    the steps it used) where the budget runs out inside it."""
+    def wrap(run: Callable[..., None]) -> Callable[..., None]:
+        def blaming(it: Interpreter, node: A.Stmt, env: Env) -> None:
+            start = it.steps
+            try:
+                run(it, node, env)
+            except StepBudgetExceeded as err:
+                err.blame(what, node.span, start)
+                raise
+        return blaming
+    return wrap
+
+
 # plans
+@blamed(PLAN)
 def _exec_plan(it: Interpreter, node: A.Plan, env: Env) -> None:
     players = list(it.iterable(it.eval(node.players, env), node.players))
     count = plan_count(it, it.eval(node.count, env), node.count)
@@ -214,6 +241,7 @@ def _exec_end(it: Interpreter, node: A.EndGame, env: Env) -> None:
 
 # turns: a turn runs its statements one by one, offering the legal abilities before each of them
 # and after the last (engine/turns.py).
+@blamed(TURN)
 def _exec_turn(it: Interpreter, node: A.Turn, env: Env) -> None:
     player = it.player(it.eval(node.player, env), node.player)
     frame = turns.begin(it, player)
@@ -231,6 +259,7 @@ def _exec_turn(it: Interpreter, node: A.Turn, env: Env) -> None:
     turns.turn_over(it)
 
 
+@blamed(ACT)
 def _exec_act(it: Interpreter, node: A.Act, env: Env) -> None:
     turns.act(it, node)
 
