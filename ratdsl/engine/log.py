@@ -68,22 +68,12 @@ class GameLog:
         record = {"seq": self.seq, "t": type_, **fields}
         if self.secret:
             record["secret"] = True
-        self.seq += 1
-        if self.keep or self.stream is not None:
-            self.written += 1
-            if self.written > self.limit and type_ != "aborted":
-                raise LogTooLong(self.limit)
-        if self.keep:
-            self.records.append(record)
-        if self.stream is not None:
-            self.stream.write(dumps(record) + "\n")
-        for listener in self.listeners:
-            listener(record)
+        self.relay(record)
 
     def relay(self, record: dict[str, Any]) -> None:
-        """Passes on a record another log made (a game played ahead with its log kept, then
-        narrated: `run --engine auto`), as if it were emitted here: the record itself, which is
-        what `emit` would make of it (its `seq`, `t`, fields and `secret` in that order)."""
+        """Passes a record on to the log's keepers and listeners: one `emit` made, or one another
+        log made (a game played ahead with its log kept, then narrated: `run --engine auto`),
+        as if it were emitted here (`emit` makes its `seq`, `t`, fields and `secret` in that order)."""
         self.seq = record["seq"] + 1
         if not self.active:
             return
